@@ -1,0 +1,269 @@
+//! Five distinct cards, and every such hand.
+
+use core::fmt;
+use core::iter::FusedIterator;
+use core::str::FromStr;
+
+use crate::Card;
+use crate::parse::{CardError, Cursor};
+
+/// Exactly five distinct cards, kept in the order they were given.
+///
+/// The only ways to make one are the validating [`Hand::new`] and
+/// [`FromStr`], and [`all_hands`], so an evaluator never has to check its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand([Card; 5]);
+
+/// Why some text or some cards are not a valid five-card hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// A card is malformed (bad rank, bad or missing suit); says which character and where.
+    Card(CardError),
+    /// There were not exactly five cards.
+    WrongCount {
+        /// How many cards were found (0 for an empty or blank line).
+        count: usize,
+    },
+    /// The same card appears twice.
+    Duplicate {
+        /// The repeated card.
+        card: Card,
+    },
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            HandError::Card(e) => e.fmt(f),
+            HandError::WrongCount { count: 0 } => write!(f, "no cards: a hand has exactly 5"),
+            HandError::WrongCount { count: 1 } => write!(f, "1 card: a hand has exactly 5"),
+            HandError::WrongCount { count } => {
+                write!(f, "{count} cards: a hand has exactly 5")
+            }
+            HandError::Duplicate { card } => write!(f, "duplicate card {card}"),
+        }
+    }
+}
+
+impl core::error::Error for HandError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            HandError::Card(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<CardError> for HandError {
+    fn from(e: CardError) -> Self {
+        HandError::Card(e)
+    }
+}
+
+impl Hand {
+    /// A hand of these five cards.
+    ///
+    /// # Errors
+    /// [`HandError::Duplicate`] naming the first card that repeats an earlier one.
+    pub fn new(cards: [Card; 5]) -> Result<Hand, HandError> {
+        let mut seen = 0u64;
+        for card in cards {
+            let bit = 1u64 << card.index();
+            if seen & bit != 0 {
+                return Err(HandError::Duplicate { card });
+            }
+            seen |= bit;
+        }
+        Ok(Hand(cards))
+    }
+
+    /// The five cards in the order they were given.
+    pub const fn cards(&self) -> [Card; 5] {
+        self.0
+    }
+
+    /// The set of the five cards as bits `1 << card.index()`.
+    pub fn mask(&self) -> u64 {
+        self.0.iter().fold(0, |m, c| m | 1 << c.index())
+    }
+}
+
+impl FromStr for Hand {
+    type Err = HandError;
+
+    /// Parses `"As Ks Qs Js Ts"`, `"AsKsQsJsTs"`, or any mix of the two; ranks
+    /// `2-9 T J Q K A` or `10`, suits `c d h s`, both case-insensitive.
+    ///
+    /// Malformed cards are reported first (the leftmost one), then a wrong
+    /// number of cards, then a duplicate.
+    fn from_str(s: &str) -> Result<Hand, HandError> {
+        let mut cursor = Cursor::new(s);
+        let mut cards = [Card::from_index(0).expect("0 is a card"); 5];
+        let mut count = 0;
+        loop {
+            cursor.skip_whitespace();
+            let Some(card) = cursor.card()? else { break };
+            if let Some(slot) = cards.get_mut(count) {
+                *slot = card;
+            }
+            count += 1;
+        }
+        if count != 5 {
+            return Err(HandError::WrongCount { count });
+        }
+        Hand::new(cards)
+    }
+}
+
+impl fmt::Display for Hand {
+    /// The five cards in their original order, separated by single spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b, c, d, e] = self.0;
+        write!(f, "{a} {b} {c} {d} {e}")
+    }
+}
+
+/// The number of five-card hands, C(52, 5).
+pub const HAND_COUNT: usize = 2_598_960;
+
+/// Every five-card hand exactly once.
+///
+/// The order is fixed: combinations of card indices `c0 < c1 < c2 < c3 < c4`
+/// (index = `4 * rank + suit`) in lexicographic order, so the first hand is
+/// `2c 2d 2h 2s 3c` and the last `Ks Ac Ad Ah As`, and hands of low cards
+/// come first: sequential order is far from random, which is why the
+/// benchmarks also time a shuffled order.
+/// Each hand's cards are in increasing index order. No allocation per hand.
+pub fn all_hands() -> AllHands {
+    AllHands {
+        next: [0, 1, 2, 3, 4],
+        remaining: HAND_COUNT,
+    }
+}
+
+/// The iterator returned by [`all_hands`].
+#[derive(Clone, Debug)]
+pub struct AllHands {
+    next: [u8; 5],
+    remaining: usize,
+}
+
+impl Iterator for AllHands {
+    type Item = Hand;
+
+    #[inline]
+    fn next(&mut self) -> Option<Hand> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let c = self.next;
+        let hand = Hand(c.map(|i| Card::from_index(i).expect("indices stay below 52")));
+        if self.remaining > 0 {
+            // Advance to the next combination: bump the rightmost index that still
+            // has room (index i may reach 47 + i), then restart the ones after it.
+            let mut i = 4;
+            while self.next[i] == 47 + i as u8 {
+                i -= 1;
+            }
+            self.next[i] += 1;
+            for j in i + 1..5 {
+                self.next[j] = self.next[j - 1] + 1;
+            }
+        }
+        Some(hand)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for AllHands {}
+impl FusedIterator for AllHands {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CardError;
+    use std::string::ToString;
+
+    fn hand(s: &str) -> Hand {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn spaced_and_packed_notation_agree_and_keep_order() {
+        let spaced = hand("As Ks Qs Js Ts");
+        assert_eq!(hand("AsKsQsJsTs"), spaced);
+        assert_eq!(hand("  as ks\tqs js 10s "), spaced);
+        assert_eq!(spaced.to_string(), "As Ks Qs Js Ts");
+    }
+
+    #[test]
+    fn bad_hands_say_what_is_wrong_and_where() {
+        let err = |s: &str| s.parse::<Hand>().unwrap_err();
+        assert_eq!(err("As Ks"), HandError::WrongCount { count: 2 });
+        assert_eq!(err("As Ks Qs Js Ts 9s"), HandError::WrongCount { count: 6 });
+        assert_eq!(err(""), HandError::WrongCount { count: 0 });
+        assert_eq!(err("   "), HandError::WrongCount { count: 0 });
+        assert_eq!(
+            err("As As Qs Js Ts"),
+            HandError::Duplicate {
+                card: "As".parse().unwrap()
+            }
+        );
+        assert_eq!(
+            err("Xs Ks Qs Js Ts"),
+            HandError::Card(CardError::BadRank {
+                found: 'X',
+                column: 1
+            })
+        );
+        assert_eq!(
+            err("As Ks Qx Js Ts"),
+            HandError::Card(CardError::BadSuit {
+                found: 'x',
+                column: 8
+            })
+        );
+        assert_eq!(
+            err("As Ks Q Js Ts"),
+            HandError::Card(CardError::MissingSuit { column: 8 })
+        );
+        // Non-ASCII suits are reported, not mis-sliced.
+        assert_eq!(
+            err("A♠ K♠ Q♠ J♠ T♠"),
+            HandError::Card(CardError::BadSuit {
+                found: '♠',
+                column: 2
+            })
+        );
+    }
+
+    #[test]
+    fn all_hands_is_lexicographic_and_complete() {
+        let mut it = all_hands();
+        assert_eq!(it.len(), HAND_COUNT);
+        let first = it.next().unwrap();
+        assert_eq!(first, hand("2c 2d 2h 2s 3c"));
+        let mut count = 1;
+        let mut prev = first.cards().map(Card::index);
+        let mut seen_last = prev;
+        for h in it.by_ref() {
+            let cur = h.cards().map(Card::index);
+            assert!(
+                cur.windows(2).all(|w| w[0] < w[1]),
+                "{cur:?} not increasing"
+            );
+            assert!(prev < cur, "{prev:?} then {cur:?}");
+            prev = cur;
+            seen_last = cur;
+            count += 1;
+        }
+        assert_eq!(count, HAND_COUNT);
+        assert_eq!(seen_last, [47, 48, 49, 50, 51]);
+        assert_eq!(it.next(), None);
+        assert_eq!(it.len(), 0);
+    }
+}

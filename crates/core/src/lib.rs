@@ -1,0 +1,85 @@
+//! Core types shared by every evaluator in the handeval lab: cards, hands,
+//! categories, the 7,462 equivalence classes, and the [`Evaluator`] trait.
+//!
+//! This crate has no dependencies and is `#![no_std]`; it holds nothing
+//! clever, so that each algorithm crate can be read on its own against it.
+//!
+//! # Cards and hands
+//!
+//! A [`Card`] is the index `4 * rank + suit` (0 = `2c` .. 51 = `As`). A
+//! [`Hand`] is exactly five distinct cards; it can only be built by a
+//! validating constructor, so evaluators never see a malformed hand.
+//! Parsing accepts the usual notation in either spacing and any case, and
+//! says what is wrong and where:
+//!
+//! ```
+//! use handeval_core::{CardError, Hand, HandError};
+//!
+//! let royal: Hand = "As Ks Qs Js Ts".parse().unwrap();
+//! assert_eq!("asKS qs 10s".parse::<Hand>().unwrap_err(), HandError::WrongCount { count: 4 });
+//! assert_eq!("AsKsQsJsTs".parse::<Hand>(), Ok(royal));
+//! assert_eq!(
+//!     "As Ks Qs Jx Ts".parse::<Hand>().unwrap_err().to_string(),
+//!     "bad suit 'x' at column 11 (expected one of c, d, h, s)"
+//! );
+//! # let _ = CardError::Missing;
+//! ```
+//!
+//! [`all_hands`] yields each of the 2,598,960 hands once, in a documented
+//! lexicographic order, without allocating.
+//!
+//! # Categories and classes
+//!
+//! [`Category`] orders the ten categories weakest first (royal flush is its
+//! own category). [`HandClass`] is the conventional class number 1..=7462,
+//! lower is stronger:
+//!
+//! | category | hands | classes | class numbers |
+//! |---|---:|---:|---|
+//! | royal flush | 4 | 1 | 1 |
+//! | straight flush | 36 | 9 | 2-10 |
+//! | four of a kind | 624 | 156 | 11-166 |
+//! | full house | 3,744 | 156 | 167-322 |
+//! | flush | 5,108 | 1,277 | 323-1599 |
+//! | straight | 10,200 | 10 | 1600-1609 |
+//! | three of a kind | 54,912 | 858 | 1610-2467 |
+//! | two pair | 123,552 | 858 | 2468-3325 |
+//! | one pair | 1,098,240 | 2,860 | 3326-6185 |
+//! | high card | 1,302,540 | 1,277 | 6186-7462 |
+//!
+//! # The evaluator trait, and how it differs from the first sketch
+//!
+//! The project started from a trait with a name, an encoding, a strength
+//! type and three functions. [`Evaluator`] keeps that shape and adds:
+//!
+//! - `SUMMARY` and `TABLE_BYTES`, because a citable report needs one line on
+//!   what each evaluator is and how much memory it leans on;
+//! - [`Evaluator::unavailable`], so an evaluator built on a CPU instruction
+//!   can say it is running a fallback here instead of failing or, worse,
+//!   being timed as if it were native;
+//! - batch methods ([`Evaluator::categories`], [`Evaluator::strengths`]) with
+//!   a plain loop as default, which an evaluator overrides to run the whole
+//!   loop under `#[target_feature]`;
+//! - `Debug + Send + Sync` bounds on the associated types, so that the
+//!   differential checker can print native values and split work over threads.
+//!
+//! Strength values are each algorithm's own (a packed integer, a tuple); only
+//! their order matters. Tools turn them into class numbers by ranking the
+//! distinct values over all hands, so an evaluator that orders hands wrongly
+//! shows wrong classes instead of borrowing correct ones.
+#![no_std]
+
+#[cfg(test)]
+extern crate std;
+
+mod card;
+mod category;
+mod evaluator;
+mod hand;
+mod parse;
+
+pub use card::{Card, Rank, Suit};
+pub use category::{Category, HandClass, UnknownCategory};
+pub use evaluator::{Evaluator, Histogram};
+pub use hand::{AllHands, HAND_COUNT, Hand, HandError, all_hands};
+pub use parse::CardError;
