@@ -1,0 +1,164 @@
+//! The reference evaluator: a naive five-card evaluator written to be
+//! obviously correct, not fast. Every other evaluator in the lab is checked
+//! against it, hand by hand.
+//!
+//! # How it works
+//!
+//! It does what a person does:
+//!
+//! 1. count the cards of each rank;
+//! 2. list the ranks by count, then by rank, both descending, repeating each
+//!    rank as often as it occurs: `8h 8c Ks 5d 3s` becomes `8 8 K 5 3`;
+//! 3. it is a flush if all five suits are equal, a straight if the five ranks
+//!    are distinct and consecutive; A-2-3-4-5 (the wheel) is a straight whose
+//!    ace counts as 1, listed `5 4 3 2 1`;
+//! 4. the category follows from the pattern of counts and those two tests.
+//!
+//! The strength is the pair (category, listed ranks), compared
+//! lexicographically: `Ord` is derived, so there is no arithmetic to get wrong.
+//!
+//! ```
+//! use handeval_core::{Category, Evaluator, Hand};
+//! use handeval_reference::Reference;
+//!
+//! let kings_up: Hand = "Kd Ks 8h 8c 3s".parse().unwrap();
+//! let queens_up: Hand = "Qd Qs Jh Jc As".parse().unwrap();
+//! assert_eq!(Reference::category(kings_up), Category::TwoPair);
+//! assert!(Reference::strength(kings_up) > Reference::strength(queens_up));
+//! assert_eq!(Reference::class(&"As Ks Qs Js Ts".parse().unwrap()).get(), 1);
+//! assert_eq!(Reference::class(&"7c 5d 4h 3s 2c".parse().unwrap()).get(), 7462);
+//! ```
+//!
+//! # Class numbers
+//!
+//! [`Reference::class`] numbers the distinct strengths found over all
+//! 2,598,960 hands from the strongest (1) down; the table is built once, on
+//! first use, by evaluating every hand (about a tenth of a second). The tests
+//! check that this yields exactly 7,462 classes with the published count per
+//! category and the published landmarks, which is what makes it a reference.
+
+use std::sync::OnceLock;
+
+use handeval_core::{Category, Evaluator, Hand, HandClass, all_hands};
+
+/// The naive reference evaluator. See the [crate documentation](crate).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+/// The reference strength: category first, then the ranks in the order they
+/// are compared (by count, then by rank), as pip values 2..=14 with the
+/// wheel's ace as 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Strength {
+    /// The hand's category.
+    pub category: Category,
+    /// The five ranks in comparison order.
+    pub ranks: [u8; 5],
+}
+
+/// Evaluates a hand the long way. See the [crate documentation](crate).
+pub fn evaluate(hand: &Hand) -> Strength {
+    let cards = hand.cards();
+
+    let mut count_of = [0u8; 15];
+    for card in cards {
+        count_of[usize::from(card.rank().value())] += 1;
+    }
+    // (count, rank) pairs, strongest first.
+    let mut groups: Vec<(u8, u8)> = (2..=14u8)
+        .filter(|&r| count_of[usize::from(r)] > 0)
+        .map(|r| (count_of[usize::from(r)], r))
+        .collect();
+    groups.sort_unstable_by(|a, b| b.cmp(a));
+
+    let mut ranks = [0u8; 5];
+    let listed = groups
+        .iter()
+        .flat_map(|&(count, rank)| std::iter::repeat_n(rank, usize::from(count)));
+    for (slot, rank) in ranks.iter_mut().zip(listed) {
+        *slot = rank;
+    }
+
+    let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
+    let distinct = groups.len() == 5;
+    let wheel = ranks == [14, 5, 4, 3, 2];
+    let straight = distinct && (ranks[0] - ranks[4] == 4 || wheel);
+    if wheel {
+        ranks = [5, 4, 3, 2, 1];
+    }
+
+    let counts: Vec<u8> = groups.iter().map(|&(count, _)| count).collect();
+    let category = match (straight, flush, counts.as_slice()) {
+        (true, true, _) if ranks[0] == 14 => Category::RoyalFlush,
+        (true, true, _) => Category::StraightFlush,
+        (_, _, [4, 1]) => Category::FourOfAKind,
+        (_, _, [3, 2]) => Category::FullHouse,
+        (_, true, _) => Category::Flush,
+        (true, _, _) => Category::Straight,
+        (_, _, [3, 1, 1]) => Category::ThreeOfAKind,
+        (_, _, [2, 2, 1]) => Category::TwoPair,
+        (_, _, [2, 1, 1, 1]) => Category::OnePair,
+        _ => Category::HighCard,
+    };
+    Strength { category, ranks }
+}
+
+impl Reference {
+    /// The conventional class (1 = royal flush .. 7462 = 7-5-4-3-2 offsuit).
+    ///
+    /// # Panics
+    /// Only if the reference itself were broken (more than 7,462 distinct
+    /// strengths), which its tests rule out.
+    pub fn class(hand: &Hand) -> HandClass {
+        Self::class_of(evaluate(hand))
+    }
+
+    /// The class of a reference strength value.
+    ///
+    /// # Panics
+    /// If `strength` is not the strength of any hand, or as for [`Reference::class`].
+    pub fn class_of(strength: Strength) -> HandClass {
+        let table = class_table();
+        let below = table
+            .binary_search(&strength)
+            .expect("every hand's strength is in the table");
+        let class = u16::try_from(table.len() - below).expect("few classes");
+        HandClass::new(class).expect("at most 7462 distinct strengths")
+    }
+
+    /// All distinct strengths over all hands, weakest first.
+    pub fn distinct_strengths() -> &'static [Strength] {
+        class_table()
+    }
+}
+
+fn class_table() -> &'static [Strength] {
+    static TABLE: OnceLock<Vec<Strength>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut all: Vec<Strength> = all_hands().map(|h| evaluate(&h)).collect();
+        all.sort_unstable();
+        all.dedup();
+        all
+    })
+}
+
+impl Evaluator for Reference {
+    const NAME: &'static str = "reference";
+    const SUMMARY: &'static str =
+        "naive oracle: count ranks, sort by count then rank, test flush and straight";
+
+    type Encoded = Hand;
+    type Strength = Strength;
+
+    fn encode(hand: &Hand) -> Hand {
+        *hand
+    }
+
+    fn category(hand: Hand) -> Category {
+        evaluate(&hand).category
+    }
+
+    fn strength(hand: Hand) -> Strength {
+        evaluate(&hand)
+    }
+}

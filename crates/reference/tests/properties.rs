@@ -1,0 +1,40 @@
+//! The reference does not care how the five cards are ordered or what the suits are called.
+
+use handeval_core::{Card, Evaluator, Hand, Suit};
+use handeval_reference::Reference;
+use proptest::prelude::*;
+
+fn any_hand() -> impl Strategy<Value = Hand> {
+    proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 5)
+        .prop_shuffle()
+        .prop_map(|ix| {
+            let cards: [Card; 5] = std::array::from_fn(|i| Card::from_index(ix[i]).unwrap());
+            Hand::new(cards).unwrap()
+        })
+}
+
+fn any_suit_permutation() -> impl Strategy<Value = Vec<usize>> {
+    Just(vec![0, 1, 2, 3]).prop_shuffle()
+}
+
+proptest! {
+    #[test]
+    fn card_order_does_not_matter(hand in any_hand(), rotation in 0usize..5, swap in (0usize..5, 0usize..5)) {
+        let mut cards = hand.cards();
+        cards.rotate_left(rotation);
+        cards.swap(swap.0, swap.1);
+        let shuffled = Hand::new(cards).unwrap();
+        prop_assert_eq!(Reference::strength(hand), Reference::strength(shuffled));
+        prop_assert_eq!(Reference::class(&hand), Reference::class(&shuffled));
+    }
+
+    #[test]
+    fn suit_names_do_not_matter(hand in any_hand(), perm in any_suit_permutation()) {
+        let relabelled = hand.cards().map(|c| {
+            let suit = Suit::from_index(perm[usize::from(c.suit().index())] as u8).unwrap();
+            Card::new(c.rank(), suit)
+        });
+        let relabelled = Hand::new(relabelled).unwrap();
+        prop_assert_eq!(Reference::strength(hand), Reference::strength(relabelled));
+    }
+}
