@@ -1,0 +1,182 @@
+//! The one list of evaluators in the handeval lab.
+//!
+//! The CLI (`cargo xtask eval`, `cargo xtask diff`), the differential tests and
+//! the benchmarks all iterate this list, so an evaluator added here is checked,
+//! shown and timed everywhere at once (the pattern of itoa-benchmark's `IMPLS`).
+//!
+//! Evaluators have associated types, so the list is not a slice of trait
+//! objects but a function, [`visit_all`], that calls a generic
+//! [`Visitor::visit`] once per evaluator type: generic code is monomorphised
+//! per evaluator, and a benchmark loop contains the algorithm inlined. Where
+//! dynamic dispatch is good enough (the CLI), [`all`] gives each evaluator
+//! behind the object-safe [`DynEvaluator`].
+//!
+//! # Classes from native strengths
+//!
+//! Each evaluator has its own strength values. [`Ranking`] turns them into
+//! class numbers by ranking the distinct values seen over all 2,598,960 hands,
+//! strongest first. A correct evaluator yields exactly the conventional classes
+//! 1..=7462; one that orders hands wrongly yields wrong classes (or more or
+//! fewer than 7,462), which is the point: nothing here borrows another
+//! evaluator's answer.
+
+use std::sync::OnceLock;
+
+use handeval_core::{Category, Evaluator, Hand, all_hands};
+pub use handeval_reference::Reference;
+
+/// Something to do with every registered evaluator; see [`visit_all`].
+pub trait Visitor {
+    /// Called once per registered evaluator.
+    fn visit<E: Evaluator>(&mut self);
+}
+
+/// Calls `visitor.visit::<E>()` for every registered evaluator, in report order:
+/// the reference first, then each algorithm's faithful and tuned variants,
+/// then the external baselines.
+pub fn visit_all(visitor: &mut impl Visitor) {
+    visitor.visit::<Reference>();
+}
+
+/// The names of every registered evaluator, in [`visit_all`] order.
+pub fn names() -> Vec<&'static str> {
+    struct Names(Vec<&'static str>);
+    impl Visitor for Names {
+        fn visit<E: Evaluator>(&mut self) {
+            self.0.push(E::NAME);
+        }
+    }
+    let mut names = Names(Vec::new());
+    visit_all(&mut names);
+    names.0
+}
+
+/// An evaluator's distinct strength values over all hands, strongest first:
+/// the map from native strength to class number.
+#[derive(Clone, Debug)]
+pub struct Ranking<S> {
+    strongest_first: Vec<S>,
+}
+
+impl<S: Ord + Copy> Ranking<S> {
+    /// Ranks the distinct values among `values`.
+    pub fn from_values(values: impl IntoIterator<Item = S>) -> Self {
+        let mut v: Vec<S> = values.into_iter().collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v.dedup();
+        Ranking { strongest_first: v }
+    }
+
+    /// How many distinct values there are (7,462 for a correct evaluator).
+    pub fn len(&self) -> usize {
+        self.strongest_first.len()
+    }
+
+    /// Whether no values were ranked.
+    pub fn is_empty(&self) -> bool {
+        self.strongest_first.is_empty()
+    }
+
+    /// The class of `strength`: 1 for the strongest value, 2 for the next, ...
+    /// `None` if the value was never seen.
+    pub fn class(&self, strength: S) -> Option<u32> {
+        self.strongest_first
+            .binary_search_by(|probe| strength.cmp(probe))
+            .ok()
+            .map(|i| i as u32 + 1)
+    }
+}
+
+/// Evaluates every hand with `E` and ranks its strengths.
+pub fn ranking<E: Evaluator>() -> Ranking<E::Strength> {
+    let hands: Vec<E::Encoded> = all_hands().map(|h| E::encode(&h)).collect();
+    let mut strengths = vec![E::strength(hands[0]); hands.len()];
+    E::strengths(&hands, &mut strengths);
+    Ranking::from_values(strengths)
+}
+
+/// An evaluator behind dynamic dispatch, for callers that handle one hand at a time.
+pub trait DynEvaluator: Send + Sync {
+    /// [`Evaluator::NAME`].
+    fn name(&self) -> &'static str;
+    /// [`Evaluator::SUMMARY`].
+    fn summary(&self) -> &'static str;
+    /// [`Evaluator::TABLE_BYTES`].
+    fn table_bytes(&self) -> usize;
+    /// [`Evaluator::unavailable`].
+    fn unavailable(&self) -> Option<&'static str>;
+    /// The evaluator's category for `hand`.
+    fn category(&self, hand: &Hand) -> Category;
+    /// The evaluator's class for `hand`, derived from its own strength values
+    /// (see [`Ranking`]). The first call ranks all hands, about a tenth of a second.
+    fn class(&self, hand: &Hand) -> u32;
+}
+
+struct Erased<E: Evaluator> {
+    ranking: OnceLock<Ranking<E::Strength>>,
+}
+
+impl<E: Evaluator> DynEvaluator for Erased<E> {
+    fn name(&self) -> &'static str {
+        E::NAME
+    }
+    fn summary(&self) -> &'static str {
+        E::SUMMARY
+    }
+    fn table_bytes(&self) -> usize {
+        E::TABLE_BYTES
+    }
+    fn unavailable(&self) -> Option<&'static str> {
+        E::unavailable()
+    }
+    fn category(&self, hand: &Hand) -> Category {
+        E::category(E::encode(hand))
+    }
+    fn class(&self, hand: &Hand) -> u32 {
+        let ranking = self.ranking.get_or_init(ranking::<E>);
+        ranking
+            .class(E::strength(E::encode(hand)))
+            .expect("every hand was ranked")
+    }
+}
+
+/// Every registered evaluator behind [`DynEvaluator`], in [`visit_all`] order.
+pub fn all() -> Vec<Box<dyn DynEvaluator>> {
+    struct Collect(Vec<Box<dyn DynEvaluator>>);
+    impl Visitor for Collect {
+        fn visit<E: Evaluator>(&mut self) {
+            self.0.push(Box::new(Erased::<E> {
+                ranking: OnceLock::new(),
+            }));
+        }
+    }
+    let mut c = Collect(Vec::new());
+    visit_all(&mut c);
+    c.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranking_numbers_distinct_values_strongest_first() {
+        let r = Ranking::from_values([5, 9, 5, 1, 9, 7]);
+        assert_eq!(r.len(), 4);
+        assert_eq!(r.class(9), Some(1));
+        assert_eq!(r.class(7), Some(2));
+        assert_eq!(r.class(5), Some(3));
+        assert_eq!(r.class(1), Some(4));
+        assert_eq!(r.class(6), None);
+    }
+
+    #[test]
+    fn names_are_unique_and_start_with_the_reference() {
+        let names = names();
+        assert_eq!(names[0], "reference");
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len());
+    }
+}

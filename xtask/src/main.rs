@@ -1,0 +1,40 @@
+//! `cargo xtask`: the lab's commands. Run `cargo xtask --help`.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod eval;
+
+/// The handeval lab's tasks.
+#[derive(Parser)]
+#[command(name = "cargo xtask", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Evaluate hands with every registered evaluator.
+    ///
+    /// Hands come from the command line, or one per line from standard input
+    /// when none are given (blank lines and lines starting with '#' are
+    /// skipped). Bad lines are reported on standard error with their line
+    /// number; the good ones are still evaluated, and the exit status is 1.
+    Eval(eval::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.task {
+        Task::Eval(args) => eval::run(&args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! `cargo xtask eval` as a user runs it: the real binary, real standard input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn eval(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("eval")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn royal_flush_csv_row() {
+    let out = eval(&["--csv"], "As Ks Qs Js Ts\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let mut lines = stdout.lines();
+    assert_eq!(lines.next(), Some("hand,evaluator,category,class"));
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "As Ks Qs Js Ts,reference,royal_flush,1"),
+        "{stdout}"
+    );
+    // One row per registered evaluator, all agreeing on this hand.
+    let rows: Vec<&str> = stdout.lines().skip(1).collect();
+    assert_eq!(rows.len(), handeval_registry::names().len());
+    assert!(
+        rows.iter().all(|r| r.ends_with(",royal_flush,1")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_lines_are_reported_by_number_and_good_lines_still_evaluated() {
+    let input = "As Ks Qs Js Ts\n\n# a comment\nAs Ks\nAs As Qs Js Ts\nXs Ks Qs Js Ts\nAs Ks Qs Js Ts 9s\n7c 5d 4h 3s 2c\n   \n";
+    let out = eval(&["--csv"], input);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    for expected in [
+        "line 4: 2 cards",
+        "line 5: duplicate card As",
+        "line 6: bad rank 'X' at column 1",
+        "line 7: 6 cards",
+    ] {
+        assert!(
+            stderr.contains(expected),
+            "missing {expected:?} in\n{stderr}"
+        );
+    }
+    assert!(!stderr.contains("line 2") && !stderr.contains("line 3") && !stderr.contains("line 9"));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("As Ks Qs Js Ts,reference,royal_flush,1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("7c 5d 4h 3s 2c,reference,high_card,7462"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn hands_on_the_command_line_print_a_table() {
+    let out = eval(&["As Ks Qs Js Ts", "5h4d3c2sAs"], "");
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Royal Flush"), "{stdout}");
+    assert!(
+        stdout.contains("Straight") && stdout.contains("1609"),
+        "{stdout}"
+    );
+    // Hands are shown in the order given, normalised to spaced notation.
+    assert!(stdout.contains("5h 4d 3c 2s As"), "{stdout}");
+}
+
+#[test]
+fn a_bad_argument_is_reported_by_position() {
+    let out = eval(&["As Ks Qs Js", "As Ks Qs Js Ts"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("argument 1: 4 cards"));
+    assert!(text(&out.stdout).contains("Royal Flush"));
+}
+
+#[test]
+fn invalid_utf8_is_a_bad_line_not_a_crash() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["eval", "--csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"As Ks Qs Js \xff\xfe\n2c 3c 4c 5c 7d\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("line 1:"));
+    assert!(text(&out.stdout).contains("2c 3c 4c 5c 7d,reference,high_card"));
+}
