@@ -36,6 +36,8 @@ pub trait Visitor {
 /// then the external baselines.
 pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<Reference>();
+    visitor.visit::<handeval_subskybox::Faithful>();
+    visitor.visit::<handeval_subskybox::Tuned>();
 }
 
 /// The names of every registered evaluator, in [`visit_all`] order.

@@ -1,0 +1,241 @@
+//! Differential testing of five-card evaluators over every hand.
+//!
+//! [`evaluate`] runs one evaluator over all 2,598,960 hands (in the fixed
+//! [`all_hands`] order) and keeps, per hand, its category and its class:
+//! the rank of its native strength among the distinct strengths it produced
+//! over all hands, strongest first. Two evaluators agree on a hand when both
+//! numbers are equal, so evaluators with unrelated strength types can be
+//! compared hand by hand, and an evaluator that orders hands wrongly yields
+//! wrong classes (and usually more or fewer than 7,462 of them).
+//!
+//! [`Check`] compares an evaluation with the reference's and with the
+//! published table, and its `Display` names the first differing hands in card
+//! notation with each side's category, native value and class, so a developer
+//! can fix the bug from the message alone.
+//!
+//! ```
+//! # fn main() {
+//! use handeval_difftest::{Check, evaluate};
+//! use handeval_reference::Reference;
+//!
+//! let reference = evaluate::<Reference>();
+//! let check = Check::against_reference::<Reference>(&reference, &reference);
+//! assert!(check.passed(), "{check}");
+//! # }
+//! ```
+
+use std::fmt;
+use std::thread;
+
+use handeval_core::{Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, all_hands};
+use handeval_reference::Reference;
+
+/// Every hand in [`all_hands`] order; index `i` of an [`Evaluation`] is hand `i`.
+pub fn hands() -> &'static [Hand] {
+    static HANDS: std::sync::OnceLock<Vec<Hand>> = std::sync::OnceLock::new();
+    HANDS.get_or_init(|| all_hands().collect())
+}
+
+/// One evaluator's verdict on every hand.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// [`Evaluator::NAME`].
+    pub name: &'static str,
+    /// Category of hand `i`.
+    pub categories: Vec<Category>,
+    /// Class of hand `i`: 1 + the number of distinct strengths above its own.
+    pub classes: Vec<u32>,
+    /// How many distinct strength values the evaluator produced.
+    pub distinct: usize,
+}
+
+impl Evaluation {
+    /// The category histogram of this evaluation.
+    pub fn histogram(&self) -> Histogram {
+        self.categories.iter().collect()
+    }
+}
+
+/// Evaluates every hand with `E`, splitting the work over the available cores.
+pub fn evaluate<E: Evaluator>() -> Evaluation {
+    let hands = hands();
+    let threads = thread::available_parallelism().map_or(1, usize::from);
+    let chunk = hands.len().div_ceil(threads);
+
+    let mut categories = vec![Category::HighCard; hands.len()];
+    let mut strengths: Vec<E::Strength> = vec![E::strength(E::encode(&hands[0])); hands.len()];
+    thread::scope(|s| {
+        for ((hands, cats), strs) in hands
+            .chunks(chunk)
+            .zip(categories.chunks_mut(chunk))
+            .zip(strengths.chunks_mut(chunk))
+        {
+            s.spawn(move || {
+                let encoded: Vec<E::Encoded> = hands.iter().map(E::encode).collect();
+                E::categories(&encoded, cats);
+                E::strengths(&encoded, strs);
+            });
+        }
+    });
+
+    let mut distinct: Vec<E::Strength> = strengths.clone();
+    distinct.sort_unstable_by(|a, b| b.cmp(a));
+    distinct.dedup();
+    let classes = strengths
+        .iter()
+        // At most 2,598,960 distinct values: the class always fits in a u32.
+        .map(|s| distinct.partition_point(|d| d > s) as u32 + 1)
+        .collect();
+    Evaluation {
+        name: E::NAME,
+        categories,
+        classes,
+        distinct: distinct.len(),
+    }
+}
+
+/// The indices of the hands on which two evaluations differ in category or class.
+pub fn disagreements(a: &Evaluation, b: &Evaluation) -> Vec<usize> {
+    (0..a.categories.len())
+        .filter(|&i| a.categories[i] != b.categories[i] || a.classes[i] != b.classes[i])
+        .collect()
+}
+
+/// How many differing hands a report spells out.
+const SHOWN: usize = 5;
+
+/// One evaluator checked against the reference and the published table.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// The evaluator's name.
+    pub name: &'static str,
+    /// Hands evaluated (2,598,960).
+    pub hands: usize,
+    /// Hands whose category differs from the reference's.
+    pub category_mismatches: usize,
+    /// Hands whose class differs from the reference's.
+    pub class_mismatches: usize,
+    /// Distinct strength values the evaluator produced (7,462 when correct).
+    pub distinct: usize,
+    /// Categories whose hand count differs from the table: (category, counted).
+    pub histogram_errors: Vec<(Category, u64)>,
+    /// The first differing hands, spelled out.
+    pub examples: Vec<Example>,
+}
+
+/// One hand on which an evaluator and the reference differ.
+#[derive(Clone, Debug)]
+pub struct Example {
+    /// The hand.
+    pub hand: Hand,
+    /// Index of the hand in [`all_hands`] order.
+    pub index: usize,
+    /// The evaluator's category, native strength (`Debug`) and class.
+    pub got: (Category, String, u32),
+    /// The reference's category, native strength (`Debug`) and class.
+    pub expected: (Category, String, u32),
+}
+
+impl Check {
+    /// Compares `evaluation` (of evaluator `E`) with `reference` (of [`Reference`]).
+    pub fn against_reference<E: Evaluator>(
+        evaluation: &Evaluation,
+        reference: &Evaluation,
+    ) -> Check {
+        let hands = hands();
+        let mut category_mismatches = 0;
+        let mut class_mismatches = 0;
+        let mut examples = Vec::new();
+        for (i, &hand) in hands.iter().enumerate() {
+            let cat = evaluation.categories[i] != reference.categories[i];
+            let class = evaluation.classes[i] != reference.classes[i];
+            category_mismatches += usize::from(cat);
+            class_mismatches += usize::from(class);
+            if (cat || class) && examples.len() < SHOWN {
+                examples.push(Example {
+                    hand,
+                    index: i,
+                    got: (
+                        evaluation.categories[i],
+                        format!("{:?}", E::strength(E::encode(&hand))),
+                        evaluation.classes[i],
+                    ),
+                    expected: (
+                        reference.categories[i],
+                        format!("{:?}", Reference::strength(hand)),
+                        reference.classes[i],
+                    ),
+                });
+            }
+        }
+        let histogram = evaluation.histogram();
+        let histogram_errors = Category::ALL
+            .into_iter()
+            .filter(|&c| histogram[c] != u64::from(c.hand_count()))
+            .map(|c| (c, histogram[c]))
+            .collect();
+        Check {
+            name: evaluation.name,
+            hands: hands.len(),
+            category_mismatches,
+            class_mismatches,
+            distinct: evaluation.distinct,
+            histogram_errors,
+            examples,
+        }
+    }
+
+    /// Whether the evaluator matched the reference on every hand and the table in every count.
+    pub fn passed(&self) -> bool {
+        self.hands == HAND_COUNT
+            && self.category_mismatches == 0
+            && self.class_mismatches == 0
+            && self.distinct == usize::from(HandClass::COUNT)
+            && self.histogram_errors.is_empty()
+    }
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} hands, {} category mismatches, {} class mismatches, {} distinct strengths (expected {})",
+            self.name,
+            self.hands,
+            self.category_mismatches,
+            self.class_mismatches,
+            self.distinct,
+            HandClass::COUNT
+        )?;
+        for (c, n) in &self.histogram_errors {
+            writeln!(f, "  {c}: {n} hands, the table says {}", c.hand_count())?;
+        }
+        for e in &self.examples {
+            writeln!(
+                f,
+                "  hand #{} {}: {} says {} {} class {}; reference says {} {} class {}",
+                e.index,
+                e.hand,
+                self.name,
+                e.got.0.id(),
+                e.got.1,
+                e.got.2,
+                e.expected.0.id(),
+                e.expected.1,
+                e.expected.2
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks `E` over every hand and panics with a full report if it differs
+/// from the reference or the table anywhere. For evaluator crates' own tests.
+///
+/// # Panics
+/// When the check fails; the message names the differing hands.
+pub fn assert_matches_reference<E: Evaluator>() {
+    let reference = evaluate::<Reference>();
+    let check = Check::against_reference::<E>(&evaluate::<E>(), &reference);
+    assert!(check.passed(), "{check}");
+}

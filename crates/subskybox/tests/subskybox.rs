@@ -1,0 +1,146 @@
+//! subskybox's analyzer: the article's examples, the wheel, and every hand.
+
+use handeval_core::{Category, Evaluator, Hand};
+use handeval_subskybox::{Cards, Faithful, Tuned};
+
+const A: u8 = 14;
+const K: u8 = 13;
+const Q: u8 = 12;
+const J: u8 = 11;
+// The article's suit values.
+const SPADE: u8 = 1;
+const CLUB: u8 = 2;
+const HEART: u8 = 4;
+const DIAMOND: u8 = 8;
+
+/// The twelve calls at the end of the article, with the category it prints.
+const ARTICLE_EXAMPLES: [([u8; 5], [u8; 5], Category); 12] = [
+    ([10, J, Q, K, A], [SPADE; 5], Category::RoyalFlush),
+    ([4, 5, 6, 7, 8], [SPADE; 5], Category::StraightFlush),
+    ([2, 3, 4, 5, A], [SPADE; 5], Category::StraightFlush),
+    (
+        [8, 8, 8, 8, 9],
+        [SPADE, CLUB, HEART, DIAMOND, SPADE],
+        Category::FourOfAKind,
+    ),
+    (
+        [7, 7, 7, 9, 9],
+        [SPADE, CLUB, HEART, SPADE, CLUB],
+        Category::FullHouse,
+    ),
+    ([10, J, 6, K, 9], [CLUB; 5], Category::Flush),
+    (
+        [10, J, Q, K, 9],
+        [SPADE, CLUB, HEART, CLUB, DIAMOND],
+        Category::Straight,
+    ),
+    (
+        [2, 3, 4, 5, A],
+        [SPADE, CLUB, HEART, CLUB, DIAMOND],
+        Category::Straight,
+    ),
+    (
+        [4, 4, 4, 8, 9],
+        [SPADE, CLUB, HEART, SPADE, CLUB],
+        Category::ThreeOfAKind,
+    ),
+    (
+        [8, 8, J, 9, 9],
+        [SPADE, CLUB, HEART, SPADE, CLUB],
+        Category::TwoPair,
+    ),
+    (
+        [8, 8, 3, 5, 9],
+        [SPADE, CLUB, HEART, SPADE, CLUB],
+        Category::OnePair,
+    ),
+    (
+        [10, 5, 4, 7, 9],
+        [SPADE, CLUB, HEART, SPADE, CLUB],
+        Category::HighCard,
+    ),
+];
+
+#[test]
+fn the_articles_twelve_examples() {
+    for (cs, ss, expected) in ARTICLE_EXAMPLES {
+        let cards = Cards { cs, ss };
+        assert_eq!(
+            Faithful::category(cards),
+            expected,
+            "faithful {cs:?} {ss:?}"
+        );
+        assert_eq!(Tuned::category(cards), expected, "tuned {cs:?} {ss:?}");
+    }
+}
+
+#[test]
+fn encoding_from_cards_matches_the_articles_arrays() {
+    let hand: Hand = "Ts Jc Qh Kc 9d".parse().unwrap();
+    assert_eq!(
+        Tuned::encode(&hand),
+        Cards {
+            cs: [10, J, Q, K, 9],
+            ss: [SPADE, CLUB, HEART, CLUB, DIAMOND]
+        }
+    );
+}
+
+#[test]
+fn worked_example_fields() {
+    // A-A-Q-Q-9: nibbles 0b11 at the ace and queen, 0b1 at the nine.
+    let two_pair = Tuned::encode(&"Ah Ad Qs Qc 9h".parse().unwrap());
+    let expected_v = 3u64 << 56 | 3 << 48 | 1 << 36;
+    assert_eq!(
+        Tuned::fields(two_pair),
+        (1 << 14 | 1 << 12 | 1 << 9, expected_v)
+    );
+    assert_eq!(
+        Faithful::fields(two_pair),
+        (1 << 14 | 1 << 12 | 1 << 9, expected_v as f64)
+    );
+    assert_eq!(expected_v % 15, 7, "two pair sums to 3 + 3 + 1");
+    // A-A-J-J-J: 0b11 at the ace, 0b111 at the jack; sum 10.
+    let full_house = Tuned::encode(&"Ah Ad Js Jc Jh".parse().unwrap());
+    let (s, v) = Tuned::fields(full_house);
+    assert_eq!((s, v), (1 << 14 | 1 << 11, 3 << 56 | 7 << 44));
+    assert_eq!(v % 15, 10);
+}
+
+fn strength<E: Evaluator>(hand: &str) -> E::Strength {
+    E::strength(E::encode(&hand.parse().unwrap()))
+}
+
+fn wheel_ranks_lowest<E: Evaluator>() {
+    let wheel = strength::<E>("As 2d 3c 4h 5s");
+    let six_high = strength::<E>("2d 3c 4h 5s 6s");
+    let king_high = strength::<E>("9d Tc Jh Qs Ks");
+    let ace_high = strength::<E>("Td Jc Qh Ks As");
+    assert!(
+        wheel < six_high && six_high < king_high && king_high < ace_high,
+        "{}",
+        E::NAME
+    );
+    let steel = strength::<E>("As 2s 3s 4s 5s");
+    let six_high_sf = strength::<E>("2s 3s 4s 5s 6s");
+    assert!(steel < six_high_sf, "{}", E::NAME);
+    // ... but still above every non-straight-flush.
+    assert!(steel > strength::<E>("As Ad Ah Ac Ks"), "{}", E::NAME);
+    assert!(wheel > strength::<E>("As Ad Ah Kc Qs"), "{}", E::NAME);
+}
+
+#[test]
+fn wheel_and_steel_wheel_rank_lowest_in_their_categories() {
+    wheel_ranks_lowest::<Faithful>();
+    wheel_ranks_lowest::<Tuned>();
+}
+
+#[test]
+fn faithful_matches_the_reference_on_every_hand() {
+    handeval_difftest::assert_matches_reference::<Faithful>();
+}
+
+#[test]
+fn tuned_matches_the_reference_on_every_hand() {
+    handeval_difftest::assert_matches_reference::<Tuned>();
+}
