@@ -55,10 +55,7 @@ pub trait Evaluator: 'static {
     /// # Panics
     /// If `out` and `hands` differ in length.
     fn categories(hands: &[Self::Encoded], out: &mut [Category]) {
-        assert_eq!(hands.len(), out.len(), "one output slot per hand");
-        for (o, &h) in out.iter_mut().zip(hands) {
-            *o = Self::category(h);
-        }
+        batch(hands, out, Self::category);
     }
 
     /// Strengths of a batch of hands: `out[i] = strength(hands[i])`. See
@@ -67,10 +64,38 @@ pub trait Evaluator: 'static {
     /// # Panics
     /// If `out` and `hands` differ in length.
     fn strengths(hands: &[Self::Encoded], out: &mut [Self::Strength]) {
-        assert_eq!(hands.len(), out.len(), "one output slot per hand");
-        for (o, &h) in out.iter_mut().zip(hands) {
-            *o = Self::strength(h);
-        }
+        batch(hands, out, Self::strength);
+    }
+
+    /// Categories of a batch of hands given as cards, encoding included:
+    /// the end-to-end form of [`categories`](Evaluator::categories).
+    ///
+    /// # Panics
+    /// If `out` and `hands` differ in length.
+    fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
+        batch(hands, out, |h| Self::category(Self::encode(&h)));
+    }
+
+    /// Strengths of a batch of hands given as cards, encoding included.
+    ///
+    /// # Panics
+    /// If `out` and `hands` differ in length.
+    fn strengths_of_hands(hands: &[Hand], out: &mut [Self::Strength]) {
+        batch(hands, out, |h| Self::strength(Self::encode(&h)));
+    }
+}
+
+/// Writes `eval(hands[i])` into `out[i]`: the plain loop behind the default
+/// batch methods, public so that an override can run it under
+/// `#[target_feature]` after a run-time check.
+///
+/// # Panics
+/// If `out` and `hands` differ in length.
+#[inline(always)]
+pub fn batch<I: Copy, O>(hands: &[I], out: &mut [O], eval: impl Fn(I) -> O) {
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    for (o, &h) in out.iter_mut().zip(hands) {
+        *o = eval(h);
     }
 }
 
@@ -125,4 +150,58 @@ impl<'a> FromIterator<&'a Category> for Histogram {
     fn from_iter<I: IntoIterator<Item = &'a Category>>(iter: I) -> Self {
         iter.into_iter().copied().collect()
     }
+}
+
+/// Implements the four batch methods of [`Evaluator`] so that, when the CPU
+/// has `$feature` (checked at run time by `$available`, once per batch), the
+/// whole loop runs in a `#[target_feature(enable = $feature)]` function and
+/// the evaluator's `#[inline(always)]` code is compiled with the instruction
+/// inlined. Otherwise, and on other architectures, the plain loops run.
+///
+/// Use inside `impl Evaluator for $ty { ... }`. This is the only `unsafe` the
+/// evaluators need: calling a `#[target_feature]` function is sound exactly
+/// when the CPU has the feature, which the run-time check establishes.
+#[macro_export]
+macro_rules! target_feature_batches {
+    ($ty:ty, $feature:literal, $available:expr) => {
+        fn categories(hands: &[Self::Encoded], out: &mut [$crate::Category]) {
+            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+                <$ty as $crate::Evaluator>::Encoded, $crate::Category,
+                |h| <$ty as $crate::Evaluator>::category(h));
+        }
+        fn strengths(hands: &[Self::Encoded], out: &mut [Self::Strength]) {
+            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+                <$ty as $crate::Evaluator>::Encoded, <$ty as $crate::Evaluator>::Strength,
+                |h| <$ty as $crate::Evaluator>::strength(h));
+        }
+        fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
+            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+                $crate::Hand, $crate::Category,
+                |h| <$ty as $crate::Evaluator>::category(<$ty as $crate::Evaluator>::encode(&h)));
+        }
+        fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [Self::Strength]) {
+            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+                $crate::Hand, <$ty as $crate::Evaluator>::Strength,
+                |h| <$ty as $crate::Evaluator>::strength(<$ty as $crate::Evaluator>::encode(&h)));
+        }
+    };
+    (@dispatch $feature:literal, $available:expr, $hands:ident, $out:ident, $in:ty, $res:ty, $eval:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = $feature)]
+            fn with_feature(hands: &[$in], out: &mut [$res]) {
+                $crate::batch(hands, out, $eval);
+            }
+            if $available {
+                #[allow(unsafe_code)]
+                // SAFETY: `with_feature` only needs the CPU to support
+                // `$feature`, which the run-time check just above confirmed.
+                unsafe {
+                    with_feature($hands, $out)
+                };
+                return;
+            }
+        }
+        $crate::batch($hands, $out, $eval);
+    }};
 }

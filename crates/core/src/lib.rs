@@ -57,9 +57,11 @@
 //! - [`Evaluator::unavailable`], so an evaluator built on a CPU instruction
 //!   can say it is running a fallback here instead of failing or, worse,
 //!   being timed as if it were native;
-//! - batch methods ([`Evaluator::categories`], [`Evaluator::strengths`]) with
-//!   a plain loop as default, which an evaluator overrides to run the whole
-//!   loop under `#[target_feature]`;
+//! - batch methods ([`Evaluator::categories`], [`Evaluator::strengths`], and
+//!   the end-to-end [`Evaluator::categories_of_hands`],
+//!   [`Evaluator::strengths_of_hands`]) with a plain loop as default, which an
+//!   evaluator overrides to run the whole loop under `#[target_feature]` after
+//!   a run-time check ([`cpu::has`]);
 //! - `Debug + Send + Sync` bounds on the associated types, so that the
 //!   differential checker can print native values and split work over threads.
 //!
@@ -74,12 +76,13 @@ extern crate std;
 
 mod card;
 mod category;
+pub mod cpu;
 mod evaluator;
 mod hand;
 mod parse;
 
 pub use card::{Card, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
-pub use evaluator::{Evaluator, Histogram};
+pub use evaluator::{Evaluator, Histogram, batch};
 pub use hand::{AllHands, HAND_COUNT, Hand, HandError, all_hands};
 pub use parse::CardError;

@@ -38,6 +38,8 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<Reference>();
     visitor.visit::<handeval_subskybox::Faithful>();
     visitor.visit::<handeval_subskybox::Tuned>();
+    visitor.visit::<handeval_deadhorse::Faithful>();
+    visitor.visit::<handeval_deadhorse::Tuned>();
 }
 
 /// The names of every registered evaluator, in [`visit_all`] order.

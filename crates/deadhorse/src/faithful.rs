@@ -1,0 +1,90 @@
+//! The README's algorithm with the current upstream value layout.
+
+use handeval_core::{Category, Evaluator, Hand};
+
+use crate::{Fields, RANKS, STRAIGHTS, WHEEL, category_of, encode};
+
+/// DeadHorseEval as its README describes it: hardware `%` by a variable for
+/// the straight and flush tests, popcount(OR) + popcount(XOR) to sort out the
+/// repeated ranks, the arithmetic-sum test for quads, and upstream's value
+/// layout with its bugs fixed. See the [crate documentation](crate).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Faithful;
+
+impl Faithful {
+    /// The value in upstream's layout. With `FULL == false` only the type
+    /// (and the ranks the royal test needs) is computed.
+    #[inline(always)]
+    #[allow(
+        clippy::manual_is_multiple_of,
+        reason = "the README's `%` tests, written as it writes them"
+    )]
+    fn evaluate<const FULL: bool>(cards: [u32; 5]) -> u32 {
+        let [a, b, c, d, e] = cards;
+        let fields @ Fields { or, y, x } = Fields::of(cards);
+        let z = y ^ x;
+        match fields.popcount_sum() {
+            7 => 1 << 26 | x | z << 13,
+            4 => 2 << 26 | x | z << 13,
+            6 if !FULL => 3 << 26,
+            6 => {
+                // The trip rank is shared by two of a, b, c, or else it is e's.
+                // Compare ranks only: upstream's 2024 code compared whole
+                // cards, so a shared suit passed for a shared rank.
+                let shares = |p: u32, q: u32| p & q & RANKS != 0;
+                let t = if shares(a, b) || shares(a, c) {
+                    a
+                } else if shares(b, c) {
+                    b
+                } else {
+                    e
+                } & RANKS;
+                3 << 26 | (t ^ y) | t << 13
+            }
+            3 => {
+                // Quads iff sum - kicker == 4 * quad, compared mod 2^13 as upstream does.
+                let sum = a + b + c + d + e;
+                if (sum - x) & RANKS == (z << 2) & RANKS {
+                    7 << 26 | x | z << 13
+                } else {
+                    6 << 26 | z | x << 13
+                }
+            }
+            _ => {
+                // Five distinct ranks: the README's two modulo tests.
+                let straight = STRAIGHTS % y == 0;
+                let flush = 65536 % (or & !RANKS) == 0;
+                let ranks = if straight && x == WHEEL { 0xF } else { x };
+                let kind = match (straight, flush) {
+                    (true, true) => 8,
+                    (false, true) => 5,
+                    (true, false) => 4,
+                    (false, false) => 0,
+                };
+                kind << 26 | ranks
+            }
+        }
+    }
+}
+
+impl Evaluator for Faithful {
+    const NAME: &'static str = "deadhorse/faithful";
+    const SUMMARY: &'static str = "DeadHorseEval (Java) as its README has it: 17-bit cards, % tests for straight and flush, OR/XOR popcounts";
+
+    type Encoded = [u32; 5];
+    type Strength = u32;
+
+    fn encode(hand: &Hand) -> [u32; 5] {
+        encode(*hand)
+    }
+
+    #[inline]
+    fn category(cards: [u32; 5]) -> Category {
+        category_of(Self::evaluate::<false>(cards))
+    }
+
+    #[inline]
+    fn strength(cards: [u32; 5]) -> u32 {
+        Self::evaluate::<true>(cards)
+    }
+}

@@ -1,0 +1,179 @@
+//! DeadHorseEval, Jeff Hurley's ("eljefeo") table-free five-card evaluator,
+//! ported from Java: 17-bit cards, modulo tests for straights and flushes, and
+//! OR/XOR popcounts for the hands with repeated ranks. [`Faithful`] keeps the
+//! README's modulo tests and popcount sum, with the upstream value layout and
+//! its bugs fixed; [`Tuned`] is the same idea made branch-light.
+//!
+//! Original: <https://github.com/eljefeo/dead-horse-eval> (Java, README and
+//! `DeadHorse.java`). The ideas are its author's; the code and prose here are
+//! this lab's.
+//!
+//! # The card
+//!
+//! Each card is 17 bits: 13 rank bits (2 at bit 0 .. ace at bit 12) and 4
+//! suit bits (diamond 8192, club 16384, heart 32768, spade 65536). The ace of
+//! spades and the five of clubs:
+//!
+//! ```text
+//!            S H C D A K Q J T 9 8 7 6 5 4 3 2
+//! As  65536+4096 = 1 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0 0
+//! 5c  16384+8    = 0 0 1 0 0 0 0 0 0 0 0 0 0 1 0 0 0
+//! ```
+//!
+//! For five cards `a..e` let `y = (a|b|c|d|e) & 8191` (the ranks present) and
+//! `x = (a^b^c^d^e) & 8191` (the ranks present an odd number of times).
+//!
+//! # Straights: `32624896 % y == 0`
+//!
+//! 32624896 = 2^8 · 31 · 4111 = lcm(7936, 4111), the least common multiple of
+//! the ace-high straight mask (`0x1F00` = 2^8 · 31) and the wheel mask
+//! (`0x100F` = 4111, a prime). Every straight mask is `31 · 2^k` with
+//! k ≤ 8, or 4111, so each divides it. Conversely its divisors below 8192
+//! are the powers of two up to 256, the ten straight masks, and nothing else
+//! (the other divisors, such as 31 · 4111, are too large for 13 bits); a
+//! power of two is a single rank, and five cards always hold at least two
+//! ranks. So the test has no false positives. The `tests/` folder checks all
+//! 8,191 possible `y`.
+//!
+//! # Flushes: `65536 % suits == 0`
+//!
+//! `suits = (a|b|c|d|e) & !8191` is a power of two (one suit bit) exactly for
+//! a flush, and 65536 = 2^16 is divisible by 2^13..2^16 but by no sum of two
+//! or more of them (such a sum has an odd factor above 1).
+//!
+//! # Repeated ranks: popcount(y) + popcount(x)
+//!
+//! A pair drops one rank from `y` and, cancelling in the XOR, one more from
+//! `x`; a triple keeps its rank in `x`. So the sum identifies the pattern:
+//!
+//! | hand | popcount(y) | popcount(x) | sum |
+//! |---|---:|---:|---:|
+//! | five distinct ranks | 5 | 5 | 10 |
+//! | one pair | 4 | 3 | 7 |
+//! | three of a kind | 3 | 3 | 6 |
+//! | two pair | 3 | 1 | 4 |
+//! | full house | 2 | 1 | 3 |
+//! | four of a kind | 2 | 1 | 3 |
+//!
+//! Quads and the full house tie at 3. For quads, `x` is the kicker and
+//! `y ^ x` the quad rank, and the plain arithmetic sum of the five rank parts
+//! is `4·quad + kicker`; for a full house it is `3·trip + 2·pair`. So the
+//! hand is quads exactly when `sum - x == (y ^ x) << 2` (the original
+//! compares both sides modulo 2^13, which changes nothing for these values).
+//!
+//! # Full strength
+//!
+//! The value is `type << 26 | important << 13 | kickers` (type 0 high card
+//! .. 8 straight flush), with `z = y ^ x`: pair, two pair and quads are
+//! `x | z << 13` (the repeated ranks are in `z`, the single ones in `x`), a
+//! full house `z | x << 13` (the trip is the odd count), trips
+//! `(t ^ y) | t << 13`, a straight `x` with the wheel's ace dropped (`0x100F`
+//! becomes 15, below the six-high straight's `0x1F`), a flush `x`. Upstream
+//! has no royal type; [`Evaluator::category`] reports the ace-high straight
+//! flush as [`Category::RoyalFlush`].
+//!
+//! The README's printed code, and versions up to October 2024, had three
+//! bugs fixed here (each has a named test): trips lost their rank, every
+//! flush tied (only 5,406 distinct values), and the trip rank was found by
+//! comparing whole cards with `&`, which matches a shared *suit* as readily
+//! as a shared rank.
+//!
+//! ```
+//! use handeval_core::{Category, Evaluator, Hand};
+//! use handeval_deadhorse::{Faithful, Tuned};
+//!
+//! let trips: Hand = "9s 9h 9d Ks Qh".parse().unwrap();
+//! assert_eq!(Faithful::category(Faithful::encode(&trips)), Category::ThreeOfAKind);
+//! // type 3, important = the nine (bit 7), kickers = king and queen.
+//! assert_eq!(Tuned::strength(Tuned::encode(&trips)), 3 << 26 | (1 << 7) << 13 | 1 << 11 | 1 << 10);
+//! ```
+//!
+//! # Performance
+//!
+//! `cargo xtask bench --filter deadhorse` times both variants against the
+//! other evaluators; the README's Results section has the figures.
+#![no_std]
+
+mod faithful;
+mod tuned;
+
+pub use faithful::Faithful;
+pub use tuned::Tuned;
+
+use handeval_core::{Card, Category, Hand, Suit};
+
+/// The rank bits of a card.
+const RANKS: u32 = 0x1FFF;
+/// lcm(0x1F00, 0x100F): divisible by exactly the ten straight masks (and single ranks).
+const STRAIGHTS: u32 = 32_624_896;
+/// The wheel's rank mask, A-5-4-3-2.
+const WHEEL: u32 = 0x100F;
+/// The ace-high straight's rank mask.
+const BROADWAY: u32 = 0x1F00;
+/// Type of a straight flush in bits 26..29.
+const STRAIGHT_FLUSH: u32 = 8;
+
+/// The 17-bit card: rank bit `1 << rank` (2 = bit 0), suit bit 13..16.
+pub const fn card(card: Card) -> u32 {
+    let suit = match card.suit() {
+        Suit::Diamonds => 1 << 13,
+        Suit::Clubs => 1 << 14,
+        Suit::Hearts => 1 << 15,
+        Suit::Spades => 1 << 16,
+    };
+    suit | 1 << card.rank().index()
+}
+
+/// The README's intermediate values for five cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fields {
+    /// `a | b | c | d | e`, suits included.
+    pub or: u32,
+    /// The ranks present: `or & 8191`.
+    pub y: u32,
+    /// The ranks present an odd number of times: `(a ^ b ^ c ^ d ^ e) & 8191`.
+    pub x: u32,
+}
+
+impl Fields {
+    /// The fields of five cards.
+    #[inline(always)]
+    pub const fn of(cards: [u32; 5]) -> Fields {
+        let [a, b, c, d, e] = cards;
+        let or = a | b | c | d | e;
+        Fields {
+            or,
+            y: or & RANKS,
+            x: (a ^ b ^ c ^ d ^ e) & RANKS,
+        }
+    }
+
+    /// popcount(OR ranks) + popcount(XOR ranks): 10, 7, 4, 6 or 3.
+    #[inline(always)]
+    pub const fn popcount_sum(self) -> u32 {
+        self.y.count_ones() + self.x.count_ones()
+    }
+}
+
+fn encode(hand: Hand) -> [u32; 5] {
+    hand.cards().map(card)
+}
+
+/// Category of a value in the upstream layout; the ace-high straight flush is the royal.
+/// Upstream's types 0..=8 are in [`Category`]'s order.
+#[inline(always)]
+fn category_of(value: u32) -> Category {
+    let royal = u32::from(value == STRAIGHT_FLUSH << 26 | BROADWAY);
+    CATEGORIES[((value >> 26) + royal) as usize & 15]
+}
+
+/// [`Category::ALL`] padded to 16 entries so `index & 15` needs no bounds check.
+const CATEGORIES: [Category; 16] = {
+    let mut t = [Category::HighCard; 16];
+    let mut i = 0;
+    while i < 10 {
+        t[i] = Category::ALL[i];
+        i += 1;
+    }
+    t
+};
