@@ -56,11 +56,13 @@ impl Rank {
     }
 
     /// Position of the rank: 0 for two up to 12 for ace.
+    #[inline]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The pip value as most papers write it: 2 for two up to 14 for ace.
+    #[inline]
     pub const fn value(self) -> u8 {
         self as u8 + 2
     }
@@ -123,6 +125,7 @@ impl Suit {
     }
 
     /// Position of the suit: 0 clubs, 1 diamonds, 2 hearts, 3 spades.
+    #[inline]
     pub const fn index(self) -> u8 {
         self as u8
     }
@@ -159,6 +162,7 @@ pub struct Card(u8);
 
 impl Card {
     /// The card of the given rank and suit.
+    #[inline]
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card(rank as u8 * 4 + suit as u8)
     }
@@ -169,16 +173,19 @@ impl Card {
     }
 
     /// The index `4 * rank + suit`, 0..52.
+    #[inline]
     pub const fn index(self) -> u8 {
         self.0
     }
 
     /// The card's rank.
+    #[inline]
     pub const fn rank(self) -> Rank {
         Rank::ALL[(self.0 >> 2) as usize]
     }
 
     /// The card's suit.
+    #[inline]
     pub const fn suit(self) -> Suit {
         Suit::ALL[(self.0 & 3) as usize]
     }

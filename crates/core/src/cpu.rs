@@ -40,6 +40,17 @@ pub fn has(feature: Feature) -> bool {
     }
 }
 
+/// Makes [`has`] answer `false` for `feature` from now on, in this process.
+///
+/// For tests of fallback paths on machines that do have the feature: run
+/// them in a test binary of their own, since the setting is process-wide.
+pub fn pretend_absent(feature: Feature) {
+    match feature {
+        Feature::Popcnt => POPCNT.store(ABSENT, Ordering::Relaxed),
+        Feature::Bmi2 => BMI2.store(ABSENT, Ordering::Relaxed),
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 fn detect(feature: Feature) -> bool {
     use core::arch::x86_64::{__cpuid, __cpuid_count, __get_cpuid_max};

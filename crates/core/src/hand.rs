@@ -78,11 +78,13 @@ impl Hand {
     }
 
     /// The five cards in the order they were given.
+    #[inline]
     pub const fn cards(&self) -> [Card; 5] {
         self.0
     }
 
     /// The set of the five cards as bits `1 << card.index()`.
+    #[inline]
     pub fn mask(&self) -> u64 {
         self.0.iter().fold(0, |m, c| m | 1 << c.index())
     }

@@ -74,6 +74,7 @@ impl Evaluator for Faithful {
     type Encoded = [u32; 5];
     type Strength = u32;
 
+    #[inline]
     fn encode(hand: &Hand) -> [u32; 5] {
         encode(*hand)
     }

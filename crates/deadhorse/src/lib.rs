@@ -114,6 +114,7 @@ const BROADWAY: u32 = 0x1F00;
 const STRAIGHT_FLUSH: u32 = 8;
 
 /// The 17-bit card: rank bit `1 << rank` (2 = bit 0), suit bit 13..16.
+#[inline]
 pub const fn card(card: Card) -> u32 {
     let suit = match card.suit() {
         Suit::Diamonds => 1 << 13,
@@ -155,6 +156,7 @@ impl Fields {
     }
 }
 
+#[inline]
 fn encode(hand: Hand) -> [u32; 5] {
     hand.cards().map(card)
 }

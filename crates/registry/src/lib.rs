@@ -40,6 +40,10 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<handeval_subskybox::Tuned>();
     visitor.visit::<handeval_deadhorse::Faithful>();
     visitor.visit::<handeval_deadhorse::Tuned>();
+    visitor.visit::<handeval_pext::Reductions>();
+    visitor.visit::<handeval_pext::Branchless>();
+    visitor.visit::<handeval_pext::Portable>();
+    visitor.visit::<handeval_pext::Bmi2>();
 }
 
 /// The names of every registered evaluator, in [`visit_all`] order.

@@ -80,6 +80,7 @@ impl Evaluator for Faithful {
     type Encoded = Cards;
     type Strength = u32;
 
+    #[inline]
     fn encode(hand: &Hand) -> Cards {
         encode(*hand)
     }

@@ -128,6 +128,7 @@ const fn one_hot(suit: Suit) -> u8 {
     }
 }
 
+#[inline]
 fn encode(hand: Hand) -> Cards {
     let cards = hand.cards();
     Cards {

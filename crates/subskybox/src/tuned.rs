@@ -89,6 +89,7 @@ impl Evaluator for Tuned {
     type Encoded = Cards;
     type Strength = u32;
 
+    #[inline]
     fn encode(hand: &Hand) -> Cards {
         encode(*hand)
     }

@@ -1,0 +1,222 @@
+//! From a 52-bit card set to the 4x16 layout by parallel bit extract, in
+//! hardware ([`Bmi2`]) or in software ([`Portable`]).
+
+use handeval_core::cpu::{self, Feature};
+use handeval_core::{Category, Evaluator, Hand};
+
+use crate::{branchless, category_of, section_of};
+
+/// One suit's cards in a card set (bit `4 * rank + suit`): every fourth bit, 13 of them.
+const SUIT_OF_SET: u64 = 0x0001_1111_1111_1111;
+
+/// Parallel bit extract in software: the bits of `x` selected by `mask`,
+/// packed into the low bits in order. What `pext` computes, one mask bit at a time.
+#[inline(always)]
+pub const fn pext_soft(x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    let mut bit = 1u64;
+    while mask != 0 {
+        let lowest = mask & mask.wrapping_neg();
+        // Branch-free: multiply by 0 or 1 instead of an `if`.
+        out |= bit * ((x & lowest != 0) as u64);
+        mask ^= lowest;
+        bit <<= 1;
+    }
+    out
+}
+
+/// The 4x16 layout of a card set, extracting each suit with `extract` (a PEXT).
+#[inline(always)]
+fn sections_with(set: u64, extract: impl Fn(u64, u64) -> u64) -> u64 {
+    let mut h = 0;
+    let mut suit = 0;
+    while suit < 4 {
+        let ranks = extract(set, SUIT_OF_SET << suit);
+        h |= ranks << (16 * section_of(suit) + 1);
+        suit += 1;
+    }
+    h
+}
+
+/// The 4x16 layout of a card set, with the software PEXT.
+pub fn sections_from_card_set(set: u64) -> u64 {
+    sections_with(set, pext_soft)
+}
+
+/// The suit-bitmask evaluation of a card set, with the layout built by software PEXT.
+/// See the [crate documentation](crate).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Portable;
+
+impl Evaluator for Portable {
+    const NAME: &'static str = "pext/portable";
+    const SUMMARY: &'static str =
+        "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by software PEXT";
+
+    type Encoded = u64;
+    type Strength = u32;
+
+    #[inline]
+    fn encode(hand: &Hand) -> u64 {
+        hand.mask()
+    }
+
+    #[inline(always)]
+    fn category(set: u64) -> Category {
+        category_of(branchless::evaluate(sections_with(set, pext_soft)))
+    }
+
+    #[inline(always)]
+    fn strength(set: u64) -> u32 {
+        branchless::evaluate(sections_with(set, pext_soft))
+    }
+}
+
+/// The suit-bitmask evaluation of a card set, with the layout built by the
+/// BMI2 `pext` instruction: four per hand. Falls back to [`Portable`]'s
+/// software PEXT on CPUs without BMI2. See the [crate documentation](crate).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bmi2;
+
+/// The hardware path. Everything here is compiled with BMI2 enabled, so
+/// `_pext_u64` is inlined as the instruction.
+#[cfg(target_arch = "x86_64")]
+mod hardware {
+    use core::arch::x86_64::_pext_u64;
+
+    use handeval_core::{Category, Hand};
+
+    use super::sections_with;
+    use crate::{branchless, category_of};
+
+    #[target_feature(enable = "bmi2")]
+    #[inline]
+    pub(super) fn strength(set: u64) -> u32 {
+        branchless::evaluate(sections_with(set, |x, m| _pext_u64(x, m)))
+    }
+
+    #[target_feature(enable = "bmi2")]
+    #[inline]
+    pub(super) fn category(set: u64) -> Category {
+        category_of(strength(set))
+    }
+
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn strengths(sets: &[u64], out: &mut [u32]) {
+        for (o, &s) in out.iter_mut().zip(sets) {
+            *o = strength(s);
+        }
+    }
+
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn categories(sets: &[u64], out: &mut [Category]) {
+        for (o, &s) in out.iter_mut().zip(sets) {
+            *o = category(s);
+        }
+    }
+
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn strengths_of_hands(hands: &[Hand], out: &mut [u32]) {
+        for (o, h) in out.iter_mut().zip(hands) {
+            *o = strength(h.mask());
+        }
+    }
+
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
+        for (o, h) in out.iter_mut().zip(hands) {
+            *o = category(h.mask());
+        }
+    }
+}
+
+/// Runs `$hardware` when the CPU has BMI2 (checked once and cached), else `$fallback`.
+macro_rules! with_bmi2 {
+    ($hardware:expr, $fallback:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        if cpu::has(Feature::Bmi2) {
+            #[allow(unsafe_code)]
+            // SAFETY: the `hardware` functions only require BMI2, which the
+            // run-time check just above confirmed this CPU has.
+            return unsafe { $hardware };
+        }
+        $fallback
+    }};
+}
+
+impl Evaluator for Bmi2 {
+    const NAME: &'static str = "pext/bmi2";
+    const SUMMARY: &'static str = "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by the BMI2 pext instruction";
+
+    type Encoded = u64;
+    type Strength = u32;
+
+    #[inline]
+    fn encode(hand: &Hand) -> u64 {
+        hand.mask()
+    }
+
+    fn unavailable() -> Option<&'static str> {
+        if cpu::has(Feature::Bmi2) {
+            None
+        } else {
+            Some("this CPU has no BMI2: pext/bmi2 runs the software PEXT of pext/portable")
+        }
+    }
+
+    #[inline]
+    fn category(set: u64) -> Category {
+        with_bmi2!(hardware::category(set), Portable::category(set))
+    }
+
+    #[inline]
+    fn strength(set: u64) -> u32 {
+        with_bmi2!(hardware::strength(set), Portable::strength(set))
+    }
+
+    fn categories(sets: &[u64], out: &mut [Category]) {
+        assert_eq!(sets.len(), out.len(), "one output slot per hand");
+        with_bmi2!(
+            hardware::categories(sets, out),
+            Portable::categories(sets, out)
+        );
+    }
+
+    fn strengths(sets: &[u64], out: &mut [u32]) {
+        assert_eq!(sets.len(), out.len(), "one output slot per hand");
+        with_bmi2!(
+            hardware::strengths(sets, out),
+            Portable::strengths(sets, out)
+        );
+    }
+
+    fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
+        assert_eq!(hands.len(), out.len(), "one output slot per hand");
+        with_bmi2!(
+            hardware::categories_of_hands(hands, out),
+            Portable::categories_of_hands(hands, out)
+        );
+    }
+
+    fn strengths_of_hands(hands: &[Hand], out: &mut [u32]) {
+        assert_eq!(hands.len(), out.len(), "one output slot per hand");
+        with_bmi2!(
+            hardware::strengths_of_hands(hands, out),
+            Portable::strengths_of_hands(hands, out)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn software_pext_on_hand_worked_examples() {
+        assert_eq!(pext_soft(0b1011_0110, 0b1111_0000), 0b1011);
+        assert_eq!(pext_soft(0b1011_0110, 0b0101_0101), 0b0110);
+        assert_eq!(pext_soft(u64::MAX, 0), 0);
+        assert_eq!(pext_soft(u64::MAX, u64::MAX), u64::MAX);
+        assert_eq!(pext_soft(1 << 63, 1 << 63), 1);
+    }
+}

@@ -1,0 +1,205 @@
+//! The suit-bitmask evaluator from Kevin Watkins's C# series "Evaluating Poker
+//! Hands" (cards-cs), ported to Rust, with variants that show what the BMI2
+//! `pext` instruction buys.
+//!
+//! Original: Kevin Watkins, "A Set of Cards" and "More Bit Representations"
+//! (parts 1 and 3 of the series, <https://www.mrkwatkins.co.uk/>), and the
+//! code at <https://github.com/MrKWatkins/cards-cs> (`PokerEvaluator.cs`,
+//! `PokerHand.cs`). The ideas are his; the code and prose here are this lab's.
+//!
+//! # The layout
+//!
+//! A hand is one `u64` of four 16-bit suit sections. Within a section bit 0 is
+//! a low ace (never set by a card; used for the wheel's value) and bits 1..=13
+//! are the ranks 2..=A:
+//!
+//! ```text
+//!  bit 63          48 47          32 31          16 15           0
+//!     |    clubs     |   diamonds   |    hearts    |    spades    |
+//!     --AKQJT98765432A--AKQJT98765432A--AKQJT98765432A--AKQJT98765432A
+//!
+//! Ks Kh 7d 7c 2s:
+//!   spades   0b0001_0000_0000_0010  (K, 2)
+//!   hearts   0b0001_0000_0000_0000  (K)
+//!   diamonds 0b0000_0000_0100_0000  (7)
+//!   clubs    0b0000_0000_0100_0000  (7)
+//! ```
+//!
+//! # Horizontal reductions
+//!
+//! Folding the four sections onto each other with one operator answers a
+//! question about every rank at once (`v | v >> 32`, then `| v >> 16`, keep 16 bits):
+//!
+//! - **OR16**, the ranks present: `0b0001_0000_0100_0010` (K, 7, 2) above. Its
+//!   popcount is the number of distinct ranks: 5 for no pair, 4 for a pair,
+//!   3 for two pair or trips, 2 for a full house or quads.
+//! - **XOR16**, the ranks present an odd number of times: `0b0000_0000_0000_0010`
+//!   (the 2) above: the kicker of a two pair, the singles of a pair, the trip
+//!   of a full house.
+//! - **AND16**, the ranks present in all four suits: the quad rank, if any.
+//!
+//! For trips, `sd = h & (h >> 32)` ANDs spades with diamonds and hearts with
+//! clubs; any three suits include one of those two pairs, so
+//! `(sd | sd >> 16) & 0xFFFF` is the trip rank.
+//!
+//! # The value
+//!
+//! `type << 27 | primary << 13 | secondary >> 1`: a 4-bit type (0 high card ..
+//! 9 royal flush, its own type), a 14-bit primary rank mask (the ranks that
+//! decide first: the pair, the trips, all five for a flush; the wheel uses
+//! the low-ace bit, `0b11111`, so it ranks below 6-high) and a 13-bit
+//! secondary mask (the kickers; never a low ace, hence `>> 1`). A higher
+//! value is a stronger hand. Ordering examples from the series, all checked
+//! in the tests: K-K-8-8-8 < K-K-K-8-8; 9-9-9-K-Q < J-J-J-9-8; Q-Q-J-J-K < K-K-3-3-2.
+//!
+//! # The variants
+//!
+//! - [`Reductions`] (`pext/reductions`): the current upstream algorithm,
+//!   faithfully: branch on the number of distinct ranks, reductions only.
+//! - [`Branchless`] (`pext/branchless`): the same value with no branch on the
+//!   hand's shape. Ranks held at least twice come from the pairwise ANDs of the
+//!   sections; trips are those held an odd number of times; the primary mask is
+//!   the highest non-empty count plane and the secondary is OR16 minus the
+//!   primary. Added because shuffled hands make the branchy version mispredict.
+//! - [`Bmi2`] (`pext/bmi2`) and [`Portable`] (`pext/portable`): these take a
+//!   hand as the series' other representation, a 52-bit *card set* (bit
+//!   `4 * rank + suit`, the lab's card index), and turn it into the 4x16
+//!   layout before the branch-free evaluation. Gathering one suit's 13 rank bits
+//!   out of the set is exactly a parallel bit extract:
+//!   `pext(set, 0x1111_1111_1111_1 << suit)`. `Bmi2` issues the instruction
+//!   (four per hand, replacing a 4x13 bit transpose); `Portable` runs the same
+//!   code with a software PEXT, as a CPU without BMI2 must.
+//!
+//! The earlier upstream use of PEXT, extracting two suits at once with mask
+//! `0xFFFF00000000FFFF` to find the trip rank, replaces two operations
+//! (`h & h >> 32` then a fold) with two others, so it buys nothing here; and
+//! the seed's own use, compressing the layout into a 52-bit index set, is the
+//! inverse of the job above.
+//!
+//! **PEXT's speed depends on the CPU.** It takes about 3 cycles on Intel since
+//! Haswell and on AMD since Zen 3, but is microcoded on AMD Zen 1 and Zen 2
+//! (tens to hundreds of cycles, depending on the mask), where [`Portable`] can
+//! beat [`Bmi2`]. A report of these numbers must name the CPU it ran on.
+//! [`Bmi2`] checks for BMI2 at run time (once, cached) and falls back to the
+//! software PEXT, saying so through [`Evaluator::unavailable`].
+//!
+//! ```
+//! use handeval_core::{Category, Evaluator, Hand};
+//! use handeval_pext::{Bmi2, Reductions, layout, or16};
+//!
+//! let hand: Hand = "Ks Kh 7d 7c 2s".parse().unwrap();
+//! let h = layout(&hand);
+//! assert_eq!(or16(h), 0b0001_0000_0100_0010);
+//! assert_eq!(Reductions::category(h), Category::TwoPair);
+//! assert_eq!(Bmi2::strength(Bmi2::encode(&hand)), Reductions::strength(h));
+//! ```
+//!
+//! # Performance
+//!
+//! `cargo xtask bench --filter pext` times all four variants; the README's
+//! Results section has the figures and the CPU.
+#![no_std]
+
+mod branchless;
+mod card_set;
+mod reductions;
+
+pub use branchless::Branchless;
+pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
+pub use reductions::Reductions;
+
+use handeval_core::{Category, Hand};
+
+/// The 16-bit section of each suit: clubs 0 -> section 3 (bits 48..63),
+/// diamonds -> 2, hearts -> 1, spades -> 0 (bits 0..15), as in the series.
+#[inline(always)]
+const fn section_of(suit_index: u8) -> u32 {
+    3 - suit_index as u32
+}
+
+/// The hand in the 4x16 layout: rank `r` (2 = 0) of suit section `s` at bit `16s + r + 1`.
+#[inline]
+pub fn layout(hand: &Hand) -> u64 {
+    hand.cards().iter().fold(0, |h, c| {
+        h | 1 << (16 * section_of(c.suit().index()) + u32::from(c.rank().index()) + 1)
+    })
+}
+
+/// The four sections folded with OR: the ranks present.
+#[inline(always)]
+pub const fn or16(h: u64) -> u64 {
+    let v = h | h >> 32;
+    (v | v >> 16) & 0xFFFF
+}
+
+/// The four sections folded with AND: the ranks present in every suit.
+#[inline(always)]
+pub const fn and16(h: u64) -> u64 {
+    let v = h & h >> 32;
+    v & v >> 16 & 0xFFFF
+}
+
+/// The four sections folded with XOR: the ranks present an odd number of times.
+#[inline(always)]
+pub const fn xor16(h: u64) -> u64 {
+    let v = h ^ h >> 32;
+    (v ^ v >> 16) & 0xFFFF
+}
+
+/// Hand types in the value's top four bits, in [`Category`] order.
+#[derive(Clone, Copy)]
+#[repr(u32)]
+enum Type {
+    HighCard = 0,
+    Pair = 1,
+    TwoPair = 2,
+    ThreeOfAKind = 3,
+    Straight = 4,
+    Flush = 5,
+    FullHouse = 6,
+    FourOfAKind = 7,
+    StraightFlush = 8,
+    RoyalFlush = 9,
+}
+
+/// OR16 of the wheel, A-2-3-4-5 (ace high at bit 13).
+const WHEEL: u64 = 0b10_0000_0001_1110;
+/// The wheel's primary mask: the ace moved to the low-ace bit 0.
+const WHEEL_PRIMARY: u64 = 0b1_1111;
+/// OR16 of T-J-Q-K-A.
+const BROADWAY: u64 = 0b11_1110_0000_0000;
+/// Each suit's section.
+const SECTIONS: [u64; 4] = [0xFFFF, 0xFFFF << 16, 0xFFFF << 32, 0xFFFF << 48];
+
+/// The 31-bit value: type, 14-bit primary mask, 13-bit secondary mask.
+#[inline(always)]
+const fn value(kind: u32, primary: u64, secondary: u64) -> u32 {
+    kind << 27 | (primary as u32) << 13 | (secondary as u32) >> 1
+}
+
+/// Whether all five cards are in one suit section.
+#[inline(always)]
+fn single_suit(h: u64) -> bool {
+    // Written without short-circuiting so that it compiles to flags, not branches.
+    (h & SECTIONS[0] == h)
+        | (h & SECTIONS[1] == h)
+        | (h & SECTIONS[2] == h)
+        | (h & SECTIONS[3] == h)
+}
+
+/// The category of a value: its type, since types are in [`Category`] order.
+#[inline(always)]
+fn category_of(value: u32) -> Category {
+    CATEGORIES[(value >> 27) as usize & 15]
+}
+
+/// [`Category::ALL`] padded to 16 entries so `index & 15` needs no bounds check.
+const CATEGORIES: [Category; 16] = {
+    let mut t = [Category::HighCard; 16];
+    let mut i = 0;
+    while i < 10 {
+        t[i] = Category::ALL[i];
+        i += 1;
+    }
+    t
+};

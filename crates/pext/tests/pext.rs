@@ -1,0 +1,184 @@
+//! The suit-bitmask evaluators: the series' examples, PEXT in software and
+//! hardware, and every hand for every variant.
+
+use handeval_core::{Category, Evaluator, Hand, all_hands};
+use handeval_pext::{
+    Bmi2, Branchless, Portable, Reductions, layout, pext_soft, sections_from_card_set,
+};
+use proptest::prelude::*;
+
+fn strength<E: Evaluator>(hand: &str) -> E::Strength {
+    E::strength(E::encode(&hand.parse::<Hand>().unwrap()))
+}
+
+fn series_orderings<E: Evaluator>() {
+    // "More Bit Representations": each pair is (loser, winner).
+    let pairs = [
+        ("Ks Kh 8d 8c 8s", "Ks Kh Kd 8c 8s"),
+        ("9s 9h 9d Kc Qs", "Js Jh Jd 9c 8s"),
+        ("Qs Qh Jd Jc Ks", "Ks Kh 3d 3c 2s"),
+        // and the high-card examples that a single rank mask already orders
+        ("Qs Jh 8d 5c 4s", "Ks Qh 5d 4c 3s"),
+        ("Qs Jh 8d 5c 4s", "Qs Jh 9d 8c 4s"),
+    ];
+    for (loser, winner) in pairs {
+        assert!(
+            strength::<E>(loser) < strength::<E>(winner),
+            "{}: {loser} vs {winner}",
+            E::NAME
+        );
+    }
+}
+
+#[test]
+fn the_series_ordering_examples_hold_for_every_variant() {
+    series_orderings::<Reductions>();
+    series_orderings::<Branchless>();
+    series_orderings::<Portable>();
+    series_orderings::<Bmi2>();
+}
+
+#[test]
+fn the_series_value_for_a_full_house() {
+    // K K K 8 8: type 6, primary = king (bit 12), secondary = eight (bit 7) >> 1.
+    let expected = 6 << 27 | (1 << 12) << 13 | (1 << 7) >> 1;
+    assert_eq!(strength::<Reductions>("Ks Kh Kd 8c 8s"), expected);
+    assert_eq!(strength::<Bmi2>("Ks Kh Kd 8c 8s"), expected);
+}
+
+#[test]
+fn layout_matches_the_drawing() {
+    let h = layout(&"Ks Kh 7d 7c 2s".parse().unwrap());
+    assert_eq!(h & 0xFFFF, 0b0001_0000_0000_0010, "spades");
+    assert_eq!(h >> 16 & 0xFFFF, 0b0001_0000_0000_0000, "hearts");
+    assert_eq!(h >> 32 & 0xFFFF, 0b0000_0000_0100_0000, "diamonds");
+    assert_eq!(h >> 48, 0b0000_0000_0100_0000, "clubs");
+}
+
+/// The seed's branch-free `BitMaskToBitIndex` (ranks at bits 0..12 of each section).
+fn bit_mask_to_bit_index_by_shifts(mask: u64) -> u64 {
+    let spades = mask & 0x0000_0000_0000_FFFF;
+    let hearts = (mask & 0x0000_0000_FFFF_0000) >> 3;
+    let diamonds = (mask & 0x0000_FFFF_0000_0000) >> 6;
+    let clubs = (mask & 0xFFFF_0000_0000_0000) >> 9;
+    spades | hearts | diamonds | clubs
+}
+
+const SEED_MASK: u64 = 0x1FFF_1FFF_1FFF_1FFF;
+
+#[test]
+fn the_seeds_bit_index_conversion_is_a_pext() {
+    // Every single card: section s, rank r at bit 16s + r becomes index 13s + r.
+    for s in 0..4 {
+        for r in 0..13 {
+            let mask = 1u64 << (16 * s + r);
+            assert_eq!(bit_mask_to_bit_index_by_shifts(mask), 1 << (13 * s + r));
+            assert_eq!(pext_soft(mask, SEED_MASK), 1 << (13 * s + r));
+        }
+    }
+}
+
+#[test]
+fn card_set_sections_equal_the_direct_layout_on_every_hand() {
+    for hand in all_hands() {
+        assert_eq!(sections_from_card_set(hand.mask()), layout(&hand), "{hand}");
+    }
+}
+
+fn edge_masks() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        Just(0u64),
+        Just(u64::MAX),
+        Just(1u64),
+        Just(1u64 << 63),
+        Just(SEED_MASK),
+        Just(0x0001_1111_1111_1111u64),
+        Just(0xFFFF_0000_0000_FFFFu64),
+        Just(0x5555_5555_5555_5555u64),
+        any::<u64>(),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn software_pext_is_the_seeds_conversion(x in any::<u64>()) {
+        prop_assert_eq!(pext_soft(x, SEED_MASK), bit_mask_to_bit_index_by_shifts(x & SEED_MASK));
+    }
+
+    #[test]
+    fn software_pext_equals_hardware_pext(x in prop_oneof![any::<u64>(), edge_masks()], mask in edge_masks()) {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            #[allow(unsafe_code)]
+            // SAFETY: BMI2 is present, checked just above.
+            let hardware = unsafe { core::arch::x86_64::_pext_u64(x, mask) };
+            prop_assert_eq!(pext_soft(x, mask), hardware);
+        }
+        // Without BMI2, check against the definition instead.
+        let mut expected = 0u64;
+        let mut k = 0;
+        for i in 0..64 {
+            if mask >> i & 1 == 1 {
+                expected |= (x >> i & 1) << k;
+                k += 1;
+            }
+        }
+        prop_assert_eq!(pext_soft(x, mask), expected);
+    }
+}
+
+fn same_values<A, B>()
+where
+    A: Evaluator<Strength = u32>,
+    B: Evaluator<Strength = u32>,
+{
+    let hands: Vec<Hand> = all_hands().collect();
+    let mut a = vec![0; hands.len()];
+    let mut b = vec![0; hands.len()];
+    A::strengths_of_hands(&hands, &mut a);
+    B::strengths_of_hands(&hands, &mut b);
+    for ((x, y), h) in a.iter().zip(&b).zip(&hands) {
+        assert_eq!(x, y, "{} and {} differ on {h}", A::NAME, B::NAME);
+    }
+}
+
+#[test]
+fn every_variant_computes_the_upstream_value_on_every_hand() {
+    same_values::<Reductions, Branchless>();
+    same_values::<Reductions, Portable>();
+    same_values::<Reductions, Bmi2>();
+}
+
+#[test]
+fn bmi2_single_hand_and_batch_paths_agree() {
+    let hand: Hand = "As Ks Qs Js Ts".parse().unwrap();
+    assert_eq!(Bmi2::category(Bmi2::encode(&hand)), Category::RoyalFlush);
+    assert_eq!(
+        Bmi2::strength(Bmi2::encode(&hand)),
+        strength::<Reductions>("As Ks Qs Js Ts")
+    );
+    assert_eq!(
+        Bmi2::unavailable().is_none(),
+        std::is_x86_feature_detected!("bmi2")
+    );
+}
+
+#[test]
+fn reductions_matches_the_reference_on_every_hand() {
+    handeval_difftest::assert_matches_reference::<Reductions>();
+}
+
+#[test]
+fn branchless_matches_the_reference_on_every_hand() {
+    handeval_difftest::assert_matches_reference::<Branchless>();
+}
+
+#[test]
+fn portable_matches_the_reference_on_every_hand() {
+    handeval_difftest::assert_matches_reference::<Portable>();
+}
+
+#[test]
+fn bmi2_matches_the_reference_on_every_hand() {
+    handeval_difftest::assert_matches_reference::<Bmi2>();
+}
