@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod diff;
 mod eval;
 
 /// The handeval lab's tasks.
@@ -23,12 +24,16 @@ enum Task {
     /// skipped). Bad lines are reported on standard error with their line
     /// number; the good ones are still evaluated, and the exit status is 1.
     Eval(eval::Args),
+    /// Check every evaluator against the reference, the published table and
+    /// each other over all 2,598,960 hands. Exits 1 on any mismatch.
+    Diff(diff::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::Eval(args) => eval::run(&args),
+        Task::Diff(args) => diff::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -25,7 +25,7 @@ pub trait Evaluator: 'static {
     const TABLE_BYTES: usize = 0;
 
     /// The algorithm's own encoding of a five-card hand.
-    type Encoded: Copy + Send + Sync + 'static;
+    type Encoded: Copy + PartialEq + Debug + Send + Sync + 'static;
     /// The algorithm's own strength value: greater is stronger, equal is a tie.
     type Strength: Ord + Copy + Debug + Send + Sync + 'static;
 

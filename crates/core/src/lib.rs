@@ -62,8 +62,9 @@
 //!   [`Evaluator::strengths_of_hands`]) with a plain loop as default, which an
 //!   evaluator overrides to run the whole loop under `#[target_feature]` after
 //!   a run-time check ([`cpu::has`]);
-//! - `Debug + Send + Sync` bounds on the associated types, so that the
-//!   differential checker can print native values and split work over threads.
+//! - `Debug + Send + Sync` bounds on the associated types (and `PartialEq` on
+//!   the encoding), so that the differential checker can print native values,
+//!   check that encoding is deterministic, and split work over threads.
 //!
 //! Strength values are each algorithm's own (a packed integer, a tuple); only
 //! their order matters. Tools turn them into class numbers by ranking the

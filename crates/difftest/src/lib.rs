@@ -101,6 +101,21 @@ pub fn disagreements(a: &Evaluation, b: &Evaluation) -> Vec<usize> {
         .collect()
 }
 
+/// The pairwise disagreement matrix: `matrix[i][j]` is the number of hands on
+/// which evaluations `i` and `j` differ in category or class.
+pub fn pairwise(evaluations: &[Evaluation]) -> Vec<Vec<usize>> {
+    let n = evaluations.len();
+    let mut matrix = vec![vec![0; n]; n];
+    for i in 0..n {
+        for j in i + 1..n {
+            let d = disagreements(&evaluations[i], &evaluations[j]).len();
+            matrix[i][j] = d;
+            matrix[j][i] = d;
+        }
+    }
+    matrix
+}
+
 /// How many differing hands a report spells out.
 const SHOWN: usize = 5;
 
@@ -226,6 +241,45 @@ impl fmt::Display for Check {
             )?;
         }
         Ok(())
+    }
+}
+
+/// Proptest strategies over hands, for property tests of any evaluator.
+#[allow(
+    clippy::missing_panics_doc,
+    reason = "reordering a hand's cards or renaming its suits keeps five distinct cards"
+)]
+pub mod strategy {
+    use handeval_core::{Card, Hand, Suit};
+    use proptest::prelude::*;
+
+    /// Any of the 2,598,960 hands, uniformly, with its five cards in a random order.
+    pub fn any_hand() -> impl Strategy<Value = Hand> {
+        (
+            0..super::hands().len(),
+            Just([0usize, 1, 2, 3, 4]).prop_shuffle(),
+        )
+            .prop_map(|(i, order)| {
+                let cards = super::hands()[i].cards();
+                Hand::new(order.map(|k| cards[k])).expect("a permutation of a hand is a hand")
+            })
+    }
+
+    /// The hand with its cards in another order.
+    pub fn reordered(hand: Hand) -> impl Strategy<Value = Hand> {
+        Just(hand.cards())
+            .prop_shuffle()
+            .prop_map(|cards| Hand::new(cards).expect("a permutation of a hand is a hand"))
+    }
+
+    /// The hand with its suits renamed by a random permutation of the four suits.
+    pub fn relabelled(hand: Hand) -> impl Strategy<Value = Hand> {
+        Just(Suit::ALL).prop_shuffle().prop_map(move |suits| {
+            let cards = hand
+                .cards()
+                .map(|c| Card::new(c.rank(), suits[usize::from(c.suit().index())]));
+            Hand::new(cards).expect("renaming suits keeps cards distinct")
+        })
     }
 }
 

@@ -44,6 +44,8 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<handeval_pext::Branchless>();
     visitor.visit::<handeval_pext::Portable>();
     visitor.visit::<handeval_pext::Bmi2>();
+    visitor.visit::<handeval_baselines::Pokers>();
+    visitor.visit::<handeval_baselines::Ckc>();
 }
 
 /// The names of every registered evaluator, in [`visit_all`] order.

@@ -1,0 +1,182 @@
+//! Published evaluators behind the lab's [`Evaluator`] trait, as baselines.
+//!
+//! - [`Pokers`] (`pokers`): the `pokers` 0.10 crate's evaluator, a Rust port
+//!   of OMPEval's perfect-hash scheme (Andreas Lundgren's OMPEval): cards are
+//!   added into a 64-bit key whose low 32 bits index a perfect hash of the rank
+//!   multiset, with a separate 8,192-entry table for flushes. About 217 KiB of
+//!   tables; the state of the art for single five-card hands.
+//! - [`Ckc`] (`ckc-rs`): the `ckc-rs` 0.2 crate, Cactus Kev's original
+//!   evaluator: prime-product encoding, flush and unique-rank tables, and a
+//!   binary search over 4,888 products for hands with repeated ranks.
+//!
+//! Each adapter's `encode` converts a [`Hand`] into the library's own card
+//! representation; `strength` calls the library's evaluation function and
+//! nothing else, so the timed work is the library's. The library's own
+//! input checks are bypassed (our hands are valid by construction), as a
+//! caller who evaluates many hands would. Where a library returns "lower is
+//! stronger", the adapter wraps the value in [`Reverse`] so that greater is
+//! stronger, as the trait requires; the value itself is untouched.
+
+use core::cmp::Reverse;
+
+use ckc_rs::cards::HandRanker;
+use ckc_rs::cards::five::Five;
+use handeval_core::{Category, Evaluator, Hand, HandClass, Suit};
+
+/// The `pokers` 0.10 crate (OMPEval's perfect hash) as an [`Evaluator`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pokers;
+
+/// pokers numbers suits s, h, c, d.
+const fn pokers_suit(suit: Suit) -> u8 {
+    match suit {
+        Suit::Spades => 0,
+        Suit::Hearts => 1,
+        Suit::Clubs => 2,
+        Suit::Diamonds => 3,
+    }
+}
+
+/// pokers' value for the royal flush: category 9 (straight flush), rank 10.
+pub const POKERS_ROYAL_FLUSH: u16 = 9 << 12 | 0xA;
+
+impl Evaluator for Pokers {
+    const NAME: &'static str = "pokers";
+    const SUMMARY: &'static str =
+        "pokers 0.10 (crates.io): OMPEval-style perfect-hash tables, the state of the art";
+    // LOOKUP (86,362 u16) + PERF_HASH_OFFSETS (8,191 u32) + LOOKUP_FLUSH (8,192 u16).
+    const TABLE_BYTES: usize = 86_362 * 2 + 8_191 * 4 + 8_192 * 2;
+
+    type Encoded = pokers::Hand;
+    type Strength = u16;
+
+    #[inline]
+    fn encode(hand: &Hand) -> pokers::Hand {
+        hand.cards().iter().fold(pokers::Hand::default(), |h, c| {
+            let index = 4 * c.rank().index() + pokers_suit(c.suit());
+            h + pokers::CARDS[usize::from(index)]
+        })
+    }
+
+    /// pokers' value is `category << 12 | rank`, categories 1 (high card) to 9
+    /// (straight flush); the top straight flush is the royal.
+    #[inline]
+    fn category(hand: pokers::Hand) -> Category {
+        let value = hand.evaluate();
+        if value == POKERS_ROYAL_FLUSH {
+            return Category::RoyalFlush;
+        }
+        let index = (value >> 12).saturating_sub(1);
+        Category::from_index(index as u8).unwrap_or(Category::HighCard)
+    }
+
+    #[inline]
+    fn strength(hand: pokers::Hand) -> u16 {
+        hand.evaluate()
+    }
+}
+
+/// The `ckc-rs` 0.2 crate (Cactus Kev's evaluator) as an [`Evaluator`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ckc;
+
+/// Cactus Kev's card: rank bit << 16 | suit bit << 12 | rank << 8 | rank prime,
+/// with ckc-rs's suit bits (spades high): S 8, H 4, D 2, C 1.
+pub const fn ckc_card(rank: u8, suit: Suit) -> u32 {
+    const PRIMES: [u32; 13] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41];
+    let suit_bit = match suit {
+        Suit::Spades => 8,
+        Suit::Hearts => 4,
+        Suit::Diamonds => 2,
+        Suit::Clubs => 1,
+    };
+    1 << (16 + rank as u32) | suit_bit << 12 | (rank as u32) << 8 | PRIMES[rank as usize]
+}
+
+impl Evaluator for Ckc {
+    const NAME: &'static str = "ckc-rs";
+    const SUMMARY: &'static str =
+        "ckc-rs 0.2 (crates.io): Cactus Kev's prime-product evaluator with a binary search";
+    // FLUSHES and UNIQUE_5 (7,937 u16 each), PRODUCTS (4,888 u32), VALUES (4,888 u16).
+    const TABLE_BYTES: usize = 2 * 7_937 * 2 + 4_888 * 4 + 4_888 * 2;
+
+    type Encoded = [u32; 5];
+    type Strength = Reverse<u16>;
+
+    #[inline]
+    fn encode(hand: &Hand) -> [u32; 5] {
+        hand.cards().map(|c| ckc_card(c.rank().index(), c.suit()))
+    }
+
+    /// The value is the conventional class itself; its category follows.
+    #[inline]
+    fn category(cards: [u32; 5]) -> Category {
+        let class = Five::from(cards).hand_rank_value();
+        // ckc-rs answers 0 only for invalid input, which a Hand cannot be; the
+        // differential check would report such a hand as a mismatch.
+        HandClass::new(class).map_or(Category::HighCard, HandClass::category)
+    }
+
+    #[inline]
+    fn strength(cards: [u32; 5]) -> Reverse<u16> {
+        Reverse(Five::from(cards).hand_rank_value())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ckc_rs::CardNumber;
+
+    fn hand(s: &str) -> Hand {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn ckc_cards_are_the_crates_own_constants() {
+        assert_eq!(ckc_card(12, Suit::Spades), CardNumber::ACE_SPADES);
+        assert_eq!(ckc_card(11, Suit::Hearts), CardNumber::KING_HEARTS);
+        assert_eq!(ckc_card(0, Suit::Diamonds), CardNumber::DEUCE_DIAMONDS);
+        assert_eq!(ckc_card(8, Suit::Clubs), CardNumber::TEN_CLUBS);
+    }
+
+    #[test]
+    fn ckc_gives_the_conventional_classes() {
+        assert_eq!(
+            Ckc::strength(Ckc::encode(&hand("As Ks Qs Js Ts"))),
+            Reverse(1)
+        );
+        assert_eq!(
+            Ckc::strength(Ckc::encode(&hand("5h 4d 3c 2s As"))),
+            Reverse(1609)
+        );
+        assert_eq!(
+            Ckc::strength(Ckc::encode(&hand("7c 5d 4h 3s 2c"))),
+            Reverse(7462)
+        );
+    }
+
+    #[test]
+    fn pokers_royal_flush_value_and_categories() {
+        assert_eq!(
+            Pokers::strength(Pokers::encode(&hand("As Ks Qs Js Ts"))),
+            POKERS_ROYAL_FLUSH
+        );
+        assert_eq!(
+            Pokers::category(Pokers::encode(&hand("Ad Kd Qd Jd Td"))),
+            Category::RoyalFlush
+        );
+        assert_eq!(
+            Pokers::category(Pokers::encode(&hand("Kd Qd Jd Td 9d"))),
+            Category::StraightFlush
+        );
+        assert_eq!(
+            Pokers::category(Pokers::encode(&hand("7c 5d 4h 3s 2c"))),
+            Category::HighCard
+        );
+        assert_eq!(
+            Pokers::category(Pokers::encode(&hand("7c 7d 4h 4s 2c"))),
+            Category::TwoPair
+        );
+    }
+}

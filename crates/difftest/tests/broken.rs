@@ -1,0 +1,123 @@
+//! The differential check can fail: deliberately broken evaluators, built by
+//! wrapping the reference, are reported on exactly the hands they get wrong.
+
+use std::collections::BTreeSet;
+
+use handeval_core::{Category, Evaluator, Hand};
+use handeval_difftest::{Check, disagreements, evaluate, hands};
+use handeval_reference::{Reference, Strength, evaluate as reference};
+
+/// Ranks the wheel between the king-high and ace-high straights, as
+/// subskybox's follow-up score function did (ace first in A-2-3-4-5).
+struct WheelAboveKingHigh;
+
+impl Evaluator for WheelAboveKingHigh {
+    const NAME: &'static str = "broken/wheel-above-king-high";
+    const SUMMARY: &'static str = "the reference with the wheel ranked as ace-high";
+    type Encoded = Hand;
+    type Strength = Strength;
+    fn encode(hand: &Hand) -> Hand {
+        *hand
+    }
+    fn category(hand: Hand) -> Category {
+        reference(&hand).category
+    }
+    fn strength(hand: Hand) -> Strength {
+        let mut s = reference(&hand);
+        if s.category == Category::Straight && s.ranks == [5, 4, 3, 2, 1] {
+            s.ranks = [14, 5, 4, 3, 2];
+        }
+        s
+    }
+}
+
+/// Compares flushes by their top card only.
+struct FlushIgnoresKickers;
+
+impl Evaluator for FlushIgnoresKickers {
+    const NAME: &'static str = "broken/flush-ignores-kickers";
+    const SUMMARY: &'static str = "the reference with flush kickers dropped";
+    type Encoded = Hand;
+    type Strength = Strength;
+    fn encode(hand: &Hand) -> Hand {
+        *hand
+    }
+    fn category(hand: Hand) -> Category {
+        reference(&hand).category
+    }
+    fn strength(hand: Hand) -> Strength {
+        let mut s = reference(&hand);
+        if s.category == Category::Flush {
+            s.ranks = [s.ranks[0], 0, 0, 0, 0];
+        }
+        s
+    }
+}
+
+fn indices(predicate: impl Fn(&Hand) -> bool) -> BTreeSet<usize> {
+    hands()
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| predicate(h))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn a_wheel_ranked_above_king_high_is_caught_on_exactly_the_straights_it_reorders() {
+    let reference_eval = evaluate::<Reference>();
+    let broken = evaluate::<WheelAboveKingHigh>();
+    let check = Check::against_reference::<WheelAboveKingHigh>(&broken, &reference_eval);
+    assert!(!check.passed());
+    assert_eq!(check.category_mismatches, 0);
+    // The wheel moves up one place past eight straights (6-high to K-high),
+    // which each move down one: every straight but the ace-high ones.
+    let expected = indices(|h| {
+        let s = reference(h);
+        s.category == Category::Straight && s.ranks[0] != 14
+    });
+    assert_eq!(expected.len(), 9 * 1020);
+    assert_eq!(check.class_mismatches, expected.len());
+    let reported: BTreeSet<usize> = disagreements(&broken, &reference_eval)
+        .into_iter()
+        .collect();
+    assert_eq!(reported, expected);
+    // The report names a differing hand in card notation with both verdicts.
+    let message = check.to_string();
+    let first = &check.examples[0];
+    assert!(message.contains(&first.hand.to_string()), "{message}");
+    assert!(message.contains("class"), "{message}");
+}
+
+#[test]
+fn a_flush_that_ignores_its_kickers_is_caught_on_exactly_the_hands_it_renumbers() {
+    let reference_eval = evaluate::<Reference>();
+    let broken = evaluate::<FlushIgnoresKickers>();
+    let check = Check::against_reference::<FlushIgnoresKickers>(&broken, &reference_eval);
+    assert!(!check.passed());
+    assert_eq!(check.category_mismatches, 0);
+    // 1,277 flush classes collapse into 8 (one per top card, 7 to A).
+    assert_eq!(check.distinct, 7462 - 1277 + 8);
+
+    // An independent model of the broken numbering: classes above the flushes
+    // keep their number, a flush becomes 323 + (14 - top card), and everything
+    // below the flushes moves up by the 1,269 lost classes.
+    let model = |h: &Hand| -> u32 {
+        let s = reference(h);
+        let class = u32::from(Reference::class(h).get());
+        match s.category {
+            c if c > Category::Flush => class,
+            Category::Flush => 323 + (14 - u32::from(s.ranks[0])),
+            _ => class - 1269,
+        }
+    };
+    let expected = indices(|h| model(h) != u32::from(Reference::class(h).get()));
+    let reported: BTreeSet<usize> = disagreements(&broken, &reference_eval)
+        .into_iter()
+        .collect();
+    assert_eq!(reported, expected);
+    assert_eq!(check.class_mismatches, expected.len());
+    for i in expected.iter().step_by(997) {
+        assert_eq!(broken.classes[*i], model(&hands()[*i]), "{}", hands()[*i]);
+    }
+}

@@ -1,0 +1,216 @@
+//! `cargo xtask diff`: every registered evaluator against the reference, the
+//! published table and each other, over all 2,598,960 hands.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use handeval_core::Evaluator;
+use handeval_difftest::{Check, Evaluation, disagreements, evaluate, hands, pairwise};
+use handeval_registry::{Reference, Visitor, visit_all};
+use indicatif::{ProgressBar, ProgressStyle};
+
+#[derive(clap::Args, Default)]
+pub struct Args {
+    /// Check only these evaluators (comma-separated names, e.g. `subskybox/tuned,reference`).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Print every differing hand as CSV on standard output (the summary goes to standard error).
+    #[arg(long)]
+    csv: bool,
+}
+
+/// One evaluator's outcome.
+pub struct Row {
+    pub check: Check,
+    pub evaluation: Evaluation,
+    pub time: Duration,
+}
+
+/// The result of a differential run.
+pub struct Outcome {
+    pub rows: Vec<Row>,
+    pub reference: Evaluation,
+}
+
+impl Outcome {
+    pub fn passed(&self) -> bool {
+        self.rows.iter().all(|r| r.check.passed())
+    }
+}
+
+/// Visits the selected evaluators, checking each against the reference.
+struct Run<'a> {
+    selected: &'a [&'a str],
+    reference: &'a Evaluation,
+    progress: &'a ProgressBar,
+    rows: Vec<Row>,
+}
+impl Visitor for Run<'_> {
+    fn visit<E: Evaluator>(&mut self) {
+        if !self.selected.contains(&E::NAME) {
+            return;
+        }
+        self.progress.set_message(E::NAME);
+        let start = Instant::now();
+        let evaluation = evaluate::<E>();
+        let time = start.elapsed();
+        let check = Check::against_reference::<E>(&evaluation, self.reference);
+        self.rows.push(Row {
+            check,
+            evaluation,
+            time,
+        });
+        self.progress.inc(1);
+    }
+}
+/// Runs the check for the evaluators named in `only` (all when empty).
+pub fn check(only: &[String]) -> Result<Outcome> {
+    let names = handeval_registry::names();
+    if let Some(unknown) = only.iter().find(|n| !names.contains(&n.as_str())) {
+        bail!(
+            "unknown evaluator {unknown:?}; registered: {}",
+            names.join(", ")
+        );
+    }
+    let selected: Vec<&str> = names
+        .iter()
+        .copied()
+        .filter(|n| only.is_empty() || only.iter().any(|o| o == n))
+        .collect();
+
+    let progress = ProgressBar::new(selected.len() as u64 + 1).with_style(
+        ProgressStyle::with_template("{spinner} [{pos}/{len}] checking {msg} over all hands")
+            .expect("valid template"),
+    );
+    progress.enable_steady_tick(Duration::from_millis(120));
+    progress.set_message("reference");
+    let reference = evaluate::<Reference>();
+    progress.inc(1);
+
+    let mut run = Run {
+        selected: &selected,
+        reference: &reference,
+        progress: &progress,
+        rows: Vec::new(),
+    };
+    visit_all(&mut run);
+    let rows = run.rows;
+    progress.finish_and_clear();
+    Ok(Outcome { rows, reference })
+}
+
+/// Writes the summary table and the pairwise matrix.
+pub fn write_summary(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
+    let width = outcome
+        .rows
+        .iter()
+        .map(|r| r.check.name.len())
+        .max()
+        .unwrap_or(9)
+        .max("evaluator".len());
+    writeln!(
+        out,
+        "{:<width$}  {:>9}  {:>10}  {:>10}  {:>8}  {:>8}  verdict",
+        "evaluator", "hands", "category", "class", "distinct", "time"
+    )?;
+    writeln!(
+        out,
+        "{:<width$}  {:>9}  {:>10}  {:>10}  {:>8}  {:>8}",
+        "", "checked", "mismatches", "mismatches", "values", "ms"
+    )?;
+    for row in &outcome.rows {
+        let c = &row.check;
+        writeln!(
+            out,
+            "{:<width$}  {:>9}  {:>10}  {:>10}  {:>8}  {:>8.0}  {}",
+            c.name,
+            c.hands,
+            c.category_mismatches,
+            c.class_mismatches,
+            c.distinct,
+            row.time.as_secs_f64() * 1e3,
+            if c.passed() { "ok" } else { "FAIL" }
+        )?;
+    }
+    for row in outcome.rows.iter().filter(|r| !r.check.passed()) {
+        write!(out, "\n{}", row.check)?;
+    }
+
+    let evaluations: Vec<Evaluation> = outcome.rows.iter().map(|r| r.evaluation.clone()).collect();
+    let matrix = pairwise(&evaluations);
+    let labels: Vec<String> = evaluations
+        .iter()
+        .enumerate()
+        .map(|(i, e)| format!("[{}] {}", i + 1, e.name))
+        .collect();
+    let width = labels.iter().map(String::len).max().unwrap_or(0);
+    writeln!(
+        out,
+        "\nhands on which each pair disagrees (category or class):"
+    )?;
+    write!(out, "{:<width$}", "")?;
+    for j in 0..matrix.len() {
+        write!(out, " {:>7}", format!("[{}]", j + 1))?;
+    }
+    writeln!(out)?;
+    for (i, row) in matrix.iter().enumerate() {
+        write!(out, "{:<width$}", labels[i])?;
+        for (j, d) in row.iter().enumerate() {
+            if i == j {
+                write!(out, " {:>7}", "-")?;
+            } else {
+                write!(out, " {d:>7}")?;
+            }
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Writes every hand on which an evaluator differs from the reference.
+fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "evaluator",
+        "hand",
+        "category",
+        "class",
+        "reference_category",
+        "reference_class",
+    ])?;
+    let hands = hands();
+    for row in &outcome.rows {
+        let e = &row.evaluation;
+        let r = &outcome.reference;
+        for i in disagreements(e, r) {
+            w.write_record([
+                e.name.to_string(),
+                hands[i].to_string(),
+                e.categories[i].id().to_string(),
+                e.classes[i].to_string(),
+                r.categories[i].id().to_string(),
+                r.classes[i].to_string(),
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let outcome = check(&args.only)?;
+    if args.csv {
+        write_csv(io::stdout().lock(), &outcome)?;
+        write_summary(&mut io::stderr().lock(), &outcome)?;
+    } else {
+        write_summary(&mut io::stdout().lock(), &outcome)?;
+    }
+    if outcome.passed() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("error: some evaluators disagree with the reference");
+        Ok(ExitCode::FAILURE)
+    }
+}
