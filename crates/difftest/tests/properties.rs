@@ -7,7 +7,7 @@ use handeval_core::{Evaluator, Hand};
 use handeval_difftest::strategy::{any_hand, relabelled, reordered};
 use handeval_registry::{Visitor, visit_all};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, FileFailurePersistence, TestRunner};
 
 /// A runner that saves failures under `proptest-regressions/`, or, for the
 /// deliberately broken evaluator whose failure is the point, saves nothing.
@@ -15,11 +15,11 @@ fn runner(persist: bool) -> TestRunner {
     TestRunner::new(Config {
         cases: 512,
         source_file: Some(file!()),
-        failure_persistence: if persist {
-            Config::default().failure_persistence
-        } else {
-            None
-        },
+        failure_persistence: persist.then(|| {
+            Box::new(FileFailurePersistence::Direct(
+                "proptest-regressions/properties.txt",
+            )) as _
+        }),
         ..Config::default()
     })
 }
