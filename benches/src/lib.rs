@@ -1,8 +1,432 @@
-//! Benchmarks of every registered evaluator. The criterion and gungraun
-//! harnesses arrive with the benchmark issue; this crate already shares the
-//! one evaluator registry so that nothing can be timed without being listed.
+//! The benchmark workloads shared by the criterion (wall time) and gungraun
+//! (instruction count) harnesses, and the checks that run before any timing.
+//!
+//! A workload is a kind of answer ({category, strength}) x an order of hands
+//! ({sequential: the fixed [`all_hands`] order, shuffled: a seeded random
+//! permutation}) x an input form ({encoded: the evaluator's own encoding,
+//! prepared beforehand; hand: from [`Hand`] through `encode`}).
+//!
+//! Wall time is measured per block of [`BLOCK`] hands: iteration `i` of a
+//! benchmark evaluates block `i mod 40` of the ordered array, so consecutive
+//! iterations walk through all 2,598,960 hands in order, while a single
+//! iteration stays short even for the slowest evaluator.
 
-/// The evaluators the benchmarks will time: the shared registry's list.
-pub fn evaluator_names() -> Vec<&'static str> {
-    handeval_registry::names()
+use std::fmt;
+
+use handeval_core::{Card, Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, all_hands};
+use rand::SeedableRng;
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand_chacha::ChaCha8Rng;
+
+/// Hands per timed block: 2,598,960 / 40, so the blocks tile all hands exactly.
+pub const BLOCK: usize = HAND_COUNT / BLOCKS;
+/// Blocks per pass over all hands.
+pub const BLOCKS: usize = 40;
+/// Hands in the fixed shuffled sample that instruction counts are taken over.
+pub const SAMPLE: usize = 10_000;
+/// The shuffle seed used when `HANDEVAL_SEED` is not set.
+pub const DEFAULT_SEED: u64 = 20_261_121;
+
+/// The shuffle seed: `HANDEVAL_SEED` if set, else [`DEFAULT_SEED`].
+///
+/// # Panics
+/// If `HANDEVAL_SEED` is set but is not a number.
+pub fn seed() -> u64 {
+    std::env::var("HANDEVAL_SEED").map_or(DEFAULT_SEED, |s| {
+        s.trim()
+            .parse()
+            .expect("HANDEVAL_SEED must be an unsigned integer")
+    })
+}
+
+/// Every hand, in [`all_hands`] order.
+pub fn sequential() -> Vec<Hand> {
+    all_hands().collect()
+}
+
+/// Every hand, shuffled by a ChaCha8 generator seeded with `seed` (stable across platforms).
+pub fn shuffled(seed: u64) -> Vec<Hand> {
+    let mut hands = sequential();
+    hands.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+    hands
+}
+
+/// [`SAMPLE`] distinct hands drawn uniformly by a ChaCha8 generator seeded
+/// with `seed`: the fixed shuffled sample that instructions are counted over.
+/// Each hand is five distinct random cards (a uniform 5-subset of the deck);
+/// repeats are redrawn. Cheap enough to run under valgrind.
+///
+/// # Panics
+/// Never: five cards are always drawn from 52 without replacement.
+pub fn sample(seed: u64) -> Vec<Hand> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = std::collections::HashSet::with_capacity(SAMPLE);
+    let mut hands = Vec::with_capacity(SAMPLE);
+    let deck: Vec<Card> = Card::all().collect();
+    while hands.len() < SAMPLE {
+        let mut picked = deck.sample(&mut rng, 5);
+        let cards: [Card; 5] = std::array::from_fn(|_| *picked.next().expect("five of 52"));
+        let hand = Hand::new(cards).expect("sampled without replacement");
+        if seen.insert(hand.mask()) {
+            hands.push(hand);
+        }
+    }
+    hands
+}
+
+/// What a workload asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The hand's category only.
+    Category,
+    /// The full strength.
+    Strength,
+}
+
+/// The order hands are evaluated in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The fixed [`all_hands`] order: similar hands in a row, kind to branch predictors.
+    Sequential,
+    /// A seeded random permutation: what a real caller's stream looks like.
+    Shuffled,
+}
+
+/// What the timed loop starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// Already in the evaluator's own encoding: the algorithm alone.
+    Encoded,
+    /// A [`Hand`]: encoding included, end to end.
+    Hand,
+}
+
+/// One benchmark workload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workload {
+    /// Category or strength.
+    pub kind: Kind,
+    /// Sequential or shuffled.
+    pub order: Order,
+    /// Pre-encoded or from cards.
+    pub input: Input,
+}
+
+impl Workload {
+    /// All eight workloads, the headline one (strength, shuffled, encoded) first.
+    pub const ALL: [Workload; 8] = {
+        let mut all = [Workload {
+            kind: Kind::Strength,
+            order: Order::Shuffled,
+            input: Input::Encoded,
+        }; 8];
+        let kinds = [Kind::Strength, Kind::Category];
+        let inputs = [Input::Encoded, Input::Hand];
+        let orders = [Order::Shuffled, Order::Sequential];
+        let mut i = 0;
+        while i < 8 {
+            all[i] = Workload {
+                kind: kinds[i / 4],
+                input: inputs[i / 2 % 2],
+                order: orders[i % 2],
+            };
+            i += 1;
+        }
+        all
+    };
+
+    /// A stable id such as `strength/shuffled/encoded`.
+    pub fn id(self) -> String {
+        let kind = match self.kind {
+            Kind::Category => "category",
+            Kind::Strength => "strength",
+        };
+        let order = match self.order {
+            Order::Sequential => "sequential",
+            Order::Shuffled => "shuffled",
+        };
+        let input = match self.input {
+            Input::Encoded => "encoded",
+            Input::Hand => "hand",
+        };
+        format!("{kind}/{order}/{input}")
+    }
+
+    /// Parses an id made by [`Workload::id`].
+    pub fn from_id(id: &str) -> Option<Workload> {
+        Workload::ALL.into_iter().find(|w| w.id() == id)
+    }
+}
+
+impl fmt::Display for Workload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id())
+    }
+}
+
+/// Whether `HANDEVAL_FILTER` (comma-separated substrings; empty = all)
+/// selects the benchmark `workload/evaluator`.
+pub fn selected(workload: Workload, evaluator: &str) -> bool {
+    let id = format!("{workload}/{evaluator}");
+    match std::env::var("HANDEVAL_FILTER") {
+        Ok(filter) if !filter.trim().is_empty() => filter.split(',').any(|f| id.contains(f.trim())),
+        _ => true,
+    }
+}
+
+/// A workload's input, prepared and checked, ready to be timed block by block.
+pub struct Prepared<E: Evaluator> {
+    workload: Workload,
+    hands: Vec<Hand>,
+    encoded: Vec<E::Encoded>,
+    categories: Vec<Category>,
+    strengths: Vec<E::Strength>,
+}
+
+impl<E: Evaluator> Prepared<E> {
+    /// Encodes `hands` (all 2,598,960, in the workload's order) and makes the output buffers.
+    pub fn new(workload: Workload, hands: &[Hand]) -> Self {
+        let encoded = hands.iter().map(E::encode).collect();
+        let blank = E::strength(E::encode(&hands[0]));
+        Prepared {
+            workload,
+            hands: hands.to_vec(),
+            encoded,
+            categories: vec![Category::HighCard; BLOCK],
+            strengths: vec![blank; BLOCK],
+        }
+    }
+
+    /// Evaluates every hand once through exactly the code path the timed
+    /// loop uses, outside the timing, and checks what came out: the category
+    /// histogram must be the published table and, for strengths, there must be
+    /// exactly 7,462 distinct values. The `null` floor only has to have run.
+    ///
+    /// # Errors
+    /// A message naming the evaluator, the workload and what was wrong.
+    pub fn check(&mut self) -> Result<(), String> {
+        let n = self.hands.len();
+        let mut categories = vec![Category::HighCard; n];
+        match self.workload.input {
+            Input::Encoded => E::categories(&self.encoded, &mut categories),
+            Input::Hand => E::categories_of_hands(&self.hands, &mut categories),
+        }
+        let histogram: Histogram = categories.iter().collect();
+        if E::NAME == handeval_registry::Null::NAME {
+            return if histogram.total() == HAND_COUNT as u64 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "null: evaluated {} hands, not {HAND_COUNT}",
+                    histogram.total()
+                ))
+            };
+        }
+        if histogram != Histogram::all_hands() {
+            return Err(format!(
+                "{} on {}: category histogram {histogram:?} is not the table",
+                E::NAME,
+                self.workload
+            ));
+        }
+        if self.workload.kind == Kind::Strength {
+            let mut strengths = vec![self.strengths[0]; n];
+            match self.workload.input {
+                Input::Encoded => E::strengths(&self.encoded, &mut strengths),
+                Input::Hand => E::strengths_of_hands(&self.hands, &mut strengths),
+            }
+            strengths.sort_unstable();
+            strengths.dedup();
+            if strengths.len() != usize::from(HandClass::COUNT) {
+                return Err(format!(
+                    "{} on {}: {} distinct strengths, not 7,462",
+                    E::NAME,
+                    self.workload,
+                    strengths.len()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluates block `block` (0..40): the only work inside the timed region.
+    #[inline]
+    pub fn run_block(&mut self, block: usize) {
+        let range = block * BLOCK..(block + 1) * BLOCK;
+        match (self.workload.kind, self.workload.input) {
+            (Kind::Category, Input::Encoded) => {
+                E::categories(
+                    std::hint::black_box(&self.encoded[range]),
+                    &mut self.categories,
+                );
+            }
+            (Kind::Category, Input::Hand) => {
+                E::categories_of_hands(
+                    std::hint::black_box(&self.hands[range]),
+                    &mut self.categories,
+                );
+            }
+            (Kind::Strength, Input::Encoded) => {
+                E::strengths(
+                    std::hint::black_box(&self.encoded[range]),
+                    &mut self.strengths,
+                );
+            }
+            (Kind::Strength, Input::Hand) => {
+                E::strengths_of_hands(
+                    std::hint::black_box(&self.hands[range]),
+                    &mut self.strengths,
+                );
+            }
+        }
+        std::hint::black_box((&self.categories, &self.strengths));
+    }
+
+    /// Checks a small prepared set (the instruction-count sample) hand by
+    /// hand against the reference's categories; the `null` floor is exempt.
+    ///
+    /// # Errors
+    /// A message naming the evaluator and the first hand it gets wrong.
+    pub fn check_against_reference(&mut self) -> Result<(), String> {
+        use handeval_registry::Reference;
+        if E::NAME == handeval_registry::Null::NAME {
+            return Ok(());
+        }
+        let n = self.hands.len();
+        let mut categories = vec![Category::HighCard; n];
+        match self.workload.input {
+            Input::Encoded => E::categories(&self.encoded, &mut categories),
+            Input::Hand => E::categories_of_hands(&self.hands, &mut categories),
+        }
+        for (hand, got) in self.hands.iter().zip(&categories) {
+            let expected = Reference::category(*hand);
+            if *got != expected {
+                return Err(format!(
+                    "{} on {}: {hand} is {expected}, not {got}",
+                    E::NAME,
+                    self.workload
+                ));
+            }
+        }
+        if self.workload.kind == Kind::Strength {
+            let mut strengths = vec![self.strengths[0]; n];
+            match self.workload.input {
+                Input::Encoded => E::strengths(&self.encoded, &mut strengths),
+                Input::Hand => E::strengths_of_hands(&self.hands, &mut strengths),
+            }
+            // Sorted by this evaluator, the reference's strengths must not go
+            // down, and ties must be ties for both.
+            let reference: Vec<_> = self.hands.iter().map(|h| Reference::strength(*h)).collect();
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by_key(|&i| strengths[i]);
+            for w in order.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                let consistent = if strengths[a] == strengths[b] {
+                    reference[a] == reference[b]
+                } else {
+                    reference[a] < reference[b]
+                };
+                if !consistent {
+                    return Err(format!(
+                        "{} on {}: orders {} and {} unlike the reference",
+                        E::NAME,
+                        self.workload,
+                        self.hands[a],
+                        self.hands[b]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluates the first `n` hands (at most [`BLOCK`]) into the prepared
+    /// buffers: the instruction-count sample's measured work.
+    #[inline]
+    pub fn run_sample(&mut self, n: usize) {
+        let categories = &mut self.categories[..n];
+        let strengths = &mut self.strengths[..n];
+        match (self.workload.kind, self.workload.input) {
+            (Kind::Category, Input::Encoded) => {
+                E::categories(std::hint::black_box(&self.encoded[..n]), categories);
+            }
+            (Kind::Category, Input::Hand) => {
+                E::categories_of_hands(std::hint::black_box(&self.hands[..n]), categories);
+            }
+            (Kind::Strength, Input::Encoded) => {
+                E::strengths(std::hint::black_box(&self.encoded[..n]), strengths);
+            }
+            (Kind::Strength, Input::Hand) => {
+                E::strengths_of_hands(std::hint::black_box(&self.hands[..n]), strengths);
+            }
+        }
+        std::hint::black_box((&self.categories, &self.strengths));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workloads_are_distinct_and_round_trip() {
+        let ids: Vec<String> = Workload::ALL.iter().map(|w| w.id()).collect();
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(Workload::from_id(id), Some(Workload::ALL[i]));
+            assert_eq!(ids.iter().filter(|x| *x == id).count(), 1, "{id}");
+        }
+        assert_eq!(ids[0], "strength/shuffled/encoded");
+    }
+
+    #[test]
+    fn the_sample_is_seeded_and_distinct() {
+        let a = sample(3);
+        assert_eq!(a.len(), SAMPLE);
+        assert_eq!(a, sample(3));
+        let distinct: std::collections::HashSet<u64> = a.iter().map(Hand::mask).collect();
+        assert_eq!(distinct.len(), SAMPLE);
+    }
+
+    #[test]
+    fn blocks_tile_all_hands() {
+        assert_eq!(BLOCK * BLOCKS, HAND_COUNT);
+    }
+
+    #[test]
+    fn the_shuffle_is_a_seeded_permutation() {
+        let a = shuffled(7);
+        assert_eq!(a, shuffled(7));
+        assert_ne!(a, shuffled(8));
+        let mut sorted: Vec<u64> = a.iter().map(Hand::mask).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), HAND_COUNT);
+    }
+
+    /// The pre-timing check rejects a broken evaluator.
+    #[test]
+    fn the_check_rejects_an_evaluator_with_the_wrong_histogram() {
+        struct AllHighCard;
+        impl Evaluator for AllHighCard {
+            const NAME: &'static str = "broken/all-high-card";
+            const SUMMARY: &'static str = "says high card to everything";
+            type Encoded = Hand;
+            type Strength = u8;
+            fn encode(hand: &Hand) -> Hand {
+                *hand
+            }
+            fn category(_: Hand) -> Category {
+                Category::HighCard
+            }
+            fn strength(_: Hand) -> u8 {
+                0
+            }
+        }
+        let workload = Workload::ALL[0];
+        let mut p = Prepared::<AllHighCard>::new(workload, &sequential());
+        let err = p.check().unwrap_err();
+        assert!(err.contains("histogram"), "{err}");
+        let mut good = Prepared::<handeval_registry::Reference>::new(workload, &shuffled(1));
+        assert_eq!(good.check(), Ok(()));
+    }
 }

@@ -4,8 +4,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod diff;
 mod eval;
+mod machine;
+mod report;
 
 /// The handeval lab's tasks.
 #[derive(Parser)]
@@ -27,6 +30,33 @@ enum Task {
     /// Check every evaluator against the reference, the published table and
     /// each other over all 2,598,960 hands. Exits 1 on any mismatch.
     Diff(diff::Args),
+    /// The main job: check every evaluator, benchmark them all (criterion, and
+    /// gungraun when valgrind is present), and write a new results directory.
+    Bench(bench::Args),
+    /// Re-render report.md and chart.svg of a results directory from its results.csv.
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args)]
+struct ReportArgs {
+    /// A directory written by `cargo xtask bench`.
+    dir: std::path::PathBuf,
+    /// Also replace the README's Results section with this run.
+    #[arg(long)]
+    readme: bool,
+}
+
+fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    report::rerender(&args.dir)?;
+    println!(
+        "re-rendered {0}/report.md and {0}/chart.svg",
+        args.dir.display()
+    );
+    if args.readme {
+        report::update_readme(std::path::Path::new("README.md"), &args.dir)?;
+        println!("updated the Results section of README.md");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn main() -> ExitCode {
@@ -34,6 +64,8 @@ fn main() -> ExitCode {
     let result = match cli.task {
         Task::Eval(args) => eval::run(&args),
         Task::Diff(args) => diff::run(&args),
+        Task::Bench(args) => bench::run(&args),
+        Task::Report(args) => report(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,119 @@
+//! Wall time of every evaluator on every workload, with criterion.
+//!
+//! Run through `cargo xtask bench`, which sets `CRITERION_HOME` to the run's
+//! own directory and reads the estimates back. Environment:
+//! `HANDEVAL_SEED` (shuffle seed), `HANDEVAL_FILTER` (substrings of
+//! `workload/evaluator`), `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`).
+
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
+use handeval_benches::{
+    BLOCK, BLOCKS, Order, Prepared, Workload, seed, selected, sequential, shuffled,
+};
+use handeval_core::{Evaluator, Hand};
+use handeval_registry::Null;
+use handeval_registry::{Visitor, visit_all_with_floor};
+
+struct Bench<'a, 'g> {
+    group: &'a mut BenchmarkGroup<'g, WallTime>,
+    workload: Workload,
+    hands: &'a [Hand],
+    done: &'a mut usize,
+    total: usize,
+}
+
+impl Visitor for Bench<'_, '_> {
+    fn visit<E: Evaluator>(&mut self) {
+        if !selected(self.workload, E::NAME) {
+            return;
+        }
+        *self.done += 1;
+        eprintln!(
+            "[{}/{}] {}/{}",
+            self.done,
+            self.total,
+            self.workload,
+            E::NAME
+        );
+        if let Some(reason) = E::unavailable() {
+            eprintln!("note: {}: {reason}", E::NAME);
+        }
+        let mut prepared = Prepared::<E>::new(self.workload, self.hands);
+        if let Err(problem) = prepared.check() {
+            // Never time a broken or optimised-away evaluator.
+            eprintln!("error: refusing to benchmark: {problem}");
+            std::process::exit(2);
+        }
+        let mut next = 0usize;
+        self.group.bench_function(E::NAME, |b| {
+            b.iter_custom(|iters| {
+                let start = Instant::now();
+                for _ in 0..iters {
+                    prepared.run_block(next % BLOCKS);
+                    next += 1;
+                }
+                start.elapsed()
+            });
+        });
+    }
+}
+
+fn criterion() -> Criterion {
+    let c = Criterion::default().without_plots();
+    let c = match std::env::var("HANDEVAL_BENCH_MODE").as_deref() {
+        Ok("smoke") => c
+            .warm_up_time(Duration::from_millis(10))
+            .measurement_time(Duration::from_millis(20))
+            .sample_size(10),
+        Ok("quick") => c
+            .warm_up_time(Duration::from_millis(100))
+            .measurement_time(Duration::from_millis(400))
+            .sample_size(10),
+        _ => c
+            .warm_up_time(Duration::from_millis(700))
+            .measurement_time(Duration::from_secs(3))
+            .sample_size(30),
+    };
+    c.configure_from_args()
+}
+
+fn main() {
+    let seed = seed();
+    eprintln!("shuffle seed: {seed} (set HANDEVAL_SEED to change it)");
+    let sequential = sequential();
+    let shuffled = shuffled(seed);
+    let mut c = criterion();
+    let evaluators = handeval_registry::names().len() + 1;
+    let total = Workload::ALL
+        .iter()
+        .map(|&w| {
+            std::iter::once(Null::NAME)
+                .chain(handeval_registry::names())
+                .filter(|name| selected(w, name))
+                .count()
+        })
+        .sum();
+    eprintln!(
+        "{total} benchmarks: {} workloads x {evaluators} evaluators (including the null floor)",
+        Workload::ALL.len()
+    );
+    let mut done = 0;
+    for workload in Workload::ALL {
+        let hands = match workload.order {
+            Order::Sequential => &sequential,
+            Order::Shuffled => &shuffled,
+        };
+        let mut group = c.benchmark_group(workload.id());
+        group.throughput(Throughput::Elements(BLOCK as u64));
+        visit_all_with_floor(&mut Bench {
+            group: &mut group,
+            workload,
+            hands,
+            done: &mut done,
+            total,
+        });
+        group.finish();
+    }
+    c.final_summary();
+}
