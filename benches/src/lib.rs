@@ -167,11 +167,21 @@ impl fmt::Display for Workload {
 /// Whether `HANDEVAL_FILTER` (comma-separated substrings; empty = all)
 /// selects the benchmark `workload/evaluator`.
 pub fn selected(workload: Workload, evaluator: &str) -> bool {
+    selected_by(
+        &std::env::var("HANDEVAL_FILTER").unwrap_or_default(),
+        workload,
+        evaluator,
+    )
+}
+
+/// Whether `filter` (comma-separated substrings; empty = all) selects the
+/// benchmark `workload/evaluator`.
+pub fn selected_by(filter: &str, workload: Workload, evaluator: &str) -> bool {
     let id = format!("{workload}/{evaluator}");
-    match std::env::var("HANDEVAL_FILTER") {
-        Ok(filter) if !filter.trim().is_empty() => filter.split(',').any(|f| id.contains(f.trim())),
-        _ => true,
-    }
+    filter.trim().is_empty()
+        || filter
+            .split(',')
+            .any(|f| !f.trim().is_empty() && id.contains(f.trim()))
 }
 
 /// A workload's input, prepared and checked, ready to be timed block by block.
@@ -385,6 +395,16 @@ mod tests {
         assert_eq!(a, sample(3));
         let distinct: std::collections::HashSet<u64> = a.iter().map(Hand::mask).collect();
         assert_eq!(distinct.len(), SAMPLE);
+    }
+
+    #[test]
+    fn filters_select_by_substring_of_workload_and_evaluator() {
+        let w = Workload::ALL[0];
+        assert!(selected_by("", w, "pokers"));
+        assert!(selected_by("pext,pokers", w, "pokers"));
+        assert!(selected_by("strength/shuffled/encoded", w, "pext/bmi2"));
+        assert!(!selected_by("category", w, "pokers"));
+        assert!(!selected_by("pext", w, "pokers"));
     }
 
     #[test]

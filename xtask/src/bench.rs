@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
-use handeval_benches::{BLOCK, DEFAULT_SEED, Workload, selected};
+use handeval_benches::{BLOCK, DEFAULT_SEED, Workload, selected_by};
 use handeval_core::Evaluator;
 use handeval_registry::{Visitor, visit_all_with_floor};
 
@@ -400,7 +400,7 @@ fn build_rows(
         .iter()
         .flat_map(|w| evaluators.iter().map(move |e| (w, e.0)))
         .filter(|(w, e)| {
-            selected(**w, e)
+            selected_by(filter, **w, e)
                 && !rows
                     .iter()
                     .any(|r| r.workload == w.id() && r.evaluator == *e)

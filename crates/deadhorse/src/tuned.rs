@@ -3,7 +3,7 @@
 use handeval_core::cpu::{self, Feature};
 use handeval_core::{Category, Evaluator, Hand};
 
-use crate::{Fields, RANKS, WHEEL, category_of, encode};
+use crate::{Fields, WHEEL, card, category_of};
 
 /// DeadHorseEval made fast. See the [crate documentation](crate).
 ///
@@ -26,6 +26,11 @@ use crate::{Fields, RANKS, WHEEL, category_of, encode};
 ///   the popcount sum plus the straight, flush and quads flags, and the two
 ///   rank fields from selects: `x | z << 13` serves pair, two pair, quads,
 ///   high card, straight and flush alike; only trips and the full house differ.
+/// - **Room for the sum**: the card keeps its 13 rank bits but its suit bit
+///   moves from bits 13..16 up to bits 16..19. The five rank parts sum to less
+///   than 2^15, so the plain sum of the five whole cards carries nothing into
+///   the suits and `(a + b + c + d + e) & 0xFFFF` is the rank sum: one mask
+///   instead of five.
 /// - **Hardware popcount**: the batch loops run under `popcnt` when the CPU has
 ///   it (checked once per batch); the single-hand functions compile for the
 ///   baseline target, where `count_ones` is a short bit-twiddle.
@@ -43,7 +48,7 @@ impl Tuned {
         let [a, b, c, d, e] = cards;
         let fields @ Fields { y, x, .. } = Fields::of(cards);
         let z = y ^ x;
-        let sum = (a & RANKS) + (b & RANKS) + (c & RANKS) + (d & RANKS) + (e & RANKS);
+        let sum = (a + b + c + d + e) & 0xFFFF;
         let pattern = fields.popcount_sum();
 
         let straight = y >> y.trailing_zeros() == 31 || y == WHEEL;
@@ -80,7 +85,10 @@ impl Evaluator for Tuned {
 
     #[inline]
     fn encode(hand: &Hand) -> [u32; 5] {
-        encode(*hand)
+        hand.cards().map(|c| {
+            let suit_bit = card(c) >> 13;
+            suit_bit << 16 | 1 << c.rank().index()
+        })
     }
 
     #[inline(always)]

@@ -1,5 +1,6 @@
 //! The same value with no branch on the hand's shape.
 
+use handeval_core::cpu::{self, Feature};
 use handeval_core::{Category, Evaluator, Hand};
 
 use crate::{
@@ -81,4 +82,7 @@ impl Evaluator for Branchless {
     fn strength(h: u64) -> u32 {
         evaluate(h)
     }
+
+    // OR16's popcount (the number of distinct ranks) is one instruction with popcnt.
+    handeval_core::target_feature_batches!(Branchless, "popcnt", cpu::has(Feature::Popcnt));
 }

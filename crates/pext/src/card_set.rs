@@ -70,6 +70,9 @@ impl Evaluator for Portable {
     fn strength(set: u64) -> u32 {
         branchless::evaluate(sections_with(set, pext_soft))
     }
+
+    // Like `Bmi2`, it uses popcnt where present, so the two differ only in PEXT.
+    handeval_core::target_feature_batches!(Portable, "popcnt", cpu::has(Feature::Popcnt));
 }
 
 /// The suit-bitmask evaluation of a card set, with the layout built by the
@@ -78,8 +81,8 @@ impl Evaluator for Portable {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bmi2;
 
-/// The hardware path. Everything here is compiled with BMI2 enabled, so
-/// `_pext_u64` is inlined as the instruction.
+/// The hardware path. Everything here is compiled with BMI2 (and popcnt, which
+/// every BMI2 CPU has) enabled, so `_pext_u64` is inlined as the instruction.
 #[cfg(target_arch = "x86_64")]
 mod hardware {
     use core::arch::x86_64::_pext_u64;
@@ -89,40 +92,40 @@ mod hardware {
     use super::sections_with;
     use crate::{branchless, category_of};
 
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     #[inline]
     pub(super) fn strength(set: u64) -> u32 {
         branchless::evaluate(sections_with(set, |x, m| _pext_u64(x, m)))
     }
 
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     #[inline]
     pub(super) fn category(set: u64) -> Category {
         category_of(strength(set))
     }
 
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     pub(super) fn strengths(sets: &[u64], out: &mut [u32]) {
         for (o, &s) in out.iter_mut().zip(sets) {
             *o = strength(s);
         }
     }
 
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     pub(super) fn categories(sets: &[u64], out: &mut [Category]) {
         for (o, &s) in out.iter_mut().zip(sets) {
             *o = category(s);
         }
     }
 
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     pub(super) fn strengths_of_hands(hands: &[Hand], out: &mut [u32]) {
         for (o, h) in out.iter_mut().zip(hands) {
             *o = strength(h.mask());
         }
     }
 
-    #[target_feature(enable = "bmi2")]
+    #[target_feature(enable = "bmi2,popcnt")]
     pub(super) fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
         for (o, h) in out.iter_mut().zip(hands) {
             *o = category(h.mask());
@@ -134,10 +137,10 @@ mod hardware {
 macro_rules! with_bmi2 {
     ($hardware:expr, $fallback:expr) => {{
         #[cfg(target_arch = "x86_64")]
-        if cpu::has(Feature::Bmi2) {
+        if cpu::has(Feature::Bmi2) && cpu::has(Feature::Popcnt) {
             #[allow(unsafe_code)]
-            // SAFETY: the `hardware` functions only require BMI2, which the
-            // run-time check just above confirmed this CPU has.
+            // SAFETY: the `hardware` functions only require BMI2 and popcnt,
+            // which the run-time check just above confirmed this CPU has.
             return unsafe { $hardware };
         }
         $fallback

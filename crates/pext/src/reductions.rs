@@ -1,5 +1,6 @@
 //! The current upstream algorithm: branch on the number of distinct ranks.
 
+use handeval_core::cpu::{self, Feature};
 use handeval_core::{Category, Evaluator, Hand};
 
 use crate::{
@@ -76,13 +77,17 @@ impl Evaluator for Reductions {
         layout(hand)
     }
 
-    #[inline]
+    #[inline(always)]
     fn category(h: u64) -> Category {
         category_of(Self::evaluate(h))
     }
 
-    #[inline]
+    #[inline(always)]
     fn strength(h: u64) -> u32 {
         Self::evaluate(h)
     }
+
+    // Upstream's `PopCount` compiles to the popcnt instruction where the CPU
+    // has it (.NET picks it at JIT time); this does the same at run time.
+    handeval_core::target_feature_batches!(Reductions, "popcnt", cpu::has(Feature::Popcnt));
 }

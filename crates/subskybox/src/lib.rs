@@ -76,7 +76,9 @@
 //! with the highest count (read from `v`) form the *major* set, the rest of `s`
 //! the *minor* set; comparing (category, major, minor) as bit masks compares
 //! exactly what poker compares: the quads or trips or pairs first, highest
-//! first, then the kickers. The author's later score function put the ace
+//! first, then the kickers ([`Faithful`] packs the two sets as 14-bit masks in
+//! a `u32`; [`Tuned`] keeps them in `v`'s one-bit-per-nibble spacing, in a
+//! `u128`, to skip gathering the bits). The author's later score function put the ace
 //! first in A-2-3-4-5, ranking the wheel above the king-high straight; here
 //! the wheel's ace moves to the unused bit 1, so the wheel and the steel
 //! wheel are the lowest of their categories.
