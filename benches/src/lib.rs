@@ -207,6 +207,26 @@ impl<E: Evaluator> Prepared<E> {
         }
     }
 
+    /// Categories of every prepared hand, through the workload's input path.
+    fn all_categories(&self) -> Vec<Category> {
+        let mut out = vec![Category::HighCard; self.hands.len()];
+        match self.workload.input {
+            Input::Encoded => E::categories(&self.encoded, &mut out),
+            Input::Hand => E::categories_of_hands(&self.hands, &mut out),
+        }
+        out
+    }
+
+    /// Strengths of every prepared hand, through the workload's input path.
+    fn all_strengths(&self) -> Vec<E::Strength> {
+        let mut out = vec![self.strengths[0]; self.hands.len()];
+        match self.workload.input {
+            Input::Encoded => E::strengths(&self.encoded, &mut out),
+            Input::Hand => E::strengths_of_hands(&self.hands, &mut out),
+        }
+        out
+    }
+
     /// Evaluates every hand once through exactly the code path the timed
     /// loop uses, outside the timing, and checks what came out: the category
     /// histogram must be the published table and, for strengths, there must be
@@ -215,12 +235,7 @@ impl<E: Evaluator> Prepared<E> {
     /// # Errors
     /// A message naming the evaluator, the workload and what was wrong.
     pub fn check(&mut self) -> Result<(), String> {
-        let n = self.hands.len();
-        let mut categories = vec![Category::HighCard; n];
-        match self.workload.input {
-            Input::Encoded => E::categories(&self.encoded, &mut categories),
-            Input::Hand => E::categories_of_hands(&self.hands, &mut categories),
-        }
+        let categories = self.all_categories();
         let histogram: Histogram = categories.iter().collect();
         if E::NAME == handeval_registry::Null::NAME {
             return if histogram.total() == HAND_COUNT as u64 {
@@ -240,11 +255,7 @@ impl<E: Evaluator> Prepared<E> {
             ));
         }
         if self.workload.kind == Kind::Strength {
-            let mut strengths = vec![self.strengths[0]; n];
-            match self.workload.input {
-                Input::Encoded => E::strengths(&self.encoded, &mut strengths),
-                Input::Hand => E::strengths_of_hands(&self.hands, &mut strengths),
-            }
+            let mut strengths = self.all_strengths();
             strengths.sort_unstable();
             strengths.dedup();
             if strengths.len() != usize::from(HandClass::COUNT) {
@@ -302,12 +313,7 @@ impl<E: Evaluator> Prepared<E> {
         if E::NAME == handeval_registry::Null::NAME {
             return Ok(());
         }
-        let n = self.hands.len();
-        let mut categories = vec![Category::HighCard; n];
-        match self.workload.input {
-            Input::Encoded => E::categories(&self.encoded, &mut categories),
-            Input::Hand => E::categories_of_hands(&self.hands, &mut categories),
-        }
+        let categories = self.all_categories();
         for (hand, got) in self.hands.iter().zip(&categories) {
             let expected = Reference::category(*hand);
             if *got != expected {
@@ -319,15 +325,11 @@ impl<E: Evaluator> Prepared<E> {
             }
         }
         if self.workload.kind == Kind::Strength {
-            let mut strengths = vec![self.strengths[0]; n];
-            match self.workload.input {
-                Input::Encoded => E::strengths(&self.encoded, &mut strengths),
-                Input::Hand => E::strengths_of_hands(&self.hands, &mut strengths),
-            }
+            let strengths = self.all_strengths();
             // Sorted by this evaluator, the reference's strengths must not go
             // down, and ties must be ties for both.
             let reference: Vec<_> = self.hands.iter().map(|h| Reference::strength(*h)).collect();
-            let mut order: Vec<usize> = (0..n).collect();
+            let mut order: Vec<usize> = (0..self.hands.len()).collect();
             order.sort_by_key(|&i| strengths[i]);
             for w in order.windows(2) {
                 let (a, b) = (w[0], w[1]);

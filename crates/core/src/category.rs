@@ -48,6 +48,23 @@ impl Category {
         }
     }
 
+    /// The category at `index & 15`, for branch-free evaluators that compute
+    /// an index: no bounds check, no `Option`. Indices 10..16 (which a correct
+    /// evaluator never produces) give high card.
+    #[inline]
+    pub const fn from_index_masked(index: usize) -> Category {
+        const PADDED: [Category; 16] = {
+            let mut t = [Category::HighCard; 16];
+            let mut i = 0;
+            while i < 10 {
+                t[i] = Category::ALL[i];
+                i += 1;
+            }
+            t
+        };
+        PADDED[index & 15]
+    }
+
     /// Position in [`Category::ALL`]: 0 for high card .. 9 for royal flush.
     pub const fn index(self) -> usize {
         self as usize
@@ -259,9 +276,12 @@ mod tests {
             assert_eq!(c.id().parse(), Ok(c));
             assert_eq!(c.name().parse(), Ok(c));
             assert_eq!(Category::from_index(c.index() as u8), Some(c));
+            assert_eq!(Category::from_index_masked(c.index()), c);
+            assert_eq!(Category::from_index_masked(c.index() + 16), c);
         }
         assert_eq!("Full House".parse(), Ok(Category::FullHouse));
         assert_eq!("full_house".parse(), Ok(Category::FullHouse));
         assert_eq!("nothing".parse::<Category>(), Err(UnknownCategory));
+        assert_eq!(Category::from_index_masked(12), Category::HighCard);
     }
 }

@@ -166,16 +166,5 @@ fn encode(hand: Hand) -> [u32; 5] {
 #[inline(always)]
 fn category_of(value: u32) -> Category {
     let royal = u32::from(value == STRAIGHT_FLUSH << 26 | BROADWAY);
-    CATEGORIES[((value >> 26) + royal) as usize & 15]
+    Category::from_index_masked(((value >> 26) + royal) as usize)
 }
-
-/// [`Category::ALL`] padded to 16 entries so `index & 15` needs no bounds check.
-const CATEGORIES: [Category; 16] = {
-    let mut t = [Category::HighCard; 16];
-    let mut i = 0;
-    while i < 10 {
-        t[i] = Category::ALL[i];
-        i += 1;
-    }
-    t
-};

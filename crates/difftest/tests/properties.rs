@@ -29,11 +29,17 @@ fn verdict<E: Evaluator>(hand: Hand) -> (handeval_core::Category, E::Strength) {
     (E::category(e), E::strength(e))
 }
 
-fn properties<E: Evaluator>(persist: bool) {
+/// Checks that `E` gives the same category and strength for a hand and for
+/// `transform` of it.
+fn same_verdict<E: Evaluator, S: Strategy<Value = Hand>>(
+    persist: bool,
+    what: &str,
+    transform: impl Fn(Hand) -> S,
+) {
     let name = E::NAME;
     runner(persist)
         .run(
-            &any_hand().prop_flat_map(|h| (Just(h), reordered(h))),
+            &any_hand().prop_flat_map(|h| (Just(h), transform(h))),
             |(hand, other)| {
                 prop_assert_eq!(
                     verdict::<E>(hand),
@@ -46,29 +52,18 @@ fn properties<E: Evaluator>(persist: bool) {
                 Ok(())
             },
         )
-        .unwrap_or_else(|e| panic!("{name}: card order changed the result: {e}"));
-    runner(persist)
-        .run(
-            &any_hand().prop_flat_map(|h| (Just(h), relabelled(h))),
-            |(hand, other)| {
-                prop_assert_eq!(
-                    verdict::<E>(hand),
-                    verdict::<E>(other),
-                    "{}: {} vs {}",
-                    name,
-                    hand,
-                    other
-                );
-                Ok(())
-            },
-        )
-        .unwrap_or_else(|e| panic!("{name}: renaming suits changed the result: {e}"));
+        .unwrap_or_else(|e| panic!("{name}: {what} changed the result: {e}"));
+}
+
+fn properties<E: Evaluator>(persist: bool) {
+    same_verdict::<E, _>(persist, "card order", reordered);
+    same_verdict::<E, _>(persist, "renaming suits", relabelled);
     runner(persist)
         .run(&any_hand(), |hand| {
             prop_assert_eq!(E::encode(&hand), E::encode(&hand));
             Ok(())
         })
-        .unwrap_or_else(|e| panic!("{name}: encode is not deterministic: {e}"));
+        .unwrap_or_else(|e| panic!("{}: encode is not deterministic: {e}", E::NAME));
 }
 
 struct Properties(usize);

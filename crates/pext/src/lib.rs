@@ -190,16 +190,5 @@ fn single_suit(h: u64) -> bool {
 /// The category of a value: its type, since types are in [`Category`] order.
 #[inline(always)]
 fn category_of(value: u32) -> Category {
-    CATEGORIES[(value >> 27) as usize & 15]
+    Category::from_index_masked((value >> 27) as usize)
 }
-
-/// [`Category::ALL`] padded to 16 entries so `index & 15` needs no bounds check.
-const CATEGORIES: [Category; 16] = {
-    let mut t = [Category::HighCard; 16];
-    let mut i = 0;
-    while i < 10 {
-        t[i] = Category::ALL[i];
-        i += 1;
-    }
-    t
-};
