@@ -3,6 +3,7 @@
 
 use handeval_core::{Category, Evaluator, Hand, all_hands};
 use handeval_deadhorse::{Faithful, Fields, Tuned, card};
+use handeval_difftest::strength_of as strength;
 
 /// The README's 17-bit cards (what `Faithful` takes).
 fn cards(hand: &str) -> [u32; 5] {
@@ -142,10 +143,6 @@ fn flush_modulo_is_a_single_suit_bit() {
         let bits = suits << 13;
         assert_eq!(65536 % bits == 0, suits.is_power_of_two(), "{suits:04b}");
     }
-}
-
-fn strength<E: Evaluator>(hand: &str) -> E::Strength {
-    E::strength(E::encode(&hand.parse().unwrap()))
 }
 
 fn upstream_bugs_stay_fixed<E: Evaluator>() {

@@ -283,6 +283,15 @@ pub mod strategy {
     }
 }
 
+/// `E`'s strength for a hand written in card notation, for tests.
+///
+/// # Panics
+/// If `hand` is not a valid hand.
+pub fn strength_of<E: Evaluator>(hand: &str) -> E::Strength {
+    let hand: Hand = hand.parse().unwrap_or_else(|e| panic!("{hand:?}: {e}"));
+    E::strength(E::encode(&hand))
+}
+
 /// Checks `E` over every hand and panics with a full report if it differs
 /// from the reference or the table anywhere. For evaluator crates' own tests.
 ///

@@ -2,14 +2,11 @@
 //! hardware, and every hand for every variant.
 
 use handeval_core::{Category, Evaluator, Hand, all_hands};
+use handeval_difftest::strength_of as strength;
 use handeval_pext::{
     Bmi2, Branchless, Portable, Reductions, layout, pext_soft, sections_from_card_set,
 };
 use proptest::prelude::*;
-
-fn strength<E: Evaluator>(hand: &str) -> E::Strength {
-    E::strength(E::encode(&hand.parse::<Hand>().unwrap()))
-}
 
 fn series_orderings<E: Evaluator>() {
     // "More Bit Representations": each pair is (loser, winner).

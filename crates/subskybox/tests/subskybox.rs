@@ -1,6 +1,7 @@
 //! subskybox's analyzer: the article's examples, the wheel, and every hand.
 
 use handeval_core::{Category, Evaluator, Hand};
+use handeval_difftest::strength_of as strength;
 use handeval_subskybox::{Cards, Faithful, Tuned};
 
 const A: u8 = 14;
@@ -105,10 +106,6 @@ fn worked_example_fields() {
     let (s, v) = Tuned::fields(full_house);
     assert_eq!((s, v), (1 << 14 | 1 << 11, 3 << 56 | 7 << 44));
     assert_eq!(v % 15, 10);
-}
-
-fn strength<E: Evaluator>(hand: &str) -> E::Strength {
-    E::strength(E::encode(&hand.parse().unwrap()))
 }
 
 fn wheel_ranks_lowest<E: Evaluator>() {
