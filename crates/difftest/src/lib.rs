@@ -28,7 +28,7 @@ use std::fmt;
 use std::thread;
 
 use handeval_core::{Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, all_hands};
-use handeval_reference::Reference;
+use handeval_reference::{Ranking, Reference};
 
 /// Every hand in [`all_hands`] order; index `i` of an [`Evaluation`] is hand `i`.
 pub fn hands() -> &'static [Hand] {
@@ -57,6 +57,9 @@ impl Evaluation {
 }
 
 /// Evaluates every hand with `E`, splitting the work over the available cores.
+///
+/// # Panics
+/// Never in practice: each class is looked up in a ranking of the very same strengths.
 pub fn evaluate<E: Evaluator>() -> Evaluation {
     let hands = hands();
     let threads = thread::available_parallelism().map_or(1, usize::from);
@@ -78,19 +81,16 @@ pub fn evaluate<E: Evaluator>() -> Evaluation {
         }
     });
 
-    let mut distinct: Vec<E::Strength> = strengths.clone();
-    distinct.sort_unstable_by(|a, b| b.cmp(a));
-    distinct.dedup();
+    let ranking = Ranking::from_values(strengths.iter().copied());
     let classes = strengths
         .iter()
-        // At most 2,598,960 distinct values: the class always fits in a u32.
-        .map(|s| distinct.partition_point(|d| d > s) as u32 + 1)
+        .map(|&s| ranking.class(s).expect("every strength was ranked"))
         .collect();
     Evaluation {
         name: E::NAME,
         categories,
         classes,
-        distinct: distinct.len(),
+        distinct: ranking.len(),
     }
 }
 

@@ -39,6 +39,10 @@
 
 use std::sync::OnceLock;
 
+mod ranking;
+
+pub use ranking::Ranking;
+
 use handeval_core::{Category, Evaluator, Hand, HandClass, all_hands};
 
 /// The naive reference evaluator. See the [crate documentation](crate).
@@ -118,28 +122,23 @@ impl Reference {
     /// # Panics
     /// If `strength` is not the strength of any hand, or as for [`Reference::class`].
     pub fn class_of(strength: Strength) -> HandClass {
-        let table = class_table();
-        let below = table
-            .binary_search(&strength)
-            .expect("every hand's strength is in the table");
-        let class = u16::try_from(table.len() - below).expect("few classes");
-        HandClass::new(class).expect("at most 7462 distinct strengths")
+        let class = class_table()
+            .class(strength)
+            .expect("every hand's strength is ranked");
+        HandClass::new(u16::try_from(class).expect("few classes"))
+            .expect("at most 7462 distinct strengths")
     }
 
-    /// All distinct strengths over all hands, weakest first.
+    /// All distinct strengths over all hands, strongest first.
     pub fn distinct_strengths() -> &'static [Strength] {
-        class_table()
+        class_table().values()
     }
 }
 
-fn class_table() -> &'static [Strength] {
-    static TABLE: OnceLock<Vec<Strength>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut all: Vec<Strength> = all_hands().map(|h| evaluate(&h)).collect();
-        all.sort_unstable();
-        all.dedup();
-        all
-    })
+/// The reference's strengths over all hands, ranked once on first use.
+fn class_table() -> &'static Ranking<Strength> {
+    static TABLE: OnceLock<Ranking<Strength>> = OnceLock::new();
+    TABLE.get_or_init(|| Ranking::from_values(all_hands().map(|h| evaluate(&h))))
 }
 
 impl Evaluator for Reference {

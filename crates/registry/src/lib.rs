@@ -23,7 +23,7 @@
 use std::sync::OnceLock;
 
 use handeval_core::{Category, Evaluator, Hand, all_hands};
-pub use handeval_reference::Reference;
+pub use handeval_reference::{Ranking, Reference};
 
 /// Something to do with every registered evaluator; see [`visit_all`].
 pub trait Visitor {
@@ -105,42 +105,6 @@ pub fn names() -> Vec<&'static str> {
     names.0
 }
 
-/// An evaluator's distinct strength values over all hands, strongest first:
-/// the map from native strength to class number.
-#[derive(Clone, Debug)]
-pub struct Ranking<S> {
-    strongest_first: Vec<S>,
-}
-
-impl<S: Ord + Copy> Ranking<S> {
-    /// Ranks the distinct values among `values`.
-    pub fn from_values(values: impl IntoIterator<Item = S>) -> Self {
-        let mut v: Vec<S> = values.into_iter().collect();
-        v.sort_unstable_by(|a, b| b.cmp(a));
-        v.dedup();
-        Ranking { strongest_first: v }
-    }
-
-    /// How many distinct values there are (7,462 for a correct evaluator).
-    pub fn len(&self) -> usize {
-        self.strongest_first.len()
-    }
-
-    /// Whether no values were ranked.
-    pub fn is_empty(&self) -> bool {
-        self.strongest_first.is_empty()
-    }
-
-    /// The class of `strength`: 1 for the strongest value, 2 for the next, ...
-    /// `None` if the value was never seen.
-    pub fn class(&self, strength: S) -> Option<u32> {
-        self.strongest_first
-            .binary_search_by(|probe| strength.cmp(probe))
-            .ok()
-            .map(|i| i as u32 + 1)
-    }
-}
-
 /// Evaluates every hand with `E` and ranks its strengths.
 pub fn ranking<E: Evaluator>() -> Ranking<E::Strength> {
     let hands: Vec<E::Encoded> = all_hands().map(|h| E::encode(&h)).collect();
@@ -212,17 +176,6 @@ pub fn all() -> Vec<Box<dyn DynEvaluator>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ranking_numbers_distinct_values_strongest_first() {
-        let r = Ranking::from_values([5, 9, 5, 1, 9, 7]);
-        assert_eq!(r.len(), 4);
-        assert_eq!(r.class(9), Some(1));
-        assert_eq!(r.class(7), Some(2));
-        assert_eq!(r.class(5), Some(3));
-        assert_eq!(r.class(1), Some(4));
-        assert_eq!(r.class(6), None);
-    }
 
     #[test]
     fn names_are_unique_and_start_with_the_reference() {
