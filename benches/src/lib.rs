@@ -273,31 +273,27 @@ impl<E: Evaluator> Prepared<E> {
     /// Evaluates block `block` (0..40): the only work inside the timed region.
     #[inline]
     pub fn run_block(&mut self, block: usize) {
-        let range = block * BLOCK..(block + 1) * BLOCK;
+        self.run_range(block * BLOCK..(block + 1) * BLOCK);
+    }
+
+    /// Evaluates the prepared hands in `range` (at most [`BLOCK`] of them)
+    /// into the front of the output buffers, through the workload's path.
+    #[inline]
+    fn run_range(&mut self, range: std::ops::Range<usize>) {
+        let categories = &mut self.categories[..range.len()];
+        let strengths = &mut self.strengths[..range.len()];
         match (self.workload.kind, self.workload.input) {
             (Kind::Category, Input::Encoded) => {
-                E::categories(
-                    std::hint::black_box(&self.encoded[range]),
-                    &mut self.categories,
-                );
+                E::categories(std::hint::black_box(&self.encoded[range]), categories);
             }
             (Kind::Category, Input::Hand) => {
-                E::categories_of_hands(
-                    std::hint::black_box(&self.hands[range]),
-                    &mut self.categories,
-                );
+                E::categories_of_hands(std::hint::black_box(&self.hands[range]), categories);
             }
             (Kind::Strength, Input::Encoded) => {
-                E::strengths(
-                    std::hint::black_box(&self.encoded[range]),
-                    &mut self.strengths,
-                );
+                E::strengths(std::hint::black_box(&self.encoded[range]), strengths);
             }
             (Kind::Strength, Input::Hand) => {
-                E::strengths_of_hands(
-                    std::hint::black_box(&self.hands[range]),
-                    &mut self.strengths,
-                );
+                E::strengths_of_hands(std::hint::black_box(&self.hands[range]), strengths);
             }
         }
         std::hint::black_box((&self.categories, &self.strengths));
@@ -356,23 +352,7 @@ impl<E: Evaluator> Prepared<E> {
     /// buffers: the instruction-count sample's measured work.
     #[inline]
     pub fn run_sample(&mut self, n: usize) {
-        let categories = &mut self.categories[..n];
-        let strengths = &mut self.strengths[..n];
-        match (self.workload.kind, self.workload.input) {
-            (Kind::Category, Input::Encoded) => {
-                E::categories(std::hint::black_box(&self.encoded[..n]), categories);
-            }
-            (Kind::Category, Input::Hand) => {
-                E::categories_of_hands(std::hint::black_box(&self.hands[..n]), categories);
-            }
-            (Kind::Strength, Input::Encoded) => {
-                E::strengths(std::hint::black_box(&self.encoded[..n]), strengths);
-            }
-            (Kind::Strength, Input::Hand) => {
-                E::strengths_of_hands(std::hint::black_box(&self.hands[..n]), strengths);
-            }
-        }
-        std::hint::black_box((&self.categories, &self.strengths));
+        self.run_range(0..n);
     }
 }
 
