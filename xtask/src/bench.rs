@@ -10,8 +10,6 @@ use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
 use handeval_benches::{BLOCK, DEFAULT_SEED, Workload, selected_by};
-use handeval_core::Evaluator;
-use handeval_registry::{Visitor, visit_all_with_floor};
 
 use crate::machine::{self, output};
 use crate::report::{self, Row};
@@ -174,20 +172,6 @@ fn parse_icount(stdout: &str) -> Vec<(String, usize, u64)> {
     found
 }
 
-/// Name, summary, table bytes and availability of every benchmarked evaluator, in index order.
-fn evaluators() -> Vec<(&'static str, &'static str, usize, Option<&'static str>)> {
-    struct Collect(Vec<(&'static str, &'static str, usize, Option<&'static str>)>);
-    impl Visitor for Collect {
-        fn visit<E: Evaluator>(&mut self) {
-            self.0
-                .push((E::NAME, E::SUMMARY, E::TABLE_BYTES, E::unavailable()));
-        }
-    }
-    let mut c = Collect(Vec::new());
-    visit_all_with_floor(&mut c);
-    c.0
-}
-
 /// `results/<date>-<short commit>[-dirty]`, with `-2`, `-3`... if taken: never overwritten.
 fn final_dir(root: &Path) -> PathBuf {
     let date = output("date", &["-u", "+%Y-%m-%d"]).unwrap_or_else(|| "undated".into());
@@ -324,7 +308,7 @@ fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<(String, usize, u64
         .stdout(Stdio::piped())
         .spawn()
         .context("running the gungraun benchmarks")?;
-    let total = evaluators().len() * 4;
+    let total = handeval_registry::all_with_floor().len() * 4;
     let mut text = String::new();
     let mut done = 0;
     for line in BufReader::new(child.stdout.take().context("piped stdout")?).lines() {
@@ -348,16 +332,17 @@ fn build_rows(
     icounts: &[(String, usize, u64)],
     filter: &str,
 ) -> Result<Vec<Row>> {
-    let evaluators = evaluators();
+    let evaluators = handeval_registry::all_with_floor();
     let mut rows = Vec::new();
     for (workload_id, evaluator, [median, low, high]) in estimates {
         let Some(workload) = Workload::from_id(workload_id) else {
             continue;
         };
-        let Some(index) = evaluators.iter().position(|e| e.0 == evaluator) else {
+        let Some(index) = evaluators.iter().position(|e| e.name() == evaluator) else {
             continue;
         };
-        let (_, summary, table_bytes, note) = evaluators[index];
+        let e = &evaluators[index];
+        let (summary, table_bytes, note) = (e.summary(), e.table_bytes(), e.unavailable());
         let per_hand = |ns: f64| ns / BLOCK as f64;
         // Instructions are counted over the shuffled sample; they apply to both orders.
         let icount_id = format!("{:?}/shuffled/{:?}", workload.kind, workload.input).to_lowercase();
@@ -392,13 +377,13 @@ fn build_rows(
     rows.sort_by_key(|r| {
         (
             Workload::ALL.iter().position(|w| w.id() == r.workload),
-            evaluators.iter().position(|e| e.0 == r.evaluator),
+            evaluators.iter().position(|e| e.name() == r.evaluator),
         )
     });
     report::derive_columns(&mut rows);
     let missing: Vec<String> = Workload::ALL
         .iter()
-        .flat_map(|w| evaluators.iter().map(move |e| (w, e.0)))
+        .flat_map(|w| evaluators.iter().map(move |e| (w, e.name())))
         .filter(|(w, e)| {
             selected_by(filter, **w, e)
                 && !rows

@@ -94,15 +94,7 @@ impl Evaluator for Null {
 
 /// The names of every registered evaluator, in [`visit_all`] order.
 pub fn names() -> Vec<&'static str> {
-    struct Names(Vec<&'static str>);
-    impl Visitor for Names {
-        fn visit<E: Evaluator>(&mut self) {
-            self.0.push(E::NAME);
-        }
-    }
-    let mut names = Names(Vec::new());
-    visit_all(&mut names);
-    names.0
+    all().iter().map(|e| e.name()).collect()
 }
 
 /// Evaluates every hand with `E` and ranks its strengths.
@@ -158,18 +150,29 @@ impl<E: Evaluator> DynEvaluator for Erased<E> {
     }
 }
 
+/// Collects evaluators behind [`DynEvaluator`].
+struct Collect(Vec<Box<dyn DynEvaluator>>);
+
+impl Visitor for Collect {
+    fn visit<E: Evaluator>(&mut self) {
+        self.0.push(Box::new(Erased::<E> {
+            ranking: OnceLock::new(),
+        }));
+    }
+}
+
 /// Every registered evaluator behind [`DynEvaluator`], in [`visit_all`] order.
 pub fn all() -> Vec<Box<dyn DynEvaluator>> {
-    struct Collect(Vec<Box<dyn DynEvaluator>>);
-    impl Visitor for Collect {
-        fn visit<E: Evaluator>(&mut self) {
-            self.0.push(Box::new(Erased::<E> {
-                ranking: OnceLock::new(),
-            }));
-        }
-    }
     let mut c = Collect(Vec::new());
     visit_all(&mut c);
+    c.0
+}
+
+/// The [`Null`] floor, then every registered evaluator, behind [`DynEvaluator`]:
+/// what the benchmarks time, in [`visit_all_with_floor`] order.
+pub fn all_with_floor() -> Vec<Box<dyn DynEvaluator>> {
+    let mut c = Collect(Vec::new());
+    visit_all_with_floor(&mut c);
     c.0
 }
 
