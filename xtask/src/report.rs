@@ -288,12 +288,10 @@ pub fn render_markdown(rows: &[Row], machine: &[(String, String)]) -> String {
         s.push_str(&workload_table(rows, &workload));
     }
     s.push_str("\n## The evaluators\n\n");
-    let mut seen = Vec::new();
-    for r in rows {
-        if seen.contains(&r.evaluator) {
+    for name in distinct(rows.iter().map(|r| r.evaluator.clone())) {
+        let Some(r) = rows.iter().find(|r| r.evaluator == name) else {
             continue;
-        }
-        seen.push(r.evaluator.clone());
+        };
         let note = if r.note.is_empty() {
             String::new()
         } else {
