@@ -3,7 +3,8 @@
 //! Each benchmark evaluates a fixed sample of `SAMPLE` hands drawn with the
 //! printed seed; only the evaluation is counted (the preparation is gungraun's
 //! `setup`). The benchmark id's index is the evaluator's position in
-//! `visit_all_with_floor` (0 is the `null` floor). Needs the `icount`
+//! `visit_all_with_floor` (0 is the floor). `cargo xtask bench` runs it with
+//! `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from that summary. Needs the `icount`
 //! feature and `gungraun-runner` at gungraun's version; `cargo xtask bench`
 //! installs it and reads the counts.
 // gungraun's macros generate undocumented items.
@@ -11,10 +12,10 @@
 
 use std::hint::black_box;
 
-use gungraun::{library_benchmark, library_benchmark_group, main};
+use gungraun::{LibraryBenchmarkConfig, library_benchmark, library_benchmark_group, main};
 use handeval_benches::{Input, Kind, Order, Prepared, SAMPLE, Workload, sample, seed, selected};
 use handeval_core::Evaluator;
-use handeval_registry::{Visitor, visit_all_with_floor};
+use handeval_registry::{Visitor, abouts_with_floor, visit_all_with_floor};
 
 /// A prepared sample, whichever the evaluator.
 trait Sample {
@@ -29,7 +30,7 @@ impl<E: Evaluator> Sample for Prepared<E> {
 }
 
 fn evaluator_count() -> usize {
-    handeval_registry::names().len() + 1
+    abouts_with_floor().len()
 }
 
 fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
@@ -40,7 +41,8 @@ fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
         hands: Vec<handeval_core::Hand>,
         sample: Option<Box<dyn Sample>>,
     }
-    /// An evaluator left out by `HANDEVAL_FILTER`: counted, but ignored by the report.
+    /// An evaluator left out by `HANDEVAL_FILTER`, or never timed (a published
+    /// listing): counted, but ignored by the report.
     struct Skipped;
     impl Sample for Skipped {
         fn run(&mut self) -> usize {
@@ -49,7 +51,8 @@ fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
     }
     impl Visitor for Pick {
         fn visit<E: Evaluator>(&mut self) {
-            if self.seen == self.index && !selected(self.workload, E::NAME) {
+            if self.seen == self.index && (!E::ROLE.is_timed() || !selected(self.workload, E::NAME))
+            {
                 self.sample = Some(Box::new(Skipped));
             } else if self.seen == self.index {
                 let mut p = Prepared::<E>::new(self.workload, &self.hands);
@@ -119,4 +122,9 @@ library_benchmark_group!(
     benchmarks = category_shuffled_encoded, category_shuffled_hand, strength_shuffled_encoded, strength_shuffled_hand
 );
 
-main!(library_benchmark_groups = icount);
+// gungraun clears the environment of the process it measures; the seed and
+// the filter must reach it, or the sample would always use the default seed.
+main!(
+    config = LibraryBenchmarkConfig::default().pass_through_envs(["HANDEVAL_SEED", "HANDEVAL_FILTER"]);
+    library_benchmark_groups = icount
+);

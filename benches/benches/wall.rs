@@ -12,8 +12,7 @@ use handeval_benches::{
     BLOCK, BLOCKS, Order, Prepared, Workload, seed, selected, sequential, shuffled,
 };
 use handeval_core::{Evaluator, Hand};
-use handeval_registry::Null;
-use handeval_registry::{Visitor, visit_all_with_floor};
+use handeval_registry::{Visitor, abouts_with_floor, visit_all_with_floor};
 
 struct Bench<'a, 'g> {
     group: &'a mut BenchmarkGroup<'g, WallTime>,
@@ -25,7 +24,7 @@ struct Bench<'a, 'g> {
 
 impl Visitor for Bench<'_, '_> {
     fn visit<E: Evaluator>(&mut self) {
-        if !selected(self.workload, E::NAME) {
+        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
             return;
         }
         *self.done += 1;
@@ -84,18 +83,18 @@ fn main() {
     let sequential = sequential();
     let shuffled = shuffled(seed);
     let mut c = criterion();
-    let evaluators = handeval_registry::names().len() + 1;
+    let timed: Vec<&str> = abouts_with_floor()
+        .iter()
+        .filter(|a| a.role.is_timed())
+        .map(|a| a.name)
+        .collect();
+    let evaluators = timed.len();
     let total = Workload::ALL
         .iter()
-        .map(|&w| {
-            std::iter::once(Null::NAME)
-                .chain(handeval_registry::names())
-                .filter(|name| selected(w, name))
-                .count()
-        })
+        .map(|&w| timed.iter().filter(|name| selected(w, name)).count())
         .sum();
     eprintln!(
-        "{total} benchmarks: {} workloads x {evaluators} evaluators (including the null floor)",
+        "{total} benchmarks: {} workloads x {evaluators} evaluators (including the floor)",
         Workload::ALL.len()
     );
     let mut done = 0;

@@ -12,11 +12,15 @@
 //! iteration stays short even for the slowest evaluator.
 
 use std::fmt;
+use std::str::FromStr;
 
-use handeval_core::{Card, Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, all_hands};
+use handeval_core::{
+    Card, Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, Role, all_hands,
+};
 use rand::SeedableRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 /// Hands per timed block: 2,598,960 / 40, so the blocks tile all hands exactly.
 pub const BLOCK: usize = HAND_COUNT / BLOCKS;
@@ -75,7 +79,8 @@ pub fn sample(seed: u64) -> Vec<Hand> {
 }
 
 /// What a workload asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// The hand's category only.
     Category,
@@ -84,7 +89,8 @@ pub enum Kind {
 }
 
 /// The order hands are evaluated in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Order {
     /// The fixed [`all_hands`] order: similar hands in a row, kind to branch predictors.
     Sequential,
@@ -93,7 +99,8 @@ pub enum Order {
 }
 
 /// What the timed loop starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Input {
     /// Already in the evaluator's own encoding: the algorithm alone.
     Encoded,
@@ -101,8 +108,9 @@ pub enum Input {
     Hand,
 }
 
-/// One benchmark workload.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One benchmark workload. Written, in CSV files and benchmark ids, as its
+/// [`id`](Workload::id), such as `strength/shuffled/encoded`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Workload {
     /// Category or strength.
     pub kind: Kind,
@@ -155,6 +163,51 @@ impl Workload {
     /// Parses an id made by [`Workload::id`].
     pub fn from_id(id: &str) -> Option<Workload> {
         Workload::ALL.into_iter().find(|w| w.id() == id)
+    }
+
+    /// The workload the report leads with: full strength, shuffled, pre-encoded.
+    pub const HEADLINE: Workload = Workload::ALL[0];
+
+    /// The same workload in `order`.
+    #[must_use]
+    pub const fn in_order(self, order: Order) -> Workload {
+        Workload { order, ..self }
+    }
+}
+
+/// The error of parsing a [`Workload`] from a string that is not one of the ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWorkload(pub String);
+
+impl fmt::Display for UnknownWorkload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown workload {:?} (expected kind/order/input, e.g. strength/shuffled/encoded)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownWorkload {}
+
+impl Serialize for Workload {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Workload {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl FromStr for Workload {
+    type Err = UnknownWorkload;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Workload::from_id(s).ok_or_else(|| UnknownWorkload(s.to_string()))
     }
 }
 
@@ -230,19 +283,20 @@ impl<E: Evaluator> Prepared<E> {
     /// Evaluates every hand once through exactly the code path the timed
     /// loop uses, outside the timing, and checks what came out: the category
     /// histogram must be the published table and, for strengths, there must be
-    /// exactly 7,462 distinct values. The `null` floor only has to have run.
+    /// exactly 7,462 distinct values. The floor only has to have run.
     ///
     /// # Errors
     /// A message naming the evaluator, the workload and what was wrong.
     pub fn check(&mut self) -> Result<(), String> {
         let categories = self.all_categories();
         let histogram: Histogram = categories.iter().collect();
-        if E::NAME == handeval_registry::Null::NAME {
+        if E::ROLE == Role::Floor {
             return if histogram.total() == HAND_COUNT as u64 {
                 Ok(())
             } else {
                 Err(format!(
-                    "null: evaluated {} hands, not {HAND_COUNT}",
+                    "{}: evaluated {} hands, not {HAND_COUNT}",
+                    E::NAME,
                     histogram.total()
                 ))
             };
@@ -300,13 +354,13 @@ impl<E: Evaluator> Prepared<E> {
     }
 
     /// Checks a small prepared set (the instruction-count sample) hand by
-    /// hand against the reference's categories; the `null` floor is exempt.
+    /// hand against the reference's categories; the floor is exempt.
     ///
     /// # Errors
     /// A message naming the evaluator and the first hand it gets wrong.
     pub fn check_against_reference(&mut self) -> Result<(), String> {
         use handeval_registry::Reference;
-        if E::NAME == handeval_registry::Null::NAME {
+        if E::ROLE == Role::Floor {
             return Ok(());
         }
         let categories = self.all_categories();
@@ -368,6 +422,9 @@ mod tests {
             assert_eq!(ids.iter().filter(|x| *x == id).count(), 1, "{id}");
         }
         assert_eq!(ids[0], "strength/shuffled/encoded");
+        assert_eq!(Workload::HEADLINE.id(), "strength/shuffled/encoded");
+        assert_eq!("category/sequential/hand".parse(), Ok(Workload::ALL[7]));
+        assert!("category/sideways/hand".parse::<Workload>().is_err());
     }
 
     #[test]
@@ -412,6 +469,11 @@ mod tests {
         impl Evaluator for AllHighCard {
             const NAME: &'static str = "broken/all-high-card";
             const SUMMARY: &'static str = "says high card to everything";
+            const FAMILY: handeval_core::Family = handeval_core::Family {
+                name: "broken",
+                title: "deliberately broken evaluators",
+            };
+            const ROLE: Role = Role::Tuned;
             type Encoded = Hand;
             type Strength = u8;
             fn encode(hand: &Hand) -> Hand {

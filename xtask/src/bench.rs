@@ -2,17 +2,19 @@
 //! their instructions (gungraun, when valgrind is present), and write a new,
 //! citable result directory.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
-use handeval_benches::{BLOCK, DEFAULT_SEED, Workload, selected_by};
+use handeval_benches::{BLOCK, DEFAULT_SEED, SAMPLE, Workload, selected_by};
+use handeval_registry::About;
+use serde::Deserialize;
 
 use crate::machine::{self, output};
 use crate::report::{self, Row};
+use crate::workspace;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,13 +25,13 @@ pub struct Args {
     #[arg(long)]
     smoke: bool,
     /// Only benchmarks whose `workload/evaluator` id contains one of these
-    /// (comma-separated), e.g. `pext,pokers` or `strength/shuffled`.
+    /// (comma-separated): evaluator or family names, or workloads such as `strength/shuffled`.
     #[arg(long, default_value = "")]
     filter: String,
     /// Seed of the shuffled order and of the instruction-count sample.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     seed: u64,
-    /// Where result directories go.
+    /// Where result directories go (relative paths are taken from the workspace root).
     #[arg(long, default_value = "results")]
     results_dir: PathBuf,
     /// Skip instruction counts even if valgrind is present.
@@ -55,9 +57,15 @@ fn step(message: &str) {
     eprintln!("\n==> {message}");
 }
 
+fn cargo_command() -> Command {
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command.current_dir(workspace::root());
+    command
+}
+
 /// Runs cargo with `args` and `envs`, passing its output through.
 fn cargo(args: &[&str], envs: &[(&str, String)]) -> Result<()> {
-    let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+    let status = cargo_command()
         .args(args)
         .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
         .status()
@@ -68,18 +76,40 @@ fn cargo(args: &[&str], envs: &[(&str, String)]) -> Result<()> {
     Ok(())
 }
 
-/// The version of `name` in Cargo.lock.
+/// The version of package `name` that `Cargo.lock` resolves, from `cargo metadata`.
 fn locked_version(name: &str) -> Result<String> {
-    let lock = fs::read_to_string("Cargo.lock").context("reading Cargo.lock")?;
-    let mut lines = lock.lines();
-    while let Some(line) = lines.next() {
-        if line == format!("name = \"{name}\"")
-            && let Some(v) = lines.next().and_then(|l| l.strip_prefix("version = \""))
-        {
-            return Ok(v.trim_end_matches('"').to_string());
-        }
+    #[derive(Deserialize)]
+    struct Metadata {
+        packages: Vec<Package>,
     }
-    bail!("{name} is not in Cargo.lock")
+    #[derive(Deserialize)]
+    struct Package {
+        name: String,
+        version: String,
+    }
+    let out = cargo_command()
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--locked",
+            // gungraun is optional (the `icount` feature): resolve it too.
+            "--all-features",
+        ])
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running cargo metadata")?;
+    if !out.status.success() {
+        bail!("cargo metadata failed ({})", out.status);
+    }
+    let metadata: Metadata =
+        serde_json::from_slice(&out.stdout).context("reading cargo metadata's JSON")?;
+    metadata
+        .packages
+        .into_iter()
+        .find(|p| p.name == name)
+        .map(|p| p.version)
+        .with_context(|| format!("{name} is not in Cargo.lock"))
 }
 
 /// Makes sure `gungraun-runner` is installed at gungraun's locked version.
@@ -103,8 +133,47 @@ fn ensure_runner() -> Result<()> {
     )
 }
 
-/// Criterion's estimates for every benchmark in `home`: (workload, evaluator) -> (median, low, high) ns per block.
-fn read_criterion(home: &Path) -> Result<Vec<(String, String, [f64; 3])>> {
+/// Criterion's median, with its 95% bounds, in nanoseconds per block.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Estimate {
+    median: f64,
+    low: f64,
+    high: f64,
+}
+
+/// One benchmark criterion measured.
+struct Measured {
+    workload: Workload,
+    evaluator: String,
+    estimate: Estimate,
+}
+
+/// Criterion's estimates for every benchmark under `home`.
+fn read_criterion(home: &Path) -> Result<Vec<Measured>> {
+    #[derive(Deserialize)]
+    struct Benchmark {
+        group_id: String,
+        function_id: String,
+    }
+    #[derive(Deserialize)]
+    struct Estimates {
+        median: Statistic,
+    }
+    #[derive(Deserialize)]
+    struct Statistic {
+        point_estimate: f64,
+        confidence_interval: Interval,
+    }
+    #[derive(Deserialize)]
+    struct Interval {
+        lower_bound: f64,
+        upper_bound: f64,
+    }
+    fn json<T: for<'de> Deserialize<'de>>(path: &Path) -> Result<T> {
+        let text = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+        serde_json::from_slice(&text).with_context(|| format!("parsing {}", path.display()))
+    }
+
     let mut found = Vec::new();
     let mut stack = vec![home.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -115,66 +184,104 @@ fn read_criterion(home: &Path) -> Result<Vec<(String, String, [f64; 3])>> {
             } else if path.file_name().is_some_and(|n| n == "benchmark.json")
                 && path.parent().is_some_and(|p| p.ends_with("new"))
             {
-                let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(&path)?)?;
-                let est: serde_json::Value = serde_json::from_str(&fs::read_to_string(
-                    path.with_file_name("estimates.json"),
-                )?)?;
-                let median = &est["median"];
-                let num = |v: &serde_json::Value| v.as_f64().context("estimate is a number");
-                found.push((
-                    meta["group_id"].as_str().context("group_id")?.to_string(),
-                    meta["function_id"]
-                        .as_str()
-                        .context("function_id")?
-                        .to_string(),
-                    [
-                        num(&median["point_estimate"])?,
-                        num(&median["confidence_interval"]["lower_bound"])?,
-                        num(&median["confidence_interval"]["upper_bound"])?,
-                    ],
-                ));
+                let meta: Benchmark = json(&path)?;
+                let Ok(workload) = meta.group_id.parse() else {
+                    continue;
+                };
+                let est: Estimates = json(&path.with_file_name("estimates.json"))?;
+                let m = est.median;
+                found.push(Measured {
+                    workload,
+                    evaluator: meta.function_id,
+                    estimate: Estimate {
+                        median: m.point_estimate,
+                        low: m.confidence_interval.lower_bound,
+                        high: m.confidence_interval.upper_bound,
+                    },
+                });
             }
         }
     }
     Ok(found)
 }
 
-/// Parses gungraun's output: (workload, evaluator index) -> instructions.
-fn parse_icount(stdout: &str) -> Vec<(String, usize, u64)> {
-    let mut found = Vec::new();
-    let mut current: Option<(String, usize)> = None;
-    for line in stdout.lines() {
-        if let Some(rest) = line.strip_prefix("icount::icount::") {
-            // e.g. "strength_shuffled_encoded evaluator_3:(...)"
-            current = rest.split_once(' ').and_then(|(function, id)| {
-                let index = id
-                    .strip_prefix("evaluator_")?
-                    .split(':')
-                    .next()?
-                    .parse()
-                    .ok()?;
-                Some((function.replace('_', "/"), index))
-            });
-        } else if let (Some((workload, index)), Some(value)) =
-            (&current, line.trim().strip_prefix("Instructions:"))
-        {
-            if let Some(n) = value
-                .trim()
-                .split('|')
-                .next()
-                .and_then(|n| n.trim().parse().ok())
-            {
-                found.push((workload.clone(), *index, n));
-            }
-            current = None;
-        }
+/// One instruction count from gungraun: the benchmark function (a workload
+/// in shuffled order), the evaluator's index in the registry with the floor,
+/// and callgrind's instruction total.
+#[derive(Clone, Debug, PartialEq)]
+struct Counted {
+    workload: Workload,
+    index: usize,
+    instructions: u64,
+}
+
+/// Reads one line of gungraun's JSON summary (schema v6), if it is one.
+fn parse_icount_line(line: &str) -> Result<Option<Counted>> {
+    #[derive(Deserialize)]
+    struct Summary {
+        function_name: String,
+        id: Option<String>,
+        profiles: Vec<Profile>,
     }
-    found
+    #[derive(Deserialize)]
+    struct Profile {
+        tool: String,
+        data: Data,
+    }
+    #[derive(Deserialize)]
+    struct Data {
+        total: Total,
+    }
+    #[derive(Deserialize)]
+    struct Total {
+        metrics: Metrics,
+    }
+    #[derive(Deserialize)]
+    struct Metrics {
+        #[serde(rename = "Ir")]
+        ir: Metric,
+    }
+    #[derive(Deserialize)]
+    struct Metric {
+        values: Values,
+    }
+    #[derive(Deserialize)]
+    struct Values {
+        new: u64,
+    }
+
+    if !line.starts_with('{') {
+        return Ok(None);
+    }
+    let summary: Summary =
+        serde_json::from_str(line).context("reading a line of gungraun's JSON summary")?;
+    let Ok(workload) = summary.function_name.replace('_', "/").parse::<Workload>() else {
+        bail!(
+            "gungraun benchmark {} is no workload",
+            summary.function_name
+        );
+    };
+    let index = summary
+        .id
+        .as_deref()
+        .and_then(|id| id.strip_prefix("evaluator_"))
+        .and_then(|n| n.parse().ok())
+        .with_context(|| format!("gungraun benchmark id {:?}", summary.id))?;
+    let profile = summary
+        .profiles
+        .iter()
+        .find(|p| p.tool == "Callgrind")
+        .context("gungraun summary without a Callgrind profile")?;
+    Ok(Some(Counted {
+        workload,
+        index,
+        instructions: profile.data.total.metrics.ir.values.new,
+    }))
 }
 
 /// `results/<date>-<short commit>[-dirty]`, with `-2`, `-3`... if taken: never overwritten.
 fn final_dir(root: &Path) -> PathBuf {
-    let date = output("date", &["-u", "+%Y-%m-%d"]).unwrap_or_else(|| "undated".into());
+    let date = jiff::Timestamp::now().strftime("%Y-%m-%d").to_string();
     let commit =
         output("git", &["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "nocommit".into());
     let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"])
@@ -189,6 +296,44 @@ fn final_dir(root: &Path) -> PathBuf {
     candidate
 }
 
+/// The evaluators benchmarks time (the floor included, published listings not),
+/// with their index in the registry with the floor.
+fn timed() -> Vec<(usize, About)> {
+    handeval_registry::abouts_with_floor()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, a)| a.role.is_timed())
+        .collect()
+}
+
+/// Refuses, before anything is built or measured, a filter that selects no benchmark.
+fn check_filter(filter: &str) -> Result<()> {
+    let timed = timed();
+    if Workload::ALL
+        .iter()
+        .any(|&w| timed.iter().any(|(_, a)| selected_by(filter, w, a.name)))
+    {
+        return Ok(());
+    }
+    bail!(
+        "--filter {filter:?} selects no benchmark; ids are workload/evaluator, e.g. {}/{}",
+        Workload::HEADLINE,
+        timed.last().map_or("", |(_, a)| a.name)
+    )
+}
+
+/// The `instruction counts` line of `machine.txt`.
+fn how_counted(valgrind: Option<&str>, skipped: bool) -> String {
+    match valgrind {
+        Some(v) => format!(
+            "callgrind ({v}) via gungraun, over {} sampled hands",
+            crate::report::markdown::thousands(SAMPLE)
+        ),
+        None if skipped => "not measured: --no-icount".to_string(),
+        None => "not measured: valgrind not found".to_string(),
+    }
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     let mode = if args.smoke {
         "smoke"
@@ -201,6 +346,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
+    check_filter(&args.filter)?;
     eprintln!("shuffle seed: {} (--seed to change it)", args.seed);
 
     step("1/4 differential check: every evaluator over every hand");
@@ -210,11 +356,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
 
-    fs::create_dir_all(&args.results_dir)?;
+    let results_dir = workspace::root().join(&args.results_dir);
+    fs::create_dir_all(&results_dir)
+        .with_context(|| format!("creating {}", results_dir.display()))?;
     let mut tmp = TempDir {
-        path: args
-            .results_dir
-            .join(format!(".tmp-{}", std::process::id())),
+        path: results_dir.join(format!(".tmp-{}", std::process::id())),
         keep: false,
     };
     fs::create_dir_all(&tmp.path)?;
@@ -247,7 +393,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut wall = vec!["bench", "-p", "handeval-benches", "--bench", "wall"];
     wall.extend_from_slice(features);
     cargo(&wall, &envs)?;
-    let estimates = read_criterion(&tmp_abs.join("criterion"))?;
+    let measured = read_criterion(&tmp_abs.join("criterion"))?;
 
     step("3/4 instruction counts (gungraun + callgrind)");
     let icounts = match &valgrind {
@@ -266,35 +412,32 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
 
     step("4/4 writing the report");
-    let rows = build_rows(&estimates, &icounts, &args.filter)?;
-
-    let machine = machine::describe(&command, mode, args.seed, valgrind.as_deref());
-    let machine_text = machine.iter().fold(String::new(), |mut text, (k, v)| {
-        let _ = writeln!(text, "{k}: {v}");
-        text
-    });
-    fs::write(tmp.path.join("machine.txt"), machine_text)?;
-    report::write_csv(&tmp.path.join("results.csv"), &rows)?;
-    fs::write(
-        tmp.path.join("report.md"),
-        report::render_markdown(&rows, &machine),
-    )?;
-    report::render_chart(&rows, &tmp.path.join("chart.svg"), &machine)?;
+    let rows = build_rows(&measured, &icounts, &args.filter)?;
+    let machine = machine::describe(
+        &command,
+        mode,
+        args.seed,
+        how_counted(valgrind.as_deref(), args.no_icount),
+    );
+    fs::write(tmp.path.join("machine.txt"), machine.to_text())?;
+    report::schema::write(&tmp.path.join("results.csv"), &rows)?;
+    report::write_rendered(&tmp.path, &rows, &machine)?;
     fs::remove_dir_all(tmp.path.join("criterion"))?;
 
-    let dest = final_dir(&args.results_dir);
+    let dest = final_dir(&results_dir);
     fs::rename(&tmp.path, &dest)
         .with_context(|| format!("moving results to {}", dest.display()))?;
     tmp.keep = true;
-    println!("{}", report::targets(&rows));
+    println!("{}", report::markdown::families_table(&rows));
+    print!("{}", report::markdown::derived_lines(&rows));
     println!("results written to {}", dest.display());
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs the gungraun benchmarks, showing progress, and parses their counts.
-fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<(String, usize, u64)>> {
+/// Runs the gungraun benchmarks, showing progress, and reads their JSON summaries.
+fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<Counted>> {
     ensure_runner()?;
-    let mut child = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+    let mut child = cargo_command()
         .args([
             "bench",
             "-p",
@@ -305,70 +448,70 @@ fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<(String, usize, u64
             "icount",
         ])
         .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
+        .env("GUNGRAUN_OUTPUT_FORMAT", "json")
         .stdout(Stdio::piped())
         .spawn()
         .context("running the gungraun benchmarks")?;
-    let total = handeval_registry::all_with_floor().len() * 4;
-    let mut text = String::new();
+    let total = handeval_registry::abouts_with_floor().len() * 4;
+    let mut counts = Vec::new();
     let mut done = 0;
     for line in BufReader::new(child.stdout.take().context("piped stdout")?).lines() {
-        let line = line?;
-        if line.starts_with("icount::") {
+        if let Some(c) = parse_icount_line(&line?)? {
             done += 1;
-            eprintln!("[{done}/{total}] {line}");
+            eprintln!(
+                "[{done}/{total}] {} evaluator {}: {} instructions",
+                c.workload, c.index, c.instructions
+            );
+            counts.push(c);
         }
-        text.push_str(&line);
-        text.push('\n');
     }
     if !child.wait()?.success() {
         bail!("the gungraun benchmarks failed");
     }
-    Ok(parse_icount(&text))
+    Ok(counts)
 }
 
 /// One row per (evaluator, workload) that criterion measured, with the instruction counts joined in.
-fn build_rows(
-    estimates: &[(String, String, [f64; 3])],
-    icounts: &[(String, usize, u64)],
-    filter: &str,
-) -> Result<Vec<Row>> {
-    let evaluators = handeval_registry::all_with_floor();
+fn build_rows(measured: &[Measured], icounts: &[Counted], filter: &str) -> Result<Vec<Row>> {
+    let timed = timed();
     let mut rows = Vec::new();
-    for (workload_id, evaluator, [median, low, high]) in estimates {
-        let Some(workload) = Workload::from_id(workload_id) else {
+    for m in measured {
+        let Some((index, about)) = timed.iter().find(|(_, a)| a.name == m.evaluator) else {
             continue;
         };
-        let Some(index) = evaluators.iter().position(|e| e.name() == evaluator) else {
-            continue;
-        };
-        let e = &evaluators[index];
-        let (summary, table_bytes, note) = (e.summary(), e.table_bytes(), e.unavailable());
         let per_hand = |ns: f64| ns / BLOCK as f64;
         // Instructions are counted over the shuffled sample; they apply to both orders.
-        let icount_id = format!("{:?}/shuffled/{:?}", workload.kind, workload.input).to_lowercase();
+        let counted = m.workload.in_order(handeval_benches::Order::Shuffled);
         let instructions = icounts
             .iter()
-            .find(|(w, i, _)| *w == icount_id && *i == index)
-            .map(|(_, _, n)| *n as f64 / handeval_benches::SAMPLE as f64);
-        let mut parts = workload_id.split('/');
-        rows.push(Row {
-            evaluator: evaluator.clone(),
-            workload: workload_id.clone(),
-            kind: parts.next().unwrap_or_default().into(),
-            order: parts.next().unwrap_or_default().into(),
-            input: parts.next().unwrap_or_default().into(),
-            median_ns: per_hand(*median),
-            ci_low_ns: per_hand(*low),
-            ci_high_ns: per_hand(*high),
-            mhands_per_s: 1e3 / per_hand(*median),
+            .find(|c| c.workload == counted && c.index == *index)
+            .map(|c| c.instructions as f64 / SAMPLE as f64);
+        let w = m.workload;
+        let mut row = Row {
+            evaluator: m.evaluator.clone(),
+            family: String::new(),
+            role: None,
+            derived_from: String::new(),
+            workload: w,
+            kind: w.kind,
+            order: w.order,
+            input: w.input,
+            median_ns: per_hand(m.estimate.median),
+            ci_low_ns: per_hand(m.estimate.low),
+            ci_high_ns: per_hand(m.estimate.high),
+            mhands_per_s: 1e3 / per_hand(m.estimate.median),
             instructions,
             instructions_minus_floor: None,
             ratio_to_fastest: 0.0,
-            ratio_to_pokers: None,
-            table_bytes,
-            note: note.unwrap_or_default().into(),
-            summary: summary.into(),
-        });
+            baseline: String::new(),
+            ratio_to_baseline: None,
+            table_bytes: about.table_bytes,
+            cpu_path: about.cpu_path.to_string(),
+            note: about.unavailable.unwrap_or_default().into(),
+            summary: about.summary.into(),
+        };
+        row.describe(about);
+        rows.push(row);
     }
     if rows.is_empty() {
         bail!("criterion produced no results (is --filter {filter:?} too narrow?)");
@@ -376,19 +519,17 @@ fn build_rows(
     // Report order: workloads as defined, evaluators as registered.
     rows.sort_by_key(|r| {
         (
-            Workload::ALL.iter().position(|w| w.id() == r.workload),
-            evaluators.iter().position(|e| e.name() == r.evaluator),
+            Workload::ALL.iter().position(|w| *w == r.workload),
+            timed.iter().position(|(_, a)| a.name == r.evaluator),
         )
     });
-    report::derive_columns(&mut rows);
+    report::schema::derive_columns(&mut rows);
     let missing: Vec<String> = Workload::ALL
         .iter()
-        .flat_map(|w| evaluators.iter().map(move |e| (w, e.name())))
+        .flat_map(|w| timed.iter().map(move |(_, a)| (w, a.name)))
         .filter(|(w, e)| {
             selected_by(filter, **w, e)
-                && !rows
-                    .iter()
-                    .any(|r| r.workload == w.id() && r.evaluator == *e)
+                && !rows.iter().any(|r| r.workload == **w && r.evaluator == *e)
         })
         .map(|(w, e)| format!("{w}/{e}"))
         .collect();
@@ -404,20 +545,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn gungraun_output_is_parsed() {
-        let text = "icount::icount::strength_shuffled_encoded evaluator_3:(strength_encoded(nth of 0 .. evaluator_count()))\n  Instructions:                                     967874|N/A                  (*********)\n  L1 Hits:  5|N/A\nicount::icount::category_shuffled_hand evaluator_10:(x)\n  Instructions:   12|N/A\n";
+    fn gungraun_json_summaries_are_read() {
+        let line = r#"{"baselines":[null,null],"function_name":"strength_shuffled_encoded","group":"icount","id":"evaluator_3","kind":"LibraryBenchmark","profiles":[{"data":{"parts":[],"total":{"metrics":{"Dr":{"values":{"new":20257}},"Ir":{"values":{"new":967874}}},"regressions":[]}},"duration_ns":3,"tool":"Callgrind"}]}"#;
         assert_eq!(
-            parse_icount(text),
-            vec![
-                ("strength/shuffled/encoded".to_string(), 3, 967_874),
-                ("category/shuffled/hand".to_string(), 10, 12)
-            ]
+            parse_icount_line(line).unwrap(),
+            Some(Counted {
+                workload: Workload::HEADLINE,
+                index: 3,
+                instructions: 967_874
+            })
         );
+        assert_eq!(
+            parse_icount_line("     Running benches/icount.rs").unwrap(),
+            None
+        );
+        let wrong = line.replace("strength_shuffled_encoded", "strength_sideways_encoded");
+        assert!(parse_icount_line(&wrong).is_err());
     }
 
     #[test]
     fn the_lockfile_pins_gungraun() {
-        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).unwrap();
         assert_eq!(locked_version("gungraun").unwrap(), "0.20.0");
     }
 }

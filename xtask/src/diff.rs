@@ -85,7 +85,7 @@ pub fn check(only: &[String]) -> Result<Outcome> {
             .expect("valid template"),
     );
     progress.enable_steady_tick(Duration::from_millis(120));
-    progress.set_message("reference");
+    progress.set_message(Reference::NAME);
     let reference = evaluate::<Reference>();
     progress.inc(1);
 

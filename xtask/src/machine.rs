@@ -1,7 +1,16 @@
-//! What a result was measured on: `machine.txt`.
+//! What a result was measured on: `machine.txt`, as a struct.
+//!
+//! The file is `key: value` lines, for people and for `cargo xtask report`,
+//! which reads it back with [`Machine::parse`]. Older files lack some keys;
+//! those read as empty (or `None`), never as an error.
 
+use std::fmt::Write as _;
 use std::fs;
+use std::path::Path;
 use std::process::Command;
+
+use anyhow::{Context, Result};
+use handeval_registry::About;
 
 /// Runs a command and returns its trimmed standard output, if it ran.
 pub fn output(program: &str, args: &[&str]) -> Option<String> {
@@ -9,6 +18,150 @@ pub fn output(program: &str, args: &[&str]) -> Option<String> {
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Everything `machine.txt` records about a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Machine {
+    /// The exact command that made the run.
+    pub command: String,
+    /// When it started, UTC, RFC 3339.
+    pub date: String,
+    /// `git describe --always --dirty`.
+    pub git: String,
+    /// The full commit hash.
+    pub commit: String,
+    /// The CPU's model name.
+    pub cpu: String,
+    /// Vendor, family, model and stepping.
+    pub cpu_id: String,
+    /// Logical cores available to the run.
+    pub cores: String,
+    /// Whether the CPU has BMI2.
+    pub bmi2: String,
+    /// Whether PEXT is fast on this CPU.
+    pub pext: String,
+    /// The CPU's feature flags, as the kernel lists them.
+    pub flags: String,
+    /// Distribution and kernel.
+    pub os: String,
+    /// `rustc -V`.
+    pub rustc: String,
+    /// The cargo profile the benchmarks were built with.
+    pub profile: String,
+    /// Where the target CPU came from.
+    pub target_cpu: String,
+    /// Which code path each evaluator that dispatches on CPU features took.
+    pub dispatch: String,
+    /// The shuffle and sample seed.
+    pub seed: String,
+    /// `full`, `quick` or `smoke`.
+    pub mode: String,
+    /// How instructions were counted, or why not.
+    pub instruction_counts: String,
+    /// Hands per timed block.
+    pub block_hands: Option<usize>,
+    /// Hands in the instruction-count sample.
+    pub sample_hands: Option<usize>,
+    /// The other lines of `rustc -Vv` (`binary`, `commit-hash`, `LLVM version`, ...).
+    pub rustc_details: Vec<(String, String)>,
+}
+
+impl Machine {
+    /// The `key: value` pairs of `machine.txt`, in file order.
+    fn fields(&self) -> Vec<(&'static str, String)> {
+        let mut v = vec![
+            ("command", self.command.clone()),
+            ("date", self.date.clone()),
+            ("git", self.git.clone()),
+            ("commit", self.commit.clone()),
+            ("cpu", self.cpu.clone()),
+            ("cpu id", self.cpu_id.clone()),
+            ("cores", self.cores.clone()),
+            ("bmi2", self.bmi2.clone()),
+            ("pext", self.pext.clone()),
+            ("flags", self.flags.clone()),
+            ("os", self.os.clone()),
+            ("rustc", self.rustc.clone()),
+            ("profile", self.profile.clone()),
+            ("target-cpu", self.target_cpu.clone()),
+            ("dispatch", self.dispatch.clone()),
+            ("seed", self.seed.clone()),
+            ("mode", self.mode.clone()),
+            ("instruction counts", self.instruction_counts.clone()),
+        ];
+        if let Some(n) = self.block_hands {
+            v.push(("block hands", n.to_string()));
+        }
+        if let Some(n) = self.sample_hands {
+            v.push(("sample hands", n.to_string()));
+        }
+        v
+    }
+
+    /// `machine.txt`'s text.
+    pub fn to_text(&self) -> String {
+        let mut text = String::new();
+        for (k, v) in self.fields() {
+            let _ = writeln!(text, "{k}: {v}");
+        }
+        for (k, v) in &self.rustc_details {
+            let _ = writeln!(text, "rustc {k}: {v}");
+        }
+        text
+    }
+
+    /// Reads `machine.txt`'s text back. Unknown keys are ignored; missing ones stay empty.
+    pub fn parse(text: &str) -> Machine {
+        let mut m = Machine::default();
+        for line in text.lines() {
+            let Some((key, value)) = line.split_once(": ") else {
+                continue;
+            };
+            let value = value.trim().to_string();
+            match key.trim() {
+                "command" => m.command = value,
+                "date" => m.date = value,
+                "git" => m.git = value,
+                "commit" => m.commit = value,
+                "cpu" => m.cpu = value,
+                "cpu id" => m.cpu_id = value,
+                "cores" => m.cores = value,
+                "bmi2" => m.bmi2 = value,
+                "pext" => m.pext = value,
+                "flags" => m.flags = value,
+                "os" => m.os = value,
+                "rustc" => m.rustc = value,
+                "profile" => m.profile = value,
+                "target-cpu" => m.target_cpu = value,
+                "dispatch" => m.dispatch = value,
+                "seed" => m.seed = value,
+                "mode" => m.mode = value,
+                "instruction counts" => m.instruction_counts = value,
+                "block hands" => m.block_hands = value.parse().ok(),
+                "sample hands" => m.sample_hands = value.parse().ok(),
+                other => {
+                    if let Some(detail) = other.strip_prefix("rustc ") {
+                        m.rustc_details.push((detail.to_string(), value));
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    /// Reads `dir/machine.txt`.
+    pub fn read(dir: &Path) -> Result<Machine> {
+        let path = dir.join("machine.txt");
+        let text =
+            fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        Ok(Machine::parse(&text))
+    }
+
+    /// The compiler's version alone, e.g. `rustc 1.95.0`.
+    pub fn rustc_version(&self) -> &str {
+        self.rustc.split(" (").next().unwrap_or("rustc")
+    }
 }
 
 fn cpuinfo_field(cpuinfo: &str, key: &str) -> Option<String> {
@@ -23,7 +176,7 @@ fn cpuinfo_field(cpuinfo: &str, key: &str) -> Option<String> {
 /// and AMD since Zen 3 (family 19h); microcoded on Zen 1 and Zen 2 (family 17h).
 pub fn pext_speed(vendor: &str, family: Option<u32>, bmi2: bool) -> &'static str {
     match (bmi2, vendor, family) {
-        (false, _, _) => "absent (no BMI2): pext/bmi2 falls back to software",
+        (false, _, _) => "absent (no BMI2): evaluators built on PEXT fall back to software",
         (true, "GenuineIntel", _) => "fast (Intel with BMI2: about 3 cycles)",
         (true, "AuthenticAMD", Some(f)) if f >= 0x19 => "fast (AMD Zen 3 or later: about 3 cycles)",
         (true, "AuthenticAMD", Some(0x17)) => {
@@ -33,19 +186,44 @@ pub fn pext_speed(vendor: &str, family: Option<u32>, bmi2: bool) -> &'static str
     }
 }
 
-/// Everything `machine.txt` records, as `key: value` pairs.
-pub fn describe(
-    command: &str,
-    mode: &str,
-    seed: u64,
-    valgrind: Option<&str>,
-) -> Vec<(String, String)> {
+/// The `dispatch` line: each evaluator that picks its loops at run time, and the path it took.
+pub fn dispatch_summary(abouts: &[About]) -> String {
+    let chosen: Vec<String> = abouts
+        .iter()
+        .filter(|a| !a.cpu_path.features.is_empty())
+        .map(|a| format!("{} {}", a.name, a.cpu_path))
+        .collect();
+    if chosen.is_empty() {
+        "no evaluator dispatches on CPU features".to_string()
+    } else {
+        chosen.join("; ")
+    }
+}
+
+/// Where the benchmarks' target CPU comes from: the flags cargo passes to
+/// rustc, from whichever of its environment variables is set.
+fn target_cpu() -> String {
+    for var in [
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTFLAGS",
+        "CARGO_BUILD_RUSTFLAGS",
+    ] {
+        if let Ok(flags) = std::env::var(var)
+            && flags.contains("target-cpu")
+        {
+            return format!("from {var}: {}", flags.replace('\x1f', " "));
+        }
+    }
+    "default (x86-64 baseline; CPU features are chosen at run time, see dispatch)".into()
+}
+
+/// Describes this machine for a run made by `command`.
+pub fn describe(command: &str, mode: &str, seed: u64, instruction_counts: String) -> Machine {
     let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let vendor = cpuinfo_field(&cpuinfo, "vendor_id").unwrap_or_default();
     let family = cpuinfo_field(&cpuinfo, "cpu family").and_then(|f| f.parse().ok());
     let flags = cpuinfo_field(&cpuinfo, "flags").unwrap_or_default();
     let bmi2 = flags.split_whitespace().any(|f| f == "bmi2");
-    let cores = std::thread::available_parallelism().map_or(0, usize::from);
     let os = fs::read_to_string("/etc/os-release")
         .ok()
         .and_then(|t| {
@@ -57,74 +235,44 @@ pub fn describe(
         .unwrap_or_else(|| std::env::consts::OS.to_string());
     let kernel = output("uname", &["-srm"]).unwrap_or_default();
     let rustc = output("rustc", &["-Vv"]).unwrap_or_else(|| "unknown".into());
-    let rustflags = std::env::var("RUSTFLAGS").unwrap_or_default();
-    let target_cpu = if rustflags.contains("target-cpu") {
-        format!("from RUSTFLAGS: {rustflags}")
-    } else {
-        "default (x86-64 baseline); deadhorse/tuned and pext/bmi2 select popcnt/BMI2 loops at run time".into()
-    };
-    let now = output("date", &["-u", "+%Y-%m-%dT%H:%M:%SZ"]).unwrap_or_else(|| "unknown".into());
-    let mut v: Vec<(String, String)> = vec![
-        ("command".into(), command.into()),
-        ("date".into(), now),
-        (
-            "git".into(),
-            output("git", &["describe", "--always", "--dirty"]).unwrap_or_else(|| "unknown".into()),
+    let unknown = || "unknown".to_string();
+    Machine {
+        command: command.into(),
+        date: jiff::Timestamp::now()
+            .strftime("%Y-%m-%dT%H:%M:%SZ")
+            .to_string(),
+        git: output("git", &["describe", "--always", "--dirty"]).unwrap_or_else(unknown),
+        commit: output("git", &["rev-parse", "HEAD"]).unwrap_or_else(unknown),
+        cpu: cpuinfo_field(&cpuinfo, "model name").unwrap_or_else(unknown),
+        cpu_id: format!(
+            "vendor {vendor}, family {}, model {}, stepping {}",
+            family.map_or("?".into(), |f: u32| format!("{f:#x}")),
+            cpuinfo_field(&cpuinfo, "model").unwrap_or_default(),
+            cpuinfo_field(&cpuinfo, "stepping").unwrap_or_default()
         ),
-        (
-            "commit".into(),
-            output("git", &["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".into()),
-        ),
-        (
-            "cpu".into(),
-            cpuinfo_field(&cpuinfo, "model name").unwrap_or_else(|| "unknown".into()),
-        ),
-        (
-            "cpu id".into(),
-            format!(
-                "vendor {vendor}, family {}, model {}, stepping {}",
-                family.map_or("?".into(), |f: u32| format!("{f:#x}")),
-                cpuinfo_field(&cpuinfo, "model").unwrap_or_default(),
-                cpuinfo_field(&cpuinfo, "stepping").unwrap_or_default()
-            ),
-        ),
-        ("cores".into(), cores.to_string()),
-        (
-            "bmi2".into(),
-            if bmi2 {
-                "present".into()
-            } else {
-                "absent".into()
-            },
-        ),
-        ("pext".into(), pext_speed(&vendor, family, bmi2).into()),
-        ("flags".into(), flags),
-        ("os".into(), format!("{os}; {kernel}")),
-        (
-            "rustc".into(),
-            rustc.lines().next().unwrap_or("unknown").to_string(),
-        ),
-        (
-            "profile".into(),
-            "bench (opt-level 3, lto = \"fat\", codegen-units = 1)".into(),
-        ),
-        ("target-cpu".into(), target_cpu),
-        ("seed".into(), seed.to_string()),
-        ("mode".into(), mode.into()),
-        (
-            "instruction counts".into(),
-            valgrind.map_or_else(
-                || "not measured: valgrind not found".to_string(),
-                |v| format!("callgrind ({v}) via gungraun, over 10,000 sampled hands"),
-            ),
-        ),
-    ];
-    for line in rustc.lines().skip(1) {
-        if let Some((k, val)) = line.split_once(": ") {
-            v.push((format!("rustc {k}"), val.to_string()));
-        }
+        cores: std::thread::available_parallelism()
+            .map_or(0, usize::from)
+            .to_string(),
+        bmi2: if bmi2 { "present" } else { "absent" }.into(),
+        pext: pext_speed(&vendor, family, bmi2).into(),
+        flags,
+        os: format!("{os}; {kernel}"),
+        rustc: rustc.lines().next().unwrap_or("unknown").to_string(),
+        profile: "bench (opt-level 3, lto = \"fat\", codegen-units = 1)".into(),
+        target_cpu: target_cpu(),
+        dispatch: dispatch_summary(&handeval_registry::abouts_with_floor()),
+        seed: seed.to_string(),
+        mode: mode.into(),
+        instruction_counts,
+        block_hands: Some(handeval_benches::BLOCK),
+        sample_hands: Some(handeval_benches::SAMPLE),
+        rustc_details: rustc
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split_once(": "))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
     }
-    v
 }
 
 #[cfg(test)]
@@ -137,5 +285,31 @@ mod tests {
         assert!(pext_speed("AuthenticAMD", Some(0x17), true).starts_with("SLOW"));
         assert!(pext_speed("GenuineIntel", Some(6), true).starts_with("fast"));
         assert!(pext_speed("GenuineIntel", Some(6), false).starts_with("absent"));
+    }
+
+    #[test]
+    fn machine_text_round_trips() {
+        let m = describe("cargo xtask bench", "smoke", 7, "not measured".into());
+        assert_eq!(Machine::parse(&m.to_text()), m);
+        assert_eq!(m.seed, "7");
+        assert!(m.date.ends_with('Z') && m.date.len() == 20, "{}", m.date);
+    }
+
+    #[test]
+    fn the_dispatch_line_names_every_evaluator_that_dispatches() {
+        let abouts = handeval_registry::abouts_with_floor();
+        let line = dispatch_summary(&abouts);
+        for a in abouts.iter().filter(|a| !a.cpu_path.features.is_empty()) {
+            assert!(line.contains(a.name), "{line}");
+        }
+    }
+
+    #[test]
+    fn an_older_machine_file_reads_with_what_it_has() {
+        let m = Machine::parse("cpu: AMD EPYC\nseed: 3\nrustc release: 1.95.0\nnonsense\n");
+        assert_eq!(m.cpu, "AMD EPYC");
+        assert_eq!(m.seed, "3");
+        assert_eq!(m.block_hands, None);
+        assert_eq!(m.rustc_details, [("release".into(), "1.95.0".into())]);
     }
 }

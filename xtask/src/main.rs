@@ -7,8 +7,10 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod diff;
 mod eval;
+mod list;
 mod machine;
 mod report;
+mod workspace;
 
 /// The handeval lab's tasks.
 #[derive(Parser)]
@@ -34,29 +36,9 @@ enum Task {
     /// gungraun when valgrind is present), and write a new results directory.
     Bench(bench::Args),
     /// Re-render report.md and chart.svg of a results directory from its results.csv.
-    Report(ReportArgs),
-}
-
-#[derive(clap::Args)]
-struct ReportArgs {
-    /// A directory written by `cargo xtask bench`.
-    dir: std::path::PathBuf,
-    /// Also replace the README's Results section with this run.
-    #[arg(long)]
-    readme: bool,
-}
-
-fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
-    report::rerender(&args.dir)?;
-    println!(
-        "re-rendered {0}/report.md and {0}/chart.svg",
-        args.dir.display()
-    );
-    if args.readme {
-        report::update_readme(std::path::Path::new("README.md"), &args.dir)?;
-        println!("updated the Results section of README.md");
-    }
-    Ok(ExitCode::SUCCESS)
+    Report(report::Args),
+    /// List the registered evaluators: family, role, what each was derived from.
+    List(list::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,7 +47,8 @@ fn main() -> ExitCode {
         Task::Eval(args) => eval::run(&args),
         Task::Diff(args) => diff::run(&args),
         Task::Bench(args) => bench::run(&args),
-        Task::Report(args) => report(&args),
+        Task::Report(args) => report::run(&args),
+        Task::List(args) => list::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -11,6 +11,20 @@ pokers,strength/sequential/encoded,strength,sequential,encoded,0.7,0.6,0.8,1400,
 deadhorse/tuned,strength/sequential/encoded,strength,sequential,encoded,3.5,3.4,3.6,285,58,41,5,5,0,,popcounts
 ";
 
+/// Runs `cargo xtask report dir` and insists that it succeeds.
+fn report(dir: &std::path::Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("report")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[test]
 fn report_rerenders_markdown_and_chart_from_the_csv() {
     let dir = std::env::temp_dir().join(format!("handeval-report-test-{}", std::process::id()));
@@ -21,16 +35,7 @@ fn report_rerenders_markdown_and_chart_from_the_csv() {
         "command: cargo xtask bench --quick\ncpu: Test CPU\nseed: 7\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("report")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    report(&dir);
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("cargo xtask bench --quick"), "{md}");
     assert!(md.contains("| 1 | pokers |"), "{md}");
@@ -49,4 +54,43 @@ fn report_on_a_missing_directory_is_a_clear_error() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("results.csv"));
+}
+
+/// The `## workload` sections of a report, each with its table.
+fn workload_sections(md: &str) -> Vec<String> {
+    md.split("\n## ")
+        .filter(|s| s.starts_with("strength/") || s.starts_with("category/"))
+        .map(|s| s.split("\n\n## ").next().unwrap_or(s).trim().to_string())
+        .collect()
+}
+
+/// Every committed run re-renders, from its results.csv and machine.txt, to
+/// the same workload tables as its committed report.md.
+#[test]
+fn committed_runs_rerender_to_the_same_tables() {
+    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results");
+    let mut checked = 0;
+    for entry in fs::read_dir(&results).unwrap() {
+        let run = entry.unwrap().path();
+        if !run.join("results.csv").is_file() {
+            continue;
+        }
+        let copy = std::env::temp_dir().join(format!(
+            "handeval-rerender-{}-{}",
+            std::process::id(),
+            checked
+        ));
+        fs::create_dir_all(&copy).unwrap();
+        for file in ["results.csv", "machine.txt"] {
+            fs::copy(run.join(file), copy.join(file)).unwrap();
+        }
+        report(&copy);
+        let committed = workload_sections(&fs::read_to_string(run.join("report.md")).unwrap());
+        let rendered = workload_sections(&fs::read_to_string(copy.join("report.md")).unwrap());
+        assert_eq!(committed.len(), 8, "{}", run.display());
+        assert_eq!(rendered, committed, "{}", run.display());
+        fs::remove_dir_all(&copy).unwrap();
+        checked += 1;
+    }
+    assert!(checked > 0, "no committed runs under {}", results.display());
 }

@@ -21,7 +21,7 @@ use core::cmp::Reverse;
 
 use ckc_rs::cards::HandRanker;
 use ckc_rs::cards::five::Five;
-use handeval_core::{Category, Evaluator, Hand, HandClass, Suit};
+use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, Suit};
 
 /// The `pokers` 0.10 crate (OMPEval's perfect hash) as an [`Evaluator`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -42,6 +42,11 @@ pub const POKERS_ROYAL_FLUSH: u16 = 9 << 12 | 0xA;
 
 impl Evaluator for Pokers {
     const NAME: &'static str = "pokers";
+    const FAMILY: Family = Family {
+        name: "pokers",
+        title: "OMPEval-style perfect hash, from the pokers crate",
+    };
+    const ROLE: Role = Role::Baseline;
     const SUMMARY: &'static str =
         "pokers 0.10 (crates.io): OMPEval-style perfect-hash tables, the state of the art";
     // LOOKUP (86,362 u16) + PERF_HASH_OFFSETS (8,191 u32) + LOOKUP_FLUSH (8,192 u16).
@@ -95,6 +100,11 @@ pub const fn ckc_card(rank: u8, suit: Suit) -> u32 {
 
 impl Evaluator for Ckc {
     const NAME: &'static str = "ckc-rs";
+    const FAMILY: Family = Family {
+        name: "ckc-rs",
+        title: "Cactus Kev's prime products, from the ckc-rs crate",
+    };
+    const ROLE: Role = Role::Baseline;
     const SUMMARY: &'static str =
         "ckc-rs 0.2 (crates.io): Cactus Kev's prime-product evaluator with a binary search";
     // FLUSHES and UNIQUE_5 (7,937 u16 each), PRODUCTS (4,888 u32), VALUES (4,888 u16).

@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::ops::Index;
 
-use crate::{Category, Hand};
+use crate::{Category, CpuPath, Family, Hand, Role};
 
 /// A five-card hand evaluator.
 ///
@@ -23,6 +23,15 @@ pub trait Evaluator: 'static {
     const SUMMARY: &'static str;
     /// Bytes of lookup tables the evaluator reads (0 for pure arithmetic).
     const TABLE_BYTES: usize = 0;
+    /// The algorithm it belongs to: a constant of its crate, shared by its variants.
+    const FAMILY: Family;
+    /// What it is for: reference, faithful port, published listing, tuned,
+    /// SIMD batch, outside baseline or floor.
+    const ROLE: Role;
+    /// The [`NAME`](Evaluator::NAME) of the variant this one was derived from
+    /// (a tuned variant names the faithful port it speeds up), written as that
+    /// type's `NAME` so that it cannot go stale.
+    const DERIVED_FROM: Option<&'static str> = None;
 
     /// The algorithm's own encoding of a five-card hand.
     type Encoded: Copy + PartialEq + Debug + Send + Sync + 'static;
@@ -44,6 +53,12 @@ pub trait Evaluator: 'static {
     /// name promises, so reports show the reason instead.
     fn unavailable() -> Option<&'static str> {
         None
+    }
+
+    /// Which code path the batch loops take on this CPU. Evaluators that
+    /// dispatch on a CPU feature get this from [`target_feature_batches!`].
+    fn cpu_path() -> CpuPath {
+        CpuPath::PORTABLE
     }
 
     /// Categories of a batch of hands: `out[i] = category(hands[i])`.
@@ -152,56 +167,212 @@ impl<'a> FromIterator<&'a Category> for Histogram {
     }
 }
 
-/// Implements the four batch methods of [`Evaluator`] so that, when the CPU
-/// has `$feature` (checked at run time by `$available`, once per batch), the
-/// whole loop runs in a `#[target_feature(enable = $feature)]` function and
-/// the evaluator's `#[inline(always)]` code is compiled with the instruction
-/// inlined. Otherwise, and on other architectures, the plain loops run.
+/// Implements the batch methods of [`Evaluator`] (and [`Evaluator::cpu_path`])
+/// so that, when the CPU has a feature (checked at run time, once per batch),
+/// the whole loop runs in a `#[target_feature(enable = ...)]` function, with
+/// the evaluator's `#[inline(always)]` code compiled for that feature.
+/// Otherwise, and on other architectures, the plain loops run.
 ///
-/// Use inside `impl Evaluator for $ty { ... }`. This is the only `unsafe` the
-/// evaluators need: calling a `#[target_feature]` function is sound exactly
-/// when the CPU has the feature, which the run-time check establishes.
+/// Use inside `impl Evaluator for $ty { ... }`, in one of two forms:
+///
+/// - `target_feature_batches!(Ty, "popcnt");` compiles the evaluator's own
+///   `category` and `strength` twice, once with the feature and once without.
+/// - `target_feature_batches!(Ty, "bmi2,popcnt", fast(hw::category,
+///   hw::strength), fallback(sw::category, sw::strength));` also implements
+///   `category` and `strength`: they call the `fast` functions (compiled with
+///   `#[target_feature]`) when the CPU has the feature and the `fallback`
+///   ones when it does not.
+///
+/// # Soundness
+///
+/// Calling a `#[target_feature]` function is sound exactly when the CPU has
+/// the feature. The macro accepts only feature strings it knows (`"popcnt"`,
+/// `"bmi2,popcnt"`) and writes the run-time check for each itself, so safe
+/// code cannot claim a feature the check does not establish. A `fast`
+/// function compiled for more features than the macro checks can only be
+/// called with `unsafe`, which the compiler then demands of the caller.
+///
+/// ```
+/// use handeval_core::{Category, Evaluator, Family, Hand, Role};
+///
+/// struct Mine;
+/// impl Evaluator for Mine {
+///     const NAME: &'static str = "mine/tuned";
+///     const SUMMARY: &'static str = "counts cards";
+///     const FAMILY: Family = Family { name: "mine", title: "an example" };
+///     const ROLE: Role = Role::Tuned;
+///     type Encoded = u64;
+///     type Strength = u32;
+///     fn encode(hand: &Hand) -> u64 { hand.mask() }
+///     fn category(_: u64) -> Category { Category::HighCard }
+///     fn strength(set: u64) -> u32 { set.count_ones() }
+///     handeval_core::target_feature_batches!(Mine, "popcnt");
+/// }
+/// # let hands: Vec<Hand> = handeval_core::all_hands().take(3).collect();
+/// # let mut out = [0; 3];
+/// # Mine::strengths_of_hands(&hands, &mut out);
+/// # assert_eq!(out, [5, 5, 5]);
+/// ```
+///
+/// A bare condition cannot stand in for the check, and an unknown feature is
+/// refused:
+///
+/// ```compile_fail
+/// use handeval_core::{Category, Evaluator, Family, Hand, Role};
+///
+/// struct Mine;
+/// impl Evaluator for Mine {
+///     const NAME: &'static str = "mine/tuned";
+///     const SUMMARY: &'static str = "counts cards";
+///     const FAMILY: Family = Family { name: "mine", title: "an example" };
+///     const ROLE: Role = Role::Tuned;
+///     type Encoded = u64;
+///     type Strength = u32;
+///     fn encode(hand: &Hand) -> u64 { hand.mask() }
+///     fn category(_: u64) -> Category { Category::HighCard }
+///     fn strength(set: u64) -> u32 { set.count_ones() }
+///     handeval_core::target_feature_batches!(Mine, "avx512f", true);
+/// }
+/// ```
+///
+/// ```compile_fail
+/// # use handeval_core::{Category, Evaluator, Family, Hand, Role};
+/// # struct Mine;
+/// # impl Evaluator for Mine {
+/// #     const NAME: &'static str = "mine/tuned";
+/// #     const SUMMARY: &'static str = "counts cards";
+/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
+/// #     const ROLE: Role = Role::Tuned;
+/// #     type Encoded = u64;
+/// #     type Strength = u32;
+/// #     fn encode(hand: &Hand) -> u64 { hand.mask() }
+/// #     fn category(_: u64) -> Category { Category::HighCard }
+/// #     fn strength(set: u64) -> u32 { set.count_ones() }
+///     handeval_core::target_feature_batches!(Mine, "avx512f");
+/// # }
+/// ```
 #[macro_export]
 macro_rules! target_feature_batches {
-    ($ty:ty, $feature:literal, $available:expr) => {
+    ($ty:ty, "popcnt") => {
+        $crate::target_feature_batches!(@batches $ty, "popcnt");
+    };
+    ($ty:ty, "bmi2,popcnt") => {
+        $crate::target_feature_batches!(@batches $ty, "bmi2,popcnt");
+    };
+    ($ty:ty, "popcnt", fast($category:path, $strength:path),
+        fallback($fallback_category:path, $fallback_strength:path)) => {
+        $crate::target_feature_batches!(@fast $ty, "popcnt", $category, $strength,
+            $fallback_category, $fallback_strength);
+    };
+    ($ty:ty, "bmi2,popcnt", fast($category:path, $strength:path),
+        fallback($fallback_category:path, $fallback_strength:path)) => {
+        $crate::target_feature_batches!(@fast $ty, "bmi2,popcnt", $category, $strength,
+            $fallback_category, $fallback_strength);
+    };
+
+    // The one place a feature string is tied to its run-time check. Any other
+    // string matches no rule, so the expansion fails to compile.
+    (@has "popcnt") => {
+        $crate::cpu::has($crate::cpu::Feature::Popcnt)
+    };
+    (@has "bmi2,popcnt") => {
+        $crate::cpu::has($crate::cpu::Feature::Bmi2) && $crate::cpu::has($crate::cpu::Feature::Popcnt)
+    };
+
+    (@batches $ty:ty, $feature:tt) => {
+        $crate::target_feature_batches!(@common $ty, $feature,
+            |h| <$ty as $crate::Evaluator>::category(h),
+            |h| <$ty as $crate::Evaluator>::strength(h),
+            |h| <$ty as $crate::Evaluator>::category(h),
+            |h| <$ty as $crate::Evaluator>::strength(h));
+    };
+    (@fast $ty:ty, $feature:tt, $category:path, $strength:path,
+        $fallback_category:path, $fallback_strength:path) => {
+        #[inline]
+        fn category(h: Self::Encoded) -> $crate::Category {
+            $crate::target_feature_batches!(@single $feature, h, <$ty as $crate::Evaluator>::Encoded,
+                $crate::Category, $category, $fallback_category)
+        }
+        #[inline]
+        fn strength(h: Self::Encoded) -> Self::Strength {
+            $crate::target_feature_batches!(@single $feature, h, <$ty as $crate::Evaluator>::Encoded,
+                <$ty as $crate::Evaluator>::Strength, $strength, $fallback_strength)
+        }
+        $crate::target_feature_batches!(@common $ty, $feature,
+            |h| $category(h),
+            |h| $strength(h),
+            |h| $fallback_category(h),
+            |h| $fallback_strength(h));
+    };
+    (@common $ty:ty, $feature:tt, $fast_category:expr, $fast_strength:expr,
+        $slow_category:expr, $slow_strength:expr) => {
+        fn cpu_path() -> $crate::CpuPath {
+            #[cfg(target_arch = "x86_64")]
+            let active = $crate::target_feature_batches!(@has $feature);
+            #[cfg(not(target_arch = "x86_64"))]
+            let active = false;
+            $crate::CpuPath { features: $feature, active }
+        }
         fn categories(hands: &[Self::Encoded], out: &mut [$crate::Category]) {
-            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 <$ty as $crate::Evaluator>::Encoded, $crate::Category,
-                |h| <$ty as $crate::Evaluator>::category(h));
+                $fast_category, $slow_category);
         }
         fn strengths(hands: &[Self::Encoded], out: &mut [Self::Strength]) {
-            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 <$ty as $crate::Evaluator>::Encoded, <$ty as $crate::Evaluator>::Strength,
-                |h| <$ty as $crate::Evaluator>::strength(h));
+                $fast_strength, $slow_strength);
         }
         fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
-            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 $crate::Hand, $crate::Category,
-                |h| <$ty as $crate::Evaluator>::category(<$ty as $crate::Evaluator>::encode(&h)));
+                |h: $crate::Hand| ($fast_category)(<$ty as $crate::Evaluator>::encode(&h)),
+                |h: $crate::Hand| ($slow_category)(<$ty as $crate::Evaluator>::encode(&h)));
         }
         fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [Self::Strength]) {
-            $crate::target_feature_batches!(@dispatch $feature, $available, hands, out,
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 $crate::Hand, <$ty as $crate::Evaluator>::Strength,
-                |h| <$ty as $crate::Evaluator>::strength(<$ty as $crate::Evaluator>::encode(&h)));
+                |h: $crate::Hand| ($fast_strength)(<$ty as $crate::Evaluator>::encode(&h)),
+                |h: $crate::Hand| ($slow_strength)(<$ty as $crate::Evaluator>::encode(&h)));
         }
     };
-    (@dispatch $feature:literal, $available:expr, $hands:ident, $out:ident, $in:ty, $res:ty, $eval:expr) => {{
+    (@dispatch $feature:tt, $hands:ident, $out:ident, $in:ty, $res:ty, $fast:expr, $slow:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = $feature)]
             fn with_feature(hands: &[$in], out: &mut [$res]) {
-                $crate::batch(hands, out, $eval);
+                $crate::batch(hands, out, $fast);
             }
-            if $available {
+            if $crate::target_feature_batches!(@has $feature) {
                 #[allow(unsafe_code)]
-                // SAFETY: `with_feature` only needs the CPU to support
-                // `$feature`, which the run-time check just above confirmed.
+                // SAFETY: `with_feature` needs only the features named in its
+                // `target_feature` attribute, and the `@has` check just above,
+                // written by this macro for exactly that string, confirmed
+                // that this CPU has them.
                 unsafe {
                     with_feature($hands, $out)
                 };
                 return;
             }
         }
-        $crate::batch($hands, $out, $eval);
+        $crate::batch($hands, $out, $slow);
+    }};
+    (@single $feature:tt, $h:ident, $in:ty, $res:ty, $fast:path, $slow:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = $feature)]
+            #[inline]
+            fn with_feature(h: $in) -> $res {
+                $fast(h)
+            }
+            if $crate::target_feature_batches!(@has $feature) {
+                #[allow(unsafe_code)]
+                // SAFETY: as for the batch loops: the check just above,
+                // written by this macro for this feature string, confirmed
+                // the features `with_feature` is compiled for.
+                return unsafe { with_feature($h) };
+            }
+        }
+        $slow($h)
     }};
 }

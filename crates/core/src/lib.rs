@@ -47,24 +47,37 @@
 //! | one pair | 1,098,240 | 2,860 | 3326-6185 |
 //! | high card | 1,302,540 | 1,277 | 6186-7462 |
 //!
-//! # The evaluator trait, and how it differs from the first sketch
+//! # The evaluator trait
 //!
-//! The project started from a trait with a name, an encoding, a strength
-//! type and three functions. [`Evaluator`] keeps that shape and adds:
+//! [`Evaluator`] has a name, an encoding, a strength type and three
+//! functions (`encode`, `category`, `strength`), and around them:
 //!
-//! - `SUMMARY` and `TABLE_BYTES`, because a citable report needs one line on
-//!   what each evaluator is and how much memory it leans on;
-//! - [`Evaluator::unavailable`], so an evaluator built on a CPU instruction
-//!   can say it is running a fallback here instead of failing or, worse,
-//!   being timed as if it were native;
+//! - what the evaluator is, next to its name: its [`Family`] (the algorithm),
+//!   its [`Role`] (reference, faithful port, published listing, tuned, SIMD,
+//!   outside baseline, floor) and the variant it was derived from, so that
+//!   every tool groups and compares evaluators from the declarations alone;
+//! - `SUMMARY` and `TABLE_BYTES`: one line on what it is and how much memory
+//!   it leans on, for reports;
+//! - [`Evaluator::unavailable`]: an evaluator built on a CPU instruction says
+//!   it is running a fallback here instead of failing or, worse, being timed
+//!   as if it were native; and [`Evaluator::cpu_path`], which path its loops take;
 //! - batch methods ([`Evaluator::categories`], [`Evaluator::strengths`], and
 //!   the end-to-end [`Evaluator::categories_of_hands`],
 //!   [`Evaluator::strengths_of_hands`]) with a plain loop as default, which an
-//!   evaluator overrides to run the whole loop under `#[target_feature]` after
-//!   a run-time check ([`cpu::has`]);
+//!   evaluator replaces with [`target_feature_batches!`] to run the whole loop
+//!   under `#[target_feature]` after a run-time check ([`cpu::has`]);
 //! - `Debug + Send + Sync` bounds on the associated types (and `PartialEq` on
 //!   the encoding), so that the differential checker can print native values,
 //!   check that encoding is deterministic, and split work over threads.
+//!
+//! # Where `unsafe` lives
+//!
+//! The workspace denies `unsafe_code`. The exceptions are calls of
+//! `#[target_feature]` functions after a run-time CPU check, and all of them
+//! are written by one macro, [`target_feature_batches!`], which ties each
+//! feature string it accepts to its own check (see its Soundness section).
+//! The only other `unsafe` is in a test that compares the software PEXT with
+//! the instruction on CPUs that have it.
 //!
 //! Strength values are each algorithm's own (a packed integer, a tuple); only
 //! their order matters. Tools turn them into class numbers by ranking the
@@ -75,6 +88,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod about;
 mod card;
 mod category;
 pub mod cpu;
@@ -82,6 +96,7 @@ mod evaluator;
 mod hand;
 mod parse;
 
+pub use about::{CpuPath, Family, Role, UnknownRole};
 pub use card::{Card, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
 pub use evaluator::{Evaluator, Histogram, batch};

@@ -1,6 +1,6 @@
 //! The README's algorithm with the current upstream value layout.
 
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{Fields, RANKS, STRAIGHTS, WHEEL, category_of, encode};
 
@@ -69,6 +69,8 @@ impl Faithful {
 
 impl Evaluator for Faithful {
     const NAME: &'static str = "deadhorse/faithful";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "DeadHorseEval (Java) as its README has it: 17-bit cards, % tests for straight and flush, OR/XOR popcounts";
 
     type Encoded = [u32; 5];

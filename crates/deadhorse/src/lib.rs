@@ -94,6 +94,12 @@
 //! other evaluators; the README's Results section has the figures.
 #![no_std]
 
+/// The family every evaluator in this crate belongs to.
+pub const FAMILY: handeval_core::Family = handeval_core::Family {
+    name: "deadhorse",
+    title: "DeadHorseEval's modulo/popcount evaluator (Java)",
+};
+
 mod faithful;
 mod tuned;
 

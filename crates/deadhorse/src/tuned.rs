@@ -1,7 +1,6 @@
 //! The same algorithm, branch-light, with hardware popcount.
 
-use handeval_core::cpu::{self, Feature};
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{Fields, WHEEL, card, category_of};
 
@@ -78,6 +77,9 @@ impl Tuned {
 
 impl Evaluator for Tuned {
     const NAME: &'static str = "deadhorse/tuned";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> = Some(<crate::Faithful as Evaluator>::NAME);
     const SUMMARY: &'static str = "DeadHorseEval made branch-light: shift straight test, AND flush test, sum-derived trip rank, popcnt";
 
     type Encoded = [u32; 5];
@@ -101,5 +103,5 @@ impl Evaluator for Tuned {
         Self::evaluate(cards)
     }
 
-    handeval_core::target_feature_batches!(Tuned, "popcnt", cpu::has(Feature::Popcnt));
+    handeval_core::target_feature_batches!(Tuned, "popcnt");
 }

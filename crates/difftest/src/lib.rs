@@ -27,6 +27,8 @@
 use std::fmt;
 use std::thread;
 
+pub mod broken;
+
 use handeval_core::{Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, all_hands};
 use handeval_reference::{Ranking, Reference};
 

@@ -3,56 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Hand};
+use handeval_difftest::broken::{FlushIgnoresKickers, WheelAboveKingHigh};
 use handeval_difftest::{Check, disagreements, evaluate, hands};
-use handeval_reference::{Reference, Strength, evaluate as reference};
-
-/// Ranks the wheel between the king-high and ace-high straights, as
-/// subskybox's follow-up score function did (ace first in A-2-3-4-5).
-struct WheelAboveKingHigh;
-
-impl Evaluator for WheelAboveKingHigh {
-    const NAME: &'static str = "broken/wheel-above-king-high";
-    const SUMMARY: &'static str = "the reference with the wheel ranked as ace-high";
-    type Encoded = Hand;
-    type Strength = Strength;
-    fn encode(hand: &Hand) -> Hand {
-        *hand
-    }
-    fn category(hand: Hand) -> Category {
-        reference(&hand).category
-    }
-    fn strength(hand: Hand) -> Strength {
-        let mut s = reference(&hand);
-        if s.category == Category::Straight && s.ranks == [5, 4, 3, 2, 1] {
-            s.ranks = [14, 5, 4, 3, 2];
-        }
-        s
-    }
-}
-
-/// Compares flushes by their top card only.
-struct FlushIgnoresKickers;
-
-impl Evaluator for FlushIgnoresKickers {
-    const NAME: &'static str = "broken/flush-ignores-kickers";
-    const SUMMARY: &'static str = "the reference with flush kickers dropped";
-    type Encoded = Hand;
-    type Strength = Strength;
-    fn encode(hand: &Hand) -> Hand {
-        *hand
-    }
-    fn category(hand: Hand) -> Category {
-        reference(&hand).category
-    }
-    fn strength(hand: Hand) -> Strength {
-        let mut s = reference(&hand);
-        if s.category == Category::Flush {
-            s.ranks = [s.ranks[0], 0, 0, 0, 0];
-        }
-        s
-    }
-}
+use handeval_reference::{Reference, evaluate as reference};
 
 fn indices(predicate: impl Fn(&Hand) -> bool) -> BTreeSet<usize> {
     hands()

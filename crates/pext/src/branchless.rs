@@ -1,7 +1,6 @@
 //! The same value with no branch on the hand's shape.
 
-use handeval_core::cpu::{self, Feature};
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{
     BROADWAY, Type, WHEEL, WHEEL_PRIMARY, and16, category_of, layout, or16, single_suit, value,
@@ -62,6 +61,9 @@ pub(crate) fn evaluate(h: u64) -> u32 {
 
 impl Evaluator for Branchless {
     const NAME: &'static str = "pext/branchless";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> = Some(<crate::Reductions as Evaluator>::NAME);
     const SUMMARY: &'static str =
         "cards-cs suit-bitmask evaluator without branches: count planes from pairwise section ANDs";
 
@@ -84,5 +86,5 @@ impl Evaluator for Branchless {
     }
 
     // OR16's popcount (the number of distinct ranks) is one instruction with popcnt.
-    handeval_core::target_feature_batches!(Branchless, "popcnt", cpu::has(Feature::Popcnt));
+    handeval_core::target_feature_batches!(Branchless, "popcnt");
 }

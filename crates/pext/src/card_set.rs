@@ -2,7 +2,7 @@
 //! hardware ([`Bmi2`]) or in software ([`Portable`]).
 
 use handeval_core::cpu::{self, Feature};
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{branchless, category_of, section_of};
 
@@ -50,6 +50,9 @@ pub struct Portable;
 
 impl Evaluator for Portable {
     const NAME: &'static str = "pext/portable";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
     const SUMMARY: &'static str =
         "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by software PEXT";
 
@@ -72,7 +75,7 @@ impl Evaluator for Portable {
     }
 
     // Like `Bmi2`, it uses popcnt where present, so the two differ only in PEXT.
-    handeval_core::target_feature_batches!(Portable, "popcnt", cpu::has(Feature::Popcnt));
+    handeval_core::target_feature_batches!(Portable, "popcnt");
 }
 
 /// The suit-bitmask evaluation of a card set, with the layout built by the
@@ -87,7 +90,7 @@ pub struct Bmi2;
 mod hardware {
     use core::arch::x86_64::_pext_u64;
 
-    use handeval_core::{Category, Hand};
+    use handeval_core::Category;
 
     use super::sections_with;
     use crate::{branchless, category_of};
@@ -103,52 +106,13 @@ mod hardware {
     pub(super) fn category(set: u64) -> Category {
         category_of(strength(set))
     }
-
-    #[target_feature(enable = "bmi2,popcnt")]
-    pub(super) fn strengths(sets: &[u64], out: &mut [u32]) {
-        for (o, &s) in out.iter_mut().zip(sets) {
-            *o = strength(s);
-        }
-    }
-
-    #[target_feature(enable = "bmi2,popcnt")]
-    pub(super) fn categories(sets: &[u64], out: &mut [Category]) {
-        for (o, &s) in out.iter_mut().zip(sets) {
-            *o = category(s);
-        }
-    }
-
-    #[target_feature(enable = "bmi2,popcnt")]
-    pub(super) fn strengths_of_hands(hands: &[Hand], out: &mut [u32]) {
-        for (o, h) in out.iter_mut().zip(hands) {
-            *o = strength(h.mask());
-        }
-    }
-
-    #[target_feature(enable = "bmi2,popcnt")]
-    pub(super) fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
-        for (o, h) in out.iter_mut().zip(hands) {
-            *o = category(h.mask());
-        }
-    }
-}
-
-/// Runs `$hardware` when the CPU has BMI2 (checked once and cached), else `$fallback`.
-macro_rules! with_bmi2 {
-    ($hardware:expr, $fallback:expr) => {{
-        #[cfg(target_arch = "x86_64")]
-        if cpu::has(Feature::Bmi2) && cpu::has(Feature::Popcnt) {
-            #[allow(unsafe_code)]
-            // SAFETY: the `hardware` functions only require BMI2 and popcnt,
-            // which the run-time check just above confirmed this CPU has.
-            return unsafe { $hardware };
-        }
-        $fallback
-    }};
 }
 
 impl Evaluator for Bmi2 {
     const NAME: &'static str = "pext/bmi2";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> = Some(<Portable as Evaluator>::NAME);
     const SUMMARY: &'static str = "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by the BMI2 pext instruction";
 
     type Encoded = u64;
@@ -167,47 +131,12 @@ impl Evaluator for Bmi2 {
         }
     }
 
-    #[inline]
-    fn category(set: u64) -> Category {
-        with_bmi2!(hardware::category(set), Portable::category(set))
-    }
-
-    #[inline]
-    fn strength(set: u64) -> u32 {
-        with_bmi2!(hardware::strength(set), Portable::strength(set))
-    }
-
-    fn categories(sets: &[u64], out: &mut [Category]) {
-        assert_eq!(sets.len(), out.len(), "one output slot per hand");
-        with_bmi2!(
-            hardware::categories(sets, out),
-            Portable::categories(sets, out)
-        );
-    }
-
-    fn strengths(sets: &[u64], out: &mut [u32]) {
-        assert_eq!(sets.len(), out.len(), "one output slot per hand");
-        with_bmi2!(
-            hardware::strengths(sets, out),
-            Portable::strengths(sets, out)
-        );
-    }
-
-    fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
-        assert_eq!(hands.len(), out.len(), "one output slot per hand");
-        with_bmi2!(
-            hardware::categories_of_hands(hands, out),
-            Portable::categories_of_hands(hands, out)
-        );
-    }
-
-    fn strengths_of_hands(hands: &[Hand], out: &mut [u32]) {
-        assert_eq!(hands.len(), out.len(), "one output slot per hand");
-        with_bmi2!(
-            hardware::strengths_of_hands(hands, out),
-            Portable::strengths_of_hands(hands, out)
-        );
-    }
+    handeval_core::target_feature_batches!(
+        Bmi2,
+        "bmi2,popcnt",
+        fast(hardware::category, hardware::strength),
+        fallback(Portable::category, Portable::strength)
+    );
 }
 
 #[cfg(test)]

@@ -100,6 +100,12 @@
 //! Results section has the figures and the CPU.
 #![no_std]
 
+/// The family every evaluator in this crate belongs to.
+pub const FAMILY: handeval_core::Family = handeval_core::Family {
+    name: "pext",
+    title: "cards-cs's suit-bitmask evaluator (C#): four 16-bit suit sections",
+};
+
 mod branchless;
 mod card_set;
 mod reductions;

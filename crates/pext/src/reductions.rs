@@ -1,7 +1,6 @@
 //! The current upstream algorithm: branch on the number of distinct ranks.
 
-use handeval_core::cpu::{self, Feature};
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{
     BROADWAY, Type, WHEEL, WHEEL_PRIMARY, and16, category_of, layout, or16, single_suit, value,
@@ -67,6 +66,8 @@ impl Reductions {
 
 impl Evaluator for Reductions {
     const NAME: &'static str = "pext/reductions";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "cards-cs (C#) suit-bitmask evaluator as upstream: 4x16-bit hand, OR/AND/XOR reductions, branches";
 
     type Encoded = u64;
@@ -89,5 +90,5 @@ impl Evaluator for Reductions {
 
     // Upstream's `PopCount` compiles to the popcnt instruction where the CPU
     // has it (.NET picks it at JIT time); this does the same at run time.
-    handeval_core::target_feature_batches!(Reductions, "popcnt", cpu::has(Feature::Popcnt));
+    handeval_core::target_feature_batches!(Reductions, "popcnt");
 }

@@ -1,5 +1,5 @@
 //! The suit-bitmask evaluators: the series' examples, PEXT in software and
-//! hardware, and every hand for every variant.
+//! hardware (every hand: `exhaustive_pext_*` in handeval-difftest).
 
 use handeval_core::{Category, Evaluator, Hand, all_hands};
 use handeval_difftest::strength_of as strength;
@@ -158,24 +158,4 @@ fn bmi2_single_hand_and_batch_paths_agree() {
         Bmi2::unavailable().is_none(),
         std::is_x86_feature_detected!("bmi2")
     );
-}
-
-#[test]
-fn reductions_matches_the_reference_on_every_hand() {
-    handeval_difftest::assert_matches_reference::<Reductions>();
-}
-
-#[test]
-fn branchless_matches_the_reference_on_every_hand() {
-    handeval_difftest::assert_matches_reference::<Branchless>();
-}
-
-#[test]
-fn portable_matches_the_reference_on_every_hand() {
-    handeval_difftest::assert_matches_reference::<Portable>();
-}
-
-#[test]
-fn bmi2_matches_the_reference_on_every_hand() {
-    handeval_difftest::assert_matches_reference::<Bmi2>();
 }

@@ -43,7 +43,7 @@ mod ranking;
 
 pub use ranking::Ranking;
 
-use handeval_core::{Category, Evaluator, Hand, HandClass, all_hands};
+use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, all_hands};
 
 /// The naive reference evaluator. See the [crate documentation](crate).
 #[derive(Clone, Copy, Debug, Default)]
@@ -143,6 +143,11 @@ fn class_table() -> &'static Ranking<Strength> {
 
 impl Evaluator for Reference {
     const NAME: &'static str = "reference";
+    const FAMILY: Family = Family {
+        name: "reference",
+        title: "the naive oracle: count ranks, sort, test flush and straight",
+    };
+    const ROLE: Role = Role::Reference;
     const SUMMARY: &'static str =
         "naive oracle: count ranks, sort by count then rank, test flush and straight";
 

@@ -11,6 +11,13 @@
 //! dynamic dispatch is good enough (the CLI), [`all`] gives each evaluator
 //! behind the object-safe [`DynEvaluator`].
 //!
+//! # What each evaluator is
+//!
+//! Each evaluator declares its [`Family`], [`Role`] and the variant it was
+//! derived from next to its name ([`Evaluator::FAMILY`], [`Evaluator::ROLE`],
+//! [`Evaluator::DERIVED_FROM`]); [`About`] carries them to the tools, which
+//! group, pair and label evaluators from these declarations alone.
+//!
 //! # Classes from native strengths
 //!
 //! Each evaluator has its own strength values. [`Ranking`] turns them into
@@ -22,7 +29,7 @@
 
 use std::sync::OnceLock;
 
-use handeval_core::{Category, Evaluator, Hand, all_hands};
+use handeval_core::{Category, CpuPath, Evaluator, Family, Hand, Role, all_hands};
 pub use handeval_reference::{Ranking, Reference};
 
 /// Something to do with every registered evaluator; see [`visit_all`].
@@ -64,6 +71,11 @@ pub struct Null;
 
 impl Evaluator for Null {
     const NAME: &'static str = "null";
+    const FAMILY: Family = Family {
+        name: "null",
+        title: "the harness floor",
+    };
+    const ROLE: Role = Role::Floor;
     const SUMMARY: &'static str = "harness floor: XORs the five card indices, evaluates nothing";
 
     type Encoded = [u8; 5];
@@ -94,7 +106,29 @@ impl Evaluator for Null {
 
 /// The names of every registered evaluator, in [`visit_all`] order.
 pub fn names() -> Vec<&'static str> {
-    all().iter().map(|e| e.name()).collect()
+    abouts().iter().map(|a| a.name).collect()
+}
+
+/// What every registered evaluator is, in [`visit_all`] order.
+pub fn abouts() -> Vec<About> {
+    all().iter().map(|e| e.about()).collect()
+}
+
+/// What the [`Null`] floor and every registered evaluator are, in
+/// [`visit_all_with_floor`] order.
+pub fn abouts_with_floor() -> Vec<About> {
+    all_with_floor().iter().map(|e| e.about()).collect()
+}
+
+/// The families of the registered evaluators, each once, in [`visit_all`] order.
+pub fn families() -> Vec<Family> {
+    let mut families: Vec<Family> = Vec::new();
+    for about in abouts() {
+        if !families.contains(&about.family) {
+            families.push(about.family);
+        }
+    }
+    families
 }
 
 /// Evaluates every hand with `E` and ranks its strengths.
@@ -105,16 +139,51 @@ pub fn ranking<E: Evaluator>() -> Ranking<E::Strength> {
     Ranking::from_values(strengths)
 }
 
+/// What an evaluator declares about itself, and how it runs on this machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct About {
+    /// [`Evaluator::NAME`].
+    pub name: &'static str,
+    /// [`Evaluator::SUMMARY`].
+    pub summary: &'static str,
+    /// [`Evaluator::FAMILY`].
+    pub family: Family,
+    /// [`Evaluator::ROLE`].
+    pub role: Role,
+    /// [`Evaluator::DERIVED_FROM`].
+    pub derived_from: Option<&'static str>,
+    /// [`Evaluator::TABLE_BYTES`].
+    pub table_bytes: usize,
+    /// [`Evaluator::cpu_path`] on this machine.
+    pub cpu_path: CpuPath,
+    /// [`Evaluator::unavailable`] on this machine.
+    pub unavailable: Option<&'static str>,
+}
+
+impl About {
+    /// What `E` declares, and how it runs here.
+    pub fn of<E: Evaluator>() -> About {
+        About {
+            name: E::NAME,
+            summary: E::SUMMARY,
+            family: E::FAMILY,
+            role: E::ROLE,
+            derived_from: E::DERIVED_FROM,
+            table_bytes: E::TABLE_BYTES,
+            cpu_path: E::cpu_path(),
+            unavailable: E::unavailable(),
+        }
+    }
+}
+
 /// An evaluator behind dynamic dispatch, for callers that handle one hand at a time.
 pub trait DynEvaluator: Send + Sync {
+    /// What the evaluator is.
+    fn about(&self) -> About;
     /// [`Evaluator::NAME`].
-    fn name(&self) -> &'static str;
-    /// [`Evaluator::SUMMARY`].
-    fn summary(&self) -> &'static str;
-    /// [`Evaluator::TABLE_BYTES`].
-    fn table_bytes(&self) -> usize;
-    /// [`Evaluator::unavailable`].
-    fn unavailable(&self) -> Option<&'static str>;
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
     /// The evaluator's category for `hand`.
     fn category(&self, hand: &Hand) -> Category;
     /// The evaluator's class for `hand`, derived from its own strength values
@@ -127,17 +196,8 @@ struct Erased<E: Evaluator> {
 }
 
 impl<E: Evaluator> DynEvaluator for Erased<E> {
-    fn name(&self) -> &'static str {
-        E::NAME
-    }
-    fn summary(&self) -> &'static str {
-        E::SUMMARY
-    }
-    fn table_bytes(&self) -> usize {
-        E::TABLE_BYTES
-    }
-    fn unavailable(&self) -> Option<&'static str> {
-        E::unavailable()
+    fn about(&self) -> About {
+        About::of::<E>()
     }
     fn category(&self, hand: &Hand) -> Category {
         E::category(E::encode(hand))
@@ -183,10 +243,55 @@ mod tests {
     #[test]
     fn names_are_unique_and_start_with_the_reference() {
         let names = names();
-        assert_eq!(names[0], "reference");
+        assert_eq!(names[0], Reference::NAME);
         let mut sorted = names.clone();
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len());
+    }
+
+    #[test]
+    fn every_name_starts_with_its_family() {
+        for a in abouts_with_floor() {
+            let prefix = a.name.split('/').next().unwrap_or_default();
+            assert_eq!(prefix, a.family.name, "{}", a.name);
+        }
+    }
+
+    #[test]
+    fn a_family_is_declared_once_with_one_title() {
+        let families = families();
+        for (i, f) in families.iter().enumerate() {
+            assert!(
+                families[i + 1..].iter().all(|g| g.name != f.name),
+                "family {} is declared with two titles",
+                f.name
+            );
+        }
+    }
+
+    #[test]
+    fn one_reference_one_floor_and_the_floor_is_not_checked() {
+        let roles: Vec<Role> = abouts_with_floor().iter().map(|a| a.role).collect();
+        assert_eq!(roles.iter().filter(|r| **r == Role::Reference).count(), 1);
+        assert_eq!(roles.iter().filter(|r| **r == Role::Floor).count(), 1);
+        assert!(abouts().iter().all(|a| a.role != Role::Floor));
+        assert!(abouts().iter().any(|a| a.role == Role::Baseline));
+    }
+
+    #[test]
+    fn every_derived_variant_names_a_registered_one_of_its_family() {
+        let abouts = abouts();
+        for a in abouts.iter().filter(|a| a.derived_from.is_some()) {
+            let from = a.derived_from.unwrap_or_default();
+            let origin = abouts.iter().find(|b| b.name == from);
+            assert!(
+                origin.is_some(),
+                "{} is derived from unregistered {from}",
+                a.name
+            );
+            assert_eq!(origin.map(|o| o.family), Some(a.family), "{}", a.name);
+            assert_ne!(from, a.name);
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! The four lines as written, in IEEE doubles, operation for operation.
 
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{Cards, INDEX_TABLE, encode, pack};
 
@@ -75,6 +75,8 @@ impl Faithful {
 
 impl Evaluator for Faithful {
     const NAME: &'static str = "subskybox/faithful";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "subskybox's four-line JavaScript mod-15 analyzer, as written: f64 nibble field, float % 15";
 
     type Encoded = Cards;

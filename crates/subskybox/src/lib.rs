@@ -103,6 +103,12 @@
 //! other evaluators; the README's Results section has the figures.
 #![no_std]
 
+/// The family every evaluator in this crate belongs to.
+pub const FAMILY: handeval_core::Family = handeval_core::Family {
+    name: "subskybox",
+    title: "subskybox's mod-15 analyzer (JavaScript, 2013)",
+};
+
 mod faithful;
 mod tuned;
 

@@ -1,6 +1,6 @@
 //! The same algorithm in integers, branch-free.
 
-use handeval_core::{Category, Evaluator, Hand};
+use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{Cards, INDEX_TABLE, encode};
 
@@ -100,6 +100,9 @@ impl Tuned {
 
 impl Evaluator for Tuned {
     const NAME: &'static str = "subskybox/tuned";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> = Some(<crate::Faithful as Evaluator>::NAME);
     const SUMMARY: &'static str = "subskybox's mod-15 analyzer in u64 integers: counted nibbles, constant % 15, trailing-zeros straight test";
 
     type Encoded = Cards;

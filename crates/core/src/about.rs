@@ -1,0 +1,188 @@
+//! What an evaluator is: its family, its role, and which CPU path it runs here.
+//!
+//! Every [`Evaluator`](crate::Evaluator) declares these next to its name, so
+//! that the tools (the diff, the benchmarks, the report, the README's table)
+//! can group and compare evaluators without a list of names of their own.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// The algorithm an evaluator belongs to.
+///
+/// A family is declared once, as a constant in its crate, and shared by its
+/// variants: `subskybox/faithful` and `subskybox/tuned` both say
+/// `FAMILY = handeval_subskybox::FAMILY`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Family {
+    /// Short, stable id: the part of its evaluators' names before the `/`
+    /// (for a family of one, the whole name).
+    pub name: &'static str,
+    /// What the algorithm is and where it comes from, in a few words.
+    pub title: &'static str,
+}
+
+/// What an evaluator is for in the lab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    /// The obviously correct evaluator every other one is checked against.
+    Reference,
+    /// A port of a named upstream version, value for value and step by step.
+    Faithful,
+    /// A published listing ported with its bugs: checked for its exact
+    /// expected errors, never timed as a correct evaluator.
+    Listing,
+    /// The lab's own faster version of an algorithm, exactly equivalent.
+    Tuned,
+    /// Evaluates many hands per instruction stream with vector instructions.
+    Simd,
+    /// A published evaluator from outside the lab, to measure against.
+    Baseline,
+    /// The harness floor: reads the cards and evaluates nothing. Timed, never checked.
+    Floor,
+}
+
+impl Role {
+    /// Every role, in the order reports list them.
+    pub const ALL: [Role; 7] = [
+        Role::Reference,
+        Role::Faithful,
+        Role::Listing,
+        Role::Tuned,
+        Role::Simd,
+        Role::Baseline,
+        Role::Floor,
+    ];
+
+    /// The stable lowercase id used in CSV files: `faithful`, `baseline`, ...
+    pub const fn id(self) -> &'static str {
+        match self {
+            Role::Reference => "reference",
+            Role::Faithful => "faithful",
+            Role::Listing => "listing",
+            Role::Tuned => "tuned",
+            Role::Simd => "simd",
+            Role::Baseline => "baseline",
+            Role::Floor => "floor",
+        }
+    }
+
+    /// Whether the differential check holds an evaluator of this role to the
+    /// reference's answer on every hand (all but listings and the floor).
+    pub const fn must_match_reference(self) -> bool {
+        !matches!(self, Role::Listing | Role::Floor)
+    }
+
+    /// Whether benchmarks time evaluators of this role (all but listings,
+    /// whose answers are wrong on purpose).
+    pub const fn is_timed(self) -> bool {
+        !matches!(self, Role::Listing)
+    }
+
+    /// Whether the role is one of the lab's own variants of an algorithm
+    /// (faithful, listing, tuned, SIMD), as opposed to the reference, an
+    /// outside baseline or the floor.
+    pub const fn is_lab_variant(self) -> bool {
+        matches!(
+            self,
+            Role::Faithful | Role::Listing | Role::Tuned | Role::Simd
+        )
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The error of parsing a [`Role`] from a string that is not one of the ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownRole;
+
+impl fmt::Display for UnknownRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "unknown role (expected reference, faithful, listing, tuned, simd, baseline or floor)",
+        )
+    }
+}
+
+impl FromStr for Role {
+    type Err = UnknownRole;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.id() == s)
+            .ok_or(UnknownRole)
+    }
+}
+
+/// Which code path an evaluator's batch loops take on this machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CpuPath {
+    /// The CPU features the fast path is compiled for, as written in
+    /// `#[target_feature(enable = ...)]` (e.g. `"bmi2,popcnt"`), or `""` when
+    /// the evaluator has one path only.
+    pub features: &'static str,
+    /// Whether this CPU has them, so the fast path runs.
+    pub active: bool,
+}
+
+impl CpuPath {
+    /// An evaluator with a single, portable path.
+    pub const PORTABLE: CpuPath = CpuPath {
+        features: "",
+        active: false,
+    };
+}
+
+impl fmt::Display for CpuPath {
+    /// `portable`, `popcnt`, or `portable (no bmi2,popcnt)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.features, self.active) {
+            ("", _) => f.write_str("portable"),
+            (features, true) => f.write_str(features),
+            (features, false) => write!(f, "portable (no {features})"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn roles_round_trip_through_their_ids() {
+        for role in Role::ALL {
+            assert_eq!(role.id().parse(), Ok(role));
+        }
+        assert_eq!("Tuned".parse::<Role>(), Err(UnknownRole));
+    }
+
+    #[test]
+    fn only_listings_and_the_floor_escape_the_reference() {
+        let escaping: std::vec::Vec<Role> = Role::ALL
+            .into_iter()
+            .filter(|r| !r.must_match_reference())
+            .collect();
+        assert_eq!(escaping, [Role::Listing, Role::Floor]);
+        assert!(!Role::Listing.is_timed());
+        assert!(Role::Floor.is_timed());
+    }
+
+    #[test]
+    fn cpu_paths_say_what_ran() {
+        assert_eq!(CpuPath::PORTABLE.to_string(), "portable");
+        let popcnt = CpuPath {
+            features: "popcnt",
+            active: true,
+        };
+        assert_eq!(popcnt.to_string(), "popcnt");
+        let missing = CpuPath {
+            features: "bmi2,popcnt",
+            active: false,
+        };
+        assert_eq!(missing.to_string(), "portable (no bmi2,popcnt)");
+    }
+}

@@ -1,0 +1,91 @@
+//! `cargo xtask list`: the registered evaluators, and what each declares it is.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use handeval_registry::{About, abouts, abouts_with_floor};
+
+use crate::report::readme::{self, EVALUATORS};
+use crate::workspace;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Include the harness floor.
+    #[arg(long)]
+    floor: bool,
+    /// Only the evaluators benchmarks time (published listings are checked, never timed).
+    #[arg(long)]
+    timed: bool,
+    /// How to print the list.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    format: Format,
+    /// Write the table of evaluators into README.md instead of printing it.
+    #[arg(long, conflicts_with_all = ["format", "floor", "timed"])]
+    readme: bool,
+}
+
+/// The forms `cargo xtask list` prints.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// The markdown table the README shows.
+    Table,
+    /// The names alone, one per line.
+    Names,
+    /// CSV: name, family, role, the variant it was derived from, table bytes,
+    /// the CPU code path it takes here, summary.
+    Csv,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    if args.readme {
+        let path = workspace::root().join("README.md");
+        readme::update(&path, EVALUATORS, &readme::evaluators_table(&abouts()))?;
+        println!("updated the table of evaluators in {}", path.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let list: Vec<About> = if args.floor {
+        abouts_with_floor()
+    } else {
+        abouts()
+    }
+    .into_iter()
+    .filter(|a| !args.timed || a.role.is_timed())
+    .collect();
+    let stdout = io::stdout().lock();
+    if args.format == Format::Names {
+        let mut out = io::BufWriter::new(stdout);
+        for a in &list {
+            writeln!(out, "{}", a.name)?;
+        }
+        out.flush()?;
+    } else if args.format == Format::Csv {
+        let mut w = csv::Writer::from_writer(stdout);
+        w.write_record([
+            "name",
+            "family",
+            "role",
+            "derived_from",
+            "table_bytes",
+            "cpu_path",
+            "summary",
+        ])?;
+        for a in &list {
+            w.write_record([
+                a.name,
+                a.family.name,
+                a.role.id(),
+                a.derived_from.unwrap_or_default(),
+                &a.table_bytes.to_string(),
+                &a.cpu_path.to_string(),
+                a.summary,
+            ])?;
+        }
+        w.flush().context("writing the list")?;
+    } else {
+        let mut out = io::BufWriter::new(stdout);
+        write!(out, "{}", readme::evaluators_table(&list))?;
+        out.flush()?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

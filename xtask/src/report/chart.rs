@@ -1,0 +1,107 @@
+//! `chart.svg`: ns per hand per evaluator, sequential and shuffled side by side.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use handeval_benches::{Order, Workload};
+
+use super::schema::Row;
+use crate::machine::Machine;
+
+/// `chart.svg`: ns per hand per evaluator, sequential and shuffled side by side.
+pub fn render(rows: &[Row], path: &Path, machine: &Machine) -> Result<()> {
+    use plotters::prelude::*;
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+    let seq: BTreeMap<&str, f64> = rows
+        .iter()
+        .filter(|r| r.workload == Workload::HEADLINE.in_order(Order::Sequential))
+        .map(|r| (r.evaluator.as_str(), r.median_ns))
+        .collect();
+    let mut evaluators: Vec<(&str, f64)> = rows
+        .iter()
+        .filter(|r| r.workload == Workload::HEADLINE)
+        .map(|r| (r.evaluator.as_str(), r.median_ns))
+        .collect();
+    if evaluators.is_empty() {
+        bail!("no {} results to chart", Workload::HEADLINE);
+    }
+    // Slowest at the bottom, fastest at the top.
+    evaluators.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let max = evaluators
+        .iter()
+        .map(|e| e.1)
+        .chain(seq.values().copied())
+        .fold(1.0, f64::max);
+    let n = evaluators.len();
+    let height = 140 + 34 * n as u32;
+    let root = SVGBackend::new(path, (960, height)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let caption = format!(
+        "Full strength, ns per hand (log scale, lower is better) - {}",
+        machine.cpu
+    );
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(170)
+        .build_cartesian_2d((0.5f64..max * 1.6).log_scale(), 0f64..n as f64)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(0)
+        .x_desc("nanoseconds per hand")
+        .draw()?;
+    // Evaluator names, right-aligned in the label area beside their bars.
+    let name_style = ("sans-serif", 14)
+        .into_font()
+        .into_text_style(&root)
+        .pos(Pos::new(HPos::Right, VPos::Center));
+    for (i, (name, _)) in evaluators.iter().enumerate() {
+        let (x, y) = chart.backend_coord(&(0.5, i as f64 + 0.5));
+        root.draw(&Text::new(
+            (*name).to_string(),
+            (x - 8, y),
+            name_style.clone(),
+        ))?;
+    }
+    let shuffled_colour = RGBColor(214, 96, 39);
+    let sequential_colour = RGBColor(54, 110, 180);
+    chart
+        .draw_series(evaluators.iter().enumerate().filter_map(|(i, (name, _))| {
+            seq.get(name).map(|&v| {
+                let y = i as f64;
+                Rectangle::new([(0.5, y + 0.52), (v, y + 0.88)], sequential_colour.filled())
+            })
+        }))?
+        .label("sequential order")
+        .legend(move |(x, y)| {
+            Rectangle::new([(x, y - 5), (x + 14, y + 5)], sequential_colour.filled())
+        });
+    chart
+        .draw_series(evaluators.iter().enumerate().map(|(i, (_, v))| {
+            let y = i as f64;
+            Rectangle::new([(0.5, y + 0.12), (*v, y + 0.48)], shuffled_colour.filled())
+        }))?
+        .label("shuffled order")
+        .legend(move |(x, y)| {
+            Rectangle::new([(x, y - 5), (x + 14, y + 5)], shuffled_colour.filled())
+        });
+    chart.draw_series(evaluators.iter().enumerate().map(|(i, (_, v))| {
+        Text::new(
+            format!("{v:.1}"),
+            (*v * 1.05, i as f64 + 0.2),
+            ("sans-serif", 12),
+        )
+    }))?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}

@@ -1,0 +1,332 @@
+//! `report.md`: the tables a write-up quotes, all derived from the rows and
+//! the machine description.
+
+use std::fmt::Write as _;
+
+use handeval_benches::{Order, Workload};
+use handeval_core::Role;
+
+use super::schema::Row;
+use crate::machine::Machine;
+
+/// A number of nanoseconds, to two decimals below 100.
+pub fn fmt_ns(ns: f64) -> String {
+    if ns >= 100.0 {
+        format!("{ns:.0}")
+    } else {
+        format!("{ns:.2}")
+    }
+}
+
+fn fmt_opt(v: Option<f64>, digits: usize) -> String {
+    v.map_or_else(|| "-".to_string(), |v| format!("{v:.digits$}"))
+}
+
+fn human_bytes(b: usize) -> String {
+    match b {
+        0 => "0".to_string(),
+        b if b < 1024 => format!("{b} B"),
+        b => format!("{:.0} KiB", b as f64 / 1024.0),
+    }
+}
+
+/// `64974` as `64,974`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn find<'a>(rows: &'a [Row], evaluator: &str, workload: Workload) -> Option<&'a Row> {
+    rows.iter()
+        .find(|r| r.evaluator == evaluator && r.workload == workload)
+}
+
+/// The name of the floor among `rows`, if it was measured.
+pub fn floor_name(rows: &[Row]) -> Option<&str> {
+    rows.iter()
+        .find(|r| r.is_floor())
+        .map(|r| r.evaluator.as_str())
+}
+
+/// The baseline the ratios of `workload` are taken against.
+fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
+    rows.iter()
+        .find(|r| r.workload == workload && !r.baseline.is_empty())
+        .map(|r| r.baseline.as_str())
+}
+
+/// The table for one workload, fastest first, the floor last.
+pub fn workload_table(rows: &[Row], workload: Workload) -> String {
+    let mut in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
+    in_w.sort_by(|a, b| {
+        a.is_floor()
+            .cmp(&b.is_floor())
+            .then(a.median_ns.total_cmp(&b.median_ns))
+    });
+    let baseline = baseline_of(rows, workload).unwrap_or("baseline");
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| # | evaluator | ns/hand (median) | 95% CI | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} | tables |"
+    );
+    s.push_str("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    let mut rank = 0;
+    for r in in_w {
+        let (pos, name) = if r.is_floor() {
+            (String::new(), format!("{} (harness floor)", r.evaluator))
+        } else {
+            rank += 1;
+            let name = if r.note.is_empty() {
+                r.evaluator.clone()
+            } else {
+                format!("{} (see note)", r.evaluator)
+            };
+            (rank.to_string(), name)
+        };
+        let _ = writeln!(
+            s,
+            "| {pos} | {name} | {} | {}-{} | {:.0} | {} | {} | {:.2} | {} | {} |",
+            fmt_ns(r.median_ns),
+            fmt_ns(r.ci_low_ns),
+            fmt_ns(r.ci_high_ns),
+            r.mhands_per_s,
+            fmt_opt(r.instructions, 1),
+            fmt_opt(r.instructions_minus_floor, 1),
+            r.ratio_to_fastest,
+            fmt_opt(r.ratio_to_baseline, 2),
+            human_bytes(r.table_bytes),
+        );
+    }
+    s
+}
+
+/// The lab's families, in row order: those with a faithful, tuned or SIMD variant.
+fn lab_families(rows: &[Row]) -> Vec<&str> {
+    let mut families: Vec<&str> = Vec::new();
+    for r in rows {
+        if r.role.is_some_and(Role::is_lab_variant) && !families.contains(&r.family.as_str()) {
+            families.push(&r.family);
+        }
+    }
+    families
+}
+
+/// Each family's variants against the fastest outside baseline, on the
+/// headline workload, with the sequential order beside it.
+pub fn families_table(rows: &[Row]) -> String {
+    let headline = Workload::HEADLINE;
+    let sequential = headline.in_order(Order::Sequential);
+    let baseline = baseline_of(rows, headline).unwrap_or("baseline");
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| family | variant | role | ns/hand shuffled | x {baseline} | ns/hand sequential | shuffled / sequential | instr/hand |"
+    );
+    s.push_str("|---|---|---|---:|---:|---:|---:|---:|\n");
+    let line = |s: &mut String, family: &str, r: &Row, best: bool| {
+        let seq = find(rows, &r.evaluator, sequential).map(|q| q.median_ns);
+        let _ = writeln!(
+            s,
+            "| {family} | {}{} | {} | {} | {} | {} | {} | {} |",
+            r.evaluator,
+            if best { " (best)" } else { "" },
+            r.role.map_or("-", Role::id),
+            fmt_ns(r.median_ns),
+            fmt_opt(r.ratio_to_baseline, 2),
+            seq.map_or("-".into(), fmt_ns),
+            fmt_opt(seq.map(|q| r.median_ns / q), 2),
+            fmt_opt(r.instructions, 1),
+        );
+    };
+    if let Some(b) = find(rows, baseline, headline) {
+        line(&mut s, &b.family, b, false);
+    }
+    for family in lab_families(rows) {
+        let mut variants: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.workload == headline && r.family == family)
+            .collect();
+        variants.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+        for (i, r) in variants.iter().enumerate() {
+            line(&mut s, if i == 0 { family } else { "" }, r, i == 0);
+        }
+    }
+    s
+}
+
+/// `a` against `b` in words: `2.63x faster` or `1.21x slower`.
+pub fn speed_words(a_ns: f64, b_ns: f64) -> String {
+    if a_ns <= b_ns {
+        format!("{:.2}x faster", b_ns / a_ns)
+    } else {
+        format!("{:.2}x slower", a_ns / b_ns)
+    }
+}
+
+/// One line per derived variant: how it compares with the variant it came from.
+pub fn derived_lines(rows: &[Row]) -> String {
+    let headline = Workload::HEADLINE;
+    let mut s = String::new();
+    for r in rows
+        .iter()
+        .filter(|r| r.workload == headline && !r.derived_from.is_empty())
+    {
+        let Some(from) = find(rows, &r.derived_from, headline) else {
+            continue;
+        };
+        let _ = writeln!(
+            s,
+            "- `{}` (derived from `{}`): {} ({} vs {} ns/hand, {} vs {} instructions)",
+            r.evaluator,
+            from.evaluator,
+            speed_words(r.median_ns, from.median_ns),
+            fmt_ns(r.median_ns),
+            fmt_ns(from.median_ns),
+            fmt_opt(r.instructions, 1),
+            fmt_opt(from.instructions, 1),
+        );
+    }
+    s
+}
+
+/// What the numbers mean, with the run's own block and sample sizes.
+fn method(rows: &[Row], machine: &Machine) -> String {
+    let block = thousands(machine.block_hands.unwrap_or(handeval_benches::BLOCK));
+    let sample = thousands(machine.sample_hands.unwrap_or(handeval_benches::SAMPLE));
+    let all = thousands(handeval_core::HAND_COUNT);
+    let floor = floor_name(rows).unwrap_or("floor");
+    let below: Vec<String> = rows
+        .iter()
+        .filter(|r| r.workload == Workload::HEADLINE)
+        .filter(|r| r.instructions_minus_floor.is_some_and(|d| d < 0.0))
+        .map(|r| format!("`{}`", r.evaluator))
+        .collect();
+    let mut s = format!(
+        "Reading these numbers: times are criterion medians per hand, measured over blocks of \
+         {block} hands walking through all {all} hands, in the fixed `all_hands()` order \
+         (*sequential*: similar hands in a row, which flatters branchy code) or in a seeded random \
+         order (*shuffled*: what real callers see). *encoded* starts from each evaluator's own \
+         encoding; *hand* includes encoding from cards. Instruction counts come from callgrind \
+         over a fixed sample of {sample} hands drawn with the same seed, and apply to both orders; \
+         *instr - floor* subtracts the `{floor}` evaluator, which reads the five cards and does \
+         nothing. "
+    );
+    if !below.is_empty() {
+        let _ = write!(
+            s,
+            "An evaluator whose own encoding pre-combines the cards reads less than that per hand \
+             and comes out below the floor ({}), so compare such evaluators on the *hand* \
+             workloads too. ",
+            below.join(", ")
+        );
+    }
+    s.push_str(
+        "Ratios compare medians measured in this one run. Every evaluator was checked against \
+         the reference over all hands before it was timed.\n",
+    );
+    s
+}
+
+/// `report.md`: everything a write-up would quote.
+pub fn render(rows: &[Row], machine: &Machine) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# handeval benchmark report\n");
+    let _ = writeln!(
+        s,
+        "Produced by `{}` on {}.\n",
+        machine.command, machine.date
+    );
+    let _ = writeln!(s, "| | |\n|---|---|");
+    for (key, value) in [
+        ("cpu", &machine.cpu),
+        ("cores", &machine.cores),
+        ("bmi2", &machine.bmi2),
+        ("pext", &machine.pext),
+        ("os", &machine.os),
+        ("rustc", &machine.rustc),
+        ("profile", &machine.profile),
+        ("target-cpu", &machine.target_cpu),
+        ("dispatch", &machine.dispatch),
+        ("git", &machine.git),
+        ("seed", &machine.seed),
+        ("mode", &machine.mode),
+        ("instruction counts", &machine.instruction_counts),
+    ] {
+        if !value.is_empty() {
+            let _ = writeln!(s, "| {key} | {} |", value.replace('|', "/"));
+        }
+    }
+    s.push('\n');
+    s.push_str(&method(rows, machine));
+    let baseline = baseline_of(rows, Workload::HEADLINE).unwrap_or("baseline");
+    let _ = writeln!(
+        s,
+        "\n## Each family against the fastest outside baseline ({baseline})\n"
+    );
+    s.push_str(
+        "Full strength from each evaluator's own encoding; each family's fastest variant first.\n\n",
+    );
+    s.push_str(&families_table(rows));
+    let derived = derived_lines(rows);
+    if !derived.is_empty() {
+        s.push_str(
+            "\nEach derived variant against the one it was derived from, same workload:\n\n",
+        );
+        s.push_str(&derived);
+    }
+    for workload in Workload::ALL {
+        if rows.iter().any(|r| r.workload == workload) {
+            let _ = writeln!(s, "\n## {workload}\n");
+            s.push_str(&workload_table(rows, workload));
+        }
+    }
+    s.push_str("\n## The evaluators\n\n");
+    let mut seen: Vec<&str> = Vec::new();
+    for r in rows {
+        if seen.contains(&r.evaluator.as_str()) {
+            continue;
+        }
+        seen.push(&r.evaluator);
+        let role = r.role.map_or(String::new(), |role| format!(" ({role})"));
+        let path = if r.cpu_path.is_empty() {
+            String::new()
+        } else {
+            format!("; code path here: {}", r.cpu_path)
+        };
+        let note = if r.note.is_empty() {
+            String::new()
+        } else {
+            format!(" **Note:** {}.", r.note)
+        };
+        let _ = writeln!(
+            s,
+            "- `{}`{role}: {}; tables {}{path}.{note}",
+            r.evaluator,
+            r.summary,
+            human_bytes(r.table_bytes)
+        );
+    }
+    s.push_str("\nThe chart (`chart.svg`) shows the strength workload from the evaluator's own encoding, sequential and shuffled side by side.\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(thousands(64_974), "64,974");
+        assert_eq!(thousands(2_598_960), "2,598,960");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(speed_words(5.18, 6.06), "1.17x faster");
+        assert_eq!(speed_words(6.06, 5.18), "1.17x slower");
+    }
+}

@@ -1,0 +1,73 @@
+//! `cargo xtask report`: re-render `report.md` and `chart.svg` of a results
+//! directory from its `results.csv` and `machine.txt`, and optionally cite
+//! the run in the README.
+//!
+//! One module per job: [`schema`] reads and writes `results.csv`,
+//! [`markdown`] writes the tables, [`chart`] draws the chart, and [`readme`]
+//! splices generated sections into the README.
+
+pub mod chart;
+pub mod markdown;
+pub mod readme;
+pub mod schema;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+pub use schema::Row;
+
+use crate::machine::Machine;
+use crate::workspace;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A directory written by `cargo xtask bench`.
+    dir: PathBuf,
+    /// Also replace the README's Results section with this run.
+    #[arg(long)]
+    readme: bool,
+}
+
+/// Writes `report.md` and `chart.svg` into `dir`. The chart is drawn first,
+/// into a scratch file, so that a failure leaves the old report as it was.
+pub fn write_rendered(dir: &Path, rows: &[Row], machine: &Machine) -> Result<()> {
+    let scratch = dir.join(".chart.svg.tmp");
+    let drawn = chart::render(rows, &scratch, machine);
+    if let Err(e) = drawn {
+        let _ = fs::remove_file(&scratch);
+        return Err(e.context(format!("drawing {}", dir.join("chart.svg").display())));
+    }
+    let report = dir.join("report.md");
+    fs::write(&report, markdown::render(rows, machine))
+        .with_context(|| format!("writing {}", report.display()))?;
+    fs::rename(&scratch, dir.join("chart.svg"))
+        .with_context(|| format!("writing {}", dir.join("chart.svg").display()))?;
+    Ok(())
+}
+
+/// Reads a results directory: its rows and its machine.
+pub fn load(dir: &Path) -> Result<(Vec<Row>, Machine)> {
+    let rows = schema::read(&dir.join("results.csv"))?;
+    let machine = Machine::read(dir)?;
+    Ok((rows, machine))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let (rows, machine) = load(&args.dir)?;
+    write_rendered(&args.dir, &rows, &machine)?;
+    println!(
+        "re-rendered {0}/report.md and {0}/chart.svg",
+        args.dir.display()
+    );
+    if args.readme {
+        let readme = workspace::root().join("README.md");
+        let rel = workspace::relative(&args.dir);
+        let rel = rel.to_string_lossy();
+        let section = readme::results_section(&rows, &machine, rel.trim_end_matches('/'));
+        readme::update(&readme, readme::RESULTS, &section)?;
+        println!("updated the Results section of {}", readme.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,296 @@
+//! `results.csv`: one row per evaluator and workload, its strict schema, and
+//! the columns derived from the measured ones.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use handeval_benches::{Input, Kind, Order, Workload};
+use handeval_core::Role;
+use handeval_registry::About;
+use serde::{Deserialize, Serialize};
+
+/// One evaluator on one workload: a line of `results.csv`.
+///
+/// Columns added after the first runs (`family`, `role`, `derived_from`,
+/// `baseline`, `cpu_path`) default to empty when an older file lacks them, and
+/// [`read`] fills the first three in from the registry by name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The evaluator's name.
+    pub evaluator: String,
+    /// Its family's name.
+    #[serde(default)]
+    pub family: String,
+    /// Its role; `None` for an evaluator the registry no longer has.
+    #[serde(default, with = "role_column")]
+    pub role: Option<Role>,
+    /// The variant it was derived from, or empty.
+    #[serde(default)]
+    pub derived_from: String,
+    /// `kind/order/input`, e.g. `strength/shuffled/encoded`.
+    pub workload: Workload,
+    /// The workload's parts again, one per column, for spreadsheets.
+    pub kind: Kind,
+    /// See `kind`.
+    pub order: Order,
+    /// See `kind`.
+    pub input: Input,
+    /// Criterion's median time per hand, and its 95% confidence bounds.
+    pub median_ns: f64,
+    /// Lower 95% bound of the median.
+    pub ci_low_ns: f64,
+    /// Upper 95% bound of the median.
+    pub ci_high_ns: f64,
+    /// Millions of hands per second at the median.
+    pub mhands_per_s: f64,
+    /// Instructions per hand over the fixed shuffled sample (empty without valgrind).
+    pub instructions: Option<f64>,
+    /// The same, less the floor's.
+    pub instructions_minus_floor: Option<f64>,
+    /// Median time over the fastest evaluator's (the floor excluded) in this workload.
+    pub ratio_to_fastest: f64,
+    /// The fastest outside baseline in this workload.
+    #[serde(default)]
+    pub baseline: String,
+    /// Median time over the baseline's in this workload.
+    // Runs written before the baseline was chosen by role name this column after it.
+    #[serde(alias = "ratio_to_pokers")]
+    pub ratio_to_baseline: Option<f64>,
+    /// Bytes of lookup tables the evaluator reads.
+    pub table_bytes: usize,
+    /// Which code path its loops took on the machine (empty in older runs).
+    #[serde(default)]
+    pub cpu_path: String,
+    /// Why the evaluator did not run natively here, if it did not.
+    pub note: String,
+    /// One line on what the evaluator is.
+    pub summary: String,
+}
+
+/// A role as its id in CSV; empty when unknown.
+mod role_column {
+    use handeval_core::Role;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    #[allow(
+        clippy::ref_option,
+        clippy::trivially_copy_pass_by_ref,
+        reason = "serde's `with` passes a reference"
+    )]
+    pub fn serialize<S: Serializer>(role: &Option<Role>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(role.map_or("", Role::id))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Role>, D::Error> {
+        let id = String::deserialize(d)?;
+        if id.is_empty() {
+            return Ok(None);
+        }
+        id.parse()
+            .map(Some)
+            .map_err(|e| D::Error::custom(format!("{e}: {id:?}")))
+    }
+}
+
+impl Row {
+    /// Whether this row is the harness floor.
+    pub fn is_floor(&self) -> bool {
+        self.role == Some(Role::Floor)
+    }
+
+    /// Fills in what the evaluator declares about itself.
+    pub fn describe(&mut self, about: &About) {
+        self.family = about.family.name.to_string();
+        self.role = Some(about.role);
+        self.derived_from = about.derived_from.unwrap_or_default().to_string();
+    }
+}
+
+/// Fills in the ratio and floor columns from the measured ones.
+pub fn derive_columns(rows: &mut [Row]) {
+    for w in Workload::ALL {
+        let in_w = |r: &&Row| r.workload == w;
+        let fastest = rows
+            .iter()
+            .filter(in_w)
+            .filter(|r| !r.is_floor())
+            .map(|r| r.median_ns)
+            .fold(f64::INFINITY, f64::min);
+        let baseline = rows
+            .iter()
+            .filter(in_w)
+            .filter(|r| r.role == Some(Role::Baseline))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+            .map(|r| (r.evaluator.clone(), r.median_ns));
+        let floor = rows
+            .iter()
+            .filter(in_w)
+            .find(|r| r.is_floor())
+            .and_then(|r| r.instructions);
+        for r in rows.iter_mut().filter(|r| r.workload == w) {
+            r.ratio_to_fastest = r.median_ns / fastest;
+            r.baseline = baseline.as_ref().map(|b| b.0.clone()).unwrap_or_default();
+            r.ratio_to_baseline = baseline.as_ref().map(|b| r.median_ns / b.1);
+            r.instructions_minus_floor = match (r.instructions, floor) {
+                (Some(i), Some(f)) => Some(i - f),
+                _ => None,
+            };
+        }
+    }
+}
+
+/// Writes `rows` to `path`.
+pub fn write(path: &Path, rows: &[Row]) -> Result<()> {
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("creating {}", path.display()))?;
+    for r in rows {
+        w.serialize(r)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    w.flush()
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Reads and validates `path`, fills in what older files lack from the
+/// registry, and derives the ratio columns afresh.
+pub fn read(path: &Path) -> Result<Vec<Row>> {
+    let text = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut reader = csv::Reader::from_reader(text.as_slice());
+    let mut rows = Vec::new();
+    for (i, record) in reader.deserialize::<Row>().enumerate() {
+        // Line 1 is the header.
+        let line = i + 2;
+        let row = record.with_context(|| format!("{}: line {line}", path.display()))?;
+        validate(&row).with_context(|| format!("{}: line {line}", path.display()))?;
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        bail!("{} holds no results", path.display());
+    }
+    for (i, r) in rows.iter().enumerate() {
+        if rows[..i]
+            .iter()
+            .any(|s| s.evaluator == r.evaluator && s.workload == r.workload)
+        {
+            bail!(
+                "{}: line {}: a second row for {} on {}",
+                path.display(),
+                i + 2,
+                r.evaluator,
+                r.workload
+            );
+        }
+    }
+    let abouts = handeval_registry::abouts_with_floor();
+    for r in rows.iter_mut().filter(|r| r.role.is_none()) {
+        if let Some(about) = abouts.iter().find(|a| a.name == r.evaluator) {
+            r.describe(about);
+        } else if r.family.is_empty() {
+            r.family = r.evaluator.split('/').next().unwrap_or_default().into();
+        }
+    }
+    derive_columns(&mut rows);
+    Ok(rows)
+}
+
+/// Checks one row: a consistent workload and finite, positive times.
+fn validate(r: &Row) -> Result<()> {
+    let w = r.workload;
+    if (w.kind, w.order, w.input) != (r.kind, r.order, r.input) {
+        bail!(
+            "workload {w} disagrees with its kind/order/input columns ({:?}/{:?}/{:?})",
+            r.kind,
+            r.order,
+            r.input
+        );
+    }
+    for (column, value) in [
+        ("median_ns", r.median_ns),
+        ("ci_low_ns", r.ci_low_ns),
+        ("ci_high_ns", r.ci_high_ns),
+    ] {
+        if !(value.is_finite() && value > 0.0) {
+            bail!(
+                "column {column} of {} on {w} is {value}: times must be finite and positive",
+                r.evaluator
+            );
+        }
+    }
+    if let Some(i) = r.instructions
+        && !(i.is_finite() && i >= 0.0)
+    {
+        bail!(
+            "column instructions of {} on {w} is {i}: counts must be finite and not negative",
+            r.evaluator
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use handeval_core::Evaluator;
+
+    const HEADER: &str = "evaluator,workload,kind,order,input,median_ns,ci_low_ns,ci_high_ns,mhands_per_s,instructions,instructions_minus_floor,ratio_to_fastest,ratio_to_pokers,table_bytes,note,summary\n";
+
+    fn read_text(text: &str) -> Result<Vec<Row>> {
+        let dir = std::env::temp_dir().join(format!(
+            "handeval-schema-{}-{}",
+            std::process::id(),
+            text.len()
+        ));
+        fs::create_dir_all(&dir)?;
+        let path = dir.join("results.csv");
+        fs::write(&path, text)?;
+        let rows = read(&path);
+        fs::remove_dir_all(&dir)?;
+        rows
+    }
+
+    #[test]
+    fn an_older_file_reads_and_gets_roles_from_the_registry() {
+        let floor = handeval_registry::Null::NAME;
+        let reference = handeval_registry::Reference::NAME;
+        let rows = read_text(&format!(
+            "{HEADER}{floor},strength/shuffled/encoded,strength,shuffled,encoded,1,1,1,1000,17,0,1,1,0,,x\n\
+             {reference},strength/shuffled/encoded,strength,shuffled,encoded,4,3,5,250,800,783,1,1,0,,y\n"
+        ))
+        .unwrap();
+        assert_eq!(rows[0].role, Some(Role::Floor));
+        assert_eq!(rows[1].role, Some(Role::Reference));
+        assert_eq!(rows[1].instructions_minus_floor, Some(783.0));
+        // The floor is not a contender: the fastest is the reference itself.
+        assert!((rows[1].ratio_to_fastest - 1.0).abs() < 1e-12);
+        assert!((rows[0].ratio_to_fastest - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_numbers_and_duplicates_are_refused_with_the_line() {
+        for (bad, says) in [
+            ("inf,3,5", "median_ns"),
+            ("NaN,3,5", "median_ns"),
+            ("0,0,0", "median_ns"),
+            ("-1,3,5", "median_ns"),
+        ] {
+            let err = read_text(&format!(
+                "{HEADER}r,strength/shuffled/encoded,strength,shuffled,encoded,{bad},1,,,1,1,0,,y\n"
+            ))
+            .unwrap_err();
+            let message = format!("{err:#}");
+            assert!(
+                message.contains("line 2") && message.contains(says),
+                "{message}"
+            );
+        }
+        let row = "r,strength/shuffled/encoded,strength,shuffled,encoded,4,3,5,250,,,1,1,0,,y\n";
+        let err = read_text(&format!("{HEADER}{row}{row}")).unwrap_err();
+        assert!(format!("{err:#}").contains("line 3"), "{err:#}");
+        let mixed = "r,strength/shuffled/encoded,category,shuffled,encoded,4,3,5,250,,,1,1,0,,y\n";
+        assert!(read_text(&format!("{HEADER}{mixed}")).is_err());
+        let truncated = "r,strength/shuffled/encoded,strength,shuffled,encoded,4,3\n";
+        assert!(read_text(&format!("{HEADER}{truncated}")).is_err());
+    }
+}
