@@ -117,6 +117,22 @@ impl FromStr for Role {
     }
 }
 
+/// What a published listing gets wrong, exactly, over all 2,598,960 hands:
+/// the figures the differential check holds it to, so that a listing that
+/// silently got "fixed" fails as surely as one that broke further.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KnownErrors {
+    /// Distinct strength values it produces (7,462 when right).
+    pub distinct: usize,
+    /// Hands whose category differs from the reference's.
+    pub wrong_category: usize,
+    /// Hands it misorders: hand `h` is misordered when some hand `g` is
+    /// ordered differently by the listing than by the reference (the listing
+    /// ties them while the reference does not, or the two put them in
+    /// opposite order).
+    pub misordered: usize,
+}
+
 /// Which code path an evaluator's batch loops take on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CpuPath {

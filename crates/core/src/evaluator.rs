@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::ops::Index;
 
-use crate::{Category, CpuPath, Family, Hand, Role};
+use crate::{Category, CpuPath, Family, Hand, KnownErrors, Role};
 
 /// A five-card hand evaluator.
 ///
@@ -32,6 +32,9 @@ pub trait Evaluator: 'static {
     /// (a tuned variant names the faithful port it speeds up), written as that
     /// type's `NAME` so that it cannot go stale.
     const DERIVED_FROM: Option<&'static str> = None;
+    /// For a published listing ([`Role::Listing`]), exactly what it gets
+    /// wrong over all hands; `None` for every evaluator that must be right.
+    const KNOWN_ERRORS: Option<KnownErrors> = None;
 
     /// The algorithm's own encoding of a five-card hand.
     type Encoded: Copy + PartialEq + Debug + Send + Sync + 'static;

@@ -96,7 +96,7 @@ mod evaluator;
 mod hand;
 mod parse;
 
-pub use about::{CpuPath, Family, Role, UnknownRole};
+pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use card::{Card, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
 pub use evaluator::{Evaluator, Histogram, batch};

@@ -29,7 +29,9 @@ use std::thread;
 
 pub mod broken;
 
-use handeval_core::{Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, all_hands};
+use handeval_core::{
+    Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, KnownErrors, all_hands,
+};
 use handeval_reference::{Ranking, Reference};
 
 /// Every hand in [`all_hands`] order; index `i` of an [`Evaluation`] is hand `i`.
@@ -136,8 +138,15 @@ pub struct Check {
     pub distinct: usize,
     /// Categories whose hand count differs from the table: (category, counted).
     pub histogram_errors: Vec<(Category, u64)>,
+    /// Hands the evaluator misorders against the reference (see [`misordered`]).
+    pub misordered: usize,
+    /// A misordered hand and a hand it is misordered with, as indices in
+    /// [`all_hands`] order, for a reader to check by hand.
+    pub misordered_pair: Option<(usize, usize)>,
     /// The first differing hands, spelled out.
     pub examples: Vec<Example>,
+    /// For a published listing, the errors it must have exactly.
+    pub known_errors: Option<KnownErrors>,
 }
 
 /// One hand on which an evaluator and the reference differ.
@@ -191,6 +200,11 @@ impl Check {
             .filter(|&c| histogram[c] != u64::from(c.hand_count()))
             .map(|c| (c, histogram[c]))
             .collect();
+        let (misordered, misordered_pair) = if class_mismatches == 0 {
+            (0, None)
+        } else {
+            misordered(&evaluation.classes, &reference.classes)
+        };
         Check {
             name: evaluation.name,
             hands: hands.len(),
@@ -198,18 +212,88 @@ impl Check {
             class_mismatches,
             distinct: evaluation.distinct,
             histogram_errors,
+            misordered,
+            misordered_pair,
             examples,
+            known_errors: E::KNOWN_ERRORS,
         }
     }
 
-    /// Whether the evaluator matched the reference on every hand and the table in every count.
+    /// What this evaluation gets wrong, in the terms a listing declares.
+    pub fn errors(&self) -> KnownErrors {
+        KnownErrors {
+            distinct: self.distinct,
+            wrong_category: self.category_mismatches,
+            misordered: self.misordered,
+        }
+    }
+
+    /// Whether the evaluator matched the reference on every hand and the
+    /// table in every count; for a published listing, whether it has exactly
+    /// its known errors instead.
     pub fn passed(&self) -> bool {
+        if let Some(known) = self.known_errors {
+            return self.hands == HAND_COUNT && self.errors() == known;
+        }
         self.hands == HAND_COUNT
             && self.category_mismatches == 0
             && self.class_mismatches == 0
             && self.distinct == usize::from(HandClass::COUNT)
             && self.histogram_errors.is_empty()
     }
+}
+
+/// How many hands an evaluation misorders against the reference, and one
+/// misordered pair.
+///
+/// Both arguments are class numbers per hand (1 strongest). Hand `h` is
+/// misordered when some hand `g` is ordered differently: the evaluation ties
+/// `h` and `g` while the reference does not, or the two put them in opposite
+/// order. Found in linear time from each evaluated class's range of
+/// reference classes, and the running extremes above and below it.
+///
+/// # Panics
+/// If the slices differ in length or hold a class of 0.
+pub fn misordered(classes: &[u32], reference: &[u32]) -> (usize, Option<(usize, usize)>) {
+    assert_eq!(classes.len(), reference.len(), "one class per hand");
+    let top = classes.iter().copied().max().unwrap_or(0) as usize;
+    // Per evaluated class: the smallest and largest reference class in it.
+    let mut lo = vec![u32::MAX; top + 2];
+    let mut hi = vec![0u32; top + 2];
+    for (&l, &c) in classes.iter().zip(reference) {
+        lo[l as usize] = lo[l as usize].min(c);
+        hi[l as usize] = hi[l as usize].max(c);
+    }
+    // stronger_max[l]: the weakest reference class among hands the evaluation
+    // ranks above class l; weaker_min[l]: the strongest among hands it ranks below.
+    let mut stronger_max = vec![0u32; top + 2];
+    for l in 1..=top {
+        stronger_max[l + 1] = stronger_max[l].max(hi[l]);
+    }
+    let mut weaker_min = vec![u32::MAX; top + 2];
+    for l in (1..=top).rev() {
+        weaker_min[l - 1] = weaker_min[l].min(lo[l]);
+    }
+    let is_misordered =
+        |l: usize, c: u32| lo[l] != hi[l] || stronger_max[l] > c || weaker_min[l] < c;
+    let mut count = 0;
+    let mut first = None;
+    for (i, (&l, &c)) in classes.iter().zip(reference).enumerate() {
+        if is_misordered(l as usize, c) {
+            count += 1;
+            first.get_or_insert(i);
+        }
+    }
+    let pair = first.and_then(|h| {
+        let (lh, ch) = (classes[h], reference[h]);
+        (0..classes.len())
+            .find(|&g| {
+                let (lg, cg) = (classes[g], reference[g]);
+                (lg == lh && cg != ch) || (lg < lh && cg > ch) || (lg > lh && cg < ch)
+            })
+            .map(|g| (h, g))
+    });
+    (count, pair)
 }
 
 impl fmt::Display for Check {
@@ -224,6 +308,18 @@ impl fmt::Display for Check {
             self.distinct,
             HandClass::COUNT
         )?;
+        if let Some(known) = self.known_errors {
+            writeln!(
+                f,
+                "  a published listing: expected {} distinct, {} wrong categories, {} misordered; found {}, {}, {}",
+                known.distinct,
+                known.wrong_category,
+                known.misordered,
+                self.distinct,
+                self.category_mismatches,
+                self.misordered
+            )?;
+        }
         for (c, n) in &self.histogram_errors {
             writeln!(f, "  {c}: {n} hands, the table says {}", c.hand_count())?;
         }

@@ -32,6 +32,9 @@ fn a_wheel_ranked_above_king_high_is_caught_on_exactly_the_straights_it_reorders
     });
     assert_eq!(expected.len(), 9 * 1020);
     assert_eq!(check.class_mismatches, expected.len());
+    // Misordered: the wheels (ranked above eight other straights) and those
+    // eight straights, 6-high to K-high: the same 9 x 1,020 hands.
+    assert_eq!(check.misordered, expected.len());
     let reported: BTreeSet<usize> = disagreements(&broken, &reference_eval)
         .into_iter()
         .collect();
@@ -52,6 +55,12 @@ fn a_flush_that_ignores_its_kickers_is_caught_on_exactly_the_hands_it_renumbers(
     assert_eq!(check.category_mismatches, 0);
     // 1,277 flush classes collapse into 8 (one per top card, 7 to A).
     assert_eq!(check.distinct, 7462 - 1277 + 8);
+    // Each of those 8 holds flushes the reference tells apart: every flush
+    // ties with a flush of another class, and nothing else is misordered.
+    assert_eq!(check.misordered, 5_108);
+    let (h, g) = check.misordered_pair.unwrap();
+    assert_eq!(broken.classes[h], broken.classes[g]);
+    assert_ne!(reference_eval.classes[h], reference_eval.classes[g]);
 
     // An independent model of the broken numbering: classes above the flushes
     // keep their number, a flush becomes 323 + (14 - top card), and everything
@@ -74,4 +83,18 @@ fn a_flush_that_ignores_its_kickers_is_caught_on_exactly_the_hands_it_renumbers(
     for i in expected.iter().step_by(997) {
         assert_eq!(broken.classes[*i], model(&hands()[*i]), "{}", hands()[*i]);
     }
+}
+
+#[test]
+fn misordering_is_counted_from_ties_and_inversions() {
+    use handeval_difftest::misordered;
+    // Reference classes 1, 2, 3, 4 for four hands.
+    let reference = [1, 2, 3, 4];
+    assert_eq!(misordered(&[1, 2, 3, 4], &reference), (0, None));
+    // Hands 1 and 2 tie: both misordered, each with the other.
+    assert_eq!(misordered(&[1, 2, 2, 3], &reference), (2, Some((1, 2))));
+    // Hands 0 and 3 swapped: every hand is inverted against one of them.
+    assert_eq!(misordered(&[4, 2, 3, 1], &reference).0, 4);
+    // A wrong class number alone, order kept, is no misordering.
+    assert_eq!(misordered(&[1, 2, 3, 5], &reference).0, 0);
 }
