@@ -1,12 +1,20 @@
 //! DeadHorseEval, Jeff Hurley's ("eljefeo") table-free five-card evaluator,
 //! ported from Java: 17-bit cards, modulo tests for straights and flushes, and
-//! OR/XOR popcounts for the hands with repeated ranks. [`Faithful`] keeps the
-//! README's modulo tests and popcount sum, with the upstream value layout and
-//! its bugs fixed; [`Tuned`] is the same idea made branch-light.
+//! OR/XOR popcounts for the hands with repeated ranks.
 //!
-//! Original: <https://github.com/eljefeo/dead-horse-eval> (Java, README and
-//! `DeadHorse.java`). The ideas are its author's; the code and prose here are
-//! this lab's.
+//! Original: <https://github.com/eljefeo/dead-horse-eval> (Java, `README.md`
+//! and `src/main/java/com/jmedia/poker/DeadHorse.java`). The ideas are its
+//! author's; the code and prose here are this lab's.
+//!
+//! | variant | role | ported from | what it is |
+//! |---|---|---|---|
+//! | [`Upstream`] (`deadhorse/upstream`) | faithful | `DeadHorse.eval5` at commit 28cf1b6 (2024-10-14) | the shipped code: distinct ranks by clearing low bits, AND flush test |
+//! | [`Readme`] (`deadhorse/readme`) | faithful | the method of `README.md` at 85994db (2015-05-16) | `%` straight and flush tests, popcount sums; the shipped code's values |
+//! | [`Listing`] (`deadhorse/listing`) | published listing | the full-strength `eval5` printed in `README.md` at 28cf1b6 | bugs kept: trips lose their rank, every flush ties |
+//! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
+//!
+//! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
+//! [`Tuned`] the same values (the tests compare all 2,598,960).
 //!
 //! # The card
 //!
@@ -72,26 +80,34 @@
 //! has no royal type; [`Evaluator::category`] reports the ace-high straight
 //! flush as [`Category::RoyalFlush`].
 //!
-//! The README's printed code, and versions up to October 2024, had three
-//! bugs fixed here (each has a named test): trips lost their rank, every
-//! flush tied (only 5,406 distinct values), and the trip rank was found by
-//! comparing whole cards with `&`, which matches a shared *suit* as readily
-//! as a shared rank.
+//! The README's printed full-strength code has two bugs, kept in [`Listing`]:
+//! trips lose their rank and every flush ties (5,406 distinct values instead
+//! of 7,462). Shipped versions from May to October 2024 found the trip rank
+//! by comparing whole cards with `&`, which matches a shared *suit* as
+//! readily as a shared rank; the October 2024 fix (a5aabcd) is in [`Upstream`].
 //!
 //! ```
 //! use handeval_core::{Category, Evaluator, Hand};
-//! use handeval_deadhorse::{Faithful, Tuned};
+//! use handeval_deadhorse::{Readme, Tuned, Upstream};
 //!
 //! let trips: Hand = "9s 9h 9d Ks Qh".parse().unwrap();
-//! assert_eq!(Faithful::category(Faithful::encode(&trips)), Category::ThreeOfAKind);
+//! assert_eq!(Readme::category(Readme::encode(&trips)), Category::ThreeOfAKind);
+//! assert_eq!(Upstream::strength(Upstream::encode(&trips)) as u32, Tuned::strength(Tuned::encode(&trips)));
 //! // type 3, important = the nine (bit 7), kickers = king and queen.
 //! assert_eq!(Tuned::strength(Tuned::encode(&trips)), 3 << 26 | (1 << 7) << 13 | 1 << 11 | 1 << 10);
 //! ```
 //!
+//! # Not ported
+//!
+//! Upstream's seven-card evaluator (`DeadHorse7`, "almost working" by its own
+//! README), its hand generators and name decoders (`HandMakerFiveCard`,
+//! `Util5`), and the examples and speed loops are not in the lab.
+//!
 //! # Performance
 //!
-//! `cargo xtask bench --filter deadhorse` times both variants against the
-//! other evaluators; the README's Results section has the figures.
+//! `cargo xtask bench --filter deadhorse` times the variants against the
+//! other evaluators (the listing is checked, not timed); the README's Results
+//! section has the figures.
 #![no_std]
 
 /// The family every evaluator in this crate belongs to.
@@ -100,11 +116,15 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "DeadHorseEval's modulo/popcount evaluator (Java)",
 };
 
-mod faithful;
+mod listing;
+mod readme;
 mod tuned;
+mod upstream;
 
-pub use faithful::Faithful;
+pub use listing::Listing;
+pub use readme::Readme;
 pub use tuned::Tuned;
+pub use upstream::Upstream;
 
 use handeval_core::{Card, Category, Hand, Suit};
 

@@ -1,17 +1,20 @@
-//! The README's algorithm with the current upstream value layout.
+//! The seed README's method, giving the shipped code's values.
 
 use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::{Fields, RANKS, STRAIGHTS, WHEEL, category_of, encode};
 
-/// DeadHorseEval as its README describes it: hardware `%` by a variable for
-/// the straight and flush tests, popcount(OR) + popcount(XOR) to sort out the
-/// repeated ranks, the arithmetic-sum test for quads, and upstream's value
-/// layout with its bugs fixed. See the [crate documentation](crate).
+/// DeadHorseEval by the method its README first described (README at
+/// upstream commit 85994db, 2015-05-16, the lab's seed document): hardware
+/// `%` by a variable for the straight *and* flush tests, popcount(OR) +
+/// popcount(XOR) to sort out the repeated ranks, and the arithmetic-sum test
+/// for quads. That README printed no full-strength code, so the value is the
+/// shipped code's ([`crate::Upstream`], commit 28cf1b6), int for int on
+/// every hand (a test checks all of them). See the [crate documentation](crate).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Faithful;
+pub struct Readme;
 
-impl Faithful {
+impl Readme {
     /// The value in upstream's layout. With `FULL == false` only the type
     /// (and the ranks the royal test needs) is computed.
     #[inline(always)]
@@ -28,9 +31,8 @@ impl Faithful {
             4 => 2 << 26 | x | z << 13,
             6 if !FULL => 3 << 26,
             6 => {
-                // The trip rank is shared by two of a, b, c, or else it is e's.
-                // Compare ranks only: upstream's 2024 code compared whole
-                // cards, so a shared suit passed for a shared rank.
+                // The trip rank is shared by two of a, b, c, or else it is e's,
+                // as the shipped code finds it (ranks compared, not whole cards).
                 let shares = |p: u32, q: u32| p & q & RANKS != 0;
                 let t = if shares(a, b) || shares(a, c) {
                     a
@@ -67,11 +69,11 @@ impl Faithful {
     }
 }
 
-impl Evaluator for Faithful {
-    const NAME: &'static str = "deadhorse/faithful";
+impl Evaluator for Readme {
+    const NAME: &'static str = "deadhorse/readme";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "DeadHorseEval (Java) as its README has it: 17-bit cards, % tests for straight and flush, OR/XOR popcounts";
+    const SUMMARY: &'static str = "DeadHorseEval by its README's method (85994db, 2015): % tests for straight and flush, OR/XOR popcounts; values as shipped at 28cf1b6";
 
     type Encoded = [u32; 5];
     type Strength = u32;

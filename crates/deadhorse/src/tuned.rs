@@ -6,7 +6,7 @@ use crate::{Fields, WHEEL, card, category_of};
 
 /// DeadHorseEval made fast. See the [crate documentation](crate).
 ///
-/// What changed from [`crate::Faithful`], each replacement exactly equivalent:
+/// What changed from [`crate::Readme`], each replacement exactly equivalent:
 ///
 /// - **Straight**: `32624896 % y == 0` becomes `y >> trailing_zeros(y) == 31
 ///   || y == 0x100F`: a shift instead of a 30-cycle division. Equivalent on
@@ -79,7 +79,7 @@ impl Evaluator for Tuned {
     const NAME: &'static str = "deadhorse/tuned";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Faithful as Evaluator>::NAME);
+    const DERIVED_FROM: Option<&'static str> = Some(<crate::Readme as Evaluator>::NAME);
     const SUMMARY: &'static str = "DeadHorseEval made branch-light: shift straight test, AND flush test, sum-derived trip rank, popcnt";
 
     type Encoded = [u32; 5];

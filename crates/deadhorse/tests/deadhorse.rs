@@ -1,20 +1,22 @@
 //! DeadHorseEval: the README's worked numbers, the modulo replacements proved
-//! over every input, and the upstream bugs by name (every hand: `exhaustive_deadhorse_*` in handeval-difftest).
+//! over every input, the upstream bugs by name, the published listing's bugs
+//! kept, and the ported variants equal to the shipped code's int on every hand
+//! (checks against the reference: `exhaustive_deadhorse_*` in handeval-difftest).
 
 use handeval_core::{Category, Evaluator, Hand, all_hands};
-use handeval_deadhorse::{Faithful, Fields, Tuned, card};
+use handeval_deadhorse::{Fields, Listing, Readme, Tuned, Upstream, card};
 use handeval_difftest::strength_of as strength;
 
-/// The README's 17-bit cards (what `Faithful` takes).
+/// The README's 17-bit cards (what `Readme` takes).
 fn cards(hand: &str) -> [u32; 5] {
-    Faithful::encode(&hand.parse::<Hand>().unwrap())
+    Readme::encode(&hand.parse::<Hand>().unwrap())
 }
 
 /// Each variant's category from its own encoding.
 fn categories(hand: &str) -> (Category, Category) {
     let hand: Hand = hand.parse().unwrap();
     (
-        Faithful::category(Faithful::encode(&hand)),
+        Readme::category(Readme::encode(&hand)),
         Tuned::category(Tuned::encode(&hand)),
     )
 }
@@ -183,8 +185,9 @@ fn upstream_bugs_stay_fixed<E: Evaluator>() {
 }
 
 #[test]
-fn upstream_bugs_stay_fixed_in_both_variants() {
-    upstream_bugs_stay_fixed::<Faithful>();
+fn upstream_bugs_stay_fixed_in_the_ported_variants() {
+    upstream_bugs_stay_fixed::<Upstream>();
+    upstream_bugs_stay_fixed::<Readme>();
     upstream_bugs_stay_fixed::<Tuned>();
 }
 
@@ -192,14 +195,15 @@ fn upstream_bugs_stay_fixed_in_both_variants() {
 fn trips_sharing_a_suit_with_a_kicker_get_the_right_value() {
     // type 3, the nine at bit 7 in the important field, king and queen as kickers.
     let expected = 3 << 26 | (1 << 7) << 13 | 1 << 11 | 1 << 10;
-    assert_eq!(strength::<Faithful>("Ks 9s 9h 9d Qh"), expected);
+    assert_eq!(strength::<Readme>("Ks 9s 9h 9d Qh"), expected);
+    assert_eq!(strength::<Upstream>("Ks 9s 9h 9d Qh"), expected as i32);
     assert_eq!(strength::<Tuned>("Ks 9s 9h 9d Qh"), expected);
 }
 
 #[test]
 fn royal_flush_is_reported_as_its_own_category() {
     let royal = cards("Ts Js Qs Ks As");
-    assert_eq!(Faithful::category(royal), Category::RoyalFlush);
+    assert_eq!(Readme::category(royal), Category::RoyalFlush);
     assert_eq!(Tuned::category(royal), Category::RoyalFlush);
     assert_eq!(
         Tuned::category(cards("9s Ts Js Qs Ks")),
@@ -215,5 +219,79 @@ fn tuned_baseline_path_equals_the_batch_path_on_every_hand() {
     Tuned::strengths(&hands, &mut batch);
     for (h, b) in hands.iter().zip(&batch) {
         assert_eq!(Tuned::strength(*h), *b);
+    }
+}
+
+#[test]
+fn the_readme_worked_two_pair_values() {
+    // "Player A = Two Pair, Aces and Fives with a Two kicker = 167837697";
+    // "Player B = Two Pair, Nines and Eights, with a Jack kicker = 135791104".
+    for (hand, value) in [
+        ("As Ad 5s 5c 2h", 167_837_697),
+        ("9s 9d 8c 8h Jd", 135_791_104),
+    ] {
+        assert_eq!(strength::<Upstream>(hand), value, "{hand}");
+        assert_eq!(strength::<Readme>(hand), value as u32, "{hand}");
+        assert_eq!(strength::<Listing>(hand), value, "{hand}");
+    }
+    // The README's straight: 8c 6h 5d 9s 7h, card ints 16448, 32784, 8200,
+    // 65664, 32800; OR 123128; ranks 248 = 9-8-7-6-5.
+    let straight = cards("8c 6h 5d 9s 7h");
+    assert_eq!(straight, [16448, 32784, 8200, 65664, 32800]);
+    assert_eq!(Fields::of(straight).or, 123_128);
+    assert_eq!(Fields::of(straight).y, 248);
+    assert_eq!(
+        strength::<Upstream>("8c 6h 5d 9s 7h"),
+        0x1000_0000 | 0b1111_1000
+    );
+}
+
+#[test]
+fn the_ported_variants_give_the_shipped_int_on_every_hand() {
+    for hand in all_hands() {
+        let shipped = Upstream::strength(Upstream::encode(&hand));
+        assert_eq!(
+            Readme::strength(Readme::encode(&hand)) as i32,
+            shipped,
+            "{hand}"
+        );
+        assert_eq!(
+            Tuned::strength(Tuned::encode(&hand)) as i32,
+            shipped,
+            "{hand}"
+        );
+    }
+}
+
+#[test]
+fn the_published_listing_keeps_its_bugs() {
+    // Every flush ties: the bare type, no ranks.
+    assert_eq!(strength::<Listing>("Ah Jh 9h 6h 3h"), 0x1400_0000);
+    assert_eq!(
+        strength::<Listing>("Ah Jh 9h 6h 3h"),
+        strength::<Listing>("7d 5d 4d 3d 2d")
+    );
+    // Trips lose their rank: the kickers fill both fields.
+    let kickers = 1 << 12 | 1 << 11; // A, K
+    assert_eq!(
+        strength::<Listing>("9s 9h 9d Ah Kc"),
+        0x0C00_0000 | kickers | kickers << 13
+    );
+    assert_eq!(
+        strength::<Listing>("9s 9h 9d Ah Kc"),
+        strength::<Listing>("5s 5h 5d Ah Kc")
+    );
+    // Elsewhere it is the shipped code.
+    for hand in [
+        "As Ad 5s 5c 2h",
+        "Ts Js Qs Ks As",
+        "7c 5d 4h 3s 2c",
+        "Kh Kc Ks Kd 2s",
+    ] {
+        assert_eq!(
+            strength::<Listing>(hand),
+            strength::<Upstream>(hand),
+            "{hand}"
+        );
     }
 }

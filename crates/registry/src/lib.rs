@@ -45,7 +45,9 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<Reference>();
     visitor.visit::<handeval_subskybox::Faithful>();
     visitor.visit::<handeval_subskybox::Tuned>();
-    visitor.visit::<handeval_deadhorse::Faithful>();
+    visitor.visit::<handeval_deadhorse::Upstream>();
+    visitor.visit::<handeval_deadhorse::Readme>();
+    visitor.visit::<handeval_deadhorse::Listing>();
     visitor.visit::<handeval_deadhorse::Tuned>();
     visitor.visit::<handeval_pext::Reductions>();
     visitor.visit::<handeval_pext::Branchless>();
