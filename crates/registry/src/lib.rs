@@ -44,6 +44,7 @@ pub trait Visitor {
 pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<Reference>();
     visitor.visit::<handeval_subskybox::Faithful>();
+    visitor.visit::<handeval_subskybox::Score>();
     visitor.visit::<handeval_subskybox::Tuned>();
     visitor.visit::<handeval_deadhorse::Upstream>();
     visitor.visit::<handeval_deadhorse::Readme>();

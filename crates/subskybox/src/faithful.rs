@@ -14,7 +14,7 @@ pub struct Faithful;
 /// finite values below 2^63 in magnitude. `as i64` truncates toward zero and
 /// maps NaN to 0, as ToInt32 does; `as i32` is its reduction modulo 2^32.
 #[inline(always)]
-fn to_int32(x: f64) -> i32 {
+pub(crate) fn to_int32(x: f64) -> i32 {
     x as i64 as i32
 }
 
@@ -22,7 +22,7 @@ fn to_int32(x: f64) -> i32 {
 /// exact. Built from the exponent bits because `core` has no `powf`; a
 /// JavaScript engine's `pow` returns the same double.
 #[inline(always)]
-fn math_pow_2(e: i32) -> f64 {
+pub(crate) fn math_pow_2(e: i32) -> f64 {
     f64::from_bits(((e + 1023) as u64) << 52)
 }
 

@@ -1,14 +1,26 @@
 //! subskybox's four-line mod-15 poker hand analyzer, ported from JavaScript:
-//! [`Faithful`] operation for operation (IEEE doubles and all), and [`Tuned`]
-//! as fast as Rust allows while staying the same algorithm. Both extend the
-//! original, which names the category only, to a full strength order.
+//! [`Faithful`] operation for operation (IEEE doubles and all), [`Score`] the
+//! author's own full-strength score function likewise, and [`Tuned`] as fast
+//! as Rust allows while staying the same algorithm.
 //!
 //! Original: subskybox, "A Poker hand analyzer in JavaScript using bit & mathematical
 //! operations", CodeProject, 31 March 2013
 //! (<https://www.codeproject.com/Articles/569271/A-Poker-hand-analyzer-in-JavaScript-using-bit-math>).
 //! Line-by-line analysis: Evan Knowles, "Analyzing a Poker Hand Analyzer",
 //! 11 July 2013 (<https://knowles.co.za/analyzing-a-poker-hand-analyzer/>).
+//! Full-strength score: subskybox, `get5cardScore` in the jsfiddle
+//! <http://jsfiddle.net/subskybox/rwHzm/> linked from the article.
 //! The ideas are theirs; the code and prose here are this lab's.
+//!
+//! | variant | role | ported from | what it is |
+//! |---|---|---|---|
+//! | [`Faithful`] (`subskybox/faithful`) | faithful | the article's four lines (CodeProject, 2013) | the category in `f64`, as written; full strength is the lab's extension from the same fields |
+//! | [`Score`] (`subskybox/score`) | faithful | the author's `get5cardScore` (jsfiddle rwHzm) | the author's full-strength value, in `f64` where JavaScript uses doubles |
+//! | [`Tuned`] (`subskybox/tuned`) | tuned | derived from [`Faithful`] | `u64` nibbles, `% 15` by a constant, no floats |
+//!
+//! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
+//! equals the jsfiddle's, both checked under node over all 2,598,960 hands
+//! when they were ported.
 //!
 //! # The algorithm
 //!
@@ -71,17 +83,21 @@
 //!
 //! # Full strength, and the wheel
 //!
-//! The original names the category only. Both variants here also give a total
-//! order over all 7,462 classes, derived from the same two fields. The ranks
+//! The four lines name the category only. The author's score function
+//! ([`Score`]) keeps them and adds the order: it records per rank the
+//! increment each card added (1, 2, 4, 8), sorts the five ranks by that and
+//! then by rank, writes the wheel as 5-4-3-2-1 so that it ranks lowest, and
+//! packs four bits per card after the category. It is correct on every hand.
+//!
+//! [`Faithful`] and [`Tuned`] give their own total order over all 7,462
+//! classes, derived from the same two fields without a sort. The ranks
 //! with the highest count (read from `v`) form the *major* set, the rest of `s`
 //! the *minor* set; comparing (category, major, minor) as bit masks compares
 //! exactly what poker compares: the quads or trips or pairs first, highest
 //! first, then the kickers ([`Faithful`] packs the two sets as 14-bit masks in
 //! a `u32`; [`Tuned`] keeps them in `v`'s one-bit-per-nibble spacing, in a
-//! `u128`, to skip gathering the bits). The author's later score function put the ace
-//! first in A-2-3-4-5, ranking the wheel above the king-high straight; here
-//! the wheel's ace moves to the unused bit 1, so the wheel and the steel
-//! wheel are the lowest of their categories.
+//! `u128`, to skip gathering the bits). The wheel's ace moves to the unused
+//! bit 1, so the wheel and the steel wheel are the lowest of their categories.
 //!
 //! ```
 //! use handeval_core::{Category, Evaluator, Hand};
@@ -97,6 +113,12 @@
 //! assert!(Tuned::strength(wheel) < Tuned::strength(six_high));
 //! ```
 //!
+//! # Not ported
+//!
+//! The article's page furniture (card parsing from text, the hand-name
+//! strings, `getTypeDetail`'s descriptions) is left out, as is anything for
+//! seven cards: the author published no seven-card version.
+//!
 //! # Performance
 //!
 //! `cargo xtask bench --filter subskybox` times both variants against the
@@ -110,9 +132,11 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 };
 
 mod faithful;
+mod score;
 mod tuned;
 
 pub use faithful::Faithful;
+pub use score::Score;
 pub use tuned::Tuned;
 
 use handeval_core::{Category, Hand, Suit};

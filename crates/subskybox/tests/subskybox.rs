@@ -2,7 +2,7 @@
 
 use handeval_core::{Category, Evaluator, Hand};
 use handeval_difftest::strength_of as strength;
-use handeval_subskybox::{Cards, Faithful, Tuned};
+use handeval_subskybox::{Cards, Faithful, Score, Tuned};
 
 const A: u8 = 14;
 const K: u8 = 13;
@@ -72,6 +72,7 @@ fn the_articles_twelve_examples() {
             "faithful {cs:?} {ss:?}"
         );
         assert_eq!(Tuned::category(cards), expected, "tuned {cs:?} {ss:?}");
+        assert_eq!(Score::category(cards), expected, "score {cs:?} {ss:?}");
     }
 }
 
@@ -129,5 +130,21 @@ fn wheel_ranks_lowest<E: Evaluator>() {
 #[test]
 fn wheel_and_steel_wheel_rank_lowest_in_their_categories() {
     wheel_ranks_lowest::<Faithful>();
+    wheel_ranks_lowest::<Score>();
     wheel_ranks_lowest::<Tuned>();
+}
+
+#[test]
+fn the_score_function_packs_category_and_sorted_ranks() {
+    // The royal flush is the largest score, 9 << 20 | A K Q J T: 10,411,194,
+    // the maximum that published copies of the function quote.
+    assert_eq!(strength::<Score>("As Ks Qs Js Ts"), 10_411_194);
+    // The wheel is written 5-4-3-2-1 under the straight category (4).
+    assert_eq!(strength::<Score>("As 2d 3c 4h 5s"), 0x45_4321);
+    // Ranks sorted by how many cards share them, then by rank: 8-8-8 then K, 2.
+    assert_eq!(strength::<Score>("2c 8s Kd 8h 8c"), 0x38_88D2);
+    // Two pair: the higher pair first, then the lower, then the kicker.
+    assert_eq!(strength::<Score>("5c Ad 5h As 9c"), 0x2E_E559);
+    // The lowest hand of all, 7-5-4-3-2 offsuit.
+    assert_eq!(strength::<Score>("7c 5d 4h 3s 2c"), 0x07_5432);
 }
