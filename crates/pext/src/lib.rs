@@ -54,34 +54,54 @@
 //!
 //! # The variants
 //!
-//! - [`Reductions`] (`pext/reductions`): the current upstream algorithm,
-//!   faithfully: branch on the number of distinct ranks, reductions only.
-//! - [`Branchless`] (`pext/branchless`): the same value with no branch on the
-//!   hand's shape. Ranks held at least twice come from the pairwise ANDs of the
-//!   sections; trips are those held an odd number of times; the primary mask is
-//!   the highest non-empty count plane and the secondary is OR16 minus the
-//!   primary. Added because shuffled hands make the branchy version mispredict.
-//! - [`Bmi2`] (`pext/bmi2`) and [`Portable`] (`pext/portable`): these take a
-//!   hand as the series' other representation, a 52-bit *card set* (bit
-//!   `4 * rank + suit`, the lab's card index), and turn it into the 4x16
-//!   layout before the branch-free evaluation. Gathering one suit's 13 rank bits
-//!   out of the set is exactly a parallel bit extract:
-//!   `pext(set, 0x1111_1111_1111_1 << suit)`. `Bmi2` issues the instruction
-//!   (four per hand, replacing a 4x13 bit transpose); `Portable` runs the same
-//!   code with a software PEXT, as a CPU without BMI2 must.
+//! | variant | role | ported from | what it is |
+//! |---|---|---|---|
+//! | [`Reductions`] (`pext/reductions`) | faithful | `PokerEvaluator.cs` at 0fa01d1 (2022-06-18) | upstream today: an if-chain on the number of distinct ranks, reductions only |
+//! | [`PextTrips`] (`pext/pext-trips`) | faithful | `PokerEvaluator.cs` at 2d21384 (2022-06-02) | upstream when its trips search used PEXT |
+//! | [`Branchless`] (`pext/branchless`) | tuned | derived from [`Reductions`] | the same value with no branch on the hand's shape |
+//! | [`Portable`] (`pext/portable`) | tuned | derived from [`Branchless`] | from a 52-bit card set, suits gathered by software PEXT |
+//! | [`Bmi2`] (`pext/bmi2`) | tuned | derived from [`Portable`] | the same with the BMI2 `pext` instruction |
 //!
-//! The earlier upstream use of PEXT, extracting two suits at once with mask
-//! `0xFFFF00000000FFFF` to find the trip rank, replaces two operations
-//! (`h & h >> 32` then a fold) with two others, so it buys nothing here; and
-//! the seed's own use, compressing the layout into a 52-bit index set, is the
-//! inverse of the job above.
+//! - [`Reductions`] tests the shapes in upstream's order, most common first,
+//!   as an if-chain: upstream says it avoids a switch because a switch could
+//!   not promise the order of evaluation.
+//! - [`PextTrips`]: from April to June 2022 (80e13f8 through 2d21384)
+//!   upstream found the trip rank by first trying the two triples of suits
+//!   that need one shift (`(h >> 16) & sd`); failing those, it gathered the
+//!   spades and clubs sections side by side with
+//!   `ParallelBitExtract(hand, 0xFFFF00000000FFFF)` (or two shifts on CPUs
+//!   without BMI2) and took their AND with `sd`. 5aa29f1 replaced all that with
+//!   the fold above. Benchmarked beside [`Reductions`], it answers whether
+//!   PEXT helped there.
+//! - [`Branchless`] gives the same value with no branch on the hand's shape.
+//!   Ranks held at least twice come from the pairwise ANDs of the sections;
+//!   trips are those held an odd number of times; the primary mask is the
+//!   highest non-empty count plane and the secondary is OR16 minus the
+//!   primary. Shuffled hands make the branchy version mispredict.
+//! - [`Bmi2`] and [`Portable`] take a hand as the series' other
+//!   representation, a 52-bit *card set* (bit `4 * rank + suit`, the lab's
+//!   card index), and turn it into the 4x16 layout before the branch-free
+//!   evaluation. Gathering one suit's 13 rank bits out of the set is exactly
+//!   a parallel bit extract: `pext(set, 0x1111_1111_1111_1 << suit)`. `Bmi2`
+//!   issues the instruction (four per hand, replacing a 4x13 bit transpose);
+//!   `Portable` runs the same code with a software PEXT, as a CPU without
+//!   BMI2 must. The seed's own use of PEXT, compressing the layout into a
+//!   52-bit index set, is the inverse of this job.
 //!
 //! **PEXT's speed depends on the CPU.** It takes about 3 cycles on Intel since
 //! Haswell and on AMD since Zen 3, but is microcoded on AMD Zen 1 and Zen 2
 //! (tens to hundreds of cycles, depending on the mask), where [`Portable`] can
 //! beat [`Bmi2`]. A report of these numbers must name the CPU it ran on.
-//! [`Bmi2`] checks for BMI2 at run time (once, cached) and falls back to the
-//! software PEXT, saying so through [`Evaluator::unavailable`].
+//! [`Bmi2`] and [`PextTrips`] check for BMI2 at run time (once, cached) and
+//! fall back to software, saying so through
+//! [`Evaluator::unavailable`](handeval_core::Evaluator::unavailable).
+//!
+//! # Not ported
+//!
+//! Upstream's seven-card evaluation (the best of the 21 five-card subsets),
+//! its card sets and collections, text parsing and formatting, and
+//! `PokerHand`'s rank listing are not in the lab; the value is the same
+//! 31-bit integer.
 //!
 //! ```
 //! use handeval_core::{Category, Evaluator, Hand};
@@ -112,7 +132,7 @@ mod reductions;
 
 pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
-pub use reductions::Reductions;
+pub use reductions::{PextTrips, Reductions};
 
 use handeval_core::{Category, Hand};
 

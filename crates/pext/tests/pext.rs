@@ -4,7 +4,7 @@
 use handeval_core::{Category, Evaluator, Hand, all_hands};
 use handeval_difftest::strength_of as strength;
 use handeval_pext::{
-    Bmi2, Branchless, Portable, Reductions, layout, pext_soft, sections_from_card_set,
+    Bmi2, Branchless, PextTrips, Portable, Reductions, layout, pext_soft, sections_from_card_set,
 };
 use proptest::prelude::*;
 
@@ -30,6 +30,7 @@ fn series_orderings<E: Evaluator>() {
 #[test]
 fn the_series_ordering_examples_hold_for_every_variant() {
     series_orderings::<Reductions>();
+    series_orderings::<PextTrips>();
     series_orderings::<Branchless>();
     series_orderings::<Portable>();
     series_orderings::<Bmi2>();
@@ -158,4 +159,56 @@ fn bmi2_single_hand_and_batch_paths_agree() {
         Bmi2::unavailable().is_none(),
         std::is_x86_feature_detected!("bmi2")
     );
+}
+
+#[test]
+fn both_upstream_versions_give_the_same_value_on_every_hand() {
+    // 2d21384 and 0fa01d1 differ in how they find the trip and test the
+    // suit, not in the value.
+    for hand in all_hands() {
+        let h = layout(&hand);
+        assert_eq!(PextTrips::strength(h), Reductions::strength(h), "{hand}");
+    }
+}
+
+/// Upstream's own cases (`PokerEvaluatorTests.cs` at 2d21384): type, primary
+/// ranks and secondary ranks, one of each triple of suits for the trips and
+/// full houses, which is what sends the 2022 search down its PEXT branch.
+#[test]
+fn upstream_test_cases() {
+    // (hand, type, primary ranks, secondary ranks), ranks as characters.
+    let cases = [
+        ("As Ks Qs Js Ts", 9, "AKQJT", ""),
+        ("As Ah Ad Ac Kh", 7, "A", "K"),
+        ("5c 4c 3c 2c Ac", 8, "5432A", ""),
+        ("4s 4h 4d 8s 8h", 6, "4", "8"),
+        ("Ks Kh Kc Ad Ah", 6, "K", "A"),
+        ("3s 3d 3c 2s 2c", 6, "3", "2"),
+        ("Jh Jd Jc 9h 9d", 6, "J", "9"),
+        ("Ah Jh 7h 4h 2h", 5, "AJ742", ""),
+        ("5c 4c 3c 2s Ac", 4, "5432A", ""),
+        ("4s 4h 4d 8s 6h", 3, "4", "86"),
+        ("Ts Th Tc Ac 9d", 3, "T", "A9"),
+        ("9s 9d 9c 3h 2d", 3, "9", "32"),
+        ("7h 7d 7c Qh 5c", 3, "7", "Q5"),
+        ("Qs Qh Ts Th Ac", 2, "QT", "A"),
+        ("8d 8c 2d 2c Kh", 2, "82", "K"),
+        ("2d 2c Js Tc 6c", 1, "2", "JT6"),
+        ("Ks Qs 6h 3c 2c", 0, "KQ632", ""),
+    ];
+    // Bit 0 of a rank mask is the low ace, bits 1..13 are 2..A.
+    let mask = |ranks: &str| -> u32 {
+        ranks
+            .chars()
+            .map(|r| match r {
+                'A' if ranks.starts_with('5') => 1,
+                _ => 1 << ("23456789TJQKA".find(r).unwrap() + 1),
+            })
+            .fold(0, |m, b| m | b)
+    };
+    for (hand, kind, primary, secondary) in cases {
+        let expected = kind << 27 | mask(primary) << 13 | mask(secondary) >> 1;
+        assert_eq!(strength::<Reductions>(hand), expected, "{hand}");
+        assert_eq!(strength::<PextTrips>(hand), expected, "{hand}");
+    }
 }

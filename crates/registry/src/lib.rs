@@ -51,6 +51,7 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<handeval_deadhorse::Listing>();
     visitor.visit::<handeval_deadhorse::Tuned>();
     visitor.visit::<handeval_pext::Reductions>();
+    visitor.visit::<handeval_pext::PextTrips>();
     visitor.visit::<handeval_pext::Branchless>();
     visitor.visit::<handeval_pext::Portable>();
     visitor.visit::<handeval_pext::Bmi2>();
@@ -192,6 +193,11 @@ pub trait DynEvaluator: Send + Sync {
     /// The evaluator's class for `hand`, derived from its own strength values
     /// (see [`Ranking`]). The first call ranks all hands, about a tenth of a second.
     fn class(&self, hand: &Hand) -> u32;
+    /// The evaluator's own strength value for `hand`, as text: its `Debug`
+    /// form, which is the decimal number for integer strengths (`536878848`),
+    /// `Reverse(n)` for a strength where lower numbers are stronger, and the
+    /// field-by-field form of a struct such as the reference's.
+    fn native(&self, hand: &Hand) -> String;
 }
 
 struct Erased<E: Evaluator> {
@@ -210,6 +216,9 @@ impl<E: Evaluator> DynEvaluator for Erased<E> {
         ranking
             .class(E::strength(E::encode(hand)))
             .expect("every hand was ranked")
+    }
+    fn native(&self, hand: &Hand) -> String {
+        format!("{:?}", E::strength(E::encode(hand)))
     }
 }
 
