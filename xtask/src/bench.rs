@@ -355,6 +355,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if !outcome.passed() {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
+    let listings = crate::diff::listings(&outcome);
 
     let results_dir = workspace::root().join(&args.results_dir);
     fs::create_dir_all(&results_dir)
@@ -421,7 +422,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     );
     fs::write(tmp.path.join("machine.txt"), machine.to_text())?;
     report::schema::write(&tmp.path.join("results.csv"), &rows)?;
-    report::write_rendered(&tmp.path, &rows, &machine)?;
+    report::schema::write_listings(&tmp.path.join(report::LISTINGS), &listings)?;
+    report::write_rendered(&tmp.path, &rows, &machine, &listings)?;
     fs::remove_dir_all(tmp.path.join("criterion"))?;
 
     let dest = final_dir(&results_dir);

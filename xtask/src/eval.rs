@@ -3,9 +3,9 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use handeval_core::Hand;
-use handeval_registry::DynEvaluator;
+use handeval_registry::{DynEvaluator, Reference};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -14,6 +14,13 @@ pub struct Args {
     /// Print CSV (`hand,evaluator,category,class`) instead of a table.
     #[arg(long)]
     csv: bool,
+    /// Also print each evaluator's own strength value (a `native` column):
+    /// decimal for integer strengths, else its Rust `Debug` text.
+    #[arg(long)]
+    native: bool,
+    /// Only these evaluators (comma-separated names, e.g. `deadhorse/upstream,reference`).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
 }
 
 /// Where a hand came from, for error messages.
@@ -32,10 +39,29 @@ impl std::fmt::Display for Source {
     }
 }
 
+/// The registered evaluators named in `only` (all when empty), in registry order.
+pub fn select(only: &[String]) -> Result<Vec<Box<dyn DynEvaluator>>> {
+    let all = handeval_registry::all();
+    if let Some(unknown) = only
+        .iter()
+        .find(|n| !all.iter().any(|e| e.name() == n.as_str()))
+    {
+        let names: Vec<&str> = all.iter().map(|e| e.name()).collect();
+        bail!(
+            "unknown evaluator {unknown:?}; registered: {}",
+            names.join(", ")
+        );
+    }
+    Ok(all
+        .into_iter()
+        .filter(|e| only.is_empty() || only.iter().any(|o| o == e.name()))
+        .collect())
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let evaluators = handeval_registry::all();
+    let evaluators = select(&args.only)?;
     let stdout = io::stdout().lock();
-    let mut out = Output::new(BufWriter::new(stdout), args.csv, &evaluators)?;
+    let mut out = Output::new(BufWriter::new(stdout), args, &evaluators)?;
     let mut bad = 0usize;
 
     let mut handle = |source: Source, text: &str| -> Result<()> {
@@ -79,43 +105,82 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 /// The two output formats. Both stream: one hand is written before the next is read.
 enum Output<W: Write> {
-    Csv(Box<csv::Writer<W>>),
-    Table { out: W, name_width: usize },
+    Csv {
+        w: Box<csv::Writer<W>>,
+        native: bool,
+    },
+    Table {
+        out: W,
+        name_width: usize,
+        native: bool,
+    },
 }
 
 impl<W: Write> Output<W> {
-    fn new(out: W, csv: bool, evaluators: &[Box<dyn DynEvaluator>]) -> Result<Self> {
-        if csv {
+    fn new(out: W, args: &Args, evaluators: &[Box<dyn DynEvaluator>]) -> Result<Self> {
+        if args.csv {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record(["hand", "evaluator", "category", "class"])?;
-            Ok(Output::Csv(Box::new(w)))
+            let mut header = vec!["hand", "evaluator", "category", "class"];
+            if args.native {
+                header.push("native");
+            }
+            w.write_record(header)?;
+            Ok(Output::Csv {
+                w: Box::new(w),
+                native: args.native,
+            })
         } else {
             let name_width = evaluators.iter().map(|e| e.name().len()).max().unwrap_or(0);
-            Ok(Output::Table { out, name_width })
+            Ok(Output::Table {
+                out,
+                name_width,
+                native: args.native,
+            })
         }
     }
 
     fn hand(&mut self, hand: Hand, evaluators: &[Box<dyn DynEvaluator>]) -> Result<()> {
         let text = hand.to_string();
         match self {
-            Output::Csv(w) => {
+            Output::Csv { w, native } => {
                 for e in evaluators {
                     let class = e.class(&hand).to_string();
-                    w.write_record([&text, e.name(), e.category(&hand).id(), &class])?;
+                    let mut record = vec![
+                        text.clone(),
+                        e.name().to_string(),
+                        e.category(&hand).id().to_string(),
+                        class,
+                    ];
+                    if *native {
+                        record.push(e.native(&hand));
+                    }
+                    w.write_record(record)?;
                 }
             }
-            Output::Table { out, name_width } => {
+            Output::Table {
+                out,
+                name_width,
+                native,
+            } => {
                 writeln!(out, "{text}")?;
+                let expected = u32::from(Reference::class(&hand).get());
                 for e in evaluators {
                     let category = e.category(&hand);
                     let class = e.class(&hand);
-                    writeln!(
+                    write!(
                         out,
                         "  {:<width$}  {:<15}  class {class:>4}",
                         e.name(),
                         category.name(),
                         width = *name_width
                     )?;
+                    if *native {
+                        write!(out, "  native {}", e.native(&hand))?;
+                    }
+                    if class != expected {
+                        write!(out, "  <- the reference says class {expected}")?;
+                    }
+                    writeln!(out)?;
                 }
             }
         }
@@ -124,7 +189,7 @@ impl<W: Write> Output<W> {
 
     fn flush(&mut self) -> Result<()> {
         match self {
-            Output::Csv(w) => w.flush()?,
+            Output::Csv { w, .. } => w.flush()?,
             Output::Table { out, .. } => out.flush()?,
         }
         Ok(())

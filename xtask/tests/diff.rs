@@ -51,3 +51,18 @@ fn an_unknown_evaluator_is_an_error_listing_the_registered_ones() {
     assert!(stderr.contains("unknown evaluator \"no/such\""), "{stderr}");
     assert!(stderr.contains("pext/bmi2"), "{stderr}");
 }
+
+#[test]
+fn a_published_listing_passes_with_exactly_its_known_errors() {
+    let out = diff(&["--only", "deadhorse/listing"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("ok: exactly its known errors"), "{stdout}");
+    assert!(stdout.contains("published listings"), "{stdout}");
+    assert!(
+        stdout.contains("deadhorse/listing: 5406 distinct values"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("60020 hands misordered"), "{stdout}");
+    assert!(stdout.contains("for example"), "{stdout}");
+}

@@ -118,3 +118,49 @@ fn invalid_utf8_is_a_bad_line_not_a_crash() {
     assert!(text(&out.stderr).contains("line 1:"));
     assert!(text(&out.stdout).contains("2c 3c 4c 5c 7d,reference,high_card"));
 }
+
+#[test]
+fn native_values_let_a_port_be_compared_with_its_original() {
+    let out = eval(&["--csv", "--native"], "As Ks Qs Js Ts\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().next(),
+        Some("hand,evaluator,category,class,native")
+    );
+    // DeadHorseEval's shipped eval5 gives the royal flush 0x20001F00.
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "As Ks Qs Js Ts,deadhorse/upstream,royal_flush,1,536878848"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l == "As Ks Qs Js Ts,deadhorse/readme,royal_flush,1,536878848"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn only_picks_evaluators_and_marks_a_wrong_class() {
+    let out = eval(
+        &["--only", "reference,deadhorse/listing", "9s 9h 9d Ah Kc"],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    let listing = stdout
+        .lines()
+        .find(|l| l.contains("deadhorse/listing"))
+        .unwrap();
+    assert!(
+        listing.contains("<- the reference says class 1940"),
+        "{stdout}"
+    );
+    let bad = eval(&["--only", "nosuch/evaluator", "9s 9h 9d Ah Kc"], "");
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("unknown evaluator"));
+}

@@ -31,6 +31,12 @@ fn report_rerenders_markdown_and_chart_from_the_csv() {
     fs::create_dir_all(&dir).unwrap();
     fs::write(dir.join("results.csv"), CSV).unwrap();
     fs::write(
+        dir.join("listings.csv"),
+        "listing,source,distinct,wrong_category,misordered,example\n\
+         deadhorse/listing,README listing,5406,0,60020,a pair\n",
+    )
+    .unwrap();
+    fs::write(
         dir.join("machine.txt"),
         "command: cargo xtask bench --quick\ncpu: Test CPU\nseed: 7\n",
     )
@@ -38,6 +44,8 @@ fn report_rerenders_markdown_and_chart_from_the_csv() {
     report(&dir);
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("cargo xtask bench --quick"), "{md}");
+    assert!(md.contains("## Published listings"), "{md}");
+    assert!(md.contains("| `deadhorse/listing` |"), "{md}");
     assert!(md.contains("| 1 | pokers |"), "{md}");
     assert!(md.contains("null (harness floor)"), "{md}");
     assert!(md.contains("deadhorse/tuned (best)"), "{md}");

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-pub use schema::Row;
+pub use schema::{ListingRow, Row};
 
 use crate::machine::Machine;
 use crate::workspace;
@@ -30,9 +30,17 @@ pub struct Args {
     readme: bool,
 }
 
+/// The published listings' figures in a results directory.
+pub const LISTINGS: &str = "listings.csv";
+
 /// Writes `report.md` and `chart.svg` into `dir`. The chart is drawn first,
 /// into a scratch file, so that a failure leaves the old report as it was.
-pub fn write_rendered(dir: &Path, rows: &[Row], machine: &Machine) -> Result<()> {
+pub fn write_rendered(
+    dir: &Path,
+    rows: &[Row],
+    machine: &Machine,
+    listings: &[ListingRow],
+) -> Result<()> {
     let scratch = dir.join(".chart.svg.tmp");
     let drawn = chart::render(rows, &scratch, machine);
     if let Err(e) = drawn {
@@ -40,23 +48,39 @@ pub fn write_rendered(dir: &Path, rows: &[Row], machine: &Machine) -> Result<()>
         return Err(e.context(format!("drawing {}", dir.join("chart.svg").display())));
     }
     let report = dir.join("report.md");
-    fs::write(&report, markdown::render(rows, machine))
+    fs::write(&report, markdown::render(rows, machine, listings))
         .with_context(|| format!("writing {}", report.display()))?;
     fs::rename(&scratch, dir.join("chart.svg"))
         .with_context(|| format!("writing {}", dir.join("chart.svg").display()))?;
     Ok(())
 }
 
-/// Reads a results directory: its rows and its machine.
-pub fn load(dir: &Path) -> Result<(Vec<Row>, Machine)> {
-    let rows = schema::read(&dir.join("results.csv"))?;
-    let machine = Machine::read(dir)?;
-    Ok((rows, machine))
+/// A results directory, read back.
+pub struct Run {
+    /// `results.csv`.
+    pub rows: Vec<Row>,
+    /// `machine.txt`.
+    pub machine: Machine,
+    /// `listings.csv`, empty in runs that have none.
+    pub listings: Vec<ListingRow>,
+}
+
+/// Reads a results directory.
+pub fn load(dir: &Path) -> Result<Run> {
+    Ok(Run {
+        rows: schema::read(&dir.join("results.csv"))?,
+        machine: Machine::read(dir)?,
+        listings: schema::read_listings(&dir.join(LISTINGS))?,
+    })
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let (rows, machine) = load(&args.dir)?;
-    write_rendered(&args.dir, &rows, &machine)?;
+    let Run {
+        rows,
+        machine,
+        listings,
+    } = load(&args.dir)?;
+    write_rendered(&args.dir, &rows, &machine, &listings)?;
     println!(
         "re-rendered {0}/report.md and {0}/chart.svg",
         args.dir.display()
@@ -65,7 +89,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let readme = workspace::root().join("README.md");
         let rel = workspace::relative(&args.dir);
         let rel = rel.to_string_lossy();
-        let section = readme::results_section(&rows, &machine, rel.trim_end_matches('/'));
+        let section =
+            readme::results_section(&rows, &machine, &listings, rel.trim_end_matches('/'));
         readme::update(&readme, readme::RESULTS, &section)?;
         println!("updated the Results section of {}", readme.display());
     }

@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use handeval_benches::{Order, Workload};
 use handeval_registry::About;
 
-use super::markdown::{floor_name, workload_table};
-use super::schema::Row;
+use super::markdown::{LISTINGS_INTRO, floor_name, listings_table, workload_table};
+use super::schema::{ListingRow, Row};
 use crate::machine::Machine;
 
 /// Markers around the Results section.
@@ -26,7 +26,12 @@ pub const EVALUATORS: (&str, &str) = (
 );
 
 /// The README's Results section for the run in `dir` (a path relative to the repository root).
-pub fn results_section(rows: &[Row], machine: &Machine, dir: &str) -> String {
+pub fn results_section(
+    rows: &[Row],
+    machine: &Machine,
+    listings: &[ListingRow],
+    dir: &str,
+) -> String {
     let headline = Workload::HEADLINE;
     let mut s = String::new();
     let _ = writeln!(
@@ -51,6 +56,10 @@ pub fn results_section(rows: &[Row], machine: &Machine, dir: &str) -> String {
     s.push_str(&workload_table(rows, headline));
     let _ = writeln!(s, "\nThe same, sequential order:\n");
     s.push_str(&workload_table(rows, headline.in_order(Order::Sequential)));
+    if !listings.is_empty() {
+        let _ = writeln!(s, "\n{LISTINGS_INTRO}\n");
+        s.push_str(&listings_table(listings));
+    }
     let floor = floor_name(rows).unwrap_or("floor");
     let _ = write!(
         s,

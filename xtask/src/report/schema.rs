@@ -10,6 +10,8 @@ use handeval_core::Role;
 use handeval_registry::About;
 use serde::{Deserialize, Serialize};
 
+pub use crate::diff::ListingRow;
+
 /// One evaluator on one workload: a line of `results.csv`.
 ///
 /// Columns added after the first runs (`family`, `role`, `derived_from`,
@@ -151,6 +153,34 @@ pub fn write(path: &Path, rows: &[Row]) -> Result<()> {
     w.flush()
         .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
+}
+
+/// Writes the published listings' figures to `path`.
+pub fn write_listings(path: &Path, listings: &[ListingRow]) -> Result<()> {
+    let mut w =
+        csv::Writer::from_path(path).with_context(|| format!("creating {}", path.display()))?;
+    for l in listings {
+        w.serialize(l)
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    w.flush()
+        .with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+/// Reads the published listings' figures from `path`; none if the file is
+/// absent (runs made before listings were checked have none).
+pub fn read_listings(path: &Path) -> Result<Vec<ListingRow>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
+    reader
+        .deserialize()
+        .enumerate()
+        .map(|(i, r)| r.with_context(|| format!("{}: line {}", path.display(), i + 2)))
+        .collect()
 }
 
 /// Reads and validates `path`, fills in what older files lack from the
