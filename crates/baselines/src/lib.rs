@@ -21,21 +21,11 @@ use core::cmp::Reverse;
 
 use ckc_rs::cards::HandRanker;
 use ckc_rs::cards::five::Five;
-use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, Suit};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, HandClass, Role, Suit};
 
 /// The `pokers` 0.10 crate (OMPEval's perfect hash) as an [`Evaluator`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pokers;
-
-/// pokers numbers suits s, h, c, d.
-const fn pokers_suit(suit: Suit) -> u8 {
-    match suit {
-        Suit::Spades => 0,
-        Suit::Hearts => 1,
-        Suit::Clubs => 2,
-        Suit::Diamonds => 3,
-    }
-}
 
 /// pokers' value for the royal flush: category 9 (straight flush), rank 10.
 pub const POKERS_ROYAL_FLUSH: u16 = 9 << 12 | 0xA;
@@ -51,16 +41,21 @@ impl Evaluator for Pokers {
         "pokers 0.10 (crates.io): OMPEval-style perfect-hash tables, the state of the art";
     // LOOKUP (86,362 u16) + PERF_HASH_OFFSETS (8,191 u32) + LOOKUP_FLUSH (8,192 u16).
     const TABLE_BYTES: usize = 86_362 * 2 + 8_191 * 4 + 8_192 * 2;
+    // pokers::CARDS: 52 hands of two u64s.
+    const CARD_TABLE_BYTES: usize = 52 * 16;
 
     type Encoded = pokers::Hand;
     type Strength = u16;
 
-    #[inline]
+    /// pokers' own card table indexed by the lab's card index. pokers numbers
+    /// the suits s, h, c, d where the lab numbers them c, d, h, s: a renaming
+    /// of the suits, which changes no hand's value (the `suit_renaming_pokers`
+    /// property test holds it to that).
+    #[inline(always)]
     fn encode(hand: &Hand) -> pokers::Hand {
-        hand.cards().iter().fold(pokers::Hand::default(), |h, c| {
-            let index = 4 * c.rank().index() + pokers_suit(c.suit());
-            h + pokers::CARDS[usize::from(index)]
-        })
+        let [a, b, c, d, e] = hand.as_cards();
+        let card = |c: &handeval_core::Card| pokers::CARDS[usize::from(c.index())];
+        pokers::Hand::default() + card(a) + card(b) + card(c) + card(d) + card(e)
     }
 
     /// pokers' value is `category << 12 | rank`, categories 1 (high card) to 9
@@ -98,6 +93,10 @@ pub const fn ckc_card(rank: u8, suit: Suit) -> u32 {
     1 << (16 + rank as u32) | suit_bit << 12 | (rank as u32) << 8 | PRIMES[rank as usize]
 }
 
+/// Cactus Kev's card for each of the lab's cards.
+const CKC_CARDS: CardTable<u32> =
+    handeval_core::card_table!(u32, |c| ckc_card(c.rank().index(), c.suit()));
+
 impl Evaluator for Ckc {
     const NAME: &'static str = "ckc-rs";
     const FAMILY: Family = Family {
@@ -109,13 +108,14 @@ impl Evaluator for Ckc {
         "ckc-rs 0.2 (crates.io): Cactus Kev's prime-product evaluator with a binary search";
     // FLUSHES and UNIQUE_5 (7,937 u16 each), PRODUCTS (4,888 u32), VALUES (4,888 u16).
     const TABLE_BYTES: usize = 2 * 7_937 * 2 + 4_888 * 4 + 4_888 * 2;
+    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
 
     type Encoded = [u32; 5];
     type Strength = Reverse<u16>;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> [u32; 5] {
-        hand.cards().map(|c| ckc_card(c.rank().index(), c.suit()))
+        CKC_CARDS.of_hand(hand)
     }
 
     /// The value is the conventional class itself; its category follows.

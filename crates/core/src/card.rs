@@ -153,47 +153,244 @@ impl fmt::Display for Suit {
     }
 }
 
+/// A card index, 0..52, as a type: a byte whose every load tells the
+/// compiler that the value is below 52, so a lookup by it into a 52-entry
+/// table needs no bounds check. Only [`Card`] holds one.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+enum Index {
+    I0,
+    I1,
+    I2,
+    I3,
+    I4,
+    I5,
+    I6,
+    I7,
+    I8,
+    I9,
+    I10,
+    I11,
+    I12,
+    I13,
+    I14,
+    I15,
+    I16,
+    I17,
+    I18,
+    I19,
+    I20,
+    I21,
+    I22,
+    I23,
+    I24,
+    I25,
+    I26,
+    I27,
+    I28,
+    I29,
+    I30,
+    I31,
+    I32,
+    I33,
+    I34,
+    I35,
+    I36,
+    I37,
+    I38,
+    I39,
+    I40,
+    I41,
+    I42,
+    I43,
+    I44,
+    I45,
+    I46,
+    I47,
+    I48,
+    I49,
+    I50,
+    I51,
+}
+
+/// Every [`Index`], by value.
+const INDICES: [Index; 52] = [
+    Index::I0,
+    Index::I1,
+    Index::I2,
+    Index::I3,
+    Index::I4,
+    Index::I5,
+    Index::I6,
+    Index::I7,
+    Index::I8,
+    Index::I9,
+    Index::I10,
+    Index::I11,
+    Index::I12,
+    Index::I13,
+    Index::I14,
+    Index::I15,
+    Index::I16,
+    Index::I17,
+    Index::I18,
+    Index::I19,
+    Index::I20,
+    Index::I21,
+    Index::I22,
+    Index::I23,
+    Index::I24,
+    Index::I25,
+    Index::I26,
+    Index::I27,
+    Index::I28,
+    Index::I29,
+    Index::I30,
+    Index::I31,
+    Index::I32,
+    Index::I33,
+    Index::I34,
+    Index::I35,
+    Index::I36,
+    Index::I37,
+    Index::I38,
+    Index::I39,
+    Index::I40,
+    Index::I41,
+    Index::I42,
+    Index::I43,
+    Index::I44,
+    Index::I45,
+    Index::I46,
+    Index::I47,
+    Index::I48,
+    Index::I49,
+    Index::I50,
+    Index::I51,
+];
+
 /// One of the 52 cards, stored as the index `4 * rank + suit` (0 = 2c, 51 = As).
 ///
 /// Every evaluator starts from this index: a one-byte card keeps [`crate::Hand`]
-/// at five bytes, and an index is what a table-driven encoder wants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Card(u8);
+/// at five bytes, and an index is what a table-driven encoder wants. The byte
+/// is an enum of 52 values, so code that reads a card knows its index is in
+/// range without checking it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(Index);
 
 impl Card {
     /// The card of the given rank and suit.
     #[inline]
     pub const fn new(rank: Rank, suit: Suit) -> Card {
-        Card(rank as u8 * 4 + suit as u8)
+        Card(INDICES[rank as usize * 4 + suit as usize])
     }
 
     /// The card with index `index` (`4 * rank + suit`), or `None` past 51.
     pub const fn from_index(index: u8) -> Option<Card> {
-        if index < 52 { Some(Card(index)) } else { None }
+        if index < 52 {
+            Some(Card(INDICES[index as usize]))
+        } else {
+            None
+        }
     }
 
     /// The index `4 * rank + suit`, 0..52.
-    #[inline]
+    #[inline(always)]
     pub const fn index(self) -> u8 {
-        self.0
+        self.0 as u8
     }
 
     /// The card's rank.
-    #[inline]
+    #[inline(always)]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[(self.0 >> 2) as usize]
+        Rank::ALL[(self.index() >> 2) as usize]
     }
 
     /// The card's suit.
-    #[inline]
+    #[inline(always)]
     pub const fn suit(self) -> Suit {
-        Suit::ALL[(self.0 & 3) as usize]
+        Suit::ALL[(self.index() & 3) as usize]
     }
 
     /// All 52 cards in index order.
     pub fn all() -> impl ExactSizeIterator<Item = Card> + Clone {
-        (0..52).map(Card)
+        Card::ALL.into_iter()
     }
+
+    /// All 52 cards in index order, for `const` code such as [`card_table!`](crate::card_table).
+    pub const ALL: [Card; 52] = {
+        let mut cards = [Card(Index::I0); 52];
+        let mut i = 0;
+        while i < 52 {
+            cards[i] = Card(INDICES[i]);
+            i += 1;
+        }
+        cards
+    };
+}
+
+impl fmt::Debug for Card {
+    /// `Card(51)`: the index, as for a plain byte.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Card").field(&self.index()).finish()
+    }
+}
+
+/// One value per card, looked up by a load with no bounds check: the 52
+/// values sit in a 64-entry array and the index is masked to 6 bits, which
+/// the compiler can see is in range. Build one with [`card_table!`](crate::card_table).
+///
+/// Evaluators keep their per-card encoding in one of these so that turning a
+/// [`Hand`](crate::Hand) into their encoding costs a load per card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardTable<T>([T; 64]);
+
+impl<T: Copy> CardTable<T> {
+    /// A table from 64 values; entry `i` belongs to the card with index `i`,
+    /// and entries 52..64 are never read.
+    pub const fn from_array(values: [T; 64]) -> Self {
+        CardTable(values)
+    }
+
+    /// The value of `card`.
+    #[inline(always)]
+    pub const fn get(&self, card: Card) -> T {
+        self.0[(card.index() & 63) as usize]
+    }
+
+    /// The values of a hand's five cards, in the hand's order.
+    #[inline(always)]
+    pub const fn of_hand(&self, hand: &crate::Hand) -> [T; 5] {
+        let [a, b, c, d, e] = hand.as_cards();
+        [
+            self.get(*a),
+            self.get(*b),
+            self.get(*c),
+            self.get(*d),
+            self.get(*e),
+        ]
+    }
+
+    /// The bytes the table occupies, for reports ("card table bytes").
+    pub const BYTES: usize = core::mem::size_of::<[T; 64]>();
+}
+
+/// Builds a [`CardTable`] at compile time from an expression of each card:
+/// `card_table!(u32, |card| 1 << card.rank().index())`.
+#[macro_export]
+macro_rules! card_table {
+    ($ty:ty, |$card:ident| $value:expr) => {{
+        const fn value($card: $crate::Card) -> $ty {
+            $value
+        }
+        let mut values: [$ty; 64] = [value($crate::Card::ALL[0]); 64];
+        let mut i = 0;
+        while i < 52 {
+            values[i] = value($crate::Card::ALL[i]);
+            i += 1;
+        }
+        $crate::CardTable::from_array(values)
+    }};
 }
 
 impl fmt::Display for Card {

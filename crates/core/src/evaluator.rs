@@ -21,8 +21,12 @@ pub trait Evaluator: 'static {
     const NAME: &'static str;
     /// One line on what the evaluator is, for reports.
     const SUMMARY: &'static str;
-    /// Bytes of lookup tables the evaluator reads (0 for pure arithmetic).
+    /// Bytes of lookup tables the evaluation reads (0 for pure arithmetic),
+    /// not counting the per-card table [`encode`](Evaluator::encode) reads.
     const TABLE_BYTES: usize = 0;
+    /// Bytes of the per-card table [`encode`](Evaluator::encode) reads to
+    /// turn cards into the encoding (a [`CardTable`](crate::CardTable)), if any.
+    const CARD_TABLE_BYTES: usize = 0;
     /// The algorithm it belongs to: a constant of its crate, shared by its variants.
     const FAMILY: Family;
     /// What it is for: reference, faithful port, published listing, tuned,
@@ -114,6 +118,34 @@ pub fn batch<I: Copy, O>(hands: &[I], out: &mut [O], eval: impl Fn(I) -> O) {
     assert_eq!(hands.len(), out.len(), "one output slot per hand");
     for (o, &h) in out.iter_mut().zip(hands) {
         *o = eval(h);
+    }
+}
+
+/// Evaluates hands given as cards in chunks of 64: each chunk is encoded into
+/// a buffer on the stack, then evaluated from it, so that `eval` reads the
+/// encoding from memory as it does in [`Evaluator::strengths`]. For an
+/// evaluation that uses each encoded value in several places, loads from the
+/// buffer cost less than keeping five freshly encoded cards live in registers.
+///
+/// # Panics
+/// If `out` and `hands` differ in length.
+#[inline(always)]
+pub fn batch_via_encoding<E: Evaluator, O>(
+    hands: &[Hand],
+    out: &mut [O],
+    eval: impl Fn(E::Encoded) -> O,
+) {
+    const CHUNK: usize = 64;
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    let Some(first) = hands.first() else {
+        return;
+    };
+    let mut buffer = [E::encode(first); CHUNK];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        for (b, h) in buffer.iter_mut().zip(hands) {
+            *b = E::encode(h);
+        }
+        batch(&buffer[..hands.len()], out, &eval);
     }
 }
 

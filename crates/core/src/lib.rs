@@ -97,8 +97,8 @@ mod hand;
 mod parse;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
-pub use card::{Card, Rank, Suit};
+pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
-pub use evaluator::{Evaluator, Histogram, batch};
-pub use hand::{AllHands, HAND_COUNT, Hand, HandError, all_hands};
+pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding};
+pub use hand::{AllHands, CARD_BITS, HAND_COUNT, Hand, HandError, all_hands};
 pub use parse::CardError;

@@ -126,7 +126,7 @@ pub use readme::Readme;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
 
-use handeval_core::{Card, Category, Hand, Suit};
+use handeval_core::{Card, CardTable, Category, Hand, Suit};
 
 /// The rank bits of a card.
 const RANKS: u32 = 0x1FFF;
@@ -182,9 +182,12 @@ impl Fields {
     }
 }
 
-#[inline]
+/// [`card`] of every card, as upstream ships its deck: a table of 52 ints.
+pub const CARDS: CardTable<u32> = handeval_core::card_table!(u32, |c| card(c));
+
+#[inline(always)]
 fn encode(hand: Hand) -> [u32; 5] {
-    hand.cards().map(card)
+    CARDS.of_hand(&hand)
 }
 
 /// Category of a value in the upstream layout; the ace-high straight flush is the royal.

@@ -1,8 +1,8 @@
 //! The full-strength `eval5` the README prints, bugs and all.
 
-use handeval_core::{Category, Evaluator, Family, Hand, KnownErrors, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, KnownErrors, Role};
 
-use crate::{card, category_of};
+use crate::{CARDS, category_of};
 
 /// The full-strength `eval5` printed in DeadHorseEval's README (section
 /// "Here is the eval - with the added functionality of return unique values
@@ -86,12 +86,14 @@ impl Evaluator for Listing {
         misordered: 60_020,
     });
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+
     type Encoded = [i32; 5];
     type Strength = i32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> [i32; 5] {
-        hand.cards().map(|c| card(c) as i32)
+        CARDS.of_hand(hand).map(|c| c as i32)
     }
 
     #[inline]

@@ -1,6 +1,6 @@
 //! The seed README's method, giving the shipped code's values.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
 use crate::{Fields, RANKS, STRAIGHTS, WHEEL, category_of, encode};
 
@@ -75,10 +75,12 @@ impl Evaluator for Readme {
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "DeadHorseEval by its README's method (85994db, 2015): % tests for straight and flush, OR/XOR popcounts; values as shipped at 28cf1b6";
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+
     type Encoded = [u32; 5];
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> [u32; 5] {
         encode(*hand)
     }

@@ -1,6 +1,6 @@
 //! The same algorithm, branch-light, with hardware popcount.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
 use crate::{Fields, WHEEL, card, category_of};
 
@@ -75,6 +75,10 @@ impl Tuned {
     }
 }
 
+/// The tuned card: the rank bit as upstream's, the suit bit moved up to 16..19.
+const CARDS: CardTable<u32> =
+    handeval_core::card_table!(u32, |c| (card(c) >> 13) << 16 | 1 << c.rank().index());
+
 impl Evaluator for Tuned {
     const NAME: &'static str = "deadhorse/tuned";
     const FAMILY: Family = crate::FAMILY;
@@ -82,15 +86,14 @@ impl Evaluator for Tuned {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Readme as Evaluator>::NAME);
     const SUMMARY: &'static str = "DeadHorseEval made branch-light: shift straight test, AND flush test, sum-derived trip rank, popcnt";
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+
     type Encoded = [u32; 5];
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> [u32; 5] {
-        hand.cards().map(|c| {
-            let suit_bit = card(c) >> 13;
-            suit_bit << 16 | 1 << c.rank().index()
-        })
+        CARDS.of_hand(hand)
     }
 
     #[inline(always)]

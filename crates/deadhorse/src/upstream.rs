@@ -1,8 +1,8 @@
 //! `DeadHorse.eval5` as shipped.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
-use crate::{card, category_of};
+use crate::{CARDS, category_of};
 
 /// DeadHorseEval's five-card evaluator as its repository ships it:
 /// `DeadHorse.eval5` in `src/main/java/com/jmedia/poker/DeadHorse.java` at
@@ -78,12 +78,14 @@ impl Evaluator for Upstream {
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "DeadHorseEval's DeadHorse.eval5 as shipped at 28cf1b6 (2024): distinct ranks by clearing low bits, AND flush test, Java ints";
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+
     type Encoded = [i32; 5];
     type Strength = i32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> [i32; 5] {
-        hand.cards().map(|c| card(c) as i32)
+        CARDS.of_hand(hand).map(|c| c as i32)
     }
 
     #[inline]

@@ -1,6 +1,6 @@
 //! The same value with no branch on the hand's shape.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
 use crate::{
     BROADWAY, Type, WHEEL, WHEEL_PRIMARY, and16, category_of, layout, or16, single_suit, value,
@@ -67,10 +67,12 @@ impl Evaluator for Branchless {
     const SUMMARY: &'static str =
         "cards-cs suit-bitmask evaluator without branches: count planes from pairwise section ANDs";
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+
     type Encoded = u64;
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> u64 {
         layout(hand)
     }

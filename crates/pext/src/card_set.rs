@@ -2,7 +2,7 @@
 //! hardware ([`Bmi2`]) or in software ([`Portable`]).
 
 use handeval_core::cpu::{self, Feature};
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
 use crate::{branchless, category_of, section_of};
 
@@ -55,11 +55,13 @@ impl Evaluator for Portable {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
     const SUMMARY: &'static str =
         "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by software PEXT";
+    // Hand::mask's table of card bits.
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
 
     type Encoded = u64;
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> u64 {
         hand.mask()
     }
@@ -114,11 +116,12 @@ impl Evaluator for Bmi2 {
     const ROLE: Role = Role::Tuned;
     const DERIVED_FROM: Option<&'static str> = Some(<Portable as Evaluator>::NAME);
     const SUMMARY: &'static str = "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by the BMI2 pext instruction";
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
 
     type Encoded = u64;
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> u64 {
         hand.mask()
     }

@@ -134,7 +134,7 @@ pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
 pub use reductions::{PextTrips, Reductions};
 
-use handeval_core::{Category, Hand};
+use handeval_core::{CardTable, Category, Hand};
 
 /// The 16-bit section of each suit: clubs 0 -> section 3 (bits 48..63),
 /// diamonds -> 2, hearts -> 1, spades -> 0 (bits 0..15), as in the series.
@@ -143,12 +143,15 @@ const fn section_of(suit_index: u8) -> u32 {
     3 - suit_index as u32
 }
 
+/// Each card's bit in the 4x16 layout.
+pub const SECTION_BITS: CardTable<u64> = handeval_core::card_table!(u64, |c| 1
+    << (16 * section_of(c.suit().index()) + c.rank().index() as u32 + 1));
+
 /// The hand in the 4x16 layout: rank `r` (2 = 0) of suit section `s` at bit `16s + r + 1`.
-#[inline]
+#[inline(always)]
 pub fn layout(hand: &Hand) -> u64 {
-    hand.cards().iter().fold(0, |h, c| {
-        h | 1 << (16 * section_of(c.suit().index()) + u32::from(c.rank().index()) + 1)
-    })
+    let [a, b, c, d, e] = SECTION_BITS.of_hand(hand);
+    a | b | c | d | e
 }
 
 /// The four sections folded with OR: the ranks present.

@@ -4,7 +4,7 @@
 //! ([`PextTrips`]).
 
 use handeval_core::cpu::{self, Feature};
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
 use crate::{
     SECTIONS, Type, WHEEL, WHEEL_PRIMARY, and16, category_of, layout, or16, single_suit, value,
@@ -137,10 +137,12 @@ impl Evaluator for Reductions {
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "cards-cs (C#) suit-bitmask evaluator as upstream at 0fa01d1: 4x16-bit hand, OR/AND/XOR reductions, if-chain";
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+
     type Encoded = u64;
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> u64 {
         layout(hand)
     }
@@ -219,10 +221,12 @@ impl Evaluator for PextTrips {
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "cards-cs (C#) evaluator as upstream at 2d21384 (2022): trips found with BMI2 pext over two suit sections";
 
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+
     type Encoded = u64;
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> u64 {
         layout(hand)
     }

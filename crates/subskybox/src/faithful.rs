@@ -79,10 +79,12 @@ impl Evaluator for Faithful {
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "subskybox's four-line JavaScript mod-15 analyzer, as written: f64 nibble field, float % 15";
 
+    const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
+
     type Encoded = Cards;
     type Strength = u32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> Cards {
         encode(*hand)
     }

@@ -139,7 +139,7 @@ pub use faithful::Faithful;
 pub use score::Score;
 pub use tuned::Tuned;
 
-use handeval_core::{Category, Hand, Suit};
+use handeval_core::{CardTable, Category, Hand, Suit};
 
 /// The encoding both variants take: the original's two arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,12 +160,18 @@ const fn one_hot(suit: Suit) -> u8 {
     }
 }
 
-#[inline]
+/// Each card's rank, 2..=14.
+pub const RANKS: CardTable<u8> = handeval_core::card_table!(u8, |c| c.rank().value());
+/// Each card's one-hot suit.
+pub const SUITS: CardTable<u8> = handeval_core::card_table!(u8, |c| one_hot(c.suit()));
+/// The bytes of both card tables.
+const CARD_TABLE_BYTES: usize = 2 * CardTable::<u8>::BYTES;
+
+#[inline(always)]
 fn encode(hand: Hand) -> Cards {
-    let cards = hand.cards();
     Cards {
-        cs: cards.map(|c| c.rank().value()),
-        ss: cards.map(|c| one_hot(c.suit())),
+        cs: RANKS.of_hand(&hand),
+        ss: SUITS.of_hand(&hand),
     }
 }
 

@@ -72,10 +72,12 @@ impl Evaluator for Score {
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "subskybox's full-strength get5cardScore (author's jsfiddle rwHzm), as written: f64 nibble field, ranks sorted by count";
 
+    const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
+
     type Encoded = Cards;
     type Strength = i32;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> Cards {
         encode(*hand)
     }
@@ -88,5 +90,16 @@ impl Evaluator for Score {
     #[inline]
     fn strength(hand: Cards) -> i32 {
         Self::score(hand)
+    }
+
+    // The score reads each rank in several places (the rank set, the
+    // nibble loop, the sort); from a buffer that costs less than keeping
+    // five freshly encoded cards live, so cards are encoded a chunk ahead.
+    fn strengths_of_hands(hands: &[Hand], out: &mut [i32]) {
+        handeval_core::batch_via_encoding::<Self, _>(hands, out, Self::score);
+    }
+
+    fn categories_of_hands(hands: &[Hand], out: &mut [Category]) {
+        handeval_core::batch_via_encoding::<Self, _>(hands, out, Self::category);
     }
 }

@@ -105,11 +105,13 @@ impl Evaluator for Tuned {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Faithful as Evaluator>::NAME);
     const SUMMARY: &'static str = "subskybox's mod-15 analyzer in u64 integers: counted nibbles, constant % 15, trailing-zeros straight test";
 
+    const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
+
     type Encoded = Cards;
     /// `category << 124 | major plane << 64 | minor plane`.
     type Strength = u128;
 
-    #[inline]
+    #[inline(always)]
     fn encode(hand: &Hand) -> Cards {
         encode(*hand)
     }
