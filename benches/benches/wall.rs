@@ -3,11 +3,14 @@
 //! Run through `cargo xtask bench`, which sets `CRITERION_HOME` to the run's
 //! own directory and reads the estimates back. Environment:
 //! `HANDEVAL_SEED` (shuffle seed), `HANDEVAL_FILTER` (substrings of
-//! `workload/evaluator`), `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`).
+//! `workload/evaluator`), `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`),
+//! `HANDEVAL_ROUNDS_OUT` (where to write the interleaved rounds, see
+//! `handeval_benches::rounds`; no rounds without it).
 
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
+use handeval_benches::rounds::{self, BareLoop, Plan, Timed};
 use handeval_benches::{
     BLOCK, BLOCKS, Order, Prepared, Workload, seed, selected, sequential, shuffled,
 };
@@ -55,6 +58,69 @@ impl Visitor for Bench<'_, '_> {
                 start.elapsed()
             });
         });
+    }
+}
+
+/// Prepares and checks every selected, timed evaluator for a workload.
+struct Gather<'a> {
+    workload: Workload,
+    hands: &'a [Hand],
+    timed: Vec<Box<dyn Timed>>,
+}
+
+impl Visitor for Gather<'_> {
+    fn visit<E: Evaluator>(&mut self) {
+        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
+            return;
+        }
+        let mut prepared = Prepared::<E>::new(self.workload, self.hands);
+        if let Err(problem) = prepared.check() {
+            eprintln!("error: refusing to time rounds: {problem}");
+            std::process::exit(2);
+        }
+        if E::ROLE == handeval_core::Role::Floor {
+            let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
+            self.timed
+                .push(Box::new(BareLoop::<E>::new(name, self.hands)));
+        }
+        self.timed.push(Box::new(prepared));
+    }
+}
+
+/// The interleaved rounds, written as CSV to `path`.
+fn interleaved_rounds(path: &str, seed: u64, sequential: &[Hand], shuffled: &[Hand]) {
+    let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
+    eprintln!(
+        "\ninterleaved rounds: {} rounds of {} x {BLOCK} hands per evaluator per workload, order seeded from {seed}",
+        plan.rounds, plan.blocks
+    );
+    let mut rng = rounds::rng(seed);
+    let mut header = true;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap_or_else(|e| {
+        eprintln!("error: creating {path}: {e}");
+        std::process::exit(2);
+    }));
+    for (i, workload) in Workload::ALL.into_iter().enumerate() {
+        let hands = match workload.order {
+            Order::Sequential => sequential,
+            Order::Shuffled => shuffled,
+        };
+        let mut gather = Gather {
+            workload,
+            hands,
+            timed: Vec::new(),
+        };
+        visit_all_with_floor(&mut gather);
+        if gather.timed.is_empty() {
+            continue;
+        }
+        eprintln!("[{}/{}] {workload}", i + 1, Workload::ALL.len());
+        let turns = rounds::run(workload, &mut gather.timed, plan, &mut rng);
+        let written = rounds::write_csv(&mut out, &turns, std::mem::take(&mut header));
+        if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut out)) {
+            eprintln!("error: writing {path}: {e}");
+            std::process::exit(2);
+        }
     }
 }
 
@@ -115,4 +181,7 @@ fn main() {
         group.finish();
     }
     c.final_summary();
+    if let Ok(path) = std::env::var("HANDEVAL_ROUNDS_OUT") {
+        interleaved_rounds(&path, seed, &sequential, &shuffled);
+    }
 }

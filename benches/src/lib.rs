@@ -11,6 +11,8 @@
 //! iterations walk through all 2,598,960 hands in order, while a single
 //! iteration stays short even for the slowest evaluator.
 
+pub mod rounds;
+
 use std::fmt;
 use std::str::FromStr;
 

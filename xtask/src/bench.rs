@@ -385,6 +385,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "CRITERION_HOME",
             tmp_abs.join("criterion").to_string_lossy().into_owned(),
         ),
+        (
+            "HANDEVAL_ROUNDS_OUT",
+            tmp_abs.join(report::ROUNDS).to_string_lossy().into_owned(),
+        ),
     ];
 
     step("2/4 wall time (criterion)");
@@ -395,25 +399,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     wall.extend_from_slice(features);
     cargo(&wall, &envs)?;
     let measured = read_criterion(&tmp_abs.join("criterion"))?;
+    let turns = report::schema::read_turns(&tmp_abs.join(report::ROUNDS))?;
 
     step("3/4 instruction counts (gungraun + callgrind)");
-    let icounts = match &valgrind {
-        None if args.no_icount => {
-            eprintln!("skipped (--no-icount)");
-            Vec::new()
-        }
-        None => {
-            eprintln!("valgrind not found: no instruction counts; the report says so");
-            Vec::new()
-        }
-        Some(v) => {
-            eprintln!("using {v}");
-            count_instructions(&envs)?
-        }
+    let icounts = if let Some(v) = &valgrind {
+        eprintln!("using {v}");
+        count_instructions(&envs)?
+    } else {
+        eprintln!("{}", how_counted(None, args.no_icount));
+        Vec::new()
     };
 
     step("4/4 writing the report");
-    let rows = build_rows(&measured, &icounts, &args.filter)?;
+    let rows = build_rows(&measured, &icounts, &turns, &args.filter)?;
     let machine = machine::describe(
         &command,
         mode,
@@ -423,15 +421,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     fs::write(tmp.path.join("machine.txt"), machine.to_text())?;
     report::schema::write(&tmp.path.join("results.csv"), &rows)?;
     report::schema::write_listings(&tmp.path.join(report::LISTINGS), &listings)?;
-    report::write_rendered(&tmp.path, &rows, &machine, &listings)?;
+    let run = report::Run {
+        rows,
+        machine,
+        listings,
+        turns,
+    };
+    report::write_rendered(&tmp.path, &run)?;
     fs::remove_dir_all(tmp.path.join("criterion"))?;
 
     let dest = final_dir(&results_dir);
     fs::rename(&tmp.path, &dest)
         .with_context(|| format!("moving results to {}", dest.display()))?;
     tmp.keep = true;
-    println!("{}", report::markdown::families_table(&rows));
-    print!("{}", report::markdown::derived_lines(&rows));
+    println!("{}", report::markdown::families_table(&run.rows));
+    print!("{}", report::markdown::derived_lines(&run.rows));
     println!("results written to {}", dest.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -474,7 +478,12 @@ fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<Counted>> {
 }
 
 /// One row per (evaluator, workload) that criterion measured, with the instruction counts joined in.
-fn build_rows(measured: &[Measured], icounts: &[Counted], filter: &str) -> Result<Vec<Row>> {
+fn build_rows(
+    measured: &[Measured],
+    icounts: &[Counted],
+    turns: &[report::schema::Turn],
+    filter: &str,
+) -> Result<Vec<Row>> {
     let timed = timed();
     let mut rows = Vec::new();
     for m in measured {
@@ -507,7 +516,11 @@ fn build_rows(measured: &[Measured], icounts: &[Counted], filter: &str) -> Resul
             ratio_to_fastest: 0.0,
             baseline: String::new(),
             ratio_to_baseline: None,
+            ratio_q1: None,
+            ratio_q3: None,
+            rounds: None,
             table_bytes: about.table_bytes,
+            card_table_bytes: about.card_table_bytes,
             cpu_path: about.cpu_path.to_string(),
             note: about.unavailable.unwrap_or_default().into(),
             summary: about.summary.into(),
@@ -525,7 +538,7 @@ fn build_rows(measured: &[Measured], icounts: &[Counted], filter: &str) -> Resul
             timed.iter().position(|(_, a)| a.name == r.evaluator),
         )
     });
-    report::schema::derive_columns(&mut rows);
+    report::schema::derive_columns(&mut rows, turns);
     let missing: Vec<String> = Workload::ALL
         .iter()
         .flat_map(|w| timed.iter().map(move |(_, a)| (w, a.name)))

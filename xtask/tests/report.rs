@@ -1,5 +1,6 @@
 //! `cargo xtask report DIR` re-renders a report from results.csv alone.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::process::Command;
 
@@ -101,4 +102,41 @@ fn committed_runs_rerender_to_the_same_tables() {
         checked += 1;
     }
     assert!(checked > 0, "no committed runs under {}", results.display());
+}
+
+/// A run with interleaved rounds: ratios come from the rounds, with their
+/// spread, and the floor is set against the bare loop.
+#[test]
+fn rounds_give_the_ratios_their_spread() {
+    let dir = std::env::temp_dir().join(format!("handeval-rounds-test-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("results.csv"), CSV).unwrap();
+    fs::write(
+        dir.join("machine.txt"),
+        "command: cargo xtask bench\ncpu: Test CPU\n",
+    )
+    .unwrap();
+    let mut rounds = String::from("workload,evaluator,round,ns_per_hand\n");
+    for (round, slow) in [(0, 1.0), (1, 1.5), (2, 1.0)] {
+        for (name, ns) in [
+            ("null", 0.6),
+            ("null (bare loop)", 0.5),
+            ("pokers", 2.0),
+            ("deadhorse/tuned", 3.0),
+        ] {
+            let _ = writeln!(
+                rounds,
+                "strength/shuffled/encoded,{name},{round},{}",
+                ns * slow
+            );
+        }
+    }
+    fs::write(dir.join("rounds.csv"), rounds).unwrap();
+    report(&dir);
+    let md = fs::read_to_string(dir.join("report.md")).unwrap();
+    // 3.0 / 2.0 in every round, whatever the machine did in round 1.
+    assert!(md.contains("| 1.50 | ±0.0% |"), "{md}");
+    assert!(md.contains("3 interleaved rounds"), "{md}");
+    assert!(md.contains("bare `for` loop"), "{md}");
+    fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use handeval_benches::{Order, Workload};
 use handeval_core::Role;
 
-use super::schema::{ListingRow, Row};
-use crate::machine::Machine;
+use super::Run;
+use super::schema::{ListingRow, Row, median_turn};
 
 /// A number of nanoseconds, to two decimals below 100.
 pub fn fmt_ns(ns: f64) -> String {
@@ -71,12 +71,30 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
             .then(a.median_ns.total_cmp(&b.median_ns))
     });
     let baseline = baseline_of(rows, workload).unwrap_or("baseline");
+    // Columns that older runs have no data for are left out of their tables.
+    let card_tables = rows.iter().any(|r| r.card_table_bytes > 0);
+    let spread = rows.iter().any(|r| r.rounds.is_some());
     let mut s = String::new();
-    let _ = writeln!(
+    let _ = write!(
         s,
-        "| # | evaluator | ns/hand (median) | 95% CI | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} | tables |"
+        "| # | evaluator | ns/hand (median) | 95% CI | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} |"
     );
-    s.push_str("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    if spread {
+        s.push_str(" spread |");
+    }
+    s.push_str(" tables |");
+    if card_tables {
+        s.push_str(" card table |");
+    }
+    s.push_str("\n|---:|---|---:|---:|---:|---:|---:|---:|---:|");
+    if spread {
+        s.push_str("---:|");
+    }
+    s.push_str("---:|");
+    if card_tables {
+        s.push_str("---:|");
+    }
+    s.push('\n');
     let mut rank = 0;
     for r in in_w {
         let (pos, name) = if r.is_floor() {
@@ -90,9 +108,9 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
             };
             (rank.to_string(), name)
         };
-        let _ = writeln!(
+        let _ = write!(
             s,
-            "| {pos} | {name} | {} | {}-{} | {:.0} | {} | {} | {:.2} | {} | {} |",
+            "| {pos} | {name} | {} | {}-{} | {:.0} | {} | {} | {:.2} | {} |",
             fmt_ns(r.median_ns),
             fmt_ns(r.ci_low_ns),
             fmt_ns(r.ci_high_ns),
@@ -101,10 +119,30 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
             fmt_opt(r.instructions_minus_floor, 1),
             r.ratio_to_fastest,
             fmt_opt(r.ratio_to_baseline, 2),
-            human_bytes(r.table_bytes),
         );
+        if spread {
+            let _ = write!(s, " {} |", fmt_spread(r));
+        }
+        let _ = write!(s, " {} |", human_bytes(r.table_bytes));
+        if card_tables {
+            let _ = write!(s, " {} |", human_bytes(r.card_table_bytes));
+        }
+        s.push('\n');
     }
     s
+}
+
+/// The spread of the per-round ratios as `±x%`: half the interquartile
+/// range, relative to the median.
+pub fn spread_pct(r: &Row) -> Option<f64> {
+    match (r.ratio_q1, r.ratio_q3, r.ratio_to_baseline) {
+        (Some(q1), Some(q3), Some(m)) if m > 0.0 => Some((q3 - q1) / 2.0 / m * 100.0),
+        _ => None,
+    }
+}
+
+fn fmt_spread(r: &Row) -> String {
+    spread_pct(r).map_or_else(|| "-".to_string(), |p| format!("±{p:.1}%"))
 }
 
 /// The lab's families, in row order: those with a faithful, tuned or SIMD variant.
@@ -197,7 +235,8 @@ pub fn derived_lines(rows: &[Row]) -> String {
 }
 
 /// What the numbers mean, with the run's own block and sample sizes.
-fn method(rows: &[Row], machine: &Machine) -> String {
+fn method(run: &Run) -> String {
+    let (rows, machine) = (&run.rows, &run.machine);
     let block = thousands(machine.block_hands.unwrap_or(handeval_benches::BLOCK));
     let sample = thousands(machine.sample_hands.unwrap_or(handeval_benches::SAMPLE));
     let all = thousands(handeval_core::HAND_COUNT);
@@ -227,11 +266,53 @@ fn method(rows: &[Row], machine: &Machine) -> String {
             below.join(", ")
         );
     }
+    let rounds = rows.iter().filter_map(|r| r.rounds).max();
+    if let Some(rounds) = rounds {
+        let _ = write!(
+            s,
+            "The ratios to the baseline come from {rounds} interleaved rounds: each round times every \
+             evaluator of a workload once, in a seeded random order, over the same hands, and takes \
+             each ratio within the round, so that drift on the machine between one benchmark and \
+             the next cancels; the tables give the median ratio and its spread (half the \
+             interquartile range over rounds). "
+        );
+    } else {
+        s.push_str("Ratios compare criterion medians measured in this one run. ");
+    }
+    s.push_str(&floor_note(run));
     s.push_str(
-        "Ratios compare medians measured in this one run. Every evaluator was checked against \
-         the reference over all hands before it was timed.\n",
+        "Every evaluator was checked against the reference over all hands before it was timed.\n",
     );
     s
+}
+
+/// What the floor contains, against a bare loop over the same hands timed
+/// outside criterion in the same run, where the run has one.
+fn floor_note(run: &Run) -> String {
+    let w = Workload::HEADLINE;
+    let Some(floor) = run.rows.iter().find(|r| r.workload == w && r.is_floor()) else {
+        return String::new();
+    };
+    let bare = format!("{} (bare loop)", floor.evaluator);
+    let (Some(bare_ns), Some(floor_ns)) = (
+        median_turn(&run.turns, w, &bare),
+        median_turn(&run.turns, w, &floor.evaluator),
+    ) else {
+        return String::new();
+    };
+    format!(
+        "The floor (`{}`) is the harness's whole cost per hand on {w}: read five card bytes \
+         through the evaluator trait and the batch loop, fold them into a byte, store it, and \
+         advance ({} ns/hand in criterion, {} ns/hand in the rounds). A bare `for` loop doing the \
+         same over the same hands, written out without the trait, the prepared buffers or the \
+         block bookkeeping, took {} ns/hand in the same rounds: the floor is {:.2}x the bare \
+         loop. ",
+        floor.evaluator,
+        fmt_ns(floor.median_ns),
+        fmt_ns(floor_ns),
+        fmt_ns(bare_ns),
+        floor_ns / bare_ns,
+    )
 }
 
 /// The published listings: what each gets wrong, exactly, over all hands.
@@ -262,7 +343,8 @@ pub const LISTINGS_INTRO: &str = "Published listings are ported with their bugs 
     either error column.";
 
 /// `report.md`: everything a write-up would quote.
-pub fn render(rows: &[Row], machine: &Machine, listings: &[ListingRow]) -> String {
+pub fn render(run: &Run) -> String {
+    let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
     let mut s = String::new();
     let _ = writeln!(s, "# handeval benchmark report\n");
     let _ = writeln!(
@@ -291,7 +373,7 @@ pub fn render(rows: &[Row], machine: &Machine, listings: &[ListingRow]) -> Strin
         }
     }
     s.push('\n');
-    s.push_str(&method(rows, machine));
+    s.push_str(&method(run));
     let baseline = baseline_of(rows, Workload::HEADLINE).unwrap_or("baseline");
     let _ = writeln!(
         s,
@@ -336,9 +418,14 @@ pub fn render(rows: &[Row], machine: &Machine, listings: &[ListingRow]) -> Strin
         } else {
             format!(" **Note:** {}.", r.note)
         };
+        let card_table = if r.card_table_bytes > 0 {
+            format!(", card table {}", human_bytes(r.card_table_bytes))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             s,
-            "- `{}`{role}: {}; tables {}{path}.{note}",
+            "- `{}`{role}: {}; tables {}{card_table}{path}.{note}",
             r.evaluator,
             r.summary,
             human_bytes(r.table_bytes)

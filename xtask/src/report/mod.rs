@@ -32,23 +32,20 @@ pub struct Args {
 
 /// The published listings' figures in a results directory.
 pub const LISTINGS: &str = "listings.csv";
+/// The interleaved rounds' raw times in a results directory.
+pub const ROUNDS: &str = "rounds.csv";
 
 /// Writes `report.md` and `chart.svg` into `dir`. The chart is drawn first,
 /// into a scratch file, so that a failure leaves the old report as it was.
-pub fn write_rendered(
-    dir: &Path,
-    rows: &[Row],
-    machine: &Machine,
-    listings: &[ListingRow],
-) -> Result<()> {
+pub fn write_rendered(dir: &Path, run: &Run) -> Result<()> {
     let scratch = dir.join(".chart.svg.tmp");
-    let drawn = chart::render(rows, &scratch, machine);
+    let drawn = chart::render(&run.rows, &scratch, &run.machine);
     if let Err(e) = drawn {
         let _ = fs::remove_file(&scratch);
         return Err(e.context(format!("drawing {}", dir.join("chart.svg").display())));
     }
     let report = dir.join("report.md");
-    fs::write(&report, markdown::render(rows, machine, listings))
+    fs::write(&report, markdown::render(run))
         .with_context(|| format!("writing {}", report.display()))?;
     fs::rename(&scratch, dir.join("chart.svg"))
         .with_context(|| format!("writing {}", dir.join("chart.svg").display()))?;
@@ -63,24 +60,24 @@ pub struct Run {
     pub machine: Machine,
     /// `listings.csv`, empty in runs that have none.
     pub listings: Vec<ListingRow>,
+    /// `rounds.csv`, empty in runs that have none.
+    pub turns: Vec<schema::Turn>,
 }
 
 /// Reads a results directory.
 pub fn load(dir: &Path) -> Result<Run> {
+    let turns = schema::read_turns(&dir.join(ROUNDS))?;
     Ok(Run {
-        rows: schema::read(&dir.join("results.csv"))?,
+        rows: schema::read(&dir.join("results.csv"), &turns)?,
         machine: Machine::read(dir)?,
         listings: schema::read_listings(&dir.join(LISTINGS))?,
+        turns,
     })
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let Run {
-        rows,
-        machine,
-        listings,
-    } = load(&args.dir)?;
-    write_rendered(&args.dir, &rows, &machine, &listings)?;
+    let run = load(&args.dir)?;
+    write_rendered(&args.dir, &run)?;
     println!(
         "re-rendered {0}/report.md and {0}/chart.svg",
         args.dir.display()
@@ -89,8 +86,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let readme = workspace::root().join("README.md");
         let rel = workspace::relative(&args.dir);
         let rel = rel.to_string_lossy();
-        let section =
-            readme::results_section(&rows, &machine, &listings, rel.trim_end_matches('/'));
+        let section = readme::results_section(&run, rel.trim_end_matches('/'));
         readme::update(&readme, readme::RESULTS, &section)?;
         println!("updated the Results section of {}", readme.display());
     }

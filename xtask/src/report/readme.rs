@@ -9,9 +9,8 @@ use anyhow::{Context, Result, bail};
 use handeval_benches::{Order, Workload};
 use handeval_registry::About;
 
+use super::Run;
 use super::markdown::{LISTINGS_INTRO, floor_name, listings_table, workload_table};
-use super::schema::{ListingRow, Row};
-use crate::machine::Machine;
 
 /// Markers around the Results section.
 pub const RESULTS: (&str, &str) = (
@@ -26,12 +25,8 @@ pub const EVALUATORS: (&str, &str) = (
 );
 
 /// The README's Results section for the run in `dir` (a path relative to the repository root).
-pub fn results_section(
-    rows: &[Row],
-    machine: &Machine,
-    listings: &[ListingRow],
-    dir: &str,
-) -> String {
+pub fn results_section(run: &Run, dir: &str) -> String {
+    let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
     let headline = Workload::HEADLINE;
     let mut s = String::new();
     let _ = writeln!(

@@ -55,12 +55,26 @@ pub struct Row {
     /// The fastest outside baseline in this workload.
     #[serde(default)]
     pub baseline: String,
-    /// Median time over the baseline's in this workload.
+    /// Time over the baseline's in this workload: the median over the
+    /// interleaved rounds of the ratio within each round where the run has
+    /// rounds, else the ratio of the two criterion medians.
     // Runs written before the baseline was chosen by role name this column after it.
     #[serde(alias = "ratio_to_pokers")]
     pub ratio_to_baseline: Option<f64>,
-    /// Bytes of lookup tables the evaluator reads.
+    /// The first and third quartiles of the per-round ratios (empty without rounds).
+    #[serde(default)]
+    pub ratio_q1: Option<f64>,
+    /// See `ratio_q1`.
+    #[serde(default)]
+    pub ratio_q3: Option<f64>,
+    /// How many interleaved rounds the ratio is the median of (empty without rounds).
+    #[serde(default)]
+    pub rounds: Option<usize>,
+    /// Bytes of lookup tables the evaluation reads.
     pub table_bytes: usize,
+    /// Bytes of the per-card table the encoding from cards reads.
+    #[serde(default)]
+    pub card_table_bytes: usize,
     /// Which code path its loops took on the machine (empty in older runs).
     #[serde(default)]
     pub cpu_path: String,
@@ -109,8 +123,9 @@ impl Row {
     }
 }
 
-/// Fills in the ratio and floor columns from the measured ones.
-pub fn derive_columns(rows: &mut [Row]) {
+/// Fills in the ratio and floor columns from the measured ones, and the
+/// ratio to the baseline from the interleaved rounds where there are any.
+pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) {
     for w in Workload::ALL {
         let in_w = |r: &&Row| r.workload == w;
         let fastest = rows
@@ -138,8 +153,118 @@ pub fn derive_columns(rows: &mut [Row]) {
                 (Some(i), Some(f)) => Some(i - f),
                 _ => None,
             };
+            let stats = baseline
+                .as_ref()
+                .and_then(|b| ratio_stats(turns, w, &r.evaluator, &b.0));
+            if let Some(stats) = stats {
+                r.ratio_to_baseline = Some(stats.median);
+                r.ratio_q1 = Some(stats.q1);
+                r.ratio_q3 = Some(stats.q3);
+                r.rounds = Some(stats.rounds);
+            }
         }
     }
+}
+
+/// One evaluator's time in one interleaved round: a line of `rounds.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Turn {
+    /// The workload.
+    pub workload: Workload,
+    /// The evaluator, or the floor's bare loop.
+    pub evaluator: String,
+    /// The round, from 0.
+    pub round: usize,
+    /// Nanoseconds per hand in this turn.
+    pub ns_per_hand: f64,
+}
+
+/// Reads `rounds.csv`; none if the file is absent (runs without rounds).
+pub fn read_turns(path: &Path) -> Result<Vec<Turn>> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut turns = Vec::new();
+    for (i, t) in reader.deserialize::<Turn>().enumerate() {
+        let t = t.with_context(|| format!("{}: line {}", path.display(), i + 2))?;
+        if !(t.ns_per_hand.is_finite() && t.ns_per_hand > 0.0) {
+            bail!(
+                "{}: line {}: column ns_per_hand is {}: times must be finite and positive",
+                path.display(),
+                i + 2,
+                t.ns_per_hand
+            );
+        }
+        turns.push(t);
+    }
+    Ok(turns)
+}
+
+/// The median and quartiles of an evaluator's per-round ratio to a baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatioStats {
+    /// The median ratio.
+    pub median: f64,
+    /// The first quartile.
+    pub q1: f64,
+    /// The third quartile.
+    pub q3: f64,
+    /// Rounds that timed both.
+    pub rounds: usize,
+}
+
+/// `evaluator`'s time over `baseline`'s within each round of `workload`,
+/// summarised; `None` if no round timed both.
+pub fn ratio_stats(
+    turns: &[Turn],
+    workload: Workload,
+    evaluator: &str,
+    baseline: &str,
+) -> Option<RatioStats> {
+    let time = |name: &str, round: usize| {
+        turns
+            .iter()
+            .find(|t| t.workload == workload && t.round == round && t.evaluator == name)
+            .map(|t| t.ns_per_hand)
+    };
+    let mut ratios: Vec<f64> = turns
+        .iter()
+        .filter(|t| t.workload == workload && t.evaluator == evaluator)
+        .filter_map(|t| time(baseline, t.round).map(|b| t.ns_per_hand / b))
+        .collect();
+    if ratios.is_empty() {
+        return None;
+    }
+    ratios.sort_by(f64::total_cmp);
+    Some(RatioStats {
+        median: quantile(&ratios, 0.5),
+        q1: quantile(&ratios, 0.25),
+        q3: quantile(&ratios, 0.75),
+        rounds: ratios.len(),
+    })
+}
+
+/// The `q` quantile of sorted values, interpolating between neighbours.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let pos = q * (sorted.len() - 1) as f64;
+    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// The median time per hand of `name` over the rounds of `workload`.
+pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64> {
+    let mut times: Vec<f64> = turns
+        .iter()
+        .filter(|t| t.workload == workload && t.evaluator == name)
+        .map(|t| t.ns_per_hand)
+        .collect();
+    if times.is_empty() {
+        return None;
+    }
+    times.sort_by(f64::total_cmp);
+    Some(quantile(&times, 0.5))
 }
 
 /// Writes `rows` to `path`.
@@ -184,8 +309,9 @@ pub fn read_listings(path: &Path) -> Result<Vec<ListingRow>> {
 }
 
 /// Reads and validates `path`, fills in what older files lack from the
-/// registry, and derives the ratio columns afresh.
-pub fn read(path: &Path) -> Result<Vec<Row>> {
+/// registry, and derives the ratio columns afresh (from `turns`, the
+/// interleaved rounds, where there are any).
+pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
     let text = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let mut reader = csv::Reader::from_reader(text.as_slice());
     let mut rows = Vec::new();
@@ -221,7 +347,7 @@ pub fn read(path: &Path) -> Result<Vec<Row>> {
             r.family = r.evaluator.split('/').next().unwrap_or_default().into();
         }
     }
-    derive_columns(&mut rows);
+    derive_columns(&mut rows, turns);
     Ok(rows)
 }
 
@@ -275,7 +401,7 @@ mod tests {
         fs::create_dir_all(&dir)?;
         let path = dir.join("results.csv");
         fs::write(&path, text)?;
-        let rows = read(&path);
+        let rows = read(&path, &[]);
         fs::remove_dir_all(&dir)?;
         rows
     }
@@ -295,6 +421,35 @@ mod tests {
         // The floor is not a contender: the fastest is the reference itself.
         assert!((rows[1].ratio_to_fastest - 1.0).abs() < 1e-12);
         assert!((rows[0].ratio_to_fastest - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ratios_are_taken_within_rounds_and_summarised() {
+        let w = Workload::HEADLINE;
+        let turn = |evaluator: &str, round, ns| Turn {
+            workload: w,
+            evaluator: evaluator.into(),
+            round,
+            ns_per_hand: ns,
+        };
+        // The machine slows down by half in round 2; the ratio does not.
+        let turns = [
+            turn("a", 0, 2.0),
+            turn("b", 0, 4.0),
+            turn("a", 1, 2.0),
+            turn("b", 1, 4.4),
+            turn("a", 2, 3.0),
+            turn("b", 2, 6.0),
+            turn("a", 3, 2.0),
+            turn("b", 3, 3.6),
+        ];
+        let stats = ratio_stats(&turns, w, "b", "a").unwrap();
+        assert_eq!(stats.rounds, 4);
+        assert!((stats.median - 2.0).abs() < 1e-12, "{stats:?}");
+        assert!((stats.q1 - 1.95).abs() < 1e-12, "{stats:?}");
+        assert!((stats.q3 - 2.05).abs() < 1e-12, "{stats:?}");
+        assert_eq!(ratio_stats(&turns, w, "c", "a"), None);
+        assert_eq!(median_turn(&turns, w, "a"), Some(2.0));
     }
 
     #[test]
