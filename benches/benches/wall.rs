@@ -7,18 +7,17 @@
 //! `HANDEVAL_ROUNDS_OUT` (where to write the interleaved rounds, see
 //! `handeval_benches::rounds`; no rounds without it).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
 use handeval_benches::rounds::{self, BareLoop, Plan, Timed};
-use handeval_benches::{
-    BLOCK, BLOCKS, Order, Prepared, Workload, seed, selected, sequential, shuffled,
-};
+use handeval_benches::{BLOCK, Order, Prepared, Workload, seed, selected, sequential, shuffled};
 use handeval_core::{Evaluator, Hand};
 use handeval_registry::{Visitor, abouts_with_floor, visit_all_with_floor};
 
 struct Bench<'a, 'g> {
     group: &'a mut BenchmarkGroup<'g, WallTime>,
+    plan: Plan,
     workload: Workload,
     hands: &'a [Hand],
     done: &'a mut usize,
@@ -47,16 +46,13 @@ impl Visitor for Bench<'_, '_> {
             eprintln!("error: refusing to benchmark: {problem}");
             std::process::exit(2);
         }
-        let mut next = 0usize;
+        // Timed through the same trait object, and so the same machine
+        // code, as the interleaved rounds.
+        let mut prepared: Box<dyn Timed> = Box::new(prepared);
+        let reps = self.plan.reps;
+        let mut block = 0usize;
         self.group.bench_function(E::NAME, |b| {
-            b.iter_custom(|iters| {
-                let start = Instant::now();
-                for _ in 0..iters {
-                    prepared.run_block(next % BLOCKS);
-                    next += 1;
-                }
-                start.elapsed()
-            });
+            b.iter_custom(|iters| rounds::time_iters(prepared.as_mut(), iters, reps, &mut block));
         });
     }
 }
@@ -91,8 +87,8 @@ impl Visitor for Gather<'_> {
 fn interleaved_rounds(path: &str, seed: u64, sequential: &[Hand], shuffled: &[Hand]) {
     let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
     eprintln!(
-        "\ninterleaved rounds: {} rounds of {} x {BLOCK} hands per evaluator per workload, order seeded from {seed}",
-        plan.rounds, plan.blocks
+        "\ninterleaved rounds: {} rounds of {} timed passes over a warm block of {BLOCK} hands per evaluator per workload, order seeded from {seed}",
+        plan.rounds, plan.reps
     );
     let mut rng = rounds::rng(seed);
     let mut header = true;
@@ -164,6 +160,7 @@ fn main() {
         Workload::ALL.len()
     );
     let mut done = 0;
+    let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
     for workload in Workload::ALL {
         let hands = match workload.order {
             Order::Sequential => &sequential,
@@ -173,6 +170,7 @@ fn main() {
         group.throughput(Throughput::Elements(BLOCK as u64));
         visit_all_with_floor(&mut Bench {
             group: &mut group,
+            plan,
             workload,
             hands,
             done: &mut done,

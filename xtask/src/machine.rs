@@ -20,6 +20,10 @@ pub fn output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// The `measurement` of runs that time warm blocks (see `handeval_benches::rounds::Timed`).
+pub const WARM_BLOCKS: &str =
+    "warm blocks: one untimed pass over a block, then timed passes over it";
+
 /// Everything `machine.txt` records about a run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Machine {
@@ -61,6 +65,9 @@ pub struct Machine {
     pub instruction_counts: String,
     /// Hands per timed block.
     pub block_hands: Option<usize>,
+    /// How each measurement treats its block (empty in older runs, which
+    /// timed one cold pass per block, walking through all hands).
+    pub measurement: String,
     /// Hands in the instruction-count sample.
     pub sample_hands: Option<usize>,
     /// The other lines of `rustc -Vv` (`binary`, `commit-hash`, `LLVM version`, ...).
@@ -92,6 +99,9 @@ impl Machine {
         ];
         if let Some(n) = self.block_hands {
             v.push(("block hands", n.to_string()));
+        }
+        if !self.measurement.is_empty() {
+            v.push(("measurement", self.measurement.clone()));
         }
         if let Some(n) = self.sample_hands {
             v.push(("sample hands", n.to_string()));
@@ -139,6 +149,7 @@ impl Machine {
                 "mode" => m.mode = value,
                 "instruction counts" => m.instruction_counts = value,
                 "block hands" => m.block_hands = value.parse().ok(),
+                "measurement" => m.measurement = value,
                 "sample hands" => m.sample_hands = value.parse().ok(),
                 other => {
                     if let Some(detail) = other.strip_prefix("rustc ") {
@@ -265,6 +276,7 @@ pub fn describe(command: &str, mode: &str, seed: u64, instruction_counts: String
         mode: mode.into(),
         instruction_counts,
         block_hands: Some(handeval_benches::BLOCK),
+        measurement: WARM_BLOCKS.into(),
         sample_hands: Some(handeval_benches::SAMPLE),
         rustc_details: rustc
             .lines()

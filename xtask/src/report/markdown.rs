@@ -247,9 +247,19 @@ fn method(run: &Run) -> String {
         .filter(|r| r.instructions_minus_floor.is_some_and(|d| d < 0.0))
         .map(|r| format!("`{}`", r.evaluator))
         .collect();
+    let how = if machine.measurement.is_empty() {
+        format!("measured over blocks of {block} hands walking through all {all} hands")
+    } else {
+        format!(
+            "measured block by block through all {all} hands, each block of {block} hands passed \
+             over once untimed (so that its hands and encodings are in cache: these are costs of \
+             evaluation, not of streaming the whole set from memory) and then timed over repeated \
+             passes"
+        )
+    };
     let mut s = format!(
-        "Reading these numbers: times are criterion medians per hand, measured over blocks of \
-         {block} hands walking through all {all} hands, in the fixed `all_hands()` order \
+        "Reading these numbers: times are criterion medians per hand, {how}, in the fixed \
+         `all_hands()` order \
          (*sequential*: similar hands in a row, which flatters branchy code) or in a seeded random \
          order (*shuffled*: what real callers see). *encoded* starts from each evaluator's own \
          encoding; *hand* includes encoding from cards. Instruction counts come from callgrind \
