@@ -3,7 +3,6 @@
 //! citable result directory.
 
 use std::fs;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
@@ -14,6 +13,7 @@ use serde::Deserialize;
 
 use crate::machine::{self, output};
 use crate::report::{self, Row};
+use crate::scratch::{self, Guarded, Scratch};
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -39,22 +39,8 @@ pub struct Args {
     no_icount: bool,
 }
 
-/// A directory that is deleted on drop unless kept: a run that fails leaves nothing behind.
-struct TempDir {
-    path: PathBuf,
-    keep: bool,
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        if !self.keep {
-            let _ = fs::remove_dir_all(&self.path);
-        }
-    }
-}
-
-fn step(message: &str) {
-    eprintln!("\n==> {message}");
+fn step(message: &str) -> Result<()> {
+    errln!("\n==> {message}")
 }
 
 fn cargo_command() -> Command {
@@ -63,13 +49,15 @@ fn cargo_command() -> Command {
     command
 }
 
-/// Runs cargo with `args` and `envs`, passing its output through.
+/// Runs cargo with `args` and `envs`, passing its output through, in a
+/// process group that an interrupt kills.
 fn cargo(args: &[&str], envs: &[(&str, String)]) -> Result<()> {
-    let status = cargo_command()
+    let mut command = cargo_command();
+    command
         .args(args)
-        .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
-        .status()
-        .with_context(|| format!("running cargo {}", args.join(" ")))?;
+        .envs(envs.iter().map(|(k, v)| (*k, v.as_str())));
+    let what = format!("cargo {}", args.join(" "));
+    let status = Guarded::spawn(command, &what)?.wait()?;
     if !status.success() {
         bail!("cargo {} failed ({status})", args.join(" "));
     }
@@ -117,10 +105,10 @@ fn ensure_runner() -> Result<()> {
     let version = locked_version("gungraun")?;
     let installed = output("gungraun-runner", &["--version"]).unwrap_or_default();
     if installed.split_whitespace().any(|w| w == version) {
-        eprintln!("gungraun-runner {version} is installed");
+        errln!("gungraun-runner {version} is installed")?;
         return Ok(());
     }
-    eprintln!("installing gungraun-runner {version} (found: {installed:?})");
+    errln!("installing gungraun-runner {version} (found: {installed:?})")?;
     cargo(
         &[
             "install",
@@ -279,21 +267,27 @@ fn parse_icount_line(line: &str) -> Result<Option<Counted>> {
     }))
 }
 
-/// `results/<date>-<short commit>[-dirty]`, with `-2`, `-3`... if taken: never overwritten.
-fn final_dir(root: &Path) -> PathBuf {
+/// `<date>-<short commit>[-dirty]`: the name a run is published under (with
+/// `-2`, `-3`... if taken: never overwritten).
+fn final_name() -> String {
     let date = jiff::Timestamp::now().strftime("%Y-%m-%d").to_string();
     let commit =
         output("git", &["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "nocommit".into());
     let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"])
         .is_some_and(|s| !s.is_empty());
-    let base = format!("{date}-{commit}{}", if dirty { "-dirty" } else { "" });
-    let mut candidate = root.join(&base);
-    let mut n = 2;
-    while candidate.exists() {
-        candidate = root.join(format!("{base}-{n}"));
-        n += 1;
+    format!("{date}-{commit}{}", if dirty { "-dirty" } else { "" })
+}
+
+/// The results folder, anchored at the workspace root, created if need be,
+/// and checked to be a folder this run can write in: before anything is
+/// measured, not after.
+fn results_root(dir: &Path) -> Result<PathBuf> {
+    let root = workspace::root().join(dir);
+    if root.exists() && !root.is_dir() {
+        bail!("--results-dir {} is not a folder", root.display());
     }
-    candidate
+    fs::create_dir_all(&root).with_context(|| format!("creating {}", root.display()))?;
+    Ok(root)
 }
 
 /// The evaluators benchmarks time (the floor included, published listings not),
@@ -347,25 +341,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect::<Vec<_>>()
         .join(" ");
     check_filter(&args.filter)?;
-    eprintln!("shuffle seed: {} (--seed to change it)", args.seed);
+    let results_dir = results_root(&args.results_dir)?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace::root().join("target"), PathBuf::from);
+    let _lock = scratch::lock(&target)?;
+    scratch::on_interrupt_clean_up()?;
+    // Created now, so that an unwritable results folder fails before the run.
+    let tmp = Scratch::create(&results_dir)?;
+    let tmp_abs = fs::canonicalize(tmp.path())?;
+    errln!("shuffle seed: {} (--seed to change it)", args.seed)?;
 
-    step("1/4 differential check: every evaluator over every hand");
+    step("1/4 differential check: every evaluator over every hand")?;
     let outcome = crate::diff::check(&[])?;
     crate::diff::write_summary(&mut std::io::stderr().lock(), &outcome)?;
     if !outcome.passed() {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
     let listings = crate::diff::listings(&outcome);
-
-    let results_dir = workspace::root().join(&args.results_dir);
-    fs::create_dir_all(&results_dir)
-        .with_context(|| format!("creating {}", results_dir.display()))?;
-    let mut tmp = TempDir {
-        path: results_dir.join(format!(".tmp-{}", std::process::id())),
-        keep: false,
-    };
-    fs::create_dir_all(&tmp.path)?;
-    let tmp_abs = fs::canonicalize(&tmp.path)?;
 
     let valgrind = if args.no_icount {
         None
@@ -391,7 +383,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ),
     ];
 
-    step("2/4 wall time (criterion)");
+    step("2/4 wall time (criterion)")?;
     let mut build = vec!["bench", "-p", "handeval-benches", "--no-run"];
     build.extend_from_slice(features);
     cargo(&build, &[])?;
@@ -401,16 +393,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let measured = read_criterion(&tmp_abs.join("criterion"))?;
     let turns = report::schema::read_turns(&tmp_abs.join(report::ROUNDS))?;
 
-    step("3/4 instruction counts (gungraun + callgrind)");
+    step("3/4 instruction counts (gungraun + callgrind)")?;
     let icounts = if let Some(v) = &valgrind {
-        eprintln!("using {v}");
+        errln!("using {v}")?;
         count_instructions(&envs)?
     } else {
-        eprintln!("{}", how_counted(None, args.no_icount));
+        errln!("{}", how_counted(None, args.no_icount))?;
         Vec::new()
     };
 
-    step("4/4 writing the report");
+    step("4/4 writing the report")?;
     let rows = build_rows(&measured, &icounts, &turns, &args.filter)?;
     let machine = machine::describe(
         &command,
@@ -418,32 +410,40 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         args.seed,
         how_counted(valgrind.as_deref(), args.no_icount),
     );
-    fs::write(tmp.path.join("machine.txt"), machine.to_text())?;
-    report::schema::write(&tmp.path.join("results.csv"), &rows)?;
-    report::schema::write_listings(&tmp.path.join(report::LISTINGS), &listings)?;
+    let write = |name: &str, text: String| {
+        let path = tmp.path().join(name);
+        fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+    };
+    write("machine.txt", machine.to_text())?;
+    report::schema::write(&tmp.path().join("results.csv"), &rows)?;
+    report::schema::write_listings(&tmp.path().join(report::LISTINGS), &listings)?;
     let run = report::Run {
         rows,
         machine,
         listings,
         turns,
     };
-    report::write_rendered(&tmp.path, &run)?;
-    fs::remove_dir_all(tmp.path.join("criterion"))?;
+    let name = final_name();
+    report::write_rendered(tmp.path(), &run, &name)?;
+    fs::remove_dir_all(tmp.path().join("criterion"))?;
 
-    let dest = final_dir(&results_dir);
-    fs::rename(&tmp.path, &dest)
-        .with_context(|| format!("moving results to {}", dest.display()))?;
-    tmp.keep = true;
-    println!("{}", report::markdown::families_table(&run.rows));
-    print!("{}", report::markdown::derived_lines(&run.rows));
-    println!("results written to {}", dest.display());
+    let dest = tmp.publish(&results_dir, &name)?;
+    if !dest.ends_with(&name) {
+        // Published under a suffixed name: the citation must say so.
+        let published = dest.file_name().map(|n| n.to_string_lossy().into_owned());
+        report::write_rendered(&dest, &run, &published.unwrap_or(name))?;
+    }
+    outln!("{}", report::markdown::families_table(&run.rows))?;
+    outln!("{}", report::markdown::derived_lines(&run.rows))?;
+    outln!("results written to {}", dest.display())?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the gungraun benchmarks, showing progress, and reads their JSON summaries.
 fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<Counted>> {
     ensure_runner()?;
-    let mut child = cargo_command()
+    let mut command = cargo_command();
+    command
         .args([
             "bench",
             "-p",
@@ -455,19 +455,20 @@ fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<Counted>> {
         ])
         .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
         .env("GUNGRAUN_OUTPUT_FORMAT", "json")
-        .stdout(Stdio::piped())
-        .spawn()
-        .context("running the gungraun benchmarks")?;
+        .stdout(Stdio::piped());
+    let mut child = Guarded::spawn(command, "the gungraun benchmarks")?;
     let total = handeval_registry::abouts_with_floor().len() * 4;
     let mut counts = Vec::new();
     let mut done = 0;
-    for line in BufReader::new(child.stdout.take().context("piped stdout")?).lines() {
+    for line in child.stdout_lines().context("piped stdout")? {
         if let Some(c) = parse_icount_line(&line?)? {
             done += 1;
-            eprintln!(
+            errln!(
                 "[{done}/{total}] {} evaluator {}: {} instructions",
-                c.workload, c.index, c.instructions
-            );
+                c.workload,
+                c.index,
+                c.instructions
+            )?;
             counts.push(c);
         }
     }

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use handeval_core::Evaluator;
 use handeval_difftest::{Check, Evaluation, disagreements, evaluate, hands, pairwise};
 use handeval_registry::{Reference, Visitor, visit_all};
@@ -292,15 +292,15 @@ fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let outcome = check(&args.only)?;
     if args.csv {
-        write_csv(io::stdout().lock(), &outcome)?;
-        write_summary(&mut io::stderr().lock(), &outcome)?;
+        write_csv(io::stdout().lock(), &outcome).context("writing to standard output")?;
+        write_summary(&mut io::stderr().lock(), &outcome).context("writing to standard error")?;
     } else {
-        write_summary(&mut io::stdout().lock(), &outcome)?;
+        write_summary(&mut io::stdout().lock(), &outcome).context("writing to standard output")?;
     }
     if outcome.passed() {
         Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!("error: some evaluators disagree with the reference");
+        errln!("error: some evaluators disagree with the reference")?;
         Ok(ExitCode::FAILURE)
     }
 }

@@ -58,21 +58,42 @@ pub fn select(only: &[String]) -> Result<Vec<Box<dyn DynEvaluator>>> {
         .collect())
 }
 
+/// The most of a bad line an error message quotes.
+const QUOTED: usize = 80;
+
+/// `text` for an error message: as typed, cut after [`QUOTED`] characters.
+fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTED).collect();
+    if chars.next().is_some() {
+        format!("{head:?}... ({} bytes in all)", text.len())
+    } else {
+        format!("{head:?}")
+    }
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     let evaluators = select(&args.only)?;
     let stdout = io::stdout().lock();
     let mut out = Output::new(BufWriter::new(stdout), args, &evaluators)?;
+    // Buffered: two million bad lines should not cost two million writes.
+    let mut errors = BufWriter::new(io::stderr().lock());
     let mut bad = 0usize;
 
     let mut handle = |source: Source, text: &str| -> Result<()> {
-        match text.trim().parse::<Hand>() {
-            Ok(hand) => out.hand(hand, &evaluators),
+        // Only the end is trimmed, so columns count from the line's start.
+        let text = text.trim_end();
+        match text.parse::<Hand>() {
+            Ok(hand) => out
+                .hand(hand, &evaluators)
+                .context("writing to standard output"),
             Err(e) => {
                 bad += 1;
                 // Keep the standard-output order readable when both go to a terminal.
                 out.flush()?;
-                eprintln!("error: {source}: {e}: {:?}", text.trim_end());
-                Ok(())
+                writeln!(errors, "error: {source}: {e}: {}", quote(text))
+                    .and_then(|()| errors.flush())
+                    .context("writing to standard error")
             }
         }
     };
@@ -83,11 +104,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             let bytes = line.context("reading standard input")?;
             // A line that is not UTF-8 is still reported by number, not fatal.
             let text = String::from_utf8_lossy(&bytes);
+            // A UTF-8 byte-order mark may open the first line.
+            let text = if i == 0 {
+                text.strip_prefix('\u{feff}').unwrap_or(&text)
+            } else {
+                &text
+            };
             let trimmed = text.trim();
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            handle(Source::Line(i + 1), &text)?;
+            handle(Source::Line(i + 1), text)?;
         }
     } else {
         for (i, text) in args.hands.iter().enumerate() {
@@ -96,7 +123,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     out.flush()?;
     if bad > 0 {
-        eprintln!("{bad} bad hand(s) skipped");
+        errln!("{bad} bad hand(s) skipped")?;
         Ok(ExitCode::FAILURE)
     } else {
         Ok(ExitCode::SUCCESS)
@@ -189,9 +216,9 @@ impl<W: Write> Output<W> {
 
     fn flush(&mut self) -> Result<()> {
         match self {
-            Output::Csv { w, .. } => w.flush()?,
-            Output::Table { out, .. } => out.flush()?,
+            Output::Csv { w, .. } => w.flush(),
+            Output::Table { out, .. } => out.flush(),
         }
-        Ok(())
+        .context("writing to standard output")
     }
 }

@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.readme {
         let path = workspace::root().join("README.md");
         readme::update(&path, EVALUATORS, &readme::evaluators_table(&abouts()))?;
-        println!("updated the table of evaluators in {}", path.display());
+        outln!("updated the table of evaluators in {}", path.display())?;
         return Ok(ExitCode::SUCCESS);
     }
     let list: Vec<About> = if args.floor {

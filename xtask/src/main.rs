@@ -1,15 +1,21 @@
 //! `cargo xtask`: the lab's commands. Run `cargo xtask --help`.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod console;
+
 mod bench;
+mod compare;
 mod diff;
 mod eval;
 mod list;
 mod machine;
 mod report;
+mod scratch;
 mod workspace;
 
 /// The handeval lab's tasks.
@@ -39,6 +45,9 @@ enum Task {
     Report(report::Args),
     /// List the registered evaluators: family, role, what each was derived from.
     List(list::Args),
+    /// Compare two results directories side by side: medians, the ratio
+    /// NEW/OLD, instruction counts, and whether the confidence intervals overlap.
+    Compare(compare::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,11 +58,13 @@ fn main() -> ExitCode {
         Task::Bench(args) => bench::run(&args),
         Task::Report(args) => report::run(&args),
         Task::List(args) => list::run(&args),
+        Task::Compare(args) => compare::run(&args),
     };
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // If standard error is gone too there is no one left to tell.
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -164,3 +164,47 @@ fn only_picks_evaluators_and_marks_a_wrong_class() {
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("unknown evaluator"));
 }
+
+#[test]
+fn a_byte_order_mark_opens_the_first_line_harmlessly() {
+    let out = eval(
+        &["--csv", "--only", "reference"],
+        "\u{feff}As Ks Qs Js Ts\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("As Ks Qs Js Ts,reference,royal_flush,1"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn columns_count_from_the_start_of_the_line_and_long_lines_are_cut() {
+    let out = eval(&["--only", "reference"], "   Xs Ks Qs Js Ts\n");
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("bad rank 'X' at column 4"), "{stderr}");
+    let long = format!("Xs {}\n", "Ks ".repeat(100_000));
+    let out = eval(&["--only", "reference"], &long);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.len() < 1_000, "echoed {} bytes", stderr.len());
+    assert!(stderr.contains("bytes in all"), "{stderr}");
+}
+
+#[test]
+fn a_full_or_closed_output_is_a_clean_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["eval", "--only", "reference", "As Ks Qs Js Ts"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("writing to standard output"), "{stderr}");
+}

@@ -90,8 +90,11 @@ fn committed_runs_rerender_to_the_same_tables() {
             checked
         ));
         fs::create_dir_all(&copy).unwrap();
-        for file in ["results.csv", "machine.txt"] {
-            fs::copy(run.join(file), copy.join(file)).unwrap();
+        // Every input the report is made from; the outputs are made afresh.
+        for file in ["results.csv", "machine.txt", "rounds.csv", "listings.csv"] {
+            if run.join(file).exists() {
+                fs::copy(run.join(file), copy.join(file)).unwrap();
+            }
         }
         report(&copy);
         let committed = workload_sections(&fs::read_to_string(run.join("report.md")).unwrap());
@@ -138,5 +141,102 @@ fn rounds_give_the_ratios_their_spread() {
     assert!(md.contains("| 1.50 | ±0.0% |"), "{md}");
     assert!(md.contains("3 interleaved rounds"), "{md}");
     assert!(md.contains("bare `for` loop"), "{md}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn report_into_a_full_disk_is_a_clean_error() {
+    let dir = std::env::temp_dir().join(format!("handeval-full-test-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(dir.join("results.csv"), CSV).unwrap();
+    fs::write(dir.join("machine.txt"), "cpu: Test CPU\n").unwrap();
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("report")
+        .arg(&dir)
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_inf_median_is_refused_naming_the_file_row_and_column() {
+    let dir = std::env::temp_dir().join(format!("handeval-inf-test-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join("results.csv"),
+        CSV.replacen(",2.0,1.9,2.1,", ",inf,1.9,2.1,", 1),
+    )
+    .unwrap();
+    fs::write(dir.join("machine.txt"), "cpu: Test CPU\n").unwrap();
+    let started = std::time::Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("report")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    for part in ["results.csv", "line 3", "median_ns"] {
+        assert!(stderr.contains(part), "{part}: {stderr}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn compare_sets_two_runs_side_by_side() {
+    let dir = std::env::temp_dir().join(format!("handeval-compare-test-{}", std::process::id()));
+    let (old, new) = (dir.join("old"), dir.join("new"));
+    for (d, cpu) in [(&old, "CPU A"), (&new, "CPU B")] {
+        fs::create_dir_all(d).unwrap();
+        fs::write(
+            d.join("machine.txt"),
+            format!("cpu: {cpu}\nrustc: rustc 1.95.0\n"),
+        )
+        .unwrap();
+    }
+    fs::write(old.join("results.csv"), CSV).unwrap();
+    fs::write(
+        new.join("results.csv"),
+        CSV.replace(",3.5,3.4,3.6,", ",1.75,1.7,1.8,"),
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("compare")
+        .args([&old, &new])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("| cpu | CPU A | CPU B | **differs** |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| rustc | rustc 1.95.0 | rustc 1.95.0 | same |"),
+        "{stdout}"
+    );
+    // Twice as fast, and the intervals do not overlap.
+    assert!(
+        stdout.contains("| deadhorse/tuned | 3.50 | 1.75 | 0.50 | CIs disjoint |"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| pokers | 2.00 | 2.00 | 1.00 |  |"),
+        "{stdout}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -284,7 +284,7 @@ fn method(run: &Run) -> String {
              evaluator of a workload once, in a seeded random order, over the same hands, and takes \
              each ratio within the round, so that drift on the machine between one benchmark and \
              the next cancels; the tables give the median ratio and its spread (half the \
-             interquartile range over rounds). "
+             interquartile range over rounds). *x fastest* compares criterion medians. "
         );
     } else {
         s.push_str("Ratios compare criterion medians measured in this one run. ");
@@ -352,8 +352,30 @@ pub const LISTINGS_INTRO: &str = "Published listings are ported with their bugs 
     other, or put in opposite order. A correct evaluator has 7,462 distinct values and no hand in \
     either error column.";
 
+/// How to cite the run in folder `dir_name`: commit, date, machine,
+/// compiler, command and folder, in one line a write-up can copy.
+pub fn citation(run: &Run, dir_name: &str) -> String {
+    let m = &run.machine;
+    format!(
+        "handeval benchmark run `{dir_name}`: commit {} ({}), measured {} on {} ({} cores), {}, \
+         by `{}`; data in `results/{dir_name}/` of the handeval repository. Cite the repository \
+         as its `CITATION.cff` says, and this run by its folder.\n",
+        if m.commit.is_empty() {
+            &m.git
+        } else {
+            &m.commit
+        },
+        m.git,
+        m.date,
+        m.cpu,
+        m.cores,
+        m.rustc_version(),
+        m.command,
+    )
+}
+
 /// `report.md`: everything a write-up would quote.
-pub fn render(run: &Run) -> String {
+pub fn render(run: &Run, dir_name: &str) -> String {
     let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
     let mut s = String::new();
     let _ = writeln!(s, "# handeval benchmark report\n");
@@ -442,6 +464,8 @@ pub fn render(run: &Run) -> String {
         );
     }
     s.push_str("\nThe chart (`chart.svg`) shows the strength workload from the evaluator's own encoding, sequential and shuffled side by side.\n");
+    s.push_str("\n## How to cite this run\n\n");
+    s.push_str(&citation(run, dir_name));
     s
 }
 

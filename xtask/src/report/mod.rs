@@ -28,6 +28,11 @@ pub struct Args {
     /// Also replace the README's Results section with this run.
     #[arg(long)]
     readme: bool,
+    /// Only replace the README's Results section; leave the run's own
+    /// report.md and chart.svg as they were written (committed runs are
+    /// never rewritten).
+    #[arg(long, conflicts_with = "readme")]
+    readme_only: bool,
 }
 
 /// The published listings' figures in a results directory.
@@ -37,7 +42,9 @@ pub const ROUNDS: &str = "rounds.csv";
 
 /// Writes `report.md` and `chart.svg` into `dir`. The chart is drawn first,
 /// into a scratch file, so that a failure leaves the old report as it was.
-pub fn write_rendered(dir: &Path, run: &Run) -> Result<()> {
+///
+/// `name` is the run's published folder name, which the citation gives.
+pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<()> {
     let scratch = dir.join(".chart.svg.tmp");
     let drawn = chart::render(&run.rows, &scratch, &run.machine);
     if let Err(e) = drawn {
@@ -45,7 +52,7 @@ pub fn write_rendered(dir: &Path, run: &Run) -> Result<()> {
         return Err(e.context(format!("drawing {}", dir.join("chart.svg").display())));
     }
     let report = dir.join("report.md");
-    fs::write(&report, markdown::render(run))
+    fs::write(&report, markdown::render(run, name))
         .with_context(|| format!("writing {}", report.display()))?;
     fs::rename(&scratch, dir.join("chart.svg"))
         .with_context(|| format!("writing {}", dir.join("chart.svg").display()))?;
@@ -77,18 +84,26 @@ pub fn load(dir: &Path) -> Result<Run> {
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let run = load(&args.dir)?;
-    write_rendered(&args.dir, &run)?;
-    println!(
-        "re-rendered {0}/report.md and {0}/chart.svg",
-        args.dir.display()
-    );
-    if args.readme {
+    if !args.readme_only {
+        let name = args
+            .dir
+            .canonicalize()
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default();
+        write_rendered(&args.dir, &run, &name)?;
+        outln!(
+            "re-rendered {0}/report.md and {0}/chart.svg",
+            args.dir.display()
+        )?;
+    }
+    if args.readme || args.readme_only {
         let readme = workspace::root().join("README.md");
         let rel = workspace::relative(&args.dir);
         let rel = rel.to_string_lossy();
         let section = readme::results_section(&run, rel.trim_end_matches('/'));
         readme::update(&readme, readme::RESULTS, &section)?;
-        println!("updated the Results section of {}", readme.display());
+        outln!("updated the Results section of {}", readme.display())?;
     }
     Ok(ExitCode::SUCCESS)
 }
