@@ -190,6 +190,12 @@ fn encode(hand: Hand) -> [u32; 5] {
     CARDS.of_hand(&hand)
 }
 
+/// The five cards as Java `int`s, as upstream's `eval5` takes them.
+#[inline(always)]
+fn java_ints(hand: &Hand) -> [i32; 5] {
+    CARDS.of_hand(hand).map(|c| c as i32)
+}
+
 /// Category of a value in the upstream layout; the ace-high straight flush is the royal.
 /// Upstream's types 0..=8 are in [`Category`]'s order.
 #[inline(always)]

@@ -2,7 +2,7 @@
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, KnownErrors, Role};
 
-use crate::{CARDS, category_of};
+use crate::{category_of, java_ints};
 
 /// The full-strength `eval5` printed in DeadHorseEval's README (section
 /// "Here is the eval - with the added functionality of return unique values
@@ -93,7 +93,7 @@ impl Evaluator for Listing {
 
     #[inline(always)]
     fn encode(hand: &Hand) -> [i32; 5] {
-        CARDS.of_hand(hand).map(|c| c as i32)
+        java_ints(hand)
     }
 
     #[inline]

@@ -2,7 +2,7 @@
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
-use crate::{CARDS, category_of};
+use crate::{category_of, java_ints};
 
 /// DeadHorseEval's five-card evaluator as its repository ships it:
 /// `DeadHorse.eval5` in `src/main/java/com/jmedia/poker/DeadHorse.java` at
@@ -85,7 +85,7 @@ impl Evaluator for Upstream {
 
     #[inline(always)]
     fn encode(hand: &Hand) -> [i32; 5] {
-        CARDS.of_hand(hand).map(|c| c as i32)
+        java_ints(hand)
     }
 
     #[inline]
