@@ -84,15 +84,18 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         // Only the end is trimmed, so columns count from the line's start.
         let text = text.trim_end();
         match text.parse::<Hand>() {
-            Ok(hand) => out
-                .hand(hand, &evaluators)
-                .context("writing to standard output"),
+            // Each stream is flushed before the other is written, so that
+            // both read in order on a terminal, but a run of bad lines is
+            // written in a few large writes, not one per line.
+            Ok(hand) => {
+                errors.flush().context("writing to standard error")?;
+                out.hand(hand, &evaluators)
+                    .context("writing to standard output")
+            }
             Err(e) => {
                 bad += 1;
-                // Keep the standard-output order readable when both go to a terminal.
                 out.flush()?;
                 writeln!(errors, "error: {source}: {e}: {}", quote(text))
-                    .and_then(|()| errors.flush())
                     .context("writing to standard error")
             }
         }
@@ -122,6 +125,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     out.flush()?;
+    errors.flush().context("writing to standard error")?;
     if bad > 0 {
         errln!("{bad} bad hand(s) skipped")?;
         Ok(ExitCode::FAILURE)
