@@ -66,7 +66,9 @@ impl Visitor for Run<'_> {
     }
 }
 /// Runs the check for the evaluators named in `only` (all when empty).
-pub fn check(only: &[String]) -> Result<Outcome> {
+/// The registered evaluators named in `only` (all when empty), in registry
+/// order; an unknown name is an error listing the registered ones.
+pub fn selected_names(only: &[String]) -> Result<Vec<&'static str>> {
     let names = handeval_registry::names();
     if let Some(unknown) = only.iter().find(|n| !names.contains(&n.as_str())) {
         bail!(
@@ -74,11 +76,14 @@ pub fn check(only: &[String]) -> Result<Outcome> {
             names.join(", ")
         );
     }
-    let selected: Vec<&str> = names
-        .iter()
-        .copied()
+    Ok(names
+        .into_iter()
         .filter(|n| only.is_empty() || only.iter().any(|o| o == n))
-        .collect();
+        .collect())
+}
+
+pub fn check(only: &[String]) -> Result<Outcome> {
+    let selected = selected_names(only)?;
 
     let progress = ProgressBar::new(selected.len() as u64 + 1).with_style(
         ProgressStyle::with_template("{spinner} [{pos}/{len}] checking {msg} over all hands")

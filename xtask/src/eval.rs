@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use handeval_core::Hand;
 use handeval_registry::{DynEvaluator, Reference};
 
@@ -40,21 +40,11 @@ impl std::fmt::Display for Source {
 }
 
 /// The registered evaluators named in `only` (all when empty), in registry order.
-pub fn select(only: &[String]) -> Result<Vec<Box<dyn DynEvaluator>>> {
-    let all = handeval_registry::all();
-    if let Some(unknown) = only
-        .iter()
-        .find(|n| !all.iter().any(|e| e.name() == n.as_str()))
-    {
-        let names: Vec<&str> = all.iter().map(|e| e.name()).collect();
-        bail!(
-            "unknown evaluator {unknown:?}; registered: {}",
-            names.join(", ")
-        );
-    }
-    Ok(all
+fn select(only: &[String]) -> Result<Vec<Box<dyn DynEvaluator>>> {
+    let names = crate::diff::selected_names(only)?;
+    Ok(handeval_registry::all()
         .into_iter()
-        .filter(|e| only.is_empty() || only.iter().any(|o| o == e.name()))
+        .filter(|e| names.contains(&e.name()))
         .collect())
 }
 

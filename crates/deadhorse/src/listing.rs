@@ -77,7 +77,6 @@ impl Evaluator for Listing {
     const NAME: &'static str = "deadhorse/listing";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Listing;
-    const DERIVED_FROM: Option<&'static str> = None;
     const SUMMARY: &'static str = "DeadHorseEval README's printed full-strength eval5 (28cf1b6): trips lose their rank, every flush ties";
     const KNOWN_ERRORS: Option<KnownErrors> = Some(KnownErrors {
         distinct: 5_406,
