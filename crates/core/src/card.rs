@@ -276,6 +276,7 @@ const INDICES: [Index; 52] = [
 /// is an enum of 52 values, so code that reads a card knows its index is in
 /// range without checking it.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
 pub struct Card(Index);
 
 impl Card {

@@ -63,7 +63,8 @@ pub trait Evaluator: 'static {
     }
 
     /// Which code path the batch loops take on this CPU. Evaluators that
-    /// dispatch on a CPU feature get this from [`target_feature_batches!`].
+    /// dispatch on a CPU feature get this from
+    /// [`target_feature_batches!`](crate::target_feature_batches).
     fn cpu_path() -> CpuPath {
         CpuPath::PORTABLE
     }
@@ -146,6 +147,32 @@ pub fn batch_via_encoding<E: Evaluator, O>(
             *b = E::encode(h);
         }
         batch(&buffer[..hands.len()], out, &eval);
+    }
+}
+
+/// Categories of a batch through a batch strength function: strengths are
+/// computed a chunk at a time into a buffer on the stack, and each is turned
+/// into its category by `category_of`. The category loops of SIMD
+/// evaluators, which compute the whole value anyway.
+///
+/// # Panics
+/// If `out` and `hands` differ in length.
+#[inline]
+pub fn simd_categories(
+    hands: &[Hand],
+    out: &mut [Category],
+    strengths: impl Fn(&[Hand], &mut [u32]),
+    category_of: impl Fn(u32) -> Category,
+) {
+    const CHUNK: usize = 256;
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    let mut buffer = [0u32; CHUNK];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let values = &mut buffer[..hands.len()];
+        strengths(hands, values);
+        for (o, &v) in out.iter_mut().zip(values.iter()) {
+            *o = category_of(v);
+        }
     }
 }
 
@@ -249,6 +276,37 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// # assert_eq!(out, [5, 5, 5]);
 /// ```
 ///
+/// The `simd(avx512: .., avx2: .., portable: .., category: ..)` form is for
+/// evaluators whose encoding is the [`Hand`] itself and whose strength is a
+/// `u32`: it takes three batch functions `fn(&[Hand], &mut [u32])`, the first
+/// compiled for `"avx512f,avx512bw,avx512vbmi,avx512bitalg"`, the second for
+/// `"avx2"`, and calls the widest the CPU has (once per batch). A batch
+/// function compiled for more than its slot's features does not compile:
+///
+/// ```compile_fail
+/// # use handeval_core::{Category, Evaluator, Family, Hand, Role};
+/// #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vp2intersect")]
+/// fn wide(_: &[Hand], _: &mut [u32]) {}
+/// #[target_feature(enable = "avx2")]
+/// fn narrow(_: &[Hand], _: &mut [u32]) {}
+/// fn plain(_: &[Hand], _: &mut [u32]) {}
+/// # struct Mine;
+/// # impl Evaluator for Mine {
+/// #     const NAME: &'static str = "mine/simd";
+/// #     const SUMMARY: &'static str = "counts cards";
+/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
+/// #     const ROLE: Role = Role::Simd;
+/// #     type Encoded = Hand;
+/// #     type Strength = u32;
+/// #     fn encode(hand: &Hand) -> Hand { *hand }
+/// #     fn category(_: Hand) -> Category { Category::HighCard }
+/// #     fn strength(_: Hand) -> u32 { 0 }
+///     handeval_core::target_feature_batches!(Mine,
+///         simd(avx512: wide, avx2: narrow, portable: plain, category: high));
+/// # }
+/// # fn high(_: u32) -> Category { Category::HighCard }
+/// ```
+///
 /// A bare condition cannot stand in for the check, and an unknown feature is
 /// refused:
 ///
@@ -305,6 +363,11 @@ macro_rules! target_feature_batches {
             $fallback_category, $fallback_strength);
     };
 
+    ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
+        category: $category_of:path)) => {
+        $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable, $category_of);
+    };
+
     // The one place a feature string is tied to its run-time check. Any other
     // string matches no rule, so the expansion fails to compile.
     (@has "popcnt") => {
@@ -313,6 +376,80 @@ macro_rules! target_feature_batches {
     (@has "bmi2,popcnt") => {
         $crate::cpu::has($crate::cpu::Feature::Bmi2) && $crate::cpu::has($crate::cpu::Feature::Popcnt)
     };
+    (@has "avx2") => {
+        $crate::cpu::has($crate::cpu::Feature::Avx2)
+    };
+    (@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") => {
+        $crate::cpu::has($crate::cpu::Feature::Avx512)
+    };
+
+    (@simd $ty:ty, $avx512:path, $avx2:path, $portable:path, $category_of:path) => {
+        fn cpu_path() -> $crate::CpuPath {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {
+                    return $crate::CpuPath { features: "avx512f,avx512bw,avx512vbmi,avx512bitalg", active: true };
+                }
+                if $crate::target_feature_batches!(@has "avx2") {
+                    return $crate::CpuPath { features: "avx2", active: true };
+                }
+            }
+            $crate::CpuPath { features: "avx2", active: false }
+        }
+        fn unavailable() -> Option<&'static str> {
+            if <$ty as $crate::Evaluator>::cpu_path().active {
+                None
+            } else {
+                Some("this CPU has neither AVX-512 nor AVX2: the portable path ran")
+            }
+        }
+        fn strengths(hands: &[$crate::Hand], out: &mut [u32]) {
+            $crate::target_feature_batches!(@simd_dispatch hands, out, $avx512, $avx2, $portable);
+        }
+        fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [u32]) {
+            $crate::target_feature_batches!(@simd_dispatch hands, out, $avx512, $avx2, $portable);
+        }
+        fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
+            $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
+        }
+        fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
+            $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
+        }
+    };
+    (@simd_dispatch $hands:ident, $out:ident, $avx512:path, $avx2:path, $portable:path) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+            fn with_avx512(hands: &[$crate::Hand], out: &mut [u32]) {
+                $avx512(hands, out);
+            }
+            #[target_feature(enable = "avx2")]
+            fn with_avx2(hands: &[$crate::Hand], out: &mut [u32]) {
+                $avx2(hands, out);
+            }
+            if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {
+                #[allow(unsafe_code)]
+                // SAFETY: `with_avx512` needs exactly the features its
+                // attribute names, and the check just above, written by
+                // this macro for that string, confirmed this CPU has them.
+                // (Were `$avx512` built for more, calling it from
+                // `with_avx512` would not compile.)
+                unsafe {
+                    with_avx512($hands, $out)
+                };
+                return;
+            }
+            if $crate::target_feature_batches!(@has "avx2") {
+                #[allow(unsafe_code)]
+                // SAFETY: as above, for AVX2.
+                unsafe {
+                    with_avx2($hands, $out)
+                };
+                return;
+            }
+        }
+        $portable($hands, $out)
+    }};
 
     (@batches $ty:ty, $feature:tt) => {
         $crate::target_feature_batches!(@common $ty, $feature,

@@ -11,7 +11,12 @@ use crate::{Card, CardTable};
 ///
 /// The only ways to make one are the validating [`Hand::new`] and
 /// [`FromStr`], and [`all_hands`], so an evaluator never has to check its input.
+///
+/// A hand is stored as its five card indices, one byte each (`repr(transparent)`
+/// down to the card's `u8`), so a `[Hand]` is five bytes per hand with no
+/// padding: SIMD evaluators load it as bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
 pub struct Hand([Card; 5]);
 
 /// Why some text or some cards are not a valid five-card hand.

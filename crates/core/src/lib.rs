@@ -65,19 +65,28 @@
 //!   the end-to-end [`Evaluator::categories_of_hands`],
 //!   [`Evaluator::strengths_of_hands`]) with a plain loop as default, which an
 //!   evaluator replaces with [`target_feature_batches!`] to run the whole loop
-//!   under `#[target_feature]` after a run-time check ([`cpu::has`]);
+//!   under `#[target_feature]` after a run-time check ([`cpu::has`]); its
+//!   `simd(...)` form picks, once per batch, an AVX-512, an AVX2 or a
+//!   portable batch function for evaluators that work across hands;
 //! - `Debug + Send + Sync` bounds on the associated types (and `PartialEq` on
 //!   the encoding), so that the differential checker can print native values,
 //!   check that encoding is deterministic, and split work over threads.
 //!
 //! # Where `unsafe` lives
 //!
-//! The workspace denies `unsafe_code`. The exceptions are calls of
-//! `#[target_feature]` functions after a run-time CPU check, and all of them
-//! are written by one macro, [`target_feature_batches!`], which ties each
-//! feature string it accepts to its own check (see its Soundness section).
-//! The only other `unsafe` is in a test that compares the software PEXT with
-//! the instruction on CPUs that have it.
+//! The workspace denies `unsafe_code`. The exceptions, each with its
+//! `SAFETY` comment:
+//!
+//! - calls of `#[target_feature]` functions after a run-time CPU check, all
+//!   written by one macro, [`target_feature_batches!`], which ties each
+//!   feature string it accepts to its own check (see its Soundness section);
+//! - reading the extended control register in [`cpu`], after CPUID says the
+//!   instruction exists, to learn whether the OS saves AVX registers;
+//! - the SIMD evaluators' intrinsics: in `handeval-lanes`, each operation of
+//!   a vector type whose values exist only on CPUs with its features, and in
+//!   the SIMD kernels the loads, stores and gathers, with their bounds;
+//! - a test that compares the software PEXT with the instruction on CPUs
+//!   that have it.
 //!
 //! Strength values are each algorithm's own (a packed integer, a tuple); only
 //! their order matters. Tools turn them into class numbers by ranking the
@@ -99,6 +108,6 @@ mod parse;
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
-pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding};
+pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding, simd_categories};
 pub use hand::{AllHands, CARD_BITS, HAND_COUNT, Hand, HandError, all_hands};
 pub use parse::CardError;
