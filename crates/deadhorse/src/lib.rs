@@ -118,11 +118,13 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 mod listing;
 mod readme;
+mod simd;
 mod tuned;
 mod upstream;
 
 pub use listing::Listing;
 pub use readme::Readme;
+pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
 

@@ -295,3 +295,14 @@ fn the_published_listing_keeps_its_bugs() {
         );
     }
 }
+
+/// The SIMD variant computes the tuned value, bit for bit, on every hand,
+/// and its worked example holds.
+#[test]
+fn simd_gives_the_tuned_value() {
+    handeval_difftest::assert_same_values::<Tuned, handeval_deadhorse::Simd>();
+    assert_eq!(
+        strength::<handeval_deadhorse::Simd>("Kh Kd 7s 7c 2h"),
+        0x904 << 16 | 0x0001
+    );
+}

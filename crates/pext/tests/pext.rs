@@ -212,3 +212,14 @@ fn upstream_test_cases() {
         assert_eq!(strength::<PextTrips>(hand), expected, "{hand}");
     }
 }
+
+/// The SIMD variant computes the branch-free value, bit for bit, on every
+/// hand, and its worked example holds.
+#[test]
+fn simd_gives_the_branchless_value() {
+    handeval_difftest::assert_same_values::<Branchless, handeval_pext::Simd>();
+    assert_eq!(
+        strength::<handeval_pext::Simd>("Ks Kh 7d 7c 2s"),
+        2 << 27 | 0x1040 << 13 | 0x0002 >> 1
+    );
+}

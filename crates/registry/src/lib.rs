@@ -46,15 +46,18 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<handeval_subskybox::Faithful>();
     visitor.visit::<handeval_subskybox::Score>();
     visitor.visit::<handeval_subskybox::Tuned>();
+    visitor.visit::<handeval_subskybox::Simd>();
     visitor.visit::<handeval_deadhorse::Upstream>();
     visitor.visit::<handeval_deadhorse::Readme>();
     visitor.visit::<handeval_deadhorse::Listing>();
     visitor.visit::<handeval_deadhorse::Tuned>();
+    visitor.visit::<handeval_deadhorse::Simd>();
     visitor.visit::<handeval_pext::Reductions>();
     visitor.visit::<handeval_pext::PextTrips>();
     visitor.visit::<handeval_pext::Branchless>();
     visitor.visit::<handeval_pext::Portable>();
     visitor.visit::<handeval_pext::Bmi2>();
+    visitor.visit::<handeval_pext::Simd>();
     visitor.visit::<handeval_baselines::Pokers>();
     visitor.visit::<handeval_baselines::Ckc>();
 }

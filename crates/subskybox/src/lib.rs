@@ -133,10 +133,12 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 mod faithful;
 mod score;
+mod simd;
 mod tuned;
 
 pub use faithful::Faithful;
 pub use score::Score;
+pub use simd::Simd;
 pub use tuned::Tuned;
 
 use handeval_core::{CardTable, Category, Hand, Suit};

@@ -148,3 +148,18 @@ fn the_score_function_packs_category_and_sorted_ranks() {
     // The lowest hand of all, 7-5-4-3-2 offsuit.
     assert_eq!(strength::<Score>("7c 5d 4h 3s 2c"), 0x07_5432);
 }
+
+/// The SIMD variant computes the faithful port's value, bit for bit, on
+/// every hand, and its worked example holds.
+#[test]
+fn simd_gives_the_faithful_value() {
+    handeval_difftest::assert_same_values::<Faithful, handeval_subskybox::Simd>();
+    assert_eq!(
+        handeval_subskybox::Simd::category(strength_hand("7s 7h 7d Kc Kd")),
+        Category::FullHouse
+    );
+}
+
+fn strength_hand(hand: &str) -> Hand {
+    hand.parse().unwrap()
+}

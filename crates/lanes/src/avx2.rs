@@ -1,0 +1,233 @@
+//! Sixteen hands per 256-bit register.
+
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m256i, _mm_set_epi64x, _mm256_add_epi16, _mm256_and_si256, _mm256_andnot_si256,
+    _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_loadu2_m128i, _mm256_maddubs_epi16,
+    _mm256_min_epu16, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
+    _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_sll_epi16, _mm256_srl_epi16, _mm256_storeu_si256, _mm256_sub_epi16,
+    _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256,
+};
+
+use handeval_core::Hand;
+
+use crate::Lanes;
+
+/// AVX2, 16 hands per vector. Only code compiled with AVX2 can make one.
+#[derive(Clone, Copy, Debug)]
+pub struct Avx2(());
+
+impl Avx2 {
+    /// The proof that this CPU has AVX2: callable (safely) only from code
+    /// compiled for AVX2, which runs only after the run-time check.
+    ///
+    /// # Safety
+    ///
+    /// Safe to call from code compiled with AVX2, where the compiler allows it;
+    /// from anywhere else it needs `unsafe`, and the caller's promise that
+    /// the CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    pub fn new() -> Self {
+        Avx2(())
+    }
+}
+
+/// Byte offsets, within each half's 40 bytes (eight hands), of the three
+/// 16-byte windows that together cover them without reading past the end.
+const WINDOWS: [usize; 3] = [0, 16, 24];
+
+/// `vpshufb` controls: for card `k` and window `w`, where each of the eight
+/// lanes of a half finds that card in that window (0x80, zero, elsewhere and
+/// in every lane's high byte).
+const SPLIT: [[[u8; 16]; 3]; 5] = {
+    let mut masks = [[[0x80; 16]; 3]; 5];
+    let mut k = 0;
+    while k < 5 {
+        let mut lane = 0;
+        while lane < 8 {
+            let at = 5 * lane + k;
+            let window = if at < 16 {
+                0
+            } else if at < 32 {
+                1
+            } else {
+                2
+            };
+            masks[k][window][2 * lane] = (at - WINDOWS[window]) as u8;
+            lane += 1;
+        }
+        k += 1;
+    }
+    masks
+};
+
+impl Avx2 {
+    /// A 16-byte table in both halves of a register.
+    #[inline(always)]
+    #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
+    fn table(self, t: &[u8; 16]) -> __m256i {
+        let b = t.map(|b| b as i8);
+        // SAFETY: `self` proves AVX2.
+        unsafe {
+            _mm256_setr_epi8(
+                b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
+                b[13], b[14], b[15], b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9],
+                b[10], b[11], b[12], b[13], b[14], b[15],
+            )
+        }
+    }
+}
+
+const NIBBLE_POPCOUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+const RANK_BIT_LOW: [u8; 16] = {
+    let mut t = [0; 16];
+    let mut r = 0;
+    while r < 8 {
+        t[r] = 1 << r;
+        r += 1;
+    }
+    t
+};
+const RANK_BIT_HIGH: [u8; 16] = {
+    let mut t = [0; 16];
+    let mut r = 8;
+    while r < 13 {
+        t[r] = 1 << (r - 8);
+        r += 1;
+    }
+    t
+};
+
+/// Generates `Lanes` methods whose bodies are AVX2 intrinsic calls.
+macro_rules! avx2_ops {
+    ($(fn $name:ident($s:ident $(, $arg:ident: $ty:ty)*) -> $ret:ty $body:block)*) => {$(
+        #[inline(always)]
+        fn $name($s $(, $arg: $ty)*) -> $ret {
+            // SAFETY: `self` is an `Avx2`, which exists only on CPUs with
+            // AVX2 (see the crate docs); these intrinsics need nothing more.
+            unsafe { $body }
+        }
+    )*};
+}
+
+impl Lanes for Avx2 {
+    const LANES: usize = 16;
+    type V = __m256i;
+    /// All ones in a lane for true, zero for false.
+    type M = __m256i;
+
+    avx2_ops! {
+        fn splat(self, x: u16) -> __m256i { _mm256_set1_epi16(x as i16) }
+        fn and(self, a: __m256i, b: __m256i) -> __m256i { _mm256_and_si256(a, b) }
+        fn or(self, a: __m256i, b: __m256i) -> __m256i { _mm256_or_si256(a, b) }
+        fn xor(self, a: __m256i, b: __m256i) -> __m256i { _mm256_xor_si256(a, b) }
+        fn andnot(self, a: __m256i, b: __m256i) -> __m256i { _mm256_andnot_si256(a, b) }
+        fn add(self, a: __m256i, b: __m256i) -> __m256i { _mm256_add_epi16(a, b) }
+        fn sub(self, a: __m256i, b: __m256i) -> __m256i { _mm256_sub_epi16(a, b) }
+        fn min(self, a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu16(a, b) }
+        fn eq(self, a: __m256i, b: __m256i) -> __m256i { _mm256_cmpeq_epi16(a, b) }
+        fn mand(self, a: __m256i, b: __m256i) -> __m256i { _mm256_and_si256(a, b) }
+        fn mor(self, a: __m256i, b: __m256i) -> __m256i { _mm256_or_si256(a, b) }
+        fn mandnot(self, a: __m256i, b: __m256i) -> __m256i { _mm256_andnot_si256(a, b) }
+        fn select(self, m: __m256i, a: __m256i, b: __m256i) -> __m256i { _mm256_blendv_epi8(b, a, m) }
+        fn keep(self, m: __m256i, a: __m256i) -> __m256i { _mm256_and_si256(m, a) }
+        fn add_where(self, m: __m256i, acc: __m256i, b: __m256i) -> __m256i {
+            _mm256_add_epi16(acc, _mm256_and_si256(m, b))
+        }
+        fn nonzero(self, a: __m256i) -> __m256i {
+            let zero = _mm256_cmpeq_epi16(a, _mm256_setzero_si256());
+            _mm256_xor_si256(zero, _mm256_set1_epi8(-1))
+        }
+        fn popcnt(self, a: __m256i) -> __m256i {
+            // Each nibble's count from a 16-entry table, then the lane's two
+            // bytes summed by a multiply-add with ones.
+            let lut = self.table(&NIBBLE_POPCOUNT);
+            let low = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_shuffle_epi8(lut, _mm256_and_si256(a, low));
+            let hi = _mm256_shuffle_epi8(lut, _mm256_and_si256(self.shr::<4>(a), low));
+            _mm256_maddubs_epi16(_mm256_add_epi16(lo, hi), _mm256_set1_epi8(1))
+        }
+        fn lookup(self, idx: __m256i, t: &[u8; 16]) -> __m256i {
+            // The high byte's control has bit 7 set, so it reads as zero.
+            _mm256_shuffle_epi8(self.table(t), _mm256_or_si256(idx, _mm256_set1_epi16(i16::MIN)))
+        }
+        fn rank_bit(self, card: __m256i) -> __m256i {
+            // AVX2 has no 16-bit variable shift: the bit's two bytes come
+            // from two tables by rank.
+            let rank = _mm256_or_si256(self.shr::<2>(card), _mm256_set1_epi16(i16::MIN));
+            let lo = _mm256_shuffle_epi8(self.table(&RANK_BIT_LOW), rank);
+            let hi = _mm256_shuffle_epi8(self.table(&RANK_BIT_HIGH), rank);
+            _mm256_or_si256(lo, self.shl::<8>(hi))
+        }
+        fn suit(self, card: __m256i) -> __m256i { _mm256_and_si256(card, _mm256_set1_epi16(3)) }
+    }
+
+    #[inline(always)]
+    fn shl<const N: u32>(self, a: __m256i) -> __m256i {
+        // SAFETY: as for every operation here: `self` proves AVX2. (A shift
+        // by a count in a register; with a constant count LLVM emits the
+        // immediate form.)
+        unsafe { _mm256_sll_epi16(a, _mm_set_epi64x(0, i64::from(N))) }
+    }
+
+    #[inline(always)]
+    fn shr<const N: u32>(self, a: __m256i) -> __m256i {
+        // SAFETY: as for `shl`.
+        unsafe { _mm256_srl_epi16(a, _mm_set_epi64x(0, i64::from(N))) }
+    }
+
+    #[inline(always)]
+    fn load(self, hands: &[Hand]) -> [__m256i; 5] {
+        assert_eq!(hands.len(), Self::LANES);
+        let bytes = hands.as_ptr().cast::<u8>();
+        // SAFETY: `self` proves AVX2. `hands` is 16 hands, 80 bytes (a `Hand`
+        // is five one-byte cards); each window reads 16 bytes at offset
+        // 0, 16 or 24 of a half starting at byte 0 or 40, so the last byte
+        // read is byte 79.
+        let mut windows = [self.splat(0); 3];
+        for (window, at) in windows.iter_mut().zip(WINDOWS) {
+            *window =
+                unsafe { _mm256_loadu2_m128i(bytes.add(40 + at).cast(), bytes.add(at).cast()) };
+        }
+        // Loops, not closures: a closure would not inherit the caller's
+        // target features, and the intrinsics in it would not be inlined.
+        let mut cards = [self.splat(0); 5];
+        for (card, masks) in cards.iter_mut().zip(&SPLIT) {
+            let a = self.shuffle(windows[0], self.table(&masks[0]));
+            let b = self.shuffle(windows[1], self.table(&masks[1]));
+            let c = self.shuffle(windows[2], self.table(&masks[2]));
+            *card = self.or(self.or(a, b), c);
+        }
+        cards
+    }
+
+    #[inline(always)]
+    fn store(self, hi: __m256i, lo: __m256i, out: &mut [u32]) {
+        assert_eq!(out.len(), Self::LANES);
+        // SAFETY: `self` proves AVX2; `out` holds 16 `u32`s, 64 bytes, and
+        // the two stores write bytes 0..32 and 32..64 of it.
+        unsafe {
+            // Unpacking works within 128-bit halves: hands 0-3 and 8-11,
+            // then 4-7 and 12-15; the cross-half permutes put them in order.
+            let a = _mm256_unpacklo_epi16(lo, hi);
+            let b = _mm256_unpackhi_epi16(lo, hi);
+            let first = _mm256_permute2x128_si256::<0x20>(a, b);
+            let second = _mm256_permute2x128_si256::<0x31>(a, b);
+            #[allow(clippy::cast_ptr_alignment, reason = "unaligned stores")]
+            let out = out.as_mut_ptr().cast::<__m256i>();
+            _mm256_storeu_si256(out, first);
+            _mm256_storeu_si256(out.add(1), second);
+        }
+    }
+}
+
+impl Avx2 {
+    #[inline(always)]
+    #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
+    fn shuffle(self, a: __m256i, control: __m256i) -> __m256i {
+        // SAFETY: `self` proves AVX2.
+        unsafe { _mm256_shuffle_epi8(a, control) }
+    }
+}

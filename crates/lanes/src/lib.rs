@@ -1,0 +1,299 @@
+//! Sixteen-bit lanes, one hand per lane, over three instruction sets: the
+//! vocabulary the lab's SIMD evaluators are written in.
+//!
+//! Each SIMD evaluator writes its kernel once, as a generic function over
+//! [`Lanes`], and runs it three ways: [`Avx512`] (32 hands per 512-bit
+//! register), [`Avx2`] (16 hands per 256-bit register) and [`Portable`] (one
+//! hand in a `u16`, on any CPU). The portable path is therefore not a
+//! separate scalar rewrite but the very same kernel, which is what the tests
+//! compare the vector paths against, value for value.
+//!
+//! # Why 16-bit lanes
+//!
+//! Every table-free evaluator here works on rank masks of 13 bits, so a hand
+//! needs one 16-bit lane where a `u32` would waste half the register: twice
+//! as many hands per instruction. A 26- to 31-bit strength is built as two
+//! 16-bit halves, `hi` and `lo`, and interleaved into `u32`s on the way out.
+//!
+//! # Lane layout, with a worked example
+//!
+//! `[Hand]` is five bytes per hand (`Hand` is `repr(transparent)` down to
+//! each card's one-byte index `4 * rank + suit`). [`Lanes::load`] turns a
+//! chunk of hands into five vectors, `cards[k]` holding card `k` of every
+//! hand, one hand per lane:
+//!
+//! ```text
+//! bytes:      As Ks Qs Js Ts | 2c 7d 7h 9s 9c | ...
+//!             51 47 43 39 35 |  0 21 22 31 28 | ...
+//! cards[0]:   [51, 0, ...]   one u16 lane per hand
+//! cards[1]:   [47, 21, ...]
+//! ```
+//!
+//! On AVX-512 the split is two byte permutes per card (`vpermt2b` over 128
+//! bytes of input each, zeroing the lanes' high bytes); on AVX2, which cannot
+//! permute bytes across its two 128-bit halves, each half gathers its eight
+//! hands from three overlapping 16-byte windows with `vpshufb`. The kernels
+//! then turn each card into its rank bit (`1 << (card >> 2)`, a variable
+//! shift on AVX-512 and a two-table `vpshufb` on AVX2) and its suit
+//! (`card & 3`), and from there it is each algorithm's own arithmetic. The
+//! hand `As Ks Qs Js Ts` above becomes the rank bits `0x1000, 0x0800, 0x0400,
+//! 0x0200, 0x0100` in lane 0, whose OR is `0x1F00`.
+//!
+//! [`Lanes::store`] interleaves `hi` and `lo` into `u32`s with one unpack
+//! per half. On AVX-512 an unpack interleaves within 128-bit blocks, so
+//! [`Avx512::load`] puts hands in the lane order that makes the unpacks'
+//! output come out in hand order: lane `8q + w` holds hand `4q + w` for `w <
+//! 4` and hand `16 + 4q + (w - 4)` otherwise. The permutes cost the same
+//! whatever order their index vectors name, so the order is free.
+//!
+//! # Soundness
+//!
+//! Intrinsics may only run on CPUs that have their features. A value of
+//! [`Avx512`] or [`Avx2`] is proof of that: their only constructors are
+//! `#[target_feature]` functions, which safe code can call only from code
+//! compiled for the same features, and such code is only ever entered after
+//! a run-time check (by `handeval_core::target_feature_batches!`). Every
+//! operation takes the token by value, so no vector instruction runs without
+//! one. Each `unsafe` block in this crate is an intrinsic call under that
+//! proof, or a load or store whose bounds are stated beside it.
+#![no_std]
+
+use handeval_core::Hand;
+
+mod portable;
+pub use portable::Portable;
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+#[cfg(target_arch = "x86_64")]
+pub use avx2::Avx2;
+#[cfg(target_arch = "x86_64")]
+pub use avx512::Avx512;
+
+/// The most hands any [`Lanes`] holds at once.
+pub const MAX_LANES: usize = 32;
+
+const _: () = assert!(core::mem::size_of::<Hand>() == 5 && core::mem::align_of::<Hand>() == 1);
+
+/// A vector of 16-bit lanes, one hand per lane, and the operations the
+/// evaluators need. Every method takes `self`, the proof that the CPU can run it.
+pub trait Lanes: Copy {
+    /// Hands per vector.
+    const LANES: usize;
+    /// A vector of `LANES` 16-bit lanes.
+    type V: Copy;
+    /// One truth value per lane.
+    type M: Copy;
+
+    /// Every lane `x`.
+    fn splat(self, x: u16) -> Self::V;
+    /// `a & b`.
+    fn and(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `a | b`.
+    fn or(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `a ^ b`.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `!a & b`.
+    fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `a + b`, wrapping.
+    fn add(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `a - b`, wrapping.
+    fn sub(self, a: Self::V, b: Self::V) -> Self::V;
+    /// The smaller of `a` and `b`, unsigned.
+    fn min(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `a << N`; 0 for `N >= 16`.
+    fn shl<const N: u32>(self, a: Self::V) -> Self::V;
+    /// `a >> N`, logical; 0 for `N >= 16`.
+    fn shr<const N: u32>(self, a: Self::V) -> Self::V;
+    /// The number of set bits.
+    fn popcnt(self, a: Self::V) -> Self::V;
+    /// `a == b`.
+    fn eq(self, a: Self::V, b: Self::V) -> Self::M;
+    /// `a != 0`.
+    fn nonzero(self, a: Self::V) -> Self::M;
+    /// `a && b`.
+    fn mand(self, a: Self::M, b: Self::M) -> Self::M;
+    /// `a || b`.
+    fn mor(self, a: Self::M, b: Self::M) -> Self::M;
+    /// `!a && b`.
+    fn mandnot(self, a: Self::M, b: Self::M) -> Self::M;
+    /// `if m { a } else { b }`.
+    fn select(self, m: Self::M, a: Self::V, b: Self::V) -> Self::V;
+    /// `if m { a } else { 0 }`.
+    fn keep(self, m: Self::M, a: Self::V) -> Self::V;
+    /// `if m { acc + b } else { acc }`: with `b`'s bits absent from `acc`,
+    /// an OR where `m` holds (one masked instruction on AVX-512).
+    fn add_where(self, m: Self::M, acc: Self::V, b: Self::V) -> Self::V;
+    /// `table[idx]` for `idx < 16`: a 16-entry table of small values held in a register.
+    fn lookup(self, idx: Self::V, table: &[u8; 16]) -> Self::V;
+    /// The rank bit of a card index: `1 << (card >> 2)` (2 = bit 0, ace = bit 12).
+    fn rank_bit(self, card: Self::V) -> Self::V;
+    /// The suit of a card index: `card & 3`.
+    fn suit(self, card: Self::V) -> Self::V;
+    /// Card `k` of every hand in `cards[k]`.
+    ///
+    /// # Panics
+    /// If `hands.len() != LANES`.
+    fn load(self, hands: &[Hand]) -> [Self::V; 5];
+    /// `out[i] = hi[i] << 16 | lo[i]` for every hand `i`, in the order [`load`](Lanes::load) read them.
+    ///
+    /// # Panics
+    /// If `out.len() != LANES`.
+    fn store(self, hi: Self::V, lo: Self::V, out: &mut [u32]);
+
+    /// [`rank_bit`](Lanes::rank_bit) of each card.
+    ///
+    /// Kernels work on arrays through loops like this one, never closures:
+    /// a closure is a function of its own, compiled without the caller's
+    /// target features, so the intrinsics in it would not be inlined.
+    #[inline(always)]
+    fn rank_bits(self, cards: [Self::V; 5]) -> [Self::V; 5] {
+        let mut bits = cards;
+        for bit in &mut bits {
+            *bit = self.rank_bit(*bit);
+        }
+        bits
+    }
+
+    /// [`suit`](Lanes::suit) of each card.
+    #[inline(always)]
+    fn suits(self, cards: [Self::V; 5]) -> [Self::V; 5] {
+        let mut suits = cards;
+        for suit in &mut suits {
+            *suit = self.suit(*suit);
+        }
+        suits
+    }
+
+    /// `table[suit]` of each card: the suit's bit, say.
+    #[inline(always)]
+    fn by_suit(self, cards: [Self::V; 5], table: &[u8; 16]) -> [Self::V; 5] {
+        let mut out = self.suits(cards);
+        for v in &mut out {
+            *v = self.lookup(*v, table);
+        }
+        out
+    }
+
+    /// Whether the five cards share a suit: their indices agree in the low
+    /// two bits. (The AND of five one-hot suit bits is non-zero exactly then.)
+    #[inline(always)]
+    fn same_suit(self, cards: [Self::V; 5]) -> Self::M {
+        let [a, b, c, d, e] = cards;
+        let differ = self.or(
+            self.or(self.xor(a, b), self.xor(a, c)),
+            self.or(self.xor(a, d), self.xor(a, e)),
+        );
+        self.eq(self.and(differ, self.splat(3)), self.splat(0))
+    }
+
+    /// `if m { 1 } else { 0 }` times `k`, for adding flags into a number.
+    #[inline(always)]
+    fn flag(self, m: Self::M, k: u16) -> Self::V {
+        self.keep(m, self.splat(k))
+    }
+}
+
+/// An evaluation written once for every [`Lanes`]: a hand's value from its
+/// five cards, as `(hi, lo)` 16-bit halves.
+///
+/// A trait, not a closure or function pointer, so that the call is static
+/// and the kernel is inlined into the `#[target_feature]` loop that runs it.
+pub trait Kernel {
+    /// The values of `L::LANES` hands.
+    fn run<L: Lanes>(lanes: L, cards: [L::V; 5]) -> (L::V, L::V);
+}
+
+/// Runs the kernel `K` over all hands, [`Lanes::LANES`] at a time, writing each
+/// hand's `hi << 16 | lo` to `out`. The last, partial chunk is copied into a
+/// buffer padded with copies of its first hand, so kernels only ever see full
+/// vectors of valid hands.
+///
+/// # Panics
+/// If `out` and `hands` differ in length.
+#[inline(always)]
+pub fn strengths<L: Lanes, K: Kernel>(lanes: L, hands: &[Hand], out: &mut [u32]) {
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    let mut chunks = hands.chunks_exact(L::LANES);
+    let mut outs = out.chunks_exact_mut(L::LANES);
+    for (hands, out) in (&mut chunks).zip(&mut outs) {
+        let (hi, lo) = K::run(lanes, lanes.load(hands));
+        lanes.store(hi, lo, out);
+    }
+    let rest = chunks.remainder();
+    if let Some(&first) = rest.first() {
+        let mut padded = [first; MAX_LANES];
+        padded[..rest.len()].copy_from_slice(rest);
+        let mut values = [0u32; MAX_LANES];
+        let (hi, lo) = K::run(lanes, lanes.load(&padded[..L::LANES]));
+        lanes.store(hi, lo, &mut values[..L::LANES]);
+        outs.into_remainder().copy_from_slice(&values[..rest.len()]);
+    }
+}
+
+/// Defines the three batch functions of a SIMD evaluator from its
+/// [`Kernel`] type: `avx512`
+/// and `avx2`, compiled for their features, and `portable`. Hand them to
+/// `handeval_core::target_feature_batches!`'s `simd(...)` form, which calls
+/// each only where the CPU has its features.
+#[macro_export]
+macro_rules! simd_paths {
+    ($kernel:path) => {
+        /// The kernel over AVX-512 (F, BW, VBMI, BITALG), 32 hands at a time.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+        pub(crate) fn avx512(hands: &[handeval_core::Hand], out: &mut [u32]) {
+            $crate::strengths::<_, $kernel>($crate::Avx512::new(), hands, out);
+        }
+        /// The kernel over AVX2, 16 hands at a time.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        pub(crate) fn avx2(hands: &[handeval_core::Hand], out: &mut [u32]) {
+            $crate::strengths::<_, $kernel>($crate::Avx2::new(), hands, out);
+        }
+        /// The kernel on plain integers, one hand at a time.
+        pub(crate) fn portable(hands: &[handeval_core::Hand], out: &mut [u32]) {
+            $crate::strengths::<_, $kernel>($crate::Portable, hands, out);
+        }
+    };
+}
+
+/// The `Evaluator` items every SIMD evaluator shares, for use inside its
+/// `impl Evaluator` block after [`simd_paths!`] (or hand-written `avx512`,
+/// `avx2` and `portable` batch functions of the same shape) in the same
+/// module: the encoding is the hand itself (the kernels read cards), the
+/// strength a `u32`, the single-hand functions run the portable path, and
+/// the batch loops dispatch through `handeval_core::target_feature_batches!`.
+/// `$category_of` turns a value into its category.
+#[macro_export]
+macro_rules! simd_evaluator {
+    ($ty:ty, $category_of:path) => {
+        /// The hand's own five bytes: the kernels read cards, not an encoding.
+        type Encoded = handeval_core::Hand;
+        type Strength = u32;
+
+        #[inline(always)]
+        fn encode(hand: &handeval_core::Hand) -> handeval_core::Hand {
+            *hand
+        }
+
+        #[inline]
+        fn category(hand: handeval_core::Hand) -> handeval_core::Category {
+            $category_of(<$ty as handeval_core::Evaluator>::strength(hand))
+        }
+
+        #[inline]
+        fn strength(hand: handeval_core::Hand) -> u32 {
+            let mut out = [0];
+            portable(&[hand], &mut out);
+            out[0]
+        }
+
+        handeval_core::target_feature_batches!(
+            $ty,
+            simd(avx512: avx512, avx2: avx2, portable: portable, category: $category_of)
+        );
+    };
+}
