@@ -58,6 +58,8 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<handeval_pext::Portable>();
     visitor.visit::<handeval_pext::Bmi2>();
     visitor.visit::<handeval_pext::Simd>();
+    visitor.visit::<handeval_perfhash::Scalar>();
+    visitor.visit::<handeval_perfhash::Simd>();
     visitor.visit::<handeval_baselines::Pokers>();
     visitor.visit::<handeval_baselines::Ckc>();
 }
