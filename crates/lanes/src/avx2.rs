@@ -39,8 +39,9 @@ impl Avx2 {
 const WINDOWS: [usize; 3] = [0, 16, 24];
 
 /// `vpshufb` controls: for card `k` and window `w`, where each of the eight
-/// lanes of a half finds that card in that window (0x80, zero, elsewhere and
-/// in every lane's high byte).
+/// lanes of a half finds that card in that window (0x80, zero, elsewhere).
+/// Both bytes of a lane get the card: [`Lanes::rank_bit`] reads the high
+/// byte's copy.
 const SPLIT: [[[u8; 16]; 3]; 5] = {
     let mut masks = [[[0x80; 16]; 3]; 5];
     let mut k = 0;
@@ -56,6 +57,7 @@ const SPLIT: [[[u8; 16]; 3]; 5] = {
                 2
             };
             masks[k][window][2 * lane] = (at - WINDOWS[window]) as u8;
+            masks[k][window][2 * lane + 1] = (at - WINDOWS[window]) as u8;
             lane += 1;
         }
         k += 1;
@@ -81,24 +83,10 @@ impl Avx2 {
 }
 
 const NIBBLE_POPCOUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-const RANK_BIT_LOW: [u8; 16] = {
-    let mut t = [0; 16];
-    let mut r = 0;
-    while r < 8 {
-        t[r] = 1 << r;
-        r += 1;
-    }
-    t
-};
-const RANK_BIT_HIGH: [u8; 16] = {
-    let mut t = [0; 16];
-    let mut r = 8;
-    while r < 13 {
-        t[r] = 1 << (r - 8);
-        r += 1;
-    }
-    t
-};
+/// Powers of two by index, then zeros: indexed by the rank in a lane's low
+/// byte and by the rank with bit 3 flipped in its high byte, it gives both
+/// bytes of `1 << rank` (ranks 0..8 set a low bit, 8..13 a high one).
+const POWERS_OF_TWO: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Generates `Lanes` methods whose bodies are AVX2 intrinsic calls.
 macro_rules! avx2_ops {
@@ -154,12 +142,13 @@ impl Lanes for Avx2 {
             _mm256_shuffle_epi8(self.table(t), _mm256_or_si256(idx, _mm256_set1_epi16(i16::MIN)))
         }
         fn rank_bit(self, card: __m256i) -> __m256i {
-            // AVX2 has no 16-bit variable shift: the bit's two bytes come
-            // from two tables by rank.
-            let rank = _mm256_or_si256(self.shr::<2>(card), _mm256_set1_epi16(i16::MIN));
-            let lo = _mm256_shuffle_epi8(self.table(&RANK_BIT_LOW), rank);
-            let hi = _mm256_shuffle_epi8(self.table(&RANK_BIT_HIGH), rank);
-            _mm256_or_si256(lo, self.shl::<8>(hi))
+            // AVX2 has no 16-bit variable shift. The lane holds the card in
+            // both bytes, so after the shift each byte's low nibble is the
+            // rank (the low byte's top bits get two bits of the copy, which
+            // the mask drops); one table lookup then gives both bytes of the bit.
+            let rank = _mm256_and_si256(self.shr::<2>(card), _mm256_set1_epi16(0x0F0F));
+            let index = _mm256_xor_si256(rank, _mm256_set1_epi16(0x0800));
+            _mm256_shuffle_epi8(self.table(&POWERS_OF_TWO), index)
         }
         fn suit(self, card: __m256i) -> __m256i { _mm256_and_si256(card, _mm256_set1_epi16(3)) }
     }

@@ -30,12 +30,14 @@
 //! ```
 //!
 //! On AVX-512 the split is two byte permutes per card (`vpermt2b` over 128
-//! bytes of input each, zeroing the lanes' high bytes); on AVX2, which cannot
-//! permute bytes across its two 128-bit halves, each half gathers its eight
-//! hands from three overlapping 16-byte windows with `vpshufb`. The kernels
-//! then turn each card into its rank bit (`1 << (card >> 2)`, a variable
-//! shift on AVX-512 and a two-table `vpshufb` on AVX2) and its suit
-//! (`card & 3`), and from there it is each algorithm's own arithmetic. The
+//! bytes of input each; the first zeroes the lanes' high bytes and the second
+//! merges into it); on AVX2, which cannot permute bytes across its two
+//! 128-bit halves, each half gathers its eight hands from three overlapping
+//! 16-byte windows with `vpshufb`, into both bytes of each lane. The kernels
+//! then turn each card into its rank bit (`1 << (card >> 2)`: one word
+//! permute by card index over a 64-entry table in two registers on AVX-512,
+//! one `vpshufb` of the rank in both bytes on AVX2) and its suit (`card &
+//! 3`), and from there it is each algorithm's own arithmetic. The
 //! hand `As Ks Qs Js Ts` above becomes the rank bits `0x1000, 0x0800, 0x0400,
 //! 0x0200, 0x0100` in lane 0, whose OR is `0x1F00`.
 //!
@@ -45,6 +47,31 @@
 //! output come out in hand order: lane `8q + w` holds hand `4q + w` for `w <
 //! 4` and hand `16 + 4q + (w - 4)` otherwise. The permutes cost the same
 //! whatever order their index vectors name, so the order is free.
+//!
+//! # Where the time goes
+//!
+//! Over the whole set of hands, the least any batch evaluator must move is
+//! 9 bytes per hand: 5 bytes of cards in, a 4-byte value out (23 MB for all
+//! 2,598,960 hands). The benchmarks time warm blocks of 64,974 hands (585
+//! KB with their output, inside a core's L2 cache), so what remains is the
+//! instruction stream:
+//!
+//! - **The split.** Turning 5-byte records into one vector per card is the
+//!   only data movement, and it is all permutes, which run on one port of an
+//!   Intel core (two on AMD Zen 4 and 5). `cargo run --release -p
+//!   handeval-lanes --example split_floor` times a kernel that loads,
+//!   splits and stores and evaluates nothing: that is the floor under every
+//!   SIMD evaluator here, and on a CPU with two 512-bit ports it is a large
+//!   part of the fastest evaluator's time.
+//! - **The evaluation.** Between 40 and 90 vector operations per register
+//!   of hands, depending on the algorithm: that is per 32 hands on AVX-512
+//!   and per 16 on AVX2. How many such operations a core starts per cycle
+//!   (two 512-bit on Intel, four on Zen 5) sets the speed, not memory, and
+//!   not branches: shuffled and sequential hands take the same time.
+//! - **Tables.** A table-free kernel reads no memory but its input. The
+//!   perfect hash (`handeval-perfhash`) needs 32-bit lanes for its keys and
+//!   two or three gathers per vector, each an access per lane, which is why
+//!   it vectorises less well than arithmetic on rank masks.
 //!
 //! # Soundness
 //!
@@ -132,7 +159,10 @@ pub trait Lanes: Copy {
     fn rank_bit(self, card: Self::V) -> Self::V;
     /// The suit of a card index: `card & 3`.
     fn suit(self, card: Self::V) -> Self::V;
-    /// Card `k` of every hand in `cards[k]`.
+    /// Card `k` of every hand in `cards[k]`: the card's index in each lane's
+    /// low byte; the high byte is zero or a copy, depending on the path, so
+    /// kernels read cards only through [`rank_bit`](Lanes::rank_bit) and
+    /// [`suit`](Lanes::suit) (or the low two bits, as [`same_suit`](Lanes::same_suit) does).
     ///
     /// # Panics
     /// If `hands.len() != LANES`.
