@@ -4,7 +4,10 @@
 //! printed seed; only the evaluation is counted (the preparation is gungraun's
 //! `setup`). The benchmark id's index is the evaluator's position in
 //! `visit_all_with_floor` (0 is the floor). `cargo xtask bench` runs it with
-//! `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from that summary. Needs the `icount`
+//! `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from that summary.
+//! valgrind cannot execute AVX-512 and hides it from CPUID, so the SIMD
+//! evaluators' counts are of their AVX2 path (or the portable one, under
+//! `HANDEVAL_SIMD=portable`). Needs the `icount`
 //! feature and `gungraun-runner` at gungraun's version; `cargo xtask bench`
 //! installs it and reads the counts.
 // gungraun's macros generate undocumented items.
@@ -76,6 +79,7 @@ fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
         hands: sample(seed()),
         sample: None,
     };
+    handeval_benches::SimdLimit::apply_from_env();
     visit_all_with_floor(&mut pick);
     pick.sample.expect("index within the registry")
 }
@@ -125,6 +129,6 @@ library_benchmark_group!(
 // gungraun clears the environment of the process it measures; the seed and
 // the filter must reach it, or the sample would always use the default seed.
 main!(
-    config = LibraryBenchmarkConfig::default().pass_through_envs(["HANDEVAL_SEED", "HANDEVAL_FILTER"]);
+    config = LibraryBenchmarkConfig::default().pass_through_envs(["HANDEVAL_SEED", "HANDEVAL_FILTER", "HANDEVAL_SIMD"]);
     library_benchmark_groups = icount
 );

@@ -2,7 +2,8 @@
 //!
 //! Run through `cargo xtask bench`, which sets `CRITERION_HOME` to the run's
 //! own directory and reads the estimates back. Environment:
-//! `HANDEVAL_SEED` (shuffle seed), `HANDEVAL_FILTER` (substrings of
+//! `HANDEVAL_SEED` (shuffle seed), `HANDEVAL_SIMD` (widest SIMD path: `avx512`,
+//! `avx2` or `portable`), `HANDEVAL_FILTER` (substrings of
 //! `workload/evaluator`), `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`),
 //! `HANDEVAL_ROUNDS_OUT` (where to write the interleaved rounds, see
 //! `handeval_benches::rounds`; no rounds without it).
@@ -140,6 +141,11 @@ fn criterion() -> Criterion {
 }
 
 fn main() {
+    let limit = handeval_benches::SimdLimit::apply_from_env();
+    eprintln!(
+        "SIMD paths up to: {} (set HANDEVAL_SIMD to limit them)",
+        limit.id()
+    );
     let seed = seed();
     eprintln!("shuffle seed: {seed} (set HANDEVAL_SEED to change it)");
     let sequential = sequential();

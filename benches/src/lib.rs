@@ -45,6 +45,67 @@ pub fn seed() -> u64 {
     })
 }
 
+/// The widest vector path the SIMD evaluators may take, widest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum SimdLimit {
+    /// AVX-512 where the CPU has it (the default: no limit).
+    Avx512,
+    /// At most AVX2: AVX-512 is pretended absent.
+    Avx2,
+    /// The portable kernels: AVX2 and AVX-512 are pretended absent.
+    Portable,
+}
+
+impl SimdLimit {
+    /// Its id, as `HANDEVAL_SIMD` and `--simd` take it.
+    pub const fn id(self) -> &'static str {
+        match self {
+            SimdLimit::Avx512 => "avx512",
+            SimdLimit::Avx2 => "avx2",
+            SimdLimit::Portable => "portable",
+        }
+    }
+
+    /// Parses an id; empty means no limit.
+    ///
+    /// # Errors
+    /// If `id` is none of `avx512`, `avx2`, `portable` or empty.
+    pub fn parse(id: &str) -> Result<SimdLimit, String> {
+        match id.trim() {
+            "" | "avx512" => Ok(SimdLimit::Avx512),
+            "avx2" => Ok(SimdLimit::Avx2),
+            "portable" => Ok(SimdLimit::Portable),
+            other => Err(format!(
+                "unknown SIMD limit {other:?} (expected avx512, avx2 or portable)"
+            )),
+        }
+    }
+
+    /// Makes the run-time feature checks of this process answer no for
+    /// everything wider than the limit, so that every SIMD evaluator runs
+    /// the widest path allowed.
+    pub fn apply(self) {
+        use handeval_core::cpu::{Feature, pretend_absent};
+        match self {
+            SimdLimit::Avx512 => {}
+            SimdLimit::Avx2 => pretend_absent(Feature::Avx512),
+            SimdLimit::Portable => pretend_absent(Feature::Avx2),
+        }
+    }
+
+    /// `HANDEVAL_SIMD`, applied: what `cargo xtask bench --simd` passes to
+    /// the benchmark processes.
+    ///
+    /// # Panics
+    /// If `HANDEVAL_SIMD` is set to something unknown.
+    pub fn apply_from_env() -> SimdLimit {
+        let limit = SimdLimit::parse(&std::env::var("HANDEVAL_SIMD").unwrap_or_default())
+            .unwrap_or_else(|e| panic!("HANDEVAL_SIMD: {e}"));
+        limit.apply();
+        limit
+    }
+}
+
 /// Every hand, in [`all_hands`] order.
 pub fn sequential() -> Vec<Hand> {
     all_hands().collect()
@@ -174,6 +235,12 @@ impl Workload {
     #[must_use]
     pub const fn in_order(self, order: Order) -> Workload {
         Workload { order, ..self }
+    }
+
+    /// The same workload from `input`.
+    #[must_use]
+    pub const fn from_input(self, input: Input) -> Workload {
+        Workload { input, ..self }
     }
 }
 

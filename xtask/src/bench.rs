@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use anyhow::{Context, Result, bail};
-use handeval_benches::{BLOCK, DEFAULT_SEED, SAMPLE, Workload, selected_by};
+use handeval_benches::{BLOCK, DEFAULT_SEED, SAMPLE, SimdLimit, Workload, selected_by};
 use handeval_registry::About;
 use serde::Deserialize;
 
@@ -37,6 +37,11 @@ pub struct Args {
     /// Skip instruction counts even if valgrind is present.
     #[arg(long)]
     no_icount: bool,
+    /// The widest path the SIMD evaluators may take: `avx512` (no limit:
+    /// the widest this CPU has), `avx2` or `portable`. A limited run is
+    /// recorded as such in `machine.txt` and in every row's code path.
+    #[arg(long, default_value = "avx512", value_parser = SimdLimit::parse)]
+    simd: SimdLimit,
 }
 
 fn step(message: &str) -> Result<()> {
@@ -320,7 +325,7 @@ fn check_filter(filter: &str) -> Result<()> {
 fn how_counted(valgrind: Option<&str>, skipped: bool) -> String {
     match valgrind {
         Some(v) => format!(
-            "callgrind ({v}) via gungraun, over {} sampled hands",
+            "callgrind ({v}) via gungraun, over {} sampled hands; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)",
             crate::report::markdown::thousands(SAMPLE)
         ),
         None if skipped => "not measured: --no-icount".to_string(),
@@ -328,19 +333,29 @@ fn how_counted(valgrind: Option<&str>, skipped: bool) -> String {
     }
 }
 
+impl Args {
+    /// `full`, `quick` or `smoke`.
+    fn mode(&self) -> &'static str {
+        if self.smoke {
+            "smoke"
+        } else if self.quick {
+            "quick"
+        } else {
+            "full"
+        }
+    }
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let mode = if args.smoke {
-        "smoke"
-    } else if args.quick {
-        "quick"
-    } else {
-        "full"
-    };
+    let mode = args.mode();
     let command = std::iter::once("cargo xtask".to_string())
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
     check_filter(&args.filter)?;
+    // In this process too: the check, the dispatch line and the rows' code
+    // paths must describe the paths the benchmarks take.
+    args.simd.apply();
     let results_dir = results_root(&args.results_dir)?;
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| workspace::root().join("target"), PathBuf::from);
@@ -372,6 +387,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let envs = [
         ("HANDEVAL_SEED", args.seed.to_string()),
         ("HANDEVAL_FILTER", args.filter.clone()),
+        ("HANDEVAL_SIMD", args.simd.id().to_string()),
         ("HANDEVAL_BENCH_MODE", mode.to_string()),
         (
             "CRITERION_HOME",
@@ -409,6 +425,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         mode,
         args.seed,
         how_counted(valgrind.as_deref(), args.no_icount),
+        args.simd,
     );
     let write = |name: &str, text: String| {
         let path = tmp.path().join(name);

@@ -47,6 +47,11 @@ pub struct Machine {
     pub pext: String,
     /// The CPU's feature flags, as the kernel lists them.
     pub flags: String,
+    /// The vector extensions the SIMD evaluators use, as the kernel lists
+    /// them (empty in runs older than the SIMD evaluators).
+    pub vectors: String,
+    /// The widest SIMD path the run allowed (`--simd`), and why.
+    pub simd: String,
     /// Distribution and kernel.
     pub os: String,
     /// `rustc -V`.
@@ -88,6 +93,12 @@ impl Machine {
             ("bmi2", self.bmi2.clone()),
             ("pext", self.pext.clone()),
             ("flags", self.flags.clone()),
+        ];
+        if !self.vectors.is_empty() {
+            v.push(("vectors", self.vectors.clone()));
+            v.push(("simd", self.simd.clone()));
+        }
+        v.extend([
             ("os", self.os.clone()),
             ("rustc", self.rustc.clone()),
             ("profile", self.profile.clone()),
@@ -96,7 +107,7 @@ impl Machine {
             ("seed", self.seed.clone()),
             ("mode", self.mode.clone()),
             ("instruction counts", self.instruction_counts.clone()),
-        ];
+        ]);
         if let Some(n) = self.block_hands {
             v.push(("block hands", n.to_string()));
         }
@@ -140,6 +151,8 @@ impl Machine {
                 "bmi2" => m.bmi2 = value,
                 "pext" => m.pext = value,
                 "flags" => m.flags = value,
+                "vectors" => m.vectors = value,
+                "simd" => m.simd = value,
                 "os" => m.os = value,
                 "rustc" => m.rustc = value,
                 "profile" => m.profile = value,
@@ -228,8 +241,34 @@ fn target_cpu() -> String {
     "default (x86-64 baseline; CPU features are chosen at run time, see dispatch)".into()
 }
 
-/// Describes this machine for a run made by `command`.
-pub fn describe(command: &str, mode: &str, seed: u64, instruction_counts: String) -> Machine {
+/// The vector extensions the SIMD kernels choose between, as `/proc/cpuinfo` lists them.
+fn vectors(flags: &str) -> String {
+    let has = |f: &str| flags.split_whitespace().any(|x| x == f);
+    let avx512 = ["avx512f", "avx512bw", "avx512vbmi", "avx512_bitalg"];
+    let present: Vec<&str> = avx512.into_iter().filter(|f| has(f)).collect();
+    let avx512 = if present.len() == avx512.len() {
+        "AVX-512 F, BW, VBMI, BITALG: present".to_string()
+    } else if present.is_empty() {
+        "AVX-512: absent".to_string()
+    } else {
+        format!(
+            "AVX-512: only {} (the kernels need F, BW, VBMI and BITALG)",
+            present.join(", ")
+        )
+    };
+    let avx2 = if has("avx2") { "present" } else { "absent" };
+    format!("{avx512}; AVX2: {avx2}")
+}
+
+/// Describes this machine for a run made by `command`, whose SIMD
+/// evaluators were allowed paths up to `simd`.
+pub fn describe(
+    command: &str,
+    mode: &str,
+    seed: u64,
+    instruction_counts: String,
+    simd: handeval_benches::SimdLimit,
+) -> Machine {
     let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let vendor = cpuinfo_field(&cpuinfo, "vendor_id").unwrap_or_default();
     let family = cpuinfo_field(&cpuinfo, "cpu family").and_then(|f| f.parse().ok());
@@ -266,6 +305,17 @@ pub fn describe(command: &str, mode: &str, seed: u64, instruction_counts: String
             .to_string(),
         bmi2: if bmi2 { "present" } else { "absent" }.into(),
         pext: pext_speed(&vendor, family, bmi2).into(),
+        vectors: vectors(&flags),
+        simd: match simd {
+            handeval_benches::SimdLimit::Avx512 => {
+                "up to avx512: each SIMD evaluator ran the widest path this CPU has (see dispatch)"
+                    .into()
+            }
+            limit => format!(
+                "up to {0}, limited by --simd {0}: wider paths were pretended absent (see dispatch)",
+                limit.id()
+            ),
+        },
         flags,
         os: format!("{os}; {kernel}"),
         rustc: rustc.lines().next().unwrap_or("unknown").to_string(),
@@ -292,6 +342,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn vector_extensions_from_the_kernel_flags() {
+        let all = "fpu avx2 bmi2 avx512f avx512bw avx512vbmi avx512_bitalg";
+        assert_eq!(
+            vectors(all),
+            "AVX-512 F, BW, VBMI, BITALG: present; AVX2: present"
+        );
+        assert_eq!(
+            vectors("avx2 avx512f avx512bw"),
+            "AVX-512: only avx512f, avx512bw (the kernels need F, BW, VBMI and BITALG); AVX2: present"
+        );
+        assert_eq!(vectors("sse2"), "AVX-512: absent; AVX2: absent");
+    }
+
+    #[test]
     fn pext_speed_by_cpu() {
         assert!(pext_speed("AuthenticAMD", Some(0x19), true).starts_with("fast"));
         assert!(pext_speed("AuthenticAMD", Some(0x17), true).starts_with("SLOW"));
@@ -301,7 +365,14 @@ mod tests {
 
     #[test]
     fn machine_text_round_trips() {
-        let m = describe("cargo xtask bench", "smoke", 7, "not measured".into());
+        let m = describe(
+            "cargo xtask bench",
+            "smoke",
+            7,
+            "not measured".into(),
+            handeval_benches::SimdLimit::Avx2,
+        );
+        assert!(m.simd.contains("--simd avx2"), "{}", m.simd);
         assert_eq!(Machine::parse(&m.to_text()), m);
         assert_eq!(m.seed, "7");
         assert!(m.date.ends_with('Z') && m.date.len() == 20, "{}", m.date);

@@ -3,11 +3,12 @@
 
 use std::fmt::Write as _;
 
-use handeval_benches::{Order, Workload};
+use handeval_benches::{Input, Order, Workload};
 use handeval_core::Role;
 
 use super::Run;
 use super::schema::{ListingRow, Row, median_turn};
+use crate::machine::Machine;
 
 /// A number of nanoseconds, to two decimals below 100.
 pub fn fmt_ns(ns: f64) -> String {
@@ -101,10 +102,15 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
             (String::new(), format!("{} (harness floor)", r.evaluator))
         } else {
             rank += 1;
-            let name = if r.note.is_empty() {
-                r.evaluator.clone()
+            let name = if r.role == Some(Role::Simd) {
+                format!("{} [{}]", r.evaluator, vector_path(&r.cpu_path))
             } else {
-                format!("{} (see note)", r.evaluator)
+                r.evaluator.clone()
+            };
+            let name = if r.note.is_empty() {
+                name
+            } else {
+                format!("{name} (see note)")
             };
             (rank.to_string(), name)
         };
@@ -197,6 +203,124 @@ pub fn families_table(rows: &[Row]) -> String {
         }
     }
     s
+}
+
+/// A SIMD row's code path in a word: `AVX-512`, `AVX2` or `portable`.
+pub fn vector_path(cpu_path: &str) -> &'static str {
+    if cpu_path.starts_with("avx512") {
+        "AVX-512"
+    } else if cpu_path == "avx2" {
+        "AVX2"
+    } else {
+        "portable"
+    }
+}
+
+/// The path valgrind counted SIMD rows on: it hides AVX-512, so AVX2 where
+/// the CPU has it and the run allowed it, else portable.
+fn counted_path(machine: &Machine) -> &'static str {
+    if machine.vectors.contains("AVX2: present") && !machine.simd.starts_with("up to portable") {
+        "AVX2"
+    } else {
+        "portable"
+    }
+}
+
+/// The SIMD evaluators beside each family's fastest scalar variant and the
+/// baseline, on the headline workload from cards: vector against vector.
+pub fn vectors_section(rows: &[Row], machine: &Machine) -> Option<String> {
+    let workload = Workload::HEADLINE.from_input(Input::Hand);
+    let in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
+    let simd: Vec<&Row> = in_w
+        .iter()
+        .copied()
+        .filter(|r| r.role == Some(Role::Simd))
+        .collect();
+    if simd.is_empty() {
+        return None;
+    }
+    let baseline = baseline_of(rows, workload).unwrap_or("baseline");
+    let counted = counted_path(machine);
+    let mut s = format!(
+        "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same five bytes per hand. Each SIMD variant beside its family's fastest scalar variant; SIMD instruction counts are of the {counted} path (valgrind cannot run AVX-512).
+
+"
+    );
+    let _ = writeln!(
+        s,
+        "| evaluator | role | code path | tables | ns/hand | x {baseline} | instr/hand |"
+    );
+    s.push_str(
+        "|---|---|---|---:|---:|---:|---:|
+",
+    );
+    let mut listed: Vec<&Row> = Vec::new();
+    if let Some(b) = in_w.iter().find(|r| r.evaluator == baseline) {
+        listed.push(b);
+    }
+    for r in &simd {
+        let fastest_scalar = in_w
+            .iter()
+            .filter(|q| q.family == r.family && q.role != Some(Role::Simd))
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+        listed.extend(fastest_scalar.copied());
+        listed.push(r);
+    }
+    for r in listed {
+        let simd_row = r.role == Some(Role::Simd);
+        let path = if simd_row {
+            vector_path(&r.cpu_path)
+        } else {
+            "scalar"
+        };
+        let instructions = match (simd_row, r.instructions) {
+            (true, Some(i)) => format!("{i:.1} ({counted})"),
+            (_, i) => fmt_opt(i, 1),
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} | {path} | {} | {} | {} | {instructions} |",
+            r.evaluator,
+            r.role.map_or("-", Role::id),
+            human_bytes(r.table_bytes),
+            fmt_ns(r.median_ns),
+            fmt_opt(r.ratio_to_baseline, 2),
+        );
+    }
+    let Some(base) = in_w.iter().find(|r| r.evaluator == baseline) else {
+        return Some(s);
+    };
+    let fastest = |table_free: bool| {
+        simd.iter()
+            .filter(|r| (r.table_bytes == 0) == table_free)
+            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+    };
+    s.push('\n');
+    if let Some(free) = fastest(true) {
+        let _ = writeln!(
+            s,
+            "- The fastest table-free SIMD variant, `{}` ({}), takes {} ns/hand: {} than `{baseline}`'s {} ns ({} of its time in the interleaved rounds).",
+            free.evaluator,
+            vector_path(&free.cpu_path),
+            fmt_ns(free.median_ns),
+            speed_words(free.median_ns, base.median_ns),
+            fmt_ns(base.median_ns),
+            free.ratio_to_baseline
+                .map_or("-".into(), |x| format!("{x:.2}x")),
+        );
+        if let Some(hashed) = fastest(false) {
+            let _ = writeln!(
+                s,
+                "- The perfect hash vectorised, `{}` ({}), takes {} ns/hand: the table-free `{}` is {} than it.",
+                hashed.evaluator,
+                vector_path(&hashed.cpu_path),
+                fmt_ns(hashed.median_ns),
+                free.evaluator,
+                speed_words(free.median_ns, hashed.median_ns),
+            );
+        }
+    }
+    Some(s)
 }
 
 /// `a` against `b` in words: `2.63x faster` or `1.21x slower`.
@@ -395,6 +519,8 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         ("profile", &machine.profile),
         ("target-cpu", &machine.target_cpu),
         ("dispatch", &machine.dispatch),
+        ("vectors", &machine.vectors),
+        ("simd", &machine.simd),
         ("git", &machine.git),
         ("seed", &machine.seed),
         ("mode", &machine.mode),
@@ -421,6 +547,10 @@ pub fn render(run: &Run, dir_name: &str) -> String {
             "\nEach derived variant against the one it was derived from, same workload:\n\n",
         );
         s.push_str(&derived);
+    }
+    if let Some(vectors) = vectors_section(rows, machine) {
+        let _ = writeln!(s, "\n## Vector against vector\n");
+        s.push_str(&vectors);
     }
     if !listings.is_empty() {
         let _ = writeln!(s, "\n## Published listings\n\n{LISTINGS_INTRO}\n");
@@ -480,5 +610,28 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(speed_words(5.18, 6.06), "1.17x faster");
         assert_eq!(speed_words(6.06, 5.18), "1.17x slower");
+    }
+
+    #[test]
+    fn simd_paths_and_the_path_instructions_were_counted_on() {
+        assert_eq!(
+            vector_path("avx512f,avx512bw,avx512vbmi,avx512bitalg"),
+            "AVX-512"
+        );
+        assert_eq!(vector_path("avx2"), "AVX2");
+        assert_eq!(vector_path("portable (no avx2)"), "portable");
+        let mut m = Machine {
+            vectors: "AVX-512 F, BW, VBMI, BITALG: present; AVX2: present".into(),
+            simd: "up to avx512: each SIMD evaluator ran the widest path".into(),
+            ..Machine::default()
+        };
+        assert_eq!(counted_path(&m), "AVX2");
+        m.simd = "up to portable, limited by --simd portable".into();
+        assert_eq!(counted_path(&m), "portable");
+        m.simd.clear();
+        m.vectors = "AVX-512: absent; AVX2: absent".into();
+        assert_eq!(counted_path(&m), "portable");
+        // Runs without SIMD rows get no such section.
+        assert!(vectors_section(&[], &m).is_none());
     }
 }
