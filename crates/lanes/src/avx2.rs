@@ -4,10 +4,10 @@
 
 use core::arch::x86_64::{
     __m256i, _mm_set_epi64x, _mm256_add_epi16, _mm256_and_si256, _mm256_andnot_si256,
-    _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_loadu2_m128i, _mm256_maddubs_epi16,
-    _mm256_min_epu16, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
-    _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_sll_epi16, _mm256_srl_epi16, _mm256_storeu_si256, _mm256_sub_epi16,
+    _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_loadu2_m128i,
+    _mm256_maddubs_epi16, _mm256_min_epu16, _mm256_or_si256, _mm256_permute2x128_si256,
+    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_sll_epi16, _mm256_srl_epi16, _mm256_storeu_si256, _mm256_sub_epi16,
     _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256,
 };
 
@@ -42,8 +42,9 @@ const WINDOWS: [usize; 3] = [0, 16, 24];
 /// lanes of a half finds that card in that window (0x80, zero, elsewhere).
 /// Both bytes of a lane get the card: [`Lanes::rank_bit`] reads the high
 /// byte's copy.
-const SPLIT: [[[u8; 16]; 3]; 5] = {
-    let mut masks = [[[0x80; 16]; 3]; 5];
+/// Each control is 32 bytes, the same for both halves, so that it loads as it is.
+const SPLIT: [[[u8; 32]; 3]; 5] = {
+    let mut masks = [[[0x80; 32]; 3]; 5];
     let mut k = 0;
     while k < 5 {
         let mut lane = 0;
@@ -56,8 +57,12 @@ const SPLIT: [[[u8; 16]; 3]; 5] = {
             } else {
                 2
             };
-            masks[k][window][2 * lane] = (at - WINDOWS[window]) as u8;
-            masks[k][window][2 * lane + 1] = (at - WINDOWS[window]) as u8;
+            let mut half = 0;
+            while half < 32 {
+                masks[k][window][half + 2 * lane] = (at - WINDOWS[window]) as u8;
+                masks[k][window][half + 2 * lane + 1] = (at - WINDOWS[window]) as u8;
+                half += 16;
+            }
             lane += 1;
         }
         k += 1;
@@ -175,21 +180,31 @@ impl Lanes for Avx2 {
         // is five one-byte cards); each window reads 16 bytes at offset
         // 0, 16 or 24 of a half starting at byte 0 or 40, so the last byte
         // read is byte 79.
-        let mut windows = [self.splat(0); 3];
-        for (window, at) in windows.iter_mut().zip(WINDOWS) {
-            *window =
-                unsafe { _mm256_loadu2_m128i(bytes.add(40 + at).cast(), bytes.add(at).cast()) };
-        }
-        // Loops, not closures: a closure would not inherit the caller's
-        // target features, and the intrinsics in it would not be inlined.
-        let mut cards = [self.splat(0); 5];
-        for (card, masks) in cards.iter_mut().zip(&SPLIT) {
-            let a = self.shuffle(windows[0], self.table(&masks[0]));
-            let b = self.shuffle(windows[1], self.table(&masks[1]));
-            let c = self.shuffle(windows[2], self.table(&masks[2]));
-            *card = self.or(self.or(a, b), c);
-        }
-        cards
+        let windows = unsafe {
+            [
+                _mm256_loadu2_m128i(
+                    bytes.add(40 + WINDOWS[0]).cast(),
+                    bytes.add(WINDOWS[0]).cast(),
+                ),
+                _mm256_loadu2_m128i(
+                    bytes.add(40 + WINDOWS[1]).cast(),
+                    bytes.add(WINDOWS[1]).cast(),
+                ),
+                _mm256_loadu2_m128i(
+                    bytes.add(40 + WINDOWS[2]).cast(),
+                    bytes.add(WINDOWS[2]).cast(),
+                ),
+            ]
+        };
+        // Written out, not looped: LLVM does not always unroll the loop, and
+        // then keeps the cards on the stack.
+        [
+            self.split(&windows, &SPLIT[0]),
+            self.split(&windows, &SPLIT[1]),
+            self.split(&windows, &SPLIT[2]),
+            self.split(&windows, &SPLIT[3]),
+            self.split(&windows, &SPLIT[4]),
+        ]
     }
 
     #[inline(always)]
@@ -213,10 +228,20 @@ impl Lanes for Avx2 {
 }
 
 impl Avx2 {
+    /// One card of every hand: the OR of the three windows, each shuffled by its control.
     #[inline(always)]
     #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
-    fn shuffle(self, a: __m256i, control: __m256i) -> __m256i {
-        // SAFETY: `self` proves AVX2.
-        unsafe { _mm256_shuffle_epi8(a, control) }
+    fn split(self, windows: &[__m256i; 3], controls: &[[u8; 32]; 3]) -> __m256i {
+        // SAFETY: `self` proves AVX2; each control is a 32-byte array.
+        // (No closures here: they would not inherit the target features.)
+        unsafe {
+            let a = _mm256_loadu_si256(controls[0].as_ptr().cast());
+            let b = _mm256_loadu_si256(controls[1].as_ptr().cast());
+            let c = _mm256_loadu_si256(controls[2].as_ptr().cast());
+            let a = _mm256_shuffle_epi8(windows[0], a);
+            let b = _mm256_shuffle_epi8(windows[1], b);
+            let c = _mm256_shuffle_epi8(windows[2], c);
+            _mm256_or_si256(_mm256_or_si256(a, b), c)
+        }
     }
 }
