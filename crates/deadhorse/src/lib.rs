@@ -12,6 +12,7 @@
 //! | [`Readme`] (`deadhorse/readme`) | faithful | the method of `README.md` at 85994db (2015-05-16) | `%` straight and flush tests, popcount sums; the shipped code's values |
 //! | [`Listing`] (`deadhorse/listing`) | published listing | the full-strength `eval5` printed in `README.md` at 28cf1b6 | bugs kept: trips lose their rank, every flush ties |
 //! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
+//! | [`Simd`] (`deadhorse/simd`) | SIMD | derived from [`Tuned`] | [`Tuned`]'s arithmetic in 16-bit lanes, one hand per lane, AVX-512 or AVX2; same values |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).

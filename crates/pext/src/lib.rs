@@ -61,6 +61,7 @@
 //! | [`Branchless`] (`pext/branchless`) | tuned | derived from [`Reductions`] | the same value with no branch on the hand's shape |
 //! | [`Portable`] (`pext/portable`) | tuned | derived from [`Branchless`] | from a 52-bit card set, suits gathered by software PEXT |
 //! | [`Bmi2`] (`pext/bmi2`) | tuned | derived from [`Portable`] | the same with the BMI2 `pext` instruction |
+//! | [`Simd`] (`pext/simd`) | SIMD | derived from [`Branchless`] | the layout turned on its side: one 16-bit vector per suit section, one hand per lane, AVX-512 or AVX2; [`Branchless`]'s values |
 //!
 //! - [`Reductions`] tests the shapes in upstream's order, most common first,
 //!   as an if-chain: upstream says it avoids a switch because a switch could
@@ -87,6 +88,10 @@
 //!   `Portable` runs the same code with a software PEXT, as a CPU without
 //!   BMI2 must. The seed's own use of PEXT, compressing the layout into a
 //!   52-bit index set, is the inverse of this job.
+//! - [`Simd`] evaluates 32 hands per AVX-512 instruction (16 on AVX2): the
+//!   4x16 layout turned on its side, one vector per suit section holding
+//!   that section of every hand, so that the horizontal reductions become
+//!   operations between four vectors. Same value as [`Branchless`].
 //!
 //! **PEXT's speed depends on the CPU.** It takes about 3 cycles on Intel since
 //! Haswell and on AMD since Zen 3, but is microcoded on AMD Zen 1 and Zen 2
@@ -116,8 +121,10 @@
 //!
 //! # Performance
 //!
-//! `cargo xtask bench --filter pext` times all four variants; the README's
-//! Results section has the figures and the CPU.
+//! `cargo xtask bench --filter pext` times every variant; the README's
+//! Results section has the figures and the CPU. The SIMD variant's path
+//! (AVX-512, AVX2 or portable) is chosen at run time and recorded in each
+//! result row.
 #![no_std]
 
 /// The family every evaluator in this crate belongs to.

@@ -17,6 +17,7 @@
 //! | [`Faithful`] (`subskybox/faithful`) | faithful | the article's four lines (CodeProject, 2013) | the category in `f64`, as written; full strength is the lab's extension from the same fields |
 //! | [`Score`] (`subskybox/score`) | faithful | the author's `get5cardScore` (jsfiddle rwHzm) | the author's full-strength value, in `f64` where JavaScript uses doubles |
 //! | [`Tuned`] (`subskybox/tuned`) | tuned | derived from [`Faithful`] | `u64` nibbles, `% 15` by a constant, no floats |
+//! | [`Simd`] (`subskybox/simd`) | SIMD | derived from [`Tuned`] | the nibble field bit-sliced into four 16-bit planes, one hand per lane, AVX-512 or AVX2; [`Faithful`]'s values |
 //!
 //! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
 //! equals the jsfiddle's, both checked under node over all 2,598,960 hands
@@ -121,7 +122,7 @@
 //!
 //! # Performance
 //!
-//! `cargo xtask bench --filter subskybox` times both variants against the
+//! `cargo xtask bench --filter subskybox` times every variant against the
 //! other evaluators; the README's Results section has the figures.
 #![no_std]
 

@@ -10,7 +10,9 @@ use handeval_benches::{Input, Order, Workload};
 use handeval_registry::About;
 
 use super::Run;
-use super::markdown::{LISTINGS_INTRO, floor_name, listings_table, workload_table};
+use super::markdown::{
+    LISTINGS_INTRO, floor_name, listings_table, vectors_section, workload_table,
+};
 
 /// Markers around the Results section.
 pub const RESULTS: (&str, &str) = (
@@ -67,6 +69,10 @@ pub fn results_section(run: &Run, dir: &str) -> String {
             "\nFrom cards (five one-byte cards in, encoding included), shuffled order:\n"
         );
         s.push_str(&workload_table(rows, from_cards));
+    }
+    if let Some(vectors) = vectors_section(rows, machine) {
+        let _ = writeln!(s, "\nVector against vector: the SIMD variants, from cards.\n");
+        s.push_str(&vectors);
     }
     if !listings.is_empty() {
         let _ = writeln!(s, "\n{LISTINGS_INTRO}\n");
