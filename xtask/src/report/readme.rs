@@ -71,7 +71,10 @@ pub fn results_section(run: &Run, dir: &str) -> String {
         s.push_str(&workload_table(rows, from_cards));
     }
     if let Some(vectors) = vectors_section(rows, machine) {
-        let _ = writeln!(s, "\nVector against vector: the SIMD variants, from cards.\n");
+        let _ = writeln!(
+            s,
+            "\nVector against vector: the SIMD variants, from cards.\n"
+        );
         s.push_str(&vectors);
     }
     if !listings.is_empty() {
