@@ -25,29 +25,6 @@ pub enum Feature {
     Avx512,
 }
 
-impl Feature {
-    /// Every feature, in the order [`Feature::name`] lists them.
-    pub const ALL: [Feature; 4] = [
-        Feature::Popcnt,
-        Feature::Bmi2,
-        Feature::Avx2,
-        Feature::Avx512,
-    ];
-
-    /// Its name as in `#[target_feature]` (all four subsets for [`Feature::Avx512`]).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Feature::Popcnt => "popcnt",
-            Feature::Bmi2 => "bmi2",
-            Feature::Avx2 => "avx2",
-            Feature::Avx512 => AVX512,
-        }
-    }
-}
-
-/// The `#[target_feature]` string of [`Feature::Avx512`].
-pub const AVX512: &str = "avx512f,avx512bw,avx512vbmi,avx512bitalg";
-
 const UNKNOWN: u8 = 0;
 const ABSENT: u8 = 1;
 const PRESENT: u8 = 2;

@@ -85,6 +85,23 @@ impl Avx2 {
             )
         }
     }
+
+    /// One card of every hand: the OR of the three windows, each shuffled by its control.
+    #[inline(always)]
+    #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
+    fn split(self, windows: &[__m256i; 3], controls: &[[u8; 32]; 3]) -> __m256i {
+        // SAFETY: `self` proves AVX2; each control is a 32-byte array.
+        // (No closures here: they would not inherit the target features.)
+        unsafe {
+            let a = _mm256_loadu_si256(controls[0].as_ptr().cast());
+            let b = _mm256_loadu_si256(controls[1].as_ptr().cast());
+            let c = _mm256_loadu_si256(controls[2].as_ptr().cast());
+            let a = _mm256_shuffle_epi8(windows[0], a);
+            let b = _mm256_shuffle_epi8(windows[1], b);
+            let c = _mm256_shuffle_epi8(windows[2], c);
+            _mm256_or_si256(_mm256_or_si256(a, b), c)
+        }
+    }
 }
 
 const NIBBLE_POPCOUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
@@ -116,7 +133,6 @@ impl Lanes for Avx2 {
         fn and(self, a: __m256i, b: __m256i) -> __m256i { _mm256_and_si256(a, b) }
         fn or(self, a: __m256i, b: __m256i) -> __m256i { _mm256_or_si256(a, b) }
         fn xor(self, a: __m256i, b: __m256i) -> __m256i { _mm256_xor_si256(a, b) }
-        fn andnot(self, a: __m256i, b: __m256i) -> __m256i { _mm256_andnot_si256(a, b) }
         fn add(self, a: __m256i, b: __m256i) -> __m256i { _mm256_add_epi16(a, b) }
         fn sub(self, a: __m256i, b: __m256i) -> __m256i { _mm256_sub_epi16(a, b) }
         fn min(self, a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu16(a, b) }
@@ -223,25 +239,6 @@ impl Lanes for Avx2 {
             let out = out.as_mut_ptr().cast::<__m256i>();
             _mm256_storeu_si256(out, first);
             _mm256_storeu_si256(out.add(1), second);
-        }
-    }
-}
-
-impl Avx2 {
-    /// One card of every hand: the OR of the three windows, each shuffled by its control.
-    #[inline(always)]
-    #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
-    fn split(self, windows: &[__m256i; 3], controls: &[[u8; 32]; 3]) -> __m256i {
-        // SAFETY: `self` proves AVX2; each control is a 32-byte array.
-        // (No closures here: they would not inherit the target features.)
-        unsafe {
-            let a = _mm256_loadu_si256(controls[0].as_ptr().cast());
-            let b = _mm256_loadu_si256(controls[1].as_ptr().cast());
-            let c = _mm256_loadu_si256(controls[2].as_ptr().cast());
-            let a = _mm256_shuffle_epi8(windows[0], a);
-            let b = _mm256_shuffle_epi8(windows[1], b);
-            let c = _mm256_shuffle_epi8(windows[2], c);
-            _mm256_or_si256(_mm256_or_si256(a, b), c)
         }
     }
 }

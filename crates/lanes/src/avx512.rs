@@ -4,13 +4,13 @@
 
 use core::arch::x86_64::{
     __m512i, __mmask32, __mmask64, _mm_setr_epi8, _mm256_zextsi128_si256, _mm512_add_epi16,
-    _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi16_mask, _mm512_cvtepu8_epi16,
-    _mm512_loadu_si512, _mm512_mask_add_epi16, _mm512_mask_blend_epi16,
-    _mm512_mask2_permutex2var_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16,
-    _mm512_maskz_permutex2var_epi8, _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16,
-    _mm512_permutexvar_epi16, _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_slli_epi16,
-    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_sub_epi16, _mm512_test_epi16_mask,
-    _mm512_unpackhi_epi16, _mm512_unpacklo_epi16, _mm512_xor_si512,
+    _mm512_and_si512, _mm512_cmpeq_epi16_mask, _mm512_cvtepu8_epi16, _mm512_loadu_si512,
+    _mm512_mask_add_epi16, _mm512_mask_blend_epi16, _mm512_mask2_permutex2var_epi8,
+    _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16, _mm512_maskz_permutex2var_epi8,
+    _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16, _mm512_permutexvar_epi16,
+    _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_slli_epi16, _mm512_srli_epi16,
+    _mm512_storeu_si512, _mm512_sub_epi16, _mm512_test_epi16_mask, _mm512_unpackhi_epi16,
+    _mm512_unpacklo_epi16, _mm512_xor_si512,
 };
 
 use handeval_core::Hand;
@@ -123,7 +123,6 @@ impl Lanes for Avx512 {
         fn and(self, a: __m512i, b: __m512i) -> __m512i { _mm512_and_si512(a, b) }
         fn or(self, a: __m512i, b: __m512i) -> __m512i { _mm512_or_si512(a, b) }
         fn xor(self, a: __m512i, b: __m512i) -> __m512i { _mm512_xor_si512(a, b) }
-        fn andnot(self, a: __m512i, b: __m512i) -> __m512i { _mm512_andnot_si512(a, b) }
         fn add(self, a: __m512i, b: __m512i) -> __m512i { _mm512_add_epi16(a, b) }
         fn sub(self, a: __m512i, b: __m512i) -> __m512i { _mm512_sub_epi16(a, b) }
         fn min(self, a: __m512i, b: __m512i) -> __m512i { _mm512_min_epu16(a, b) }

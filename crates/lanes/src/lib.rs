@@ -122,8 +122,6 @@ pub trait Lanes: Copy {
     fn or(self, a: Self::V, b: Self::V) -> Self::V;
     /// `a ^ b`.
     fn xor(self, a: Self::V, b: Self::V) -> Self::V;
-    /// `!a & b`.
-    fn andnot(self, a: Self::V, b: Self::V) -> Self::V;
     /// `a + b`, wrapping.
     fn add(self, a: Self::V, b: Self::V) -> Self::V;
     /// `a - b`, wrapping.

@@ -31,10 +31,6 @@ impl Lanes for Portable {
         a ^ b
     }
     #[inline(always)]
-    fn andnot(self, a: u16, b: u16) -> u16 {
-        !a & b
-    }
-    #[inline(always)]
     fn add(self, a: u16, b: u16) -> u16 {
         a.wrapping_add(b)
     }
