@@ -21,7 +21,9 @@ use core::cmp::Reverse;
 
 use ckc_rs::cards::HandRanker;
 use ckc_rs::cards::five::Five;
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, HandClass, Role, Suit};
+use handeval_core::{
+    CardTable, Category, Evaluator, Evaluator7, Family, Hand, Hand7, HandClass, Role, Suit,
+};
 
 /// The `pokers` 0.10 crate (OMPEval's perfect hash) as an [`Evaluator`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,6 +75,52 @@ impl Evaluator for Pokers {
     #[inline]
     fn strength(hand: pokers::Hand) -> u16 {
         hand.evaluate()
+    }
+}
+
+/// The `pokers` 0.10 crate's seven-card evaluation as an [`Evaluator7`]: the
+/// seven cards added into one key and evaluated once, by the same tables as
+/// five (OMPEval's design covers up to seven cards).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Pokers7;
+
+impl Pokers7 {
+    /// The seven cards as pokers' hand, through pokers' own card table (as [`Pokers`]).
+    #[inline(always)]
+    fn encode(hand: &Hand7) -> pokers::Hand {
+        let [a, b, c, d, e, f, g] = hand.as_cards();
+        let card = |c: &handeval_core::Card| pokers::CARDS[usize::from(c.index())];
+        pokers::Hand::default()
+            + card(a)
+            + card(b)
+            + card(c)
+            + card(d)
+            + card(e)
+            + card(f)
+            + card(g)
+    }
+}
+
+impl Evaluator7 for Pokers7 {
+    const NAME: &'static str = "pokers";
+    const FAMILY: Family = <Pokers as Evaluator>::FAMILY;
+    const ROLE: Role = Role::Baseline;
+    const SUMMARY: &'static str =
+        "pokers 0.10 (crates.io): seven cards into one key, OMPEval-style perfect-hash tables";
+    const TABLE_BYTES: usize = <Pokers as Evaluator>::TABLE_BYTES;
+    const CARD_TABLE_BYTES: usize = <Pokers as Evaluator>::CARD_TABLE_BYTES;
+
+    type Five = Pokers;
+    type Strength = u16;
+
+    #[inline]
+    fn category(hand: &Hand7) -> Category {
+        <Pokers as Evaluator>::category(Self::encode(hand))
+    }
+
+    #[inline]
+    fn strength(hand: &Hand7) -> u16 {
+        Self::encode(hand).evaluate()
     }
 }
 

@@ -195,6 +195,16 @@ impl Histogram {
         h
     }
 
+    /// The histogram of all 133,784,560 seven-card hands by their best
+    /// five: the seven-card ground-truth table.
+    pub fn all_hands7() -> Self {
+        let mut h = Histogram::new();
+        for c in Category::ALL {
+            h.0[c.index()] = u64::from(c.seven_card_hand_count());
+        }
+        h
+    }
+
     /// Counts one more hand of category `c`.
     pub fn add(&mut self, c: Category) {
         self.0[c.index()] += 1;
@@ -203,6 +213,14 @@ impl Histogram {
     /// The total number of hands counted.
     pub fn total(&self) -> u64 {
         self.0.iter().sum()
+    }
+}
+
+impl core::ops::AddAssign for Histogram {
+    fn add_assign(&mut self, other: Histogram) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a += b;
+        }
     }
 }
 
@@ -235,7 +253,9 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// the evaluator's `#[inline(always)]` code compiled for that feature.
 /// Otherwise, and on other architectures, the plain loops run.
 ///
-/// Use inside `impl Evaluator for $ty { ... }`, in one of two forms:
+/// Use inside `impl Evaluator for $ty { ... }`, in one of two forms (and
+/// inside `impl Evaluator7`, as `target_feature_batches!(seven Ty, "popcnt")`,
+/// for the seven-card batch loops):
 ///
 /// - `target_feature_batches!(Ty, "popcnt");` compiles the evaluator's own
 ///   `category` and `strength` twice, once with the feature and once without.
@@ -363,6 +383,13 @@ macro_rules! target_feature_batches {
             $fallback_category, $fallback_strength);
     };
 
+    (seven $ty:ty, "popcnt") => {
+        $crate::target_feature_batches!(@seven $ty, "popcnt");
+    };
+    (seven $ty:ty, "bmi2,popcnt") => {
+        $crate::target_feature_batches!(@seven $ty, "bmi2,popcnt");
+    };
+
     ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
         category: $category_of:path)) => {
         $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable, $category_of);
@@ -451,6 +478,27 @@ macro_rules! target_feature_batches {
         $portable($hands, $out)
     }};
 
+    (@seven $ty:ty, $feature:tt) => {
+        fn cpu_path() -> $crate::CpuPath {
+            #[cfg(target_arch = "x86_64")]
+            let active = $crate::target_feature_batches!(@has $feature);
+            #[cfg(not(target_arch = "x86_64"))]
+            let active = false;
+            $crate::CpuPath { features: $feature, active }
+        }
+        fn categories(hands: &[$crate::Hand7], out: &mut [$crate::Category]) {
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
+                $crate::Hand7, $crate::Category,
+                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::category(&h),
+                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::category(&h));
+        }
+        fn strengths(hands: &[$crate::Hand7], out: &mut [Self::Strength]) {
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
+                $crate::Hand7, <$ty as $crate::Evaluator7>::Strength,
+                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::strength(&h),
+                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::strength(&h));
+        }
+    };
     (@batches $ty:ty, $feature:tt) => {
         $crate::target_feature_batches!(@common $ty, $feature,
             |h| <$ty as $crate::Evaluator>::category(h),

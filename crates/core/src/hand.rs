@@ -19,15 +19,17 @@ use crate::{Card, CardTable};
 #[repr(transparent)]
 pub struct Hand([Card; 5]);
 
-/// Why some text or some cards are not a valid five-card hand.
+/// Why some text or some cards are not a valid hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandError {
     /// A card is malformed (bad rank, bad or missing suit); says which character and where.
     Card(CardError),
-    /// There were not exactly five cards.
+    /// There were not as many cards as the hand needs.
     WrongCount {
         /// How many cards were found (0 for an empty or blank line).
         count: usize,
+        /// How many the hand needs.
+        expected: HandSize,
     },
     /// The same card appears twice.
     Duplicate {
@@ -36,14 +38,32 @@ pub enum HandError {
     },
 }
 
+/// How many cards a hand was to have: what [`HandError::WrongCount`] expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandSize {
+    /// A five-card [`Hand`].
+    Five,
+    /// A seven-card [`Hand7`].
+    Seven,
+    /// Either ([`AnyHand`]).
+    FiveOrSeven,
+}
+
 impl fmt::Display for HandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             HandError::Card(e) => e.fmt(f),
-            HandError::WrongCount { count: 0 } => write!(f, "no cards: a hand has exactly 5"),
-            HandError::WrongCount { count: 1 } => write!(f, "1 card: a hand has exactly 5"),
-            HandError::WrongCount { count } => {
-                write!(f, "{count} cards: a hand has exactly 5")
+            HandError::WrongCount { count, expected } => {
+                match count {
+                    0 => write!(f, "no cards")?,
+                    1 => write!(f, "1 card")?,
+                    n => write!(f, "{n} cards")?,
+                }
+                match expected {
+                    HandSize::Five => write!(f, ": a hand has exactly 5"),
+                    HandSize::Seven => write!(f, ": a seven-card hand has exactly 7"),
+                    HandSize::FiveOrSeven => write!(f, ": a hand has 5 or 7"),
+                }
             }
             HandError::Duplicate { card } => write!(f, "duplicate card {card}"),
         }
@@ -69,20 +89,19 @@ impl From<CardError> for HandError {
 pub const CARD_BITS: CardTable<u64> = crate::card_table!(u64, |c| 1 << c.index());
 
 impl Hand {
+    /// A hand of cards the caller knows to be distinct (cards taken from a
+    /// valid hand at distinct positions).
+    #[inline(always)]
+    pub(crate) const fn from_distinct(cards: [Card; 5]) -> Hand {
+        Hand(cards)
+    }
+
     /// A hand of these five cards.
     ///
     /// # Errors
     /// [`HandError::Duplicate`] naming the first card that repeats an earlier one.
     pub fn new(cards: [Card; 5]) -> Result<Hand, HandError> {
-        let mut seen = 0u64;
-        for card in cards {
-            let bit = 1u64 << card.index();
-            if seen & bit != 0 {
-                return Err(HandError::Duplicate { card });
-            }
-            seen |= bit;
-        }
-        Ok(Hand(cards))
+        distinct(cards).map(Hand)
     }
 
     /// The five cards in the order they were given.
@@ -118,22 +137,45 @@ impl FromStr for Hand {
     /// Malformed cards are reported first (the leftmost one), then a wrong
     /// number of cards, then a duplicate.
     fn from_str(s: &str) -> Result<Hand, HandError> {
-        let mut cursor = Cursor::new(s);
         let mut cards = [Card::from_index(0).expect("0 is a card"); 5];
-        let mut count = 0;
-        loop {
-            cursor.skip_whitespace();
-            let Some(card) = cursor.card()? else { break };
-            if let Some(slot) = cards.get_mut(count) {
-                *slot = card;
-            }
-            count += 1;
-        }
+        let count = parse_into(s, &mut cards)?;
         if count != 5 {
-            return Err(HandError::WrongCount { count });
+            return Err(HandError::WrongCount {
+                count,
+                expected: HandSize::Five,
+            });
         }
         Hand::new(cards)
     }
+}
+
+/// Checks that the cards are distinct.
+pub(crate) fn distinct<const N: usize>(cards: [Card; N]) -> Result<[Card; N], HandError> {
+    let mut seen = 0u64;
+    for card in cards {
+        let bit = 1u64 << card.index();
+        if seen & bit != 0 {
+            return Err(HandError::Duplicate { card });
+        }
+        seen |= bit;
+    }
+    Ok(cards)
+}
+
+/// Parses cards into `cards` and returns how many there were, which may be
+/// more than fit (those are counted, not kept).
+pub(crate) fn parse_into(s: &str, cards: &mut [Card]) -> Result<usize, HandError> {
+    let mut cursor = Cursor::new(s);
+    let mut count = 0;
+    loop {
+        cursor.skip_whitespace();
+        let Some(card) = cursor.card()? else { break };
+        if let Some(slot) = cards.get_mut(count) {
+            *slot = card;
+        }
+        count += 1;
+    }
+    Ok(count)
 }
 
 impl fmt::Display for Hand {
@@ -156,52 +198,97 @@ pub const HAND_COUNT: usize = 2_598_960;
 /// benchmarks also time a shuffled order.
 /// Each hand's cards are in increasing index order. No allocation per hand.
 pub fn all_hands() -> AllHands {
-    AllHands {
-        next: [0, 1, 2, 3, 4],
-        remaining: HAND_COUNT,
-    }
+    AllHands(Combinations::first())
 }
 
 /// The iterator returned by [`all_hands`].
 #[derive(Clone, Debug)]
-pub struct AllHands {
-    next: [u8; 5],
-    remaining: usize,
-}
+pub struct AllHands(Combinations<5>);
 
 impl Iterator for AllHands {
     type Item = Hand;
 
     #[inline]
     fn next(&mut self) -> Option<Hand> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
-        let c = self.next;
-        let hand = Hand(c.map(|i| Card::from_index(i).expect("indices stay below 52")));
-        if self.remaining > 0 {
-            // Advance to the next combination: bump the rightmost index that still
-            // has room (index i may reach 47 + i), then restart the ones after it.
-            let mut i = 4;
-            while self.next[i] == 47 + i as u8 {
-                i -= 1;
-            }
-            self.next[i] += 1;
-            for j in i + 1..5 {
-                self.next[j] = self.next[j - 1] + 1;
-            }
-        }
-        Some(hand)
+        self.0.next().map(Hand)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining, Some(self.remaining))
+        (self.0.remaining, Some(self.0.remaining))
     }
 }
 
 impl ExactSizeIterator for AllHands {}
 impl FusedIterator for AllHands {}
+
+/// `n` choose `k`, for the hand counts (small arguments only).
+pub(crate) const fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
+/// Combinations of `N` card indices in lexicographic order, from `next` on,
+/// `remaining` of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Combinations<const N: usize> {
+    next: [u8; N],
+    pub(crate) remaining: usize,
+}
+
+impl<const N: usize> Combinations<N> {
+    /// From `0, 1, ..., N-1`: every combination.
+    pub(crate) fn first() -> Self {
+        Self::from_prefix(&[])
+    }
+
+    /// The combinations that start with `prefix` (increasing indices), in order.
+    pub(crate) fn from_prefix(prefix: &[u8]) -> Self {
+        let mut next = [0u8; N];
+        next[..prefix.len()].copy_from_slice(prefix);
+        let mut from = prefix.last().map_or(0, |&p| p + 1);
+        for slot in &mut next[prefix.len()..] {
+            *slot = from;
+            from += 1;
+        }
+        let left = 52 - prefix.last().map_or(0, |&p| usize::from(p) + 1);
+        Combinations {
+            next,
+            remaining: choose(left, N - prefix.len()),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn next(&mut self) -> Option<[Card; N]> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let cards = self
+            .next
+            .map(|i| Card::from_index(i).expect("indices stay below 52"));
+        if self.remaining > 0 {
+            // Advance to the next combination: bump the rightmost index that still
+            // has room (index i may reach 52 - N + i), then restart the ones after it.
+            let mut i = N - 1;
+            while usize::from(self.next[i]) == 52 - N + i {
+                i -= 1;
+            }
+            self.next[i] += 1;
+            for j in i + 1..N {
+                self.next[j] = self.next[j - 1] + 1;
+            }
+        }
+        Some(cards)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -224,10 +311,16 @@ mod tests {
     #[test]
     fn bad_hands_say_what_is_wrong_and_where() {
         let err = |s: &str| s.parse::<Hand>().unwrap_err();
-        assert_eq!(err("As Ks"), HandError::WrongCount { count: 2 });
-        assert_eq!(err("As Ks Qs Js Ts 9s"), HandError::WrongCount { count: 6 });
-        assert_eq!(err(""), HandError::WrongCount { count: 0 });
-        assert_eq!(err("   "), HandError::WrongCount { count: 0 });
+        let wrong = |count| HandError::WrongCount {
+            count,
+            expected: HandSize::Five,
+        };
+        assert_eq!(err("As Ks"), wrong(2));
+        assert_eq!(err("As Ks Qs Js Ts 9s"), wrong(6));
+        assert_eq!(err(""), wrong(0));
+        assert_eq!(err("   "), wrong(0));
+        assert_eq!(err("As Ks").to_string(), "2 cards: a hand has exactly 5");
+        assert_eq!(err("").to_string(), "no cards: a hand has exactly 5");
         assert_eq!(
             err("As As Qs Js Ts"),
             HandError::Duplicate {

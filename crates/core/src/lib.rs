@@ -13,10 +13,13 @@
 //! says what is wrong and where:
 //!
 //! ```
-//! use handeval_core::{CardError, Hand, HandError};
+//! use handeval_core::{CardError, Hand, HandError, HandSize};
 //!
 //! let royal: Hand = "As Ks Qs Js Ts".parse().unwrap();
-//! assert_eq!("asKS qs 10s".parse::<Hand>().unwrap_err(), HandError::WrongCount { count: 4 });
+//! assert_eq!(
+//!     "asKS qs 10s".parse::<Hand>().unwrap_err(),
+//!     HandError::WrongCount { count: 4, expected: HandSize::Five }
+//! );
 //! assert_eq!("AsKsQsJsTs".parse::<Hand>(), Ok(royal));
 //! assert_eq!(
 //!     "As Ks Qs Jx Ts".parse::<Hand>().unwrap_err().to_string(),
@@ -102,12 +105,19 @@ mod card;
 mod category;
 pub mod cpu;
 mod evaluator;
+mod evaluator7;
 mod hand;
+mod hand7;
 mod parse;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
 pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding, simd_categories};
-pub use hand::{AllHands, CARD_BITS, HAND_COUNT, Hand, HandError, all_hands};
+pub use evaluator7::{Evaluator7, best_category_of_21, best_of_21, best_of_21_batch};
+pub use hand::{AllHands, CARD_BITS, HAND_COUNT, Hand, HandError, HandSize, all_hands};
+pub use hand7::{
+    AllHands7, AnyHand, FIVE_OF_SEVEN, HAND7_COUNT, Hand7, SEVEN_CARD_CLASSES, all_hands7,
+    hands7_starting,
+};
 pub use parse::CardError;

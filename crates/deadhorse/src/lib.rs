@@ -119,12 +119,14 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 mod listing;
 mod readme;
+mod seven;
 mod simd;
 mod tuned;
 mod upstream;
 
 pub use listing::Listing;
 pub use readme::Readme;
+pub use seven::{BestOf21, Seven};
 pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;

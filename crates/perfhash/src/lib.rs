@@ -172,3 +172,8 @@ impl Evaluator for Scalar {
         evaluate(sum)
     }
 }
+
+handeval_core::best_of_21! {
+    /// [`Scalar`] on each of the 21 five-card hands, the strongest kept.
+    pub struct BestOf21(Scalar) = "perfhash/best-of-21";
+}

@@ -136,11 +136,13 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 mod branchless;
 mod card_set;
 mod reductions;
+mod seven;
 mod simd;
 
 pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
 pub use reductions::{PextTrips, Reductions};
+pub use seven::{BestOf21, Seven, Upstream21};
 pub use simd::Simd;
 
 use handeval_core::{CardTable, Category, Hand};

@@ -40,8 +40,10 @@
 use std::sync::OnceLock;
 
 mod ranking;
+mod seven;
 
 pub use ranking::Ranking;
+pub use seven::{Reference7, best_five};
 
 use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, all_hands};
 
@@ -68,11 +70,17 @@ pub fn evaluate(hand: &Hand) -> Strength {
     for card in cards {
         count_of[usize::from(card.rank().value())] += 1;
     }
-    // (count, rank) pairs, strongest first.
-    let mut groups: Vec<(u8, u8)> = (2..=14u8)
-        .filter(|&r| count_of[usize::from(r)] > 0)
-        .map(|r| (count_of[usize::from(r)], r))
-        .collect();
+    // (count, rank) pairs, strongest first: at most five of them.
+    let mut groups = [(0u8, 0u8); 5];
+    let mut group_count = 0;
+    for rank in 2..=14u8 {
+        let count = count_of[usize::from(rank)];
+        if count > 0 {
+            groups[group_count] = (count, rank);
+            group_count += 1;
+        }
+    }
+    let groups = &mut groups[..group_count];
     groups.sort_unstable_by(|a, b| b.cmp(a));
 
     let mut ranks = [0u8; 5];
@@ -91,8 +99,11 @@ pub fn evaluate(hand: &Hand) -> Strength {
         ranks = [5, 4, 3, 2, 1];
     }
 
-    let counts: Vec<u8> = groups.iter().map(|&(count, _)| count).collect();
-    let category = match (straight, flush, counts.as_slice()) {
+    let mut counts = [0u8; 5];
+    for (slot, &(count, _)) in counts.iter_mut().zip(groups.iter()) {
+        *slot = count;
+    }
+    let category = match (straight, flush, &counts[..group_count]) {
         (true, true, _) if ranks[0] == 14 => Category::RoyalFlush,
         (true, true, _) => Category::StraightFlush,
         (_, _, [4, 1]) => Category::FourOfAKind,

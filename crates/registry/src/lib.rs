@@ -29,8 +29,8 @@
 
 use std::sync::OnceLock;
 
-use handeval_core::{Category, CpuPath, Evaluator, Family, Hand, Role, all_hands};
-pub use handeval_reference::{Ranking, Reference};
+use handeval_core::{Category, CpuPath, Evaluator, Evaluator7, Family, Hand, Hand7, Role, all_hands};
+pub use handeval_reference::{Ranking, Reference, Reference7};
 
 /// Something to do with every registered evaluator; see [`visit_all`].
 pub trait Visitor {
@@ -62,6 +62,33 @@ pub fn visit_all(visitor: &mut impl Visitor) {
     visitor.visit::<handeval_perfhash::Simd>();
     visitor.visit::<handeval_baselines::Pokers>();
     visitor.visit::<handeval_baselines::Ckc>();
+}
+
+/// Something to do with every registered seven-card evaluator; see [`visit_all7`].
+pub trait Visitor7 {
+    /// Called once per registered seven-card evaluator.
+    fn visit<E: Evaluator7>(&mut self);
+}
+
+/// Calls `visitor.visit::<E>()` for every registered seven-card evaluator,
+/// in report order: the reference, each family's best-of-21 adapters and
+/// direct seven-card evaluators, then the outside baseline.
+pub fn visit_all7(visitor: &mut impl Visitor7) {
+    visitor.visit::<Reference7>();
+    visitor.visit::<handeval_subskybox::BestOf21>();
+    visitor.visit::<handeval_deadhorse::BestOf21>();
+    visitor.visit::<handeval_deadhorse::Seven>();
+    visitor.visit::<handeval_pext::Upstream21>();
+    visitor.visit::<handeval_pext::BestOf21>();
+    visitor.visit::<handeval_pext::Seven>();
+    visitor.visit::<handeval_perfhash::BestOf21>();
+    visitor.visit::<handeval_baselines::Pokers7>();
+}
+
+/// Calls `visitor.visit::<Null7>()`, then [`visit_all7`]: what the benchmarks time.
+pub fn visit_all7_with_floor(visitor: &mut impl Visitor7) {
+    visitor.visit::<Null7>();
+    visit_all7(visitor);
 }
 
 /// Calls `visitor.visit::<Null>()`, then [`visit_all`]: what the benchmarks time.
@@ -118,6 +145,40 @@ impl Evaluator for Null {
     }
 }
 
+/// The seven-card harness floor: reads the seven cards and does almost
+/// nothing, as [`Null`] does for five. Not in [`visit_all7`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Null7;
+
+impl Evaluator7 for Null7 {
+    const NAME: &'static str = "null";
+    const FAMILY: Family = Null::FAMILY;
+    const ROLE: Role = Role::Floor;
+    const SUMMARY: &'static str =
+        "harness floor: reads the seven card bytes, folds them into one byte, evaluates nothing";
+
+    type Five = Null;
+    type Strength = u8;
+
+    #[inline(always)]
+    fn category(hand: &Hand7) -> Category {
+        if Self::strength(hand) == u8::MAX {
+            Category::OnePair
+        } else {
+            Category::HighCard
+        }
+    }
+
+    /// A byte that depends on all seven cards: the first four and the last
+    /// four bytes as two words (one card in both), summed into one byte.
+    #[inline(always)]
+    fn strength(hand: &Hand7) -> u8 {
+        let [a, b, c, d, e, f, g] = hand.cards().map(handeval_core::Card::index);
+        let word = u32::from_le_bytes([a, b, c, d]).wrapping_add(u32::from_le_bytes([d, e, f, g]));
+        (word.wrapping_mul(0x0101_0101) >> 24) as u8
+    }
+}
+
 /// The names of every registered evaluator, in [`visit_all`] order.
 pub fn names() -> Vec<&'static str> {
     abouts().iter().map(|a| a.name).collect()
@@ -156,6 +217,8 @@ pub fn ranking<E: Evaluator>() -> Ranking<E::Strength> {
 /// What an evaluator declares about itself, and how it runs on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct About {
+    /// How many cards its hands have: 5 ([`Evaluator`]) or 7 ([`Evaluator7`]).
+    pub cards: u8,
     /// [`Evaluator::NAME`].
     pub name: &'static str,
     /// [`Evaluator::SUMMARY`].
@@ -180,6 +243,25 @@ impl About {
     /// What `E` declares, and how it runs here.
     pub fn of<E: Evaluator>() -> About {
         About {
+            cards: 5,
+            name: E::NAME,
+            summary: E::SUMMARY,
+            family: E::FAMILY,
+            role: E::ROLE,
+            derived_from: E::DERIVED_FROM,
+            table_bytes: E::TABLE_BYTES,
+            card_table_bytes: E::CARD_TABLE_BYTES,
+            cpu_path: E::cpu_path(),
+            unavailable: E::unavailable(),
+        }
+    }
+}
+
+impl About {
+    /// What the seven-card `E` declares, and how it runs here.
+    pub fn of7<E: Evaluator7>() -> About {
+        About {
+            cards: 7,
             name: E::NAME,
             summary: E::SUMMARY,
             family: E::FAMILY,
@@ -261,6 +343,81 @@ pub fn all_with_floor() -> Vec<Box<dyn DynEvaluator>> {
     c.0
 }
 
+/// A seven-card evaluator behind dynamic dispatch.
+pub trait DynEvaluator7: Send + Sync {
+    /// What the evaluator is.
+    fn about(&self) -> About;
+    /// [`Evaluator7::NAME`].
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
+    /// The evaluator's category for `hand`.
+    fn category(&self, hand: &Hand7) -> Category;
+    /// The class (1..=7462) of the evaluator's value for `hand` among the
+    /// values its five-card scale ([`Evaluator7::Five`]) gives all five-card
+    /// hands, or `None` if no five-card hand has that value. The first call
+    /// ranks all five-card hands, about a tenth of a second.
+    fn class(&self, hand: &Hand7) -> Option<u32>;
+    /// The evaluator's own value for `hand`, as text (as [`DynEvaluator::native`]).
+    fn native(&self, hand: &Hand7) -> String;
+}
+
+struct Erased7<E: Evaluator7> {
+    ranking: OnceLock<Ranking<E::Strength>>,
+}
+
+impl<E: Evaluator7> DynEvaluator7 for Erased7<E> {
+    fn about(&self) -> About {
+        About::of7::<E>()
+    }
+    fn category(&self, hand: &Hand7) -> Category {
+        E::category(hand)
+    }
+    fn class(&self, hand: &Hand7) -> Option<u32> {
+        let ranking = self.ranking.get_or_init(ranking::<E::Five>);
+        ranking.class(E::strength(hand))
+    }
+    fn native(&self, hand: &Hand7) -> String {
+        format!("{:?}", E::strength(hand))
+    }
+}
+
+struct Collect7(Vec<Box<dyn DynEvaluator7>>);
+
+impl Visitor7 for Collect7 {
+    fn visit<E: Evaluator7>(&mut self) {
+        self.0.push(Box::new(Erased7::<E> {
+            ranking: OnceLock::new(),
+        }));
+    }
+}
+
+/// Every registered seven-card evaluator behind [`DynEvaluator7`], in [`visit_all7`] order.
+pub fn all7() -> Vec<Box<dyn DynEvaluator7>> {
+    let mut c = Collect7(Vec::new());
+    visit_all7(&mut c);
+    c.0
+}
+
+/// What every registered seven-card evaluator is, in [`visit_all7`] order.
+pub fn abouts7() -> Vec<About> {
+    all7().iter().map(|e| e.about()).collect()
+}
+
+/// What [`Null7`] and every registered seven-card evaluator are, in
+/// [`visit_all7_with_floor`] order.
+pub fn abouts7_with_floor() -> Vec<About> {
+    struct Abouts(Vec<About>);
+    impl Visitor7 for Abouts {
+        fn visit<E: Evaluator7>(&mut self) {
+            self.0.push(About::of7::<E>());
+        }
+    }
+    let mut a = Abouts(Vec::new());
+    visit_all7_with_floor(&mut a);
+    a.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +459,28 @@ mod tests {
         assert_eq!(roles.iter().filter(|r| **r == Role::Floor).count(), 1);
         assert!(abouts().iter().all(|a| a.role != Role::Floor));
         assert!(abouts().iter().any(|a| a.role == Role::Baseline));
+    }
+
+    #[test]
+    fn seven_card_names_are_unique_and_derive_from_registered_ones() {
+        let sevens = abouts7_with_floor();
+        assert_eq!(sevens[1].name, Reference7::NAME);
+        assert_eq!(sevens[1].role, Role::Reference);
+        let mut names: Vec<_> = sevens.iter().map(|a| a.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), sevens.len());
+        let fives = abouts();
+        for a in &sevens {
+            assert_eq!(a.cards, 7);
+            let prefix = a.name.split('/').next().unwrap_or_default();
+            assert_eq!(prefix, a.family.name, "{}", a.name);
+            if let Some(from) = a.derived_from {
+                let origin = fives.iter().chain(&sevens).find(|b| b.name == from && b.family == a.family);
+                assert!(origin.is_some(), "{} is derived from unregistered {from}", a.name);
+            }
+        }
+        assert!(sevens.iter().any(|a| a.role == Role::Baseline));
     }
 
     #[test]

@@ -140,7 +140,7 @@ mod tuned;
 pub use faithful::Faithful;
 pub use score::Score;
 pub use simd::Simd;
-pub use tuned::Tuned;
+pub use tuned::{BestOf21, Tuned};
 
 use handeval_core::{CardTable, Category, Hand, Suit};
 

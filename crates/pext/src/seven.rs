@@ -1,0 +1,143 @@
+//! The suit-bitmask evaluator for seven cards on the 4x16 layout.
+
+use handeval_core::{CardTable, Category, Evaluator7, Family, Hand7, Role};
+
+use crate::{BROADWAY, SECTION_BITS, Type, category_of, value};
+
+/// The suit-bitmask evaluation of seven cards. See the [crate documentation](crate#seven-cards).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Seven;
+
+/// The highest set bit of `m` alone (0 for 0).
+#[inline(always)]
+const fn highest(m: u64) -> u64 {
+    if m == 0 { 0 } else { 1 << (63 - m.leading_zeros()) }
+}
+
+/// `m` keeping its `n` highest bits. Seven cards never hold more than two
+/// ranks beyond the five that play, so two steps suffice.
+#[inline(always)]
+const fn keep_highest(m: u64, n: u32) -> u64 {
+    let m = if m.count_ones() > n { m & (m - 1) } else { m };
+    if m.count_ones() > n { m & (m - 1) } else { m }
+}
+
+/// The highest five-rank run in a section-wide rank mask (ranks at bits
+/// 1..=13), as the five-card evaluator's primary mask: the wheel's ace at
+/// bit 0. Zero when there is none.
+#[inline(always)]
+const fn run(ranks: u64) -> u64 {
+    // The ace also counts low, at bit 0, so the wheel is a run like the others.
+    let m = ranks | (ranks >> 13 & 1);
+    let tops = m & m >> 1 & m >> 2 & m >> 3 & m >> 4;
+    highest(tops) * 0b1_1111
+}
+
+/// Evaluates a seven-card hand in the 4x16 layout into
+/// [`crate::Branchless`]'s value of the best five.
+#[inline(always)]
+pub(crate) fn evaluate(h: u64) -> u32 {
+    let [s0, s1, s2, s3] = [h & 0xFFFF, h >> 16 & 0xFFFF, h >> 32 & 0xFFFF, h >> 48];
+    let or = s0 | s1 | s2 | s3;
+    // Ranks in at least two, three and four suits, from ANDs of sections.
+    let low_two = s0 & s1;
+    let high_two = s2 & s3;
+    let low_any = s0 | s1;
+    let high_any = s2 | s3;
+    let twice = low_two | high_two | low_any & high_any;
+    let thrice = low_two & high_any | high_two & low_any;
+    let quad = low_two & high_two;
+
+    // At most one section holds five of seven cards.
+    let mut flush = 0;
+    for section in [s0, s1, s2, s3] {
+        if section.count_ones() >= 5 {
+            flush = section;
+        }
+    }
+    if flush != 0 {
+        let straight = run(flush);
+        return if straight == BROADWAY {
+            value(Type::RoyalFlush as u32, straight, 0)
+        } else if straight != 0 {
+            value(Type::StraightFlush as u32, straight, 0)
+        } else {
+            value(Type::Flush as u32, keep_highest(flush, 5), 0)
+        };
+    }
+    if quad != 0 {
+        return value(Type::FourOfAKind as u32, quad, highest(or ^ quad));
+    }
+    let trips = thrice;
+    if trips != 0 && (twice != trips || trips & trips.wrapping_sub(1) != 0) {
+        let trip = highest(trips);
+        return value(Type::FullHouse as u32, trip, highest(twice ^ trip));
+    }
+    let straight = run(or);
+    if straight != 0 {
+        return value(Type::Straight as u32, straight, 0);
+    }
+    if trips != 0 {
+        return value(Type::ThreeOfAKind as u32, trips, keep_highest(or ^ trips, 2));
+    }
+    if twice & twice.wrapping_sub(1) != 0 {
+        let two = keep_highest(twice, 2);
+        return value(Type::TwoPair as u32, two, highest(or ^ two));
+    }
+    if twice != 0 {
+        return value(Type::Pair as u32, twice, keep_highest(or ^ twice, 3));
+    }
+    value(Type::HighCard as u32, keep_highest(or, 5), 0)
+}
+
+impl Evaluator7 for Seven {
+    const NAME: &'static str = "pext/seven";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> =
+        Some(<crate::Branchless as handeval_core::Evaluator>::NAME);
+    const SUMMARY: &'static str = "cards-cs suit bitmask for seven cards: flush by section popcount, straights on the OR, counts from section ANDs";
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+
+    type Five = crate::Branchless;
+    type Strength = u32;
+
+    #[inline(always)]
+    fn category(hand: &Hand7) -> Category {
+        category_of(Self::strength(hand))
+    }
+
+    #[inline(always)]
+    fn strength(hand: &Hand7) -> u32 {
+        let bits = SECTION_BITS.of_hand7(hand);
+        evaluate(bits.iter().fold(0, |h, b| h | b))
+    }
+
+    handeval_core::target_feature_batches!(seven Seven, "popcnt");
+}
+
+handeval_core::best_of_21! {
+    /// [`crate::Branchless`] on each of the 21 five-card hands, the strongest kept.
+    pub struct BestOf21(crate::Branchless) = "pext/best-of-21";
+}
+
+handeval_core::best_of_21! {
+    /// Upstream cards-cs's seven-card method at 2d21384: its five-card
+    /// evaluator ([`crate::PextTrips`]) on each of the 21 five-card hands.
+    pub struct Upstream21(crate::PextTrips) = "pext/upstream-21";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_count_the_ace_low_and_high() {
+        let rank = |r: u32| 1u64 << (r + 1);
+        let wheel = rank(12) | rank(0) | rank(1) | rank(2) | rank(3);
+        assert_eq!(run(wheel), 0b1_1111);
+        assert_eq!(run(wheel | rank(4)), 0b11_1110);
+        assert_eq!(run(BROADWAY | rank(7)), BROADWAY);
+        assert_eq!(run(wheel ^ rank(3)), 0);
+    }
+}
