@@ -12,6 +12,7 @@
 //! iteration stays short even for the slowest evaluator.
 
 pub mod rounds;
+pub mod seven;
 
 use std::fmt;
 use std::str::FromStr;
@@ -169,6 +170,9 @@ pub enum Input {
     Encoded,
     /// A [`Hand`]: encoding included, end to end.
     Hand,
+    /// A seven-card [`handeval_core::Hand7`], end to end: the seven-card
+    /// workloads ([`Workload::SEVEN`]).
+    Hand7,
 }
 
 /// One benchmark workload. Written, in CSV files and benchmark ids, as its
@@ -206,6 +210,31 @@ impl Workload {
         all
     };
 
+    /// The two seven-card workloads: full strength from seven cards,
+    /// shuffled then sequential.
+    pub const SEVEN: [Workload; 2] = [
+        Workload {
+            kind: Kind::Strength,
+            order: Order::Shuffled,
+            input: Input::Hand7,
+        },
+        Workload {
+            kind: Kind::Strength,
+            order: Order::Sequential,
+            input: Input::Hand7,
+        },
+    ];
+
+    /// Every workload: the five-card ones ([`Workload::ALL`]), then [`Workload::SEVEN`].
+    pub fn every() -> impl Iterator<Item = Workload> {
+        Workload::ALL.into_iter().chain(Workload::SEVEN)
+    }
+
+    /// Whether this is a seven-card workload.
+    pub const fn is_seven(self) -> bool {
+        matches!(self.input, Input::Hand7)
+    }
+
     /// A stable id such as `strength/shuffled/encoded`.
     pub fn id(self) -> String {
         let kind = match self.kind {
@@ -219,13 +248,14 @@ impl Workload {
         let input = match self.input {
             Input::Encoded => "encoded",
             Input::Hand => "hand",
+            Input::Hand7 => "hand7",
         };
         format!("{kind}/{order}/{input}")
     }
 
     /// Parses an id made by [`Workload::id`].
     pub fn from_id(id: &str) -> Option<Workload> {
-        Workload::ALL.into_iter().find(|w| w.id() == id)
+        Workload::every().find(|w| w.id() == id)
     }
 
     /// The workload the report leads with: full strength, shuffled, pre-encoded.
@@ -334,7 +364,7 @@ impl<E: Evaluator> Prepared<E> {
         let mut out = vec![Category::HighCard; self.hands.len()];
         match self.workload.input {
             Input::Encoded => E::categories(&self.encoded, &mut out),
-            Input::Hand => E::categories_of_hands(&self.hands, &mut out),
+            Input::Hand | Input::Hand7 => E::categories_of_hands(&self.hands, &mut out),
         }
         out
     }
@@ -344,7 +374,7 @@ impl<E: Evaluator> Prepared<E> {
         let mut out = vec![self.strengths[0]; self.hands.len()];
         match self.workload.input {
             Input::Encoded => E::strengths(&self.encoded, &mut out),
-            Input::Hand => E::strengths_of_hands(&self.hands, &mut out),
+            Input::Hand | Input::Hand7 => E::strengths_of_hands(&self.hands, &mut out),
         }
         out
     }
@@ -409,13 +439,15 @@ impl<E: Evaluator> Prepared<E> {
             (Kind::Category, Input::Encoded) => {
                 E::categories(std::hint::black_box(&self.encoded[range]), categories);
             }
-            (Kind::Category, Input::Hand) => {
+            // A five-card evaluator is never prepared for a seven-card
+            // workload; were it, it would be timed from its five cards.
+            (Kind::Category, Input::Hand | Input::Hand7) => {
                 E::categories_of_hands(std::hint::black_box(&self.hands[range]), categories);
             }
             (Kind::Strength, Input::Encoded) => {
                 E::strengths(std::hint::black_box(&self.encoded[range]), strengths);
             }
-            (Kind::Strength, Input::Hand) => {
+            (Kind::Strength, Input::Hand | Input::Hand7) => {
                 E::strengths_of_hands(std::hint::black_box(&self.hands[range]), strengths);
             }
         }

@@ -42,6 +42,9 @@ pub struct Args {
     /// recorded as such in `machine.txt` and in every row's code path.
     #[arg(long, default_value = "avx512", value_parser = SimdLimit::parse)]
     simd: SimdLimit,
+    /// Only five-card (`5`) or only seven-card (`7`) hands; both when absent.
+    #[arg(long, value_enum)]
+    cards: Option<crate::diff::Cards>,
 }
 
 fn step(message: &str) -> Result<()> {
@@ -305,19 +308,52 @@ fn timed() -> Vec<(usize, About)> {
         .collect()
 }
 
+/// The seven-card evaluators benchmarks time (the floor included), with
+/// their index in the seven-card registry with the floor.
+fn timed7() -> Vec<(usize, About)> {
+    handeval_registry::abouts7_with_floor()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, a)| a.role.is_timed())
+        .collect()
+}
+
+/// The evaluators timed on `workload`: five- or seven-card ones.
+fn timed_on(workload: Workload) -> Vec<(usize, About)> {
+    if workload.is_seven() {
+        timed7()
+    } else {
+        timed()
+    }
+}
+
+/// The workloads a run with `cards` times.
+fn workloads(cards: Option<crate::diff::Cards>) -> Vec<Workload> {
+    use crate::diff::Cards;
+    Workload::every()
+        .filter(|w| match cards {
+            None => true,
+            Some(Cards::Five) => !w.is_seven(),
+            Some(Cards::Seven) => w.is_seven(),
+        })
+        .collect()
+}
+
 /// Refuses, before anything is built or measured, a filter that selects no benchmark.
-fn check_filter(filter: &str) -> Result<()> {
-    let timed = timed();
-    if Workload::ALL
-        .iter()
-        .any(|&w| timed.iter().any(|(_, a)| selected_by(filter, w, a.name)))
-    {
+fn check_filter(filter: &str, cards: Option<crate::diff::Cards>) -> Result<()> {
+    if workloads(cards).iter().any(|&w| {
+        timed_on(w)
+            .iter()
+            .any(|(_, a)| selected_by(filter, w, a.name))
+    }) {
         return Ok(());
     }
     bail!(
-        "--filter {filter:?} selects no benchmark; ids are workload/evaluator, e.g. {}/{}",
+        "--filter {filter:?} selects no benchmark; ids are workload/evaluator, e.g. {}/{} or {}/{}",
         Workload::HEADLINE,
-        timed.last().map_or("", |(_, a)| a.name)
+        timed().last().map_or("", |(_, a)| a.name),
+        Workload::SEVEN[0],
+        timed7().last().map_or("", |(_, a)| a.name),
     )
 }
 
@@ -352,7 +388,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .chain(std::env::args().skip(1))
         .collect::<Vec<_>>()
         .join(" ");
-    check_filter(&args.filter)?;
+    check_filter(&args.filter, args.cards)?;
+    let five = args.cards != Some(crate::diff::Cards::Seven);
     // In this process too: the check, the dispatch line and the rows' code
     // paths must describe the paths the benchmarks take.
     args.simd.apply();
@@ -366,15 +403,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let tmp_abs = fs::canonicalize(tmp.path())?;
     errln!("shuffle seed: {} (--seed to change it)", args.seed)?;
 
-    step("1/4 differential check: every evaluator over every hand")?;
-    let outcome = crate::diff::check(&[])?;
-    crate::diff::write_summary(&mut std::io::stderr().lock(), &outcome)?;
-    if !outcome.passed() {
-        bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
-    }
-    let listings = crate::diff::listings(&outcome);
+    let listings = differential_check(five)?;
 
-    let valgrind = if args.no_icount {
+    // Seven-card evaluators have no instruction counts: the counts are of
+    // the five-card sample.
+    let valgrind = if args.no_icount || !five {
         None
     } else {
         output("valgrind", &["--version"])
@@ -389,6 +422,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ("HANDEVAL_FILTER", args.filter.clone()),
         ("HANDEVAL_SIMD", args.simd.id().to_string()),
         ("HANDEVAL_BENCH_MODE", mode.to_string()),
+        (
+            "HANDEVAL_CARDS",
+            match args.cards {
+                None => String::new(),
+                Some(crate::diff::Cards::Five) => "5".into(),
+                Some(crate::diff::Cards::Seven) => "7".into(),
+            },
+        ),
         (
             "CRITERION_HOME",
             tmp_abs.join("criterion").to_string_lossy().into_owned(),
@@ -419,7 +460,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
 
     step("4/4 writing the report")?;
-    let rows = build_rows(&measured, &icounts, &turns, &args.filter)?;
+    let rows = build_rows(&measured, &icounts, &turns, &args.filter, args.cards)?;
     let machine = machine::describe(
         &command,
         mode,
@@ -454,6 +495,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     outln!("{}", report::markdown::derived_lines(&run.rows))?;
     outln!("results written to {}", dest.display())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Step 1: the five-card differential check over every hand, which must
+/// pass before anything is timed; returns the published listings' figures.
+/// A seven-card-only run skips it: `cargo xtask diff --cards 7` checks every
+/// seven-card hand (minutes), and the benchmark checks each hand it times.
+fn differential_check(five: bool) -> Result<Vec<crate::diff::ListingRow>> {
+    if !five {
+        step(
+            "1/4 differential check: five cards skipped (--cards 7); every timed seven-card hand is checked against the reference before timing",
+        )?;
+        return Ok(Vec::new());
+    }
+    step("1/4 differential check: every evaluator over every hand")?;
+    let outcome = crate::diff::check(&[])?;
+    crate::diff::write_summary(&mut std::io::stderr().lock(), &outcome)?;
+    if !outcome.passed() {
+        bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
+    }
+    Ok(crate::diff::listings(&outcome))
 }
 
 /// Runs the gungraun benchmarks, showing progress, and reads their JSON summaries.
@@ -501,19 +562,26 @@ fn build_rows(
     icounts: &[Counted],
     turns: &[report::schema::Turn],
     filter: &str,
+    cards: Option<crate::diff::Cards>,
 ) -> Result<Vec<Row>> {
-    let timed = timed();
     let mut rows = Vec::new();
     for m in measured {
+        let timed = timed_on(m.workload);
         let Some((index, about)) = timed.iter().find(|(_, a)| a.name == m.evaluator) else {
             continue;
+        };
+        // Instruction counts are of five-card evaluators only.
+        let index = if m.workload.is_seven() {
+            usize::MAX
+        } else {
+            *index
         };
         let per_hand = |ns: f64| ns / BLOCK as f64;
         // Instructions are counted over the shuffled sample; they apply to both orders.
         let counted = m.workload.in_order(handeval_benches::Order::Shuffled);
         let instructions = icounts
             .iter()
-            .find(|c| c.workload == counted && c.index == *index)
+            .find(|c| c.workload == counted && c.index == index)
             .map(|c| c.instructions as f64 / SAMPLE as f64);
         let w = m.workload;
         let mut row = Row {
@@ -552,14 +620,16 @@ fn build_rows(
     // Report order: workloads as defined, evaluators as registered.
     rows.sort_by_key(|r| {
         (
-            Workload::ALL.iter().position(|w| *w == r.workload),
-            timed.iter().position(|(_, a)| a.name == r.evaluator),
+            Workload::every().position(|w| w == r.workload),
+            timed_on(r.workload)
+                .iter()
+                .position(|(_, a)| a.name == r.evaluator),
         )
     });
     report::schema::derive_columns(&mut rows, turns);
-    let missing: Vec<String> = Workload::ALL
+    let missing: Vec<String> = workloads(cards)
         .iter()
-        .flat_map(|w| timed.iter().map(move |(_, a)| (w, a.name)))
+        .flat_map(|w| timed_on(*w).into_iter().map(move |(_, a)| (w, a.name)))
         .filter(|(w, e)| {
             selected_by(filter, **w, e)
                 && !rows.iter().any(|r| r.workload == **w && r.evaluator == *e)

@@ -129,7 +129,7 @@ fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
 pub fn markdown(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
     let mut s = header(old, new, old_dir, new_dir);
     let lines = lines(&old.rows, &new.rows);
-    for workload in Workload::ALL {
+    for workload in Workload::every() {
         let in_w: Vec<&Line> = lines.iter().filter(|l| l.workload == workload).collect();
         if in_w.is_empty() {
             continue;

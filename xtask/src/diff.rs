@@ -19,6 +19,21 @@ pub struct Args {
     /// Print every differing hand as CSV on standard output (the summary goes to standard error).
     #[arg(long)]
     csv: bool,
+    /// Five-card hands (2,598,960, the default) or seven-card hands (133,784,560, a few minutes).
+    #[arg(long, value_enum, default_value_t = Cards::Five)]
+    cards: Cards,
+}
+
+/// Which hands a task works on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Cards {
+    /// Five-card hands.
+    #[default]
+    #[value(name = "5")]
+    Five,
+    /// Seven-card hands.
+    #[value(name = "7")]
+    Seven,
 }
 
 /// One evaluator's outcome.
@@ -168,16 +183,22 @@ pub fn write_summary(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> 
 
     let evaluations: Vec<Evaluation> = outcome.rows.iter().map(|r| r.evaluation.clone()).collect();
     let matrix = pairwise(&evaluations);
-    let labels: Vec<String> = evaluations
-        .iter()
-        .enumerate()
-        .map(|(i, e)| format!("[{}] {}", i + 1, e.name))
-        .collect();
-    let width = labels.iter().map(String::len).max().unwrap_or(0);
+    let names: Vec<&str> = evaluations.iter().map(|e| e.name).collect();
     writeln!(
         out,
         "\nhands on which each pair disagrees (category or class):"
     )?;
+    write_matrix(out, &names, &matrix)
+}
+
+/// Writes a pairwise matrix with numbered rows and columns.
+pub fn write_matrix(out: &mut impl Write, names: &[&str], matrix: &[Vec<usize>]) -> io::Result<()> {
+    let labels: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| format!("[{}] {name}", i + 1))
+        .collect();
+    let width = labels.iter().map(String::len).max().unwrap_or(0);
     write!(out, "{:<width$}", "")?;
     for j in 0..matrix.len() {
         write!(out, " {:>7}", format!("[{}]", j + 1))?;
@@ -295,6 +316,9 @@ fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    if args.cards == Cards::Seven {
+        return run7(args);
+    }
     let outcome = check(&args.only)?;
     if args.csv {
         write_csv(io::stdout().lock(), &outcome).context("writing to standard output")?;
@@ -306,6 +330,23 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Ok(ExitCode::SUCCESS)
     } else {
         errln!("error: some evaluators disagree with the reference")?;
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+fn run7(args: &Args) -> Result<ExitCode> {
+    use crate::diff7::{check7, write_csv7, write_summary7};
+    let outcome = check7(&args.only)?;
+    if args.csv {
+        write_csv7(io::stdout().lock(), &outcome).context("writing to standard output")?;
+        write_summary7(&mut io::stderr().lock(), &outcome).context("writing to standard error")?;
+    } else {
+        write_summary7(&mut io::stdout().lock(), &outcome).context("writing to standard output")?;
+    }
+    if outcome.passed() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        errln!("error: some seven-card evaluators disagree with the reference")?;
         Ok(ExitCode::FAILURE)
     }
 }

@@ -4,9 +4,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use handeval_registry::{About, abouts, abouts_with_floor};
+use handeval_registry::{About, abouts, abouts_with_floor, abouts7, abouts7_with_floor};
 
-use crate::report::readme::{self, EVALUATORS};
+use crate::diff::Cards;
+use crate::report::readme::{self, EVALUATORS, EVALUATORS7};
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -20,8 +21,12 @@ pub struct Args {
     /// How to print the list.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
-    /// Write the table of evaluators into README.md instead of printing it.
-    #[arg(long, conflicts_with_all = ["format", "floor", "timed"])]
+    /// Five-card evaluators (the default) or seven-card ones.
+    #[arg(long, value_enum, default_value_t = Cards::Five)]
+    cards: Cards,
+    /// Write both tables of evaluators (five and seven cards) into README.md
+    /// instead of printing one.
+    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "cards"])]
     readme: bool,
 }
 
@@ -41,13 +46,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.readme {
         let path = workspace::root().join("README.md");
         readme::update(&path, EVALUATORS, &readme::evaluators_table(&abouts()))?;
-        outln!("updated the table of evaluators in {}", path.display())?;
+        readme::update(&path, EVALUATORS7, &readme::evaluators_table(&abouts7()))?;
+        outln!("updated the tables of evaluators in {}", path.display())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let list: Vec<About> = if args.floor {
-        abouts_with_floor()
-    } else {
-        abouts()
+    let list: Vec<About> = match (args.cards, args.floor) {
+        (Cards::Five, true) => abouts_with_floor(),
+        (Cards::Five, false) => abouts(),
+        (Cards::Seven, true) => abouts7_with_floor(),
+        (Cards::Seven, false) => abouts7(),
     }
     .into_iter()
     .filter(|a| !args.timed || a.role.is_timed())

@@ -11,6 +11,7 @@ mod console;
 mod bench;
 mod compare;
 mod diff;
+mod diff7;
 mod eval;
 mod list;
 mod machine;

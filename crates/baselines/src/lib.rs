@@ -87,7 +87,7 @@ pub struct Pokers7;
 impl Pokers7 {
     /// The seven cards as pokers' hand, through pokers' own card table (as [`Pokers`]).
     #[inline(always)]
-    fn encode(hand: &Hand7) -> pokers::Hand {
+    fn encode(hand: Hand7) -> pokers::Hand {
         let [a, b, c, d, e, f, g] = hand.as_cards();
         let card = |c: &handeval_core::Card| pokers::CARDS[usize::from(c.index())];
         pokers::Hand::default()
@@ -115,12 +115,12 @@ impl Evaluator7 for Pokers7 {
 
     #[inline]
     fn category(hand: &Hand7) -> Category {
-        <Pokers as Evaluator>::category(Self::encode(hand))
+        <Pokers as Evaluator>::category(Self::encode(*hand))
     }
 
     #[inline]
     fn strength(hand: &Hand7) -> u16 {
-        Self::encode(hand).evaluate()
+        Self::encode(*hand).evaluate()
     }
 }
 

@@ -283,8 +283,14 @@ mod tests {
         let classes: u16 = Category::ALL.iter().map(|c| c.class_count()).sum();
         assert_eq!(hands as usize, crate::HAND_COUNT);
         assert_eq!(classes, HandClass::COUNT);
-        let hands: u32 = Category::ALL.iter().map(|c| c.seven_card_hand_count()).sum();
-        let classes: u16 = Category::ALL.iter().map(|c| c.seven_card_class_count()).sum();
+        let hands: u32 = Category::ALL
+            .iter()
+            .map(|c| c.seven_card_hand_count())
+            .sum();
+        let classes: u16 = Category::ALL
+            .iter()
+            .map(|c| c.seven_card_class_count())
+            .sum();
         assert_eq!(hands as usize, crate::HAND7_COUNT);
         assert_eq!(classes, crate::SEVEN_CARD_CLASSES);
         for c in Category::ALL {

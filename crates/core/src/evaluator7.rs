@@ -41,6 +41,10 @@ pub trait Evaluator7: 'static {
     /// The [`NAME`](Evaluator::NAME) of the evaluator (five- or seven-card)
     /// this one was derived from.
     const DERIVED_FROM: Option<&'static str> = None;
+    /// Whether it takes the best of the 21 five-card hands (made by
+    /// [`best_of_21!`](crate::best_of_21)) rather than evaluating seven
+    /// cards directly.
+    const BEST_OF_21: bool = false;
 
     /// The five-card evaluator whose values this one's values are: see the
     /// trait documentation.
@@ -141,7 +145,7 @@ pub fn best_of_21_batch<E: Evaluator>(hands: &[Hand7], out: &mut [E::Strength]) 
 /// ```
 /// use handeval_core::{Category, Evaluator, Evaluator7, Family, Hand, Hand7, Role};
 ///
-/// struct Count;
+/// pub struct Count;
 /// impl Evaluator for Count {
 ///     const NAME: &'static str = "mine/count";
 ///     const SUMMARY: &'static str = "the highest card's index";
@@ -177,6 +181,7 @@ macro_rules! best_of_21 {
             const FAMILY: $crate::Family = <$five as $crate::Evaluator>::FAMILY;
             const ROLE: $crate::Role = <$five as $crate::Evaluator>::ROLE;
             const DERIVED_FROM: Option<&'static str> = Some(<$five as $crate::Evaluator>::NAME);
+            const BEST_OF_21: bool = true;
 
             type Five = $five;
             type Strength = <$five as $crate::Evaluator>::Strength;
@@ -226,7 +231,11 @@ mod tests {
             Category::from_index(Self::strength(h) / 6).unwrap_or(Category::RoyalFlush)
         }
         fn strength(h: Hand) -> u8 {
-            h.cards().map(crate::Card::index).into_iter().max().unwrap_or(0)
+            h.cards()
+                .map(crate::Card::index)
+                .into_iter()
+                .max()
+                .unwrap_or(0)
         }
     }
 
@@ -242,7 +251,10 @@ mod tests {
         Best::strengths(&hands, &mut out);
         for (h, v) in hands.iter().zip(&out) {
             assert_eq!(*v, Best::strength(h));
-            assert_eq!(*v, h.cards().map(crate::Card::index).into_iter().max().unwrap());
+            assert_eq!(
+                *v,
+                h.cards().map(crate::Card::index).into_iter().max().unwrap()
+            );
             let categories = h.fives().map(HighestCard::category);
             assert_eq!(Some(Best::category(h)), categories.into_iter().max());
         }

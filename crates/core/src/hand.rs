@@ -253,10 +253,9 @@ impl<const N: usize> Combinations<N> {
     pub(crate) fn from_prefix(prefix: &[u8]) -> Self {
         let mut next = [0u8; N];
         next[..prefix.len()].copy_from_slice(prefix);
-        let mut from = prefix.last().map_or(0, |&p| p + 1);
-        for slot in &mut next[prefix.len()..] {
-            *slot = from;
-            from += 1;
+        let from = prefix.last().map_or(0, |&p| p + 1);
+        for (index, slot) in (from..).zip(&mut next[prefix.len()..]) {
+            *slot = index;
         }
         let left = 52 - prefix.last().map_or(0, |&p| usize::from(p) + 1);
         Combinations {

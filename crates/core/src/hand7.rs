@@ -254,10 +254,7 @@ mod tests {
             err("As Ks Qs Js Ts 2c").to_string(),
             "6 cards: a seven-card hand has exactly 7"
         );
-        assert_eq!(
-            err("As Ks Qs Js Ts 2c Ks").to_string(),
-            "duplicate card Ks"
-        );
+        assert_eq!(err("As Ks Qs Js Ts 2c Ks").to_string(), "duplicate card Ks");
         assert_eq!(
             err("As Ks Qs Js Ts 2c 3x").to_string(),
             "bad suit 'x' at column 20 (expected one of c, d, h, s)"
@@ -270,7 +267,12 @@ mod tests {
         assert!(matches!(five, AnyHand::Five(_)));
         let seven: AnyHand = "As Ks Qs Js Ts 2c 3d".parse().unwrap();
         assert!(matches!(seven, AnyHand::Seven(_)));
-        for (s, n) in [("", 0), ("As", 1), ("As Ks Qs Js Ts 2c", 6), ("2c 3c 4c 5c 6c 7c 8c 9c", 8)] {
+        for (s, n) in [
+            ("", 0),
+            ("As", 1),
+            ("As Ks Qs Js Ts 2c", 6),
+            ("2c 3c 4c 5c 6c 7c 8c 9c", 8),
+        ] {
             let err = s.parse::<AnyHand>().unwrap_err();
             assert_eq!(
                 err,
@@ -281,7 +283,10 @@ mod tests {
             );
         }
         assert_eq!(
-            "As Ks Qs Js Ts 2c".parse::<AnyHand>().unwrap_err().to_string(),
+            "As Ks Qs Js Ts 2c"
+                .parse::<AnyHand>()
+                .unwrap_err()
+                .to_string(),
             "6 cards: a hand has 5 or 7"
         );
     }
@@ -291,14 +296,21 @@ mod tests {
         let h = hand7("2c 3d 4h 5s 6c 7d 8h");
         let fives = h.fives();
         let mut masks: std::vec::Vec<u64> = fives.iter().map(Hand::mask).collect();
-        assert!(masks.iter().all(|m| m.count_ones() == 5 && m & !h.mask() == 0));
+        assert!(
+            masks
+                .iter()
+                .all(|m| m.count_ones() == 5 && m & !h.mask() == 0)
+        );
         masks.sort_unstable();
         masks.dedup();
         assert_eq!(masks.len(), 21);
         assert_eq!(FIVE_OF_SEVEN[0], [0, 1, 2, 3, 4]);
         assert_eq!(FIVE_OF_SEVEN[20], [2, 3, 4, 5, 6]);
         assert!(FIVE_OF_SEVEN.windows(2).all(|w| w[0] < w[1]));
-        assert_eq!(h.five([0, 2, 4, 6, 1]).unwrap().to_string(), "2c 4h 6c 8h 3d");
+        assert_eq!(
+            h.five([0, 2, 4, 6, 1]).unwrap().to_string(),
+            "2c 4h 6c 8h 3d"
+        );
         assert_eq!(h.five([0, 0, 1, 2, 3]), None);
         assert_eq!(h.five([0, 1, 2, 3, 7]), None);
     }

@@ -11,9 +11,9 @@ pub struct Seven;
 
 /// The seven-card card: rank bit `1 << rank` (2 = bit 0) and a suit
 /// counter, 1 in the suit's nibble at bits `16 + 4 * suit`.
-const CARDS7: CardTable<u32> =
-    handeval_core::card_table!(u32, |c| 1 << (16 + 4 * c.suit().index() as u32)
-        | 1 << c.rank().index());
+const CARDS7: CardTable<u32> = handeval_core::card_table!(u32, |c| 1
+    << (16 + 4 * c.suit().index() as u32)
+    | 1 << c.rank().index());
 
 /// Added to the summed suit counters so that a nibble reaches 8 (its top
 /// bit) exactly when its suit has five or more of the seven cards.
@@ -24,7 +24,7 @@ const FLUSH_BITS: u32 = 0x8888 << 16;
 /// The highest set bit of `m` alone (0 for 0).
 #[inline(always)]
 const fn highest(m: u32) -> u32 {
-    if m == 0 { 0 } else { 1 << (31 - m.leading_zeros()) }
+    if m == 0 { 0 } else { 1 << m.ilog2() }
 }
 
 /// `m` without its lowest bits, keeping `n`. Seven cards never hold more
@@ -112,7 +112,8 @@ impl Evaluator7 for Seven {
     const NAME: &'static str = "deadhorse/seven";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as handeval_core::Evaluator>::NAME);
+    const DERIVED_FROM: Option<&'static str> =
+        Some(<crate::Tuned as handeval_core::Evaluator>::NAME);
     const SUMMARY: &'static str = "DeadHorseEval for seven cards: counts per rank from one sum, OR and XOR; suit counters for the flush";
     const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
 
@@ -148,6 +149,7 @@ mod tests {
         assert_eq!(straight(WHEEL | 1 << 4), 0b1_1111);
         assert_eq!(straight(WHEEL), 0xF);
         assert_eq!(straight(0x1F80 | 1), 0x1F00);
-        assert_eq!(straight(0x1E0F), 0);
+        assert_eq!(straight(0x1E0F), 0xF);
+        assert_eq!(straight(0x1E07), 0);
     }
 }

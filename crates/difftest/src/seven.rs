@@ -32,10 +32,10 @@ use rayon::prelude::*;
 /// and where the run starts in [`handeval_core::all_hands7`] order.
 #[derive(Clone, Copy, Debug)]
 pub struct Run {
-    /// The lowest card's index.
-    pub first: u8,
-    /// The second lowest card's index.
-    pub second: u8,
+    /// The lowest card.
+    pub first: Card,
+    /// The second lowest card.
+    pub second: Card,
     /// The index of the run's first hand in [`handeval_core::all_hands7`] order.
     pub start: usize,
     /// How many hands the run holds.
@@ -45,8 +45,7 @@ pub struct Run {
 impl Run {
     /// The run's hands, in order.
     pub fn hands(&self) -> Vec<Hand7> {
-        let card = |i: u8| Card::from_index(i).expect("run cards are cards");
-        hands7_starting(card(self.first), card(self.second)).collect()
+        hands7_starting(self.first, self.second).collect()
     }
 }
 
@@ -55,12 +54,12 @@ impl Run {
 pub fn runs() -> &'static [Run] {
     static RUNS: OnceLock<Vec<Run>> = OnceLock::new();
     RUNS.get_or_init(|| {
-        let card = |i: u8| Card::from_index(i).expect("below 52");
+        let deck: Vec<Card> = Card::all().collect();
         let mut runs = Vec::new();
         let mut start = 0;
-        for first in 0..52u8 {
-            for second in first + 1..52 {
-                let len = hands7_starting(card(first), card(second)).len();
+        for (i, &first) in deck.iter().enumerate() {
+            for &second in &deck[i + 1..] {
+                let len = hands7_starting(first, second).len();
                 runs.push(Run {
                     first,
                     second,
@@ -272,7 +271,11 @@ fn example<E: Evaluator7>(index: usize, class: u16, reference: &[u16]) -> Exampl
     Example7 {
         hand,
         index,
-        got: (E::category(&hand), format!("{:?}", E::strength(&hand)), class),
+        got: (
+            E::category(&hand),
+            format!("{:?}", E::strength(&hand)),
+            class,
+        ),
         expected: (
             Reference7::category(&hand),
             handeval_reference::best_five(&hand).to_string(),
@@ -342,7 +345,14 @@ impl fmt::Display for Check7 {
             writeln!(
                 f,
                 "  hand {} ({}): got {} {} class {}, reference {} class {} (best five {})",
-                e.index, e.hand, e.got.0, e.got.1, e.got.2, e.expected.0, e.expected.2, e.expected.1
+                e.index,
+                e.hand,
+                e.got.0,
+                e.got.1,
+                e.got.2,
+                e.expected.0,
+                e.expected.2,
+                e.expected.1
             )?;
         }
         Ok(())
@@ -368,10 +378,7 @@ mod tests {
         let runs = runs();
         assert_eq!(runs.len(), 1_326);
         let last = runs.last().unwrap();
-        assert_eq!(
-            runs.iter().map(|r| r.len).sum::<usize>(),
-            HAND7_COUNT
-        );
+        assert_eq!(runs.iter().map(|r| r.len).sum::<usize>(), HAND7_COUNT);
         assert!(runs.windows(2).all(|w| w[0].start + w[0].len == w[1].start));
         assert_eq!(last.start + last.len, HAND7_COUNT);
         assert_eq!(hand_at(0).to_string(), "2c 2d 2h 2s 3c 3d 3h");

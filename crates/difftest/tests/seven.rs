@@ -125,7 +125,10 @@ const PITFALLS: [Pitfall; 9] = [
 /// The reference and `E` on one pitfall: the reference's best five and
 /// category are the ones a player names, and `E`'s class (its value on its
 /// five-card scale) is that five's class.
-fn pitfall<E: Evaluator7>(p: &Pitfall, scale: &handeval_reference::Ranking<<E::Five as Evaluator>::Strength>) -> Result<(), String> {
+fn pitfall<E: Evaluator7>(
+    p: &Pitfall,
+    scale: &handeval_reference::Ranking<<E::Five as Evaluator>::Strength>,
+) -> Result<(), String> {
     let hand: Hand7 = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
     let best: Hand = p.best.parse().map_err(|e| format!("{}: {e}", p.best))?;
     let want = Reference::class(&best).get();
@@ -221,12 +224,18 @@ fn main() {
             "broken_wheel_above_king_high_21_fails_exhaustive7",
             exhaustive7::<WheelAboveKingHigh21>,
         ),
-        must_fail("broken_wheel_above_king_high_21_fails_the_wheel_pitfall", || {
-            let p = &PITFALLS[7];
-            assert_eq!(p.name, "wheel_beside_a_six_is_a_six_high_straight");
-            pitfall::<WheelAboveKingHigh21>(p, &five_card_ranking::<<WheelAboveKingHigh21 as Evaluator7>::Five>())
+        must_fail(
+            "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
+            || {
+                let p = &PITFALLS[7];
+                assert_eq!(p.name, "wheel_beside_a_six_is_a_six_high_straight");
+                pitfall::<WheelAboveKingHigh21>(
+                    p,
+                    &five_card_ranking::<<WheelAboveKingHigh21 as Evaluator7>::Five>(),
+                )
                 .map_err(Failed::from)
-        }),
+            },
+        ),
     ]);
     libtest_mimic::run(&args, trials).exit();
 }

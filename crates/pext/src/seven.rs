@@ -11,7 +11,7 @@ pub struct Seven;
 /// The highest set bit of `m` alone (0 for 0).
 #[inline(always)]
 const fn highest(m: u64) -> u64 {
-    if m == 0 { 0 } else { 1 << (63 - m.leading_zeros()) }
+    if m == 0 { 0 } else { 1 << m.ilog2() }
 }
 
 /// `m` keeping its `n` highest bits. Seven cards never hold more than two
@@ -78,7 +78,11 @@ pub(crate) fn evaluate(h: u64) -> u32 {
         return value(Type::Straight as u32, straight, 0);
     }
     if trips != 0 {
-        return value(Type::ThreeOfAKind as u32, trips, keep_highest(or ^ trips, 2));
+        return value(
+            Type::ThreeOfAKind as u32,
+            trips,
+            keep_highest(or ^ trips, 2),
+        );
     }
     if twice & twice.wrapping_sub(1) != 0 {
         let two = keep_highest(twice, 2);

@@ -29,8 +29,10 @@
 
 use std::sync::OnceLock;
 
-use handeval_core::{Category, CpuPath, Evaluator, Evaluator7, Family, Hand, Hand7, Role, all_hands};
-pub use handeval_reference::{Ranking, Reference, Reference7};
+use handeval_core::{
+    Category, CpuPath, Evaluator, Evaluator7, Family, Hand, Hand7, Role, all_hands,
+};
+pub use handeval_reference::{Ranking, Reference, Reference7, best_five};
 
 /// Something to do with every registered evaluator; see [`visit_all`].
 pub trait Visitor {
@@ -219,6 +221,9 @@ pub fn ranking<E: Evaluator>() -> Ranking<E::Strength> {
 pub struct About {
     /// How many cards its hands have: 5 ([`Evaluator`]) or 7 ([`Evaluator7`]).
     pub cards: u8,
+    /// For seven cards, whether it is a best-of-21 adapter
+    /// ([`Evaluator7::BEST_OF_21`]) rather than a direct evaluator.
+    pub best_of_21: bool,
     /// [`Evaluator::NAME`].
     pub name: &'static str,
     /// [`Evaluator::SUMMARY`].
@@ -244,6 +249,7 @@ impl About {
     pub fn of<E: Evaluator>() -> About {
         About {
             cards: 5,
+            best_of_21: false,
             name: E::NAME,
             summary: E::SUMMARY,
             family: E::FAMILY,
@@ -262,6 +268,7 @@ impl About {
     pub fn of7<E: Evaluator7>() -> About {
         About {
             cards: 7,
+            best_of_21: E::BEST_OF_21,
             name: E::NAME,
             summary: E::SUMMARY,
             family: E::FAMILY,
@@ -476,8 +483,15 @@ mod tests {
             let prefix = a.name.split('/').next().unwrap_or_default();
             assert_eq!(prefix, a.family.name, "{}", a.name);
             if let Some(from) = a.derived_from {
-                let origin = fives.iter().chain(&sevens).find(|b| b.name == from && b.family == a.family);
-                assert!(origin.is_some(), "{} is derived from unregistered {from}", a.name);
+                let origin = fives
+                    .iter()
+                    .chain(&sevens)
+                    .find(|b| b.name == from && b.family == a.family);
+                assert!(
+                    origin.is_some(),
+                    "{} is derived from unregistered {from}",
+                    a.name
+                );
             }
         }
         assert!(sevens.iter().any(|a| a.role == Role::Baseline));

@@ -3,29 +3,37 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use handeval_benches::{Order, Workload};
 
 use super::schema::Row;
 use crate::machine::Machine;
 
-/// `chart.svg`: ns per hand per evaluator, sequential and shuffled side by side.
-pub fn render(rows: &[Row], path: &Path, machine: &Machine) -> Result<()> {
+/// A chart of `shuffled` (a workload in shuffled order) and the same
+/// workload in sequential order: ns per hand per evaluator, side by side.
+/// `Ok(false)`, and nothing written, when the run has no `shuffled` rows.
+pub fn render(
+    rows: &[Row],
+    path: &Path,
+    machine: &Machine,
+    shuffled: Workload,
+    title: &str,
+) -> Result<bool> {
     use plotters::prelude::*;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
 
     let seq: BTreeMap<&str, f64> = rows
         .iter()
-        .filter(|r| r.workload == Workload::HEADLINE.in_order(Order::Sequential))
+        .filter(|r| r.workload == shuffled.in_order(Order::Sequential))
         .map(|r| (r.evaluator.as_str(), r.median_ns))
         .collect();
     let mut evaluators: Vec<(&str, f64)> = rows
         .iter()
-        .filter(|r| r.workload == Workload::HEADLINE)
+        .filter(|r| r.workload == shuffled)
         .map(|r| (r.evaluator.as_str(), r.median_ns))
         .collect();
     if evaluators.is_empty() {
-        bail!("no {} results to chart", Workload::HEADLINE);
+        return Ok(false);
     }
     // Slowest at the bottom, fastest at the top.
     evaluators.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -39,7 +47,7 @@ pub fn render(rows: &[Row], path: &Path, machine: &Machine) -> Result<()> {
     let root = SVGBackend::new(path, (960, height)).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "Full strength, ns per hand (log scale, lower is better) - {}",
+        "{title}, ns per hand (log scale, lower is better) - {}",
         machine.cpu
     );
     let mut chart = ChartBuilder::on(&root)
@@ -103,5 +111,5 @@ pub fn render(rows: &[Row], path: &Path, machine: &Machine) -> Result<()> {
         .border_style(BLACK)
         .draw()?;
     root.present()?;
-    Ok(())
+    Ok(true)
 }

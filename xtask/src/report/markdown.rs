@@ -63,6 +63,61 @@ fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
         .map(|r| r.baseline.as_str())
 }
 
+/// How seven-card rows were measured, for the report and the README.
+pub const SEVEN_METHOD: &str = "Seven-card evaluators are timed from cards, full strength, on 2,598,960 hands per workload, in blocks of 64,974 as five-card ones: `strength/shuffled/hand7` draws the hands at random (seven distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand7` takes consecutive hands of `all_hands7()` from hand 66,892,280 (the middle one). Before timing, every hand an evaluator will be timed on is checked against the seven-card reference's class; `cargo xtask diff --cards 7` checks all 133,784,560. Best-of-21 adapters run their five-card evaluator's own batch loop over the 21 fives of each hand. Seven-card evaluators have no instruction counts.";
+
+/// The fastest direct (not best-of-21) table-free seven-card evaluator on
+/// `workload`, if the run has one.
+pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> {
+    let abouts = handeval_registry::abouts7();
+    rows.iter()
+        .filter(|r| r.workload == workload && r.table_bytes == 0)
+        .filter(|r| matches!(r.role, Some(Role::Tuned | Role::Faithful | Role::Simd)))
+        .filter(|r| {
+            abouts
+                .iter()
+                .any(|a| a.name == r.evaluator && !a.best_of_21)
+        })
+        .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+}
+
+/// The seven-card section: how it was measured, the table-free direct
+/// evaluator against the baseline, and one table per seven-card workload.
+pub fn seven_section(rows: &[Row]) -> Option<String> {
+    let present: Vec<Workload> = Workload::SEVEN
+        .into_iter()
+        .filter(|w| rows.iter().any(|r| r.workload == *w))
+        .collect();
+    if present.is_empty() {
+        return None;
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "\n## Seven cards\n\n{SEVEN_METHOD}\n");
+    for w in &present {
+        if let Some(r) = best_direct_table_free(rows, *w) {
+            let _ = writeln!(
+                s,
+                "- {w}: the fastest table-free direct seven-card evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
+                r.evaluator,
+                fmt_ns(r.median_ns),
+                fmt_opt(r.ratio_to_baseline, 2),
+                r.baseline,
+                r.rounds.map_or(String::new(), |n| format!(
+                    " (median of {n} interleaved rounds, quartiles {}-{})",
+                    fmt_opt(r.ratio_q1, 2),
+                    fmt_opt(r.ratio_q3, 2)
+                )),
+            );
+        }
+    }
+    for w in present {
+        let _ = writeln!(s, "\n### {w}\n");
+        s.push_str(&workload_table(rows, w));
+    }
+    s.push_str("\nThe chart `chart7.svg` shows the seven-card evaluators, shuffled and sequential side by side.\n");
+    Some(s)
+}
+
 /// The table for one workload, fastest first, the floor last.
 pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     let mut in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
@@ -561,6 +616,9 @@ pub fn render(run: &Run, dir_name: &str) -> String {
             let _ = writeln!(s, "\n## {workload}\n");
             s.push_str(&workload_table(rows, workload));
         }
+    }
+    if let Some(seven) = seven_section(rows) {
+        s.push_str(&seven);
     }
     s.push_str("\n## The evaluators\n\n");
     let mut seen: Vec<&str> = Vec::new();

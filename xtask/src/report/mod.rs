@@ -20,6 +20,7 @@ pub use schema::{ListingRow, Row};
 
 use crate::machine::Machine;
 use crate::workspace;
+use handeval_benches::Workload;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -40,22 +41,47 @@ pub const LISTINGS: &str = "listings.csv";
 /// The interleaved rounds' raw times in a results directory.
 pub const ROUNDS: &str = "rounds.csv";
 
-/// Writes `report.md` and `chart.svg` into `dir`. The chart is drawn first,
-/// into a scratch file, so that a failure leaves the old report as it was.
+/// The charts a report has: file name, workload, title.
+const CHARTS: [(&str, Workload, &str); 2] = [
+    (
+        "chart.svg",
+        Workload::HEADLINE,
+        "Five cards, full strength from the encoding",
+    ),
+    (
+        "chart7.svg",
+        Workload::SEVEN[0],
+        "Seven cards, full strength from cards",
+    ),
+];
+
+/// Writes `report.md`, `chart.svg` and, for runs with seven-card rows,
+/// `chart7.svg` into `dir`. The charts are drawn first, into scratch files,
+/// so that a failure leaves the old report as it was.
 ///
 /// `name` is the run's published folder name, which the citation gives.
 pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<()> {
-    let scratch = dir.join(".chart.svg.tmp");
-    let drawn = chart::render(&run.rows, &scratch, &run.machine);
-    if let Err(e) = drawn {
-        let _ = fs::remove_file(&scratch);
-        return Err(e.context(format!("drawing {}", dir.join("chart.svg").display())));
+    let mut drawn = Vec::new();
+    for (file, workload, title) in CHARTS {
+        let scratch = dir.join(format!(".{file}.tmp"));
+        match chart::render(&run.rows, &scratch, &run.machine, workload, title) {
+            Ok(true) => drawn.push((scratch, dir.join(file))),
+            Ok(false) => {}
+            Err(e) => {
+                let _ = fs::remove_file(&scratch);
+                for (s, _) in &drawn {
+                    let _ = fs::remove_file(s);
+                }
+                return Err(e.context(format!("drawing {}", dir.join(file).display())));
+            }
+        }
     }
     let report = dir.join("report.md");
     fs::write(&report, markdown::render(run, name))
         .with_context(|| format!("writing {}", report.display()))?;
-    fs::rename(&scratch, dir.join("chart.svg"))
-        .with_context(|| format!("writing {}", dir.join("chart.svg").display()))?;
+    for (scratch, path) in drawn {
+        fs::rename(&scratch, &path).with_context(|| format!("writing {}", path.display()))?;
+    }
     Ok(())
 }
 

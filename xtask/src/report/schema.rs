@@ -126,7 +126,7 @@ impl Row {
 /// Fills in the ratio and floor columns from the measured ones, and the
 /// ratio to the baseline from the interleaved rounds where there are any.
 pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) {
-    for w in Workload::ALL {
+    for w in Workload::every() {
         let in_w = |r: &&Row| r.workload == w;
         let fastest = rows
             .iter()
@@ -340,7 +340,13 @@ pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
         }
     }
     let abouts = handeval_registry::abouts_with_floor();
+    let abouts7 = handeval_registry::abouts7_with_floor();
     for r in rows.iter_mut().filter(|r| r.role.is_none()) {
+        let abouts = if r.workload.is_seven() {
+            &abouts7
+        } else {
+            &abouts
+        };
         if let Some(about) = abouts.iter().find(|a| a.name == r.evaluator) {
             r.describe(about);
         } else if r.family.is_empty() {
