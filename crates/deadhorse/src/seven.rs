@@ -21,40 +21,56 @@ const FLUSH_BIAS: u32 = 0x3333 << 16;
 /// The top bit of every suit nibble.
 const FLUSH_BITS: u32 = 0x8888 << 16;
 
-/// The highest set bit of `m` alone (0 for 0).
+/// The highest set bit of `m` alone (0 for 0), without a branch.
 #[inline(always)]
 const fn highest(m: u32) -> u32 {
-    if m == 0 { 0 } else { 1 << m.ilog2() }
+    // leading_zeros(0) is 32, which shifts the bit out of the u64 entirely.
+    ((1u64 << 31) >> m.leading_zeros()) as u32
 }
 
-/// `m` without its lowest bits, keeping `n`. Seven cards never hold more
-/// than two ranks beyond the five that play, so two steps suffice.
+/// All ones if `flag`, else zero: for selecting without a branch (LLVM
+/// turns an `if` between two values into a jump as readily as a `cmov`).
+#[inline(always)]
+const fn mask(flag: bool) -> u32 {
+    0u32.wrapping_sub(flag as u32)
+}
+
+/// `m` keeping its `n` highest bits. Seven cards never hold more than two
+/// ranks beyond the five that play, so dropping the lowest bit at most
+/// twice suffices.
 #[inline(always)]
 const fn keep_highest(m: u32, n: u32) -> u32 {
-    let m = if m.count_ones() > n { m & (m - 1) } else { m };
-    if m.count_ones() > n { m & (m - 1) } else { m }
+    // All ones when m has more than n (then n + 1) bits: the sign of n - count,
+    // taken by a shift, which LLVM keeps as arithmetic rather than a branch.
+    let count = m.count_ones() as i32;
+    let over = ((n as i32 - count) >> 31) as u32;
+    let over_by_two = ((n as i32 + 1 - count) >> 31) as u32;
+    let m = m ^ (m & m.wrapping_neg() & over);
+    m ^ (m & m.wrapping_neg() & over_by_two)
 }
 
 /// The rank mask of the highest five-card run in `ranks`, the wheel as
 /// tuned's `0xF` (below the six-high run), or 0 when there is none.
 #[inline(always)]
 const fn straight(ranks: u32) -> u32 {
-    // A bit at the top of every five ranks in a row.
-    let tops = ranks & ranks >> 1 & ranks >> 2 & ranks >> 3 & ranks >> 4;
-    if tops != 0 {
-        let low = highest(tops);
-        low << 4 | low << 3 | low << 2 | low << 1 | low
-    } else if ranks & WHEEL == WHEEL {
-        0xF
-    } else {
-        0
-    }
+    // A bit at the bottom of every five ranks in a row; the highest one's
+    // run is five bits up from it.
+    let bottoms = ranks & ranks >> 1 & ranks >> 2 & ranks >> 3 & ranks >> 4;
+    let run = highest(bottoms) * 0b1_1111;
+    let wheel = 0xF & mask(ranks & WHEEL == WHEEL);
+    run | (wheel & mask(run == 0))
 }
 
 /// Evaluates seven cards into [`crate::Tuned`]'s value of the best five.
+///
+/// The common hands (high card, one or two pairs, trips: nine in ten of all
+/// seven-card hands) share one branch-free path: in a shuffled stream their
+/// type is unpredictable, and a mispredicted branch costs more than the
+/// arithmetic. The rest (straights, flushes, full houses, quads) take a
+/// branch that is rarely taken.
 #[inline(always)]
-pub(crate) fn evaluate(cards: [u32; 7]) -> u32 {
-    let [a, b, c, d, e, f, g] = cards;
+pub(crate) fn evaluate(hand: &Hand7) -> u32 {
+    let [a, b, c, d, e, f, g] = CARDS7.of_hand7(hand);
     let y = (a | b | c | d | e | f | g) & RANKS;
     let x = (a ^ b ^ c ^ d ^ e ^ f ^ g) & RANKS;
     let total = a + b + c + d + e + f + g;
@@ -63,16 +79,46 @@ pub(crate) fn evaluate(cards: [u32; 7]) -> u32 {
     // crate documentation for why `sum - y - z` is twice the latter.
     let z = y ^ x;
     let three_up = (sum - y - z) >> 1;
-    let quads = three_up & z;
     let trips = three_up & x;
     let pairs = z & !three_up;
+    // The flush suit's counter bit (three below its flag bit), or 0.
+    let suit = ((total + FLUSH_BIAS) & FLUSH_BITS) >> 3;
+    let run = straight(y);
+    let full_house = (trips != 0) & ((trips & trips.wrapping_sub(1) != 0) | (pairs != 0));
+    if (suit != 0) | (three_up & z != 0) | full_house | (run != 0) {
+        return rare(*hand, y, trips, pairs, three_up & z, suit, full_house, run);
+    }
+    // High card, pair, two pair or trips (with no pair: that would be a full
+    // house): the ranks that make the type, the type, and how many kickers
+    // go with them, from the counts alone.
+    let made = trips | keep_highest(pairs, 2);
+    let pair_count = pairs.count_ones();
+    let made_pairs = pair_count - u32::from(pair_count > 2);
+    let kind = 3 * u32::from(trips != 0) + made_pairs;
+    let kickers = 5 - 3 * u32::from(trips != 0) - 2 * made_pairs;
+    kind << 26 | made << 13 | keep_highest(y ^ made, kickers)
+}
 
-    let flush = (total + FLUSH_BIAS) & FLUSH_BITS;
-    if flush != 0 {
-        // The suit's counter bit is three below its flag bit.
-        let suit = flush >> 3;
+/// The hands that are not high card, pairs or trips.
+#[inline(never)]
+#[cold]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the fields evaluate has already computed"
+)]
+fn rare(
+    hand: Hand7,
+    y: u32,
+    trips: u32,
+    pairs: u32,
+    quads: u32,
+    suit: u32,
+    full_house: bool,
+    run: u32,
+) -> u32 {
+    if suit != 0 {
         let mut ranks = 0;
-        for card in cards {
+        for card in CARDS7.of_hand7(&hand) {
             if card & suit != 0 {
                 ranks |= card & RANKS;
             }
@@ -87,25 +133,11 @@ pub(crate) fn evaluate(cards: [u32; 7]) -> u32 {
     if quads != 0 {
         return 7 << 26 | quads << 13 | highest(y & !quads);
     }
-    if trips != 0 && (trips & (trips - 1) != 0 || pairs != 0) {
+    if full_house {
         let trip = highest(trips);
         return 6 << 26 | trip << 13 | highest((trips ^ trip) | pairs);
     }
-    let run = straight(y);
-    if run != 0 {
-        return 4 << 26 | run;
-    }
-    if trips != 0 {
-        return 3 << 26 | trips << 13 | keep_highest(y ^ trips, 2);
-    }
-    if pairs & pairs.wrapping_sub(1) != 0 {
-        let two = keep_highest(pairs, 2);
-        return 2 << 26 | two << 13 | highest(y ^ two);
-    }
-    if pairs != 0 {
-        return 1 << 26 | pairs << 13 | keep_highest(y ^ pairs, 3);
-    }
-    keep_highest(y, 5)
+    4 << 26 | run
 }
 
 impl Evaluator7 for Seven {
@@ -122,12 +154,12 @@ impl Evaluator7 for Seven {
 
     #[inline(always)]
     fn category(hand: &Hand7) -> Category {
-        category_of(evaluate(CARDS7.of_hand7(hand)))
+        category_of(evaluate(hand))
     }
 
     #[inline(always)]
     fn strength(hand: &Hand7) -> u32 {
-        evaluate(CARDS7.of_hand7(hand))
+        evaluate(hand)
     }
 
     handeval_core::target_feature_batches!(seven Seven, "popcnt");

@@ -8,18 +8,27 @@ use crate::{BROADWAY, SECTION_BITS, Type, category_of, value};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Seven;
 
-/// The highest set bit of `m` alone (0 for 0).
+/// The highest set bit of a section-wide mask `m` (below 2^16) alone, 0
+/// for 0, without a branch: `leading_zeros` of a zero `u32` is 32, which
+/// shifts the bit out of the `u64` entirely.
 #[inline(always)]
 const fn highest(m: u64) -> u64 {
-    if m == 0 { 0 } else { 1 << m.ilog2() }
+    (1u64 << 31) >> (m as u32).leading_zeros()
 }
 
 /// `m` keeping its `n` highest bits. Seven cards never hold more than two
-/// ranks beyond the five that play, so two steps suffice.
+/// ranks beyond the five that play, so dropping the lowest bit at most
+/// twice suffices.
 #[inline(always)]
 const fn keep_highest(m: u64, n: u32) -> u64 {
-    let m = if m.count_ones() > n { m & (m - 1) } else { m };
-    if m.count_ones() > n { m & (m - 1) } else { m }
+    // All ones when m has more than n (then n + 1) bits: the sign of
+    // n - count, taken by a shift, which LLVM keeps as arithmetic rather
+    // than a branch.
+    let count = m.count_ones() as i64;
+    let over = ((n as i64 - count) >> 63) as u64;
+    let over_by_two = ((n as i64 + 1 - count) >> 63) as u64;
+    let m = m ^ (m & m.wrapping_neg() & over);
+    m ^ (m & m.wrapping_neg() & over_by_two)
 }
 
 /// The highest five-rank run in a section-wide rank mask (ranks at bits
@@ -35,6 +44,11 @@ const fn run(ranks: u64) -> u64 {
 
 /// Evaluates a seven-card hand in the 4x16 layout into
 /// [`crate::Branchless`]'s value of the best five.
+///
+/// High card, pairs and trips (nine in ten seven-card hands) share one
+/// branch-free path, since in a shuffled stream their type is
+/// unpredictable; straights, flushes, full houses and quads take a branch
+/// that is rarely taken.
 #[inline(always)]
 pub(crate) fn evaluate(h: u64) -> u32 {
     let [s0, s1, s2, s3] = [h & 0xFFFF, h >> 16 & 0xFFFF, h >> 32 & 0xFFFF, h >> 48];
@@ -47,10 +61,53 @@ pub(crate) fn evaluate(h: u64) -> u32 {
     let twice = low_two | high_two | low_any & high_any;
     let thrice = low_two & high_any | high_two & low_any;
     let quad = low_two & high_two;
-
     // At most one section holds five of seven cards.
+    let flush = (s0.count_ones() >= 5)
+        | (s1.count_ones() >= 5)
+        | (s2.count_ones() >= 5)
+        | (s3.count_ones() >= 5);
+    let straight = run(or);
+    let full_house = (thrice != 0) & ((twice != thrice) | (thrice & thrice.wrapping_sub(1) != 0));
+    if flush | (quad != 0) | full_house | (straight != 0) {
+        return rare(
+            [s0, s1, s2, s3],
+            or,
+            twice,
+            thrice,
+            quad,
+            full_house,
+            straight,
+        );
+    }
+    // High card, pair, two pair or trips (with no pair: that would be a full
+    // house): the ranks that make the type, the type, and how many kickers
+    // go with them, from the counts alone.
+    let pairs = twice & !thrice;
+    let made = thrice | keep_highest(pairs, 2);
+    let pair_count = pairs.count_ones();
+    let made_pairs = pair_count - u32::from(pair_count > 2);
+    let kind = 3 * u32::from(thrice != 0) + made_pairs;
+    let kickers = 5 - 3 * u32::from(thrice != 0) - 2 * made_pairs;
+    let rest = keep_highest(or ^ made, kickers);
+    // A high card's five ranks are its primary mask, as in the five-card value.
+    let high_card = 0u64.wrapping_sub(u64::from(kind == 0));
+    value(kind, made | rest & high_card, rest & !high_card)
+}
+
+/// The hands that are not high card, pairs or trips.
+#[inline(never)]
+#[cold]
+fn rare(
+    sections: [u64; 4],
+    or: u64,
+    twice: u64,
+    thrice: u64,
+    quad: u64,
+    full_house: bool,
+    straight: u64,
+) -> u32 {
     let mut flush = 0;
-    for section in [s0, s1, s2, s3] {
+    for section in sections {
         if section.count_ones() >= 5 {
             flush = section;
         }
@@ -68,30 +125,11 @@ pub(crate) fn evaluate(h: u64) -> u32 {
     if quad != 0 {
         return value(Type::FourOfAKind as u32, quad, highest(or ^ quad));
     }
-    let trips = thrice;
-    if trips != 0 && (twice != trips || trips & trips.wrapping_sub(1) != 0) {
-        let trip = highest(trips);
+    if full_house {
+        let trip = highest(thrice);
         return value(Type::FullHouse as u32, trip, highest(twice ^ trip));
     }
-    let straight = run(or);
-    if straight != 0 {
-        return value(Type::Straight as u32, straight, 0);
-    }
-    if trips != 0 {
-        return value(
-            Type::ThreeOfAKind as u32,
-            trips,
-            keep_highest(or ^ trips, 2),
-        );
-    }
-    if twice & twice.wrapping_sub(1) != 0 {
-        let two = keep_highest(twice, 2);
-        return value(Type::TwoPair as u32, two, highest(or ^ two));
-    }
-    if twice != 0 {
-        return value(Type::Pair as u32, twice, keep_highest(or ^ twice, 3));
-    }
-    value(Type::HighCard as u32, keep_highest(or, 5), 0)
+    value(Type::Straight as u32, straight, 0)
 }
 
 impl Evaluator7 for Seven {
