@@ -5,6 +5,10 @@
 //!   added into a 64-bit key whose low 32 bits index a perfect hash of the rank
 //!   multiset, with a separate 8,192-entry table for flushes. About 217 KiB of
 //!   tables; the state of the art for single five-card hands.
+//! - [`Pokers7`] (`pokers`, seven cards): the same crate's evaluation of
+//!   seven cards, added into one key and evaluated once by the same tables
+//!   (OMPEval's design covers up to seven cards): the outside baseline for
+//!   seven cards.
 //! - [`Ckc`] (`ckc-rs`): the `ckc-rs` 0.2 crate, Cactus Kev's original
 //!   evaluator: prime-product encoding, flush and unique-rank tables, and a
 //!   binary search over 4,888 products for hands with repeated ranks.

@@ -91,6 +91,37 @@
 //! - a test that compares the software PEXT with the instruction on CPUs
 //!   that have it.
 //!
+//! # Seven cards
+//!
+//! A [`Hand7`] is seven distinct cards, parsed and validated as a [`Hand`]
+//! is; [`all_hands7`] yields each of the 133,784,560 seven-card hands once,
+//! in the same lexicographic order, without allocating, and
+//! [`hands7_starting`] splits them into 1,326 runs by their two lowest cards
+//! for work over several threads. [`AnyHand`] parses five or seven cards. A
+//! seven-card hand's class is the class of its best five cards; only 4,824
+//! of the 7,462 classes occur ([`Category::seven_card_hand_count`] and
+//! [`Category::seven_card_class_count`] are the table).
+//!
+//! Seven-card evaluators implement a second trait, [`Evaluator7`], rather
+//! than a hand-size parameter of [`Evaluator`]: they are timed and checked
+//! from cards only (no encoding to pre-compute), and their values are on
+//! the scale of a named five-card evaluator ([`Evaluator7::Five`]), which
+//! is what makes "the class of the best five" an answer of their own. The
+//! trait carries the same name, family, role and derivation as
+//! [`Evaluator`], so the registry and the tools treat both alike.
+//! [`best_of_21!`] turns any five-card evaluator into a seven-card one by
+//! taking the strongest of the 21 fives, through the five-card evaluator's
+//! own batch loop:
+//!
+//! ```
+//! use handeval_core::{Category, Evaluator7, FIVE_OF_SEVEN, Hand7};
+//!
+//! let hand: Hand7 = "Ah 2d 3c 4s 5h 6c Kd".parse().unwrap();
+//! assert_eq!(FIVE_OF_SEVEN.len(), 21);
+//! assert_eq!(hand.fives()[20].to_string(), "3c 4s 5h 6c Kd");
+//! # let _ = Category::Straight;
+//! ```
+//!
 //! Strength values are each algorithm's own (a packed integer, a tuple); only
 //! their order matters. Tools turn them into class numbers by ranking the
 //! distinct values over all hands, so an evaluator that orders hands wrongly

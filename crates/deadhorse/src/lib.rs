@@ -13,6 +13,8 @@
 //! | [`Listing`] (`deadhorse/listing`) | published listing | the full-strength `eval5` printed in `README.md` at 28cf1b6 | bugs kept: trips lose their rank, every flush ties |
 //! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
 //! | [`Simd`] (`deadhorse/simd`) | SIMD | derived from [`Tuned`] | [`Tuned`]'s arithmetic in 16-bit lanes, one hand per lane, AVX-512 or AVX2; same values |
+//! | [`BestOf21`] (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
+//! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards summed, ORed and XORed; [`Tuned`]'s value of the best five |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -98,11 +100,60 @@
 //! assert_eq!(Tuned::strength(Tuned::encode(&trips)), 3 << 26 | (1 << 7) << 13 | 1 << 11 | 1 << 10);
 //! ```
 //!
+//! # Seven cards
+//!
+//! Upstream sketches a seven-card evaluator, `DeadHorse7` ("almost working"
+//! by its own README at 28cf1b6, checked upstream on category counts only):
+//! per-rank counters summed over the seven cards, and the suits summed to
+//! find a flush. [`Seven`] finishes the idea, correct on all 133,784,560
+//! hands, with the five-card evaluator's own three fields. For seven cards
+//! `y` (OR) is the ranks present and `x` (XOR) those held an odd number of
+//! times, so `z = y ^ x` holds the ranks held two or four times. The plain
+//! sum `S` of the rank bits is `Σ count · 2^rank`, with carries; but
+//! `S - y - z` takes one from every rank present and one more from every
+//! rank in `z`, which leaves exactly `2 · 2^rank` for each rank held three or
+//! four times and nothing else, so `(S - y - z) >> 1` is the set of ranks
+//! held at least three times, with no carry anywhere. Then quads are that set
+//! within `z`, trips within `x`, pairs are `z` without it. Each card also
+//! carries a 1 in its suit's nibble (bits 16..32); the seven nibbles' sum
+//! plus 3 reaches 8 exactly for a suit of five or more cards.
+//!
+//! Two trips, a worked example: `5c 5d 5h 9c 9d 9h Kc`, ranks 5 (bit 3),
+//! 9 (bit 7), K (bit 11).
+//!
+//! ```text
+//! y = x          = 1<<11 | 1<<7 | 1<<3       (each rank three or one times: odd)
+//! z = y ^ x      = 0
+//! S              = 1<<11 + 3<<7 + 3<<3
+//! (S - y - z)>>1 = 1<<7 | 1<<3               (the fives and the nines: three each)
+//! trips          = 1<<7 | 1<<3;  pairs = 0;  quads = 0
+//! ```
+//!
+//! Two trips are a full house: the higher trips (nines) over the best other
+//! rank held at least twice (fives), type 6, as [`Tuned`] values `9c 9d 9h 5c 5d`:
+//!
+//! ```
+//! use handeval_core::{Evaluator, Evaluator7, Hand, Hand7};
+//! use handeval_deadhorse::{Seven, Tuned};
+//!
+//! let seven: Hand7 = "5c 5d 5h 9c 9d 9h Kc".parse().unwrap();
+//! let best: Hand = "9c 9d 9h 5c 5d".parse().unwrap();
+//! assert_eq!(Seven::strength(&seven), 6 << 26 | (1 << 7) << 13 | 1 << 3);
+//! assert_eq!(Seven::strength(&seven), Tuned::strength(Tuned::encode(&best)));
+//! ```
+//!
+//! The value is [`Tuned`]'s for the best five cards. High card, pairs and
+//! trips (nine in ten seven-card hands) go through one branch-free path;
+//! straights, flushes, full houses and quads take a branch that is rarely
+//! taken. [`BestOf21`] takes the best of the 21 fives by [`Tuned`] instead,
+//! for comparison.
+//!
 //! # Not ported
 //!
-//! Upstream's seven-card evaluator (`DeadHorse7`, "almost working" by its own
-//! README), its hand generators and name decoders (`HandMakerFiveCard`,
-//! `Util5`), and the examples and speed loops are not in the lab.
+//! Upstream's `DeadHorse7` code itself (its 3-bit counter layout and
+//! its flush and straight searches; [`Seven`] takes the idea, not the code),
+//! its hand generators and name decoders (`HandMakerFiveCard`, `Util5`), and
+//! the examples and speed loops are not in the lab.
 //!
 //! # Performance
 //!

@@ -63,6 +63,7 @@
 //! |---|---|---|
 //! | [`Scalar`] (`perfhash/scalar`) | tuned | one hand at a time, as OMPEval evaluates |
 //! | [`Simd`] (`perfhash/simd`) | SIMD | the same lookups as gathers: 16 hands per AVX-512 instruction, 8 per AVX2 |
+//! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`]; the tables are for five cards (OMPEval's own tables cover seven, as `pokers`'s do) |
 //!
 //! # Not ported
 //!

@@ -62,6 +62,9 @@
 //! | [`Portable`] (`pext/portable`) | tuned | derived from [`Branchless`] | from a 52-bit card set, suits gathered by software PEXT |
 //! | [`Bmi2`] (`pext/bmi2`) | tuned | derived from [`Portable`] | the same with the BMI2 `pext` instruction |
 //! | [`Simd`] (`pext/simd`) | SIMD | derived from [`Branchless`] | the layout turned on its side: one 16-bit vector per suit section, one hand per lane, AVX-512 or AVX2; [`Branchless`]'s values |
+//! | [`Upstream21`] (`pext/upstream-21`) | faithful, seven cards | `PokerEvaluator.EvaluateSevenCardHand` at 2d21384 | the best of the 21 five-card hands by [`PextTrips`], as upstream evaluates seven cards |
+//! | [`BestOf21`] (`pext/best-of-21`) | tuned, seven cards | derived from [`Branchless`] | the best of the 21 five-card hands by [`Branchless`] |
+//! | [`Seven`] (`pext/seven`) | tuned, seven cards | derived from [`Branchless`] | seven cards in one 4x16 layout, evaluated directly; [`Branchless`]'s value of the best five |
 //!
 //! - [`Reductions`] tests the shapes in upstream's order, most common first,
 //!   as an if-chain: upstream says it avoids a switch because a switch could
@@ -101,10 +104,47 @@
 //! fall back to software, saying so through
 //! [`Evaluator::unavailable`](handeval_core::Evaluator::unavailable).
 //!
+//! # Seven cards
+//!
+//! Upstream evaluates seven cards as the best of the 21 five-card subsets
+//! (`EvaluateSevenCardHand`), checked upstream on category counts only;
+//! [`Upstream21`] is that, over the five-card evaluator of the same commit.
+//! The layout itself extends to seven cards, and [`Seven`] evaluates them in
+//! it directly: the seven card bits ORed into one `u64`, then
+//!
+//! - **flush**: a section holding five or more bits (a popcount per section;
+//!   seven cards can fill at most one); the flush plays that section's top
+//!   five ranks, or its highest run of five as a straight flush;
+//! - **straights** on OR16 of the sections, with the ace copied to the
+//!   low-ace bit so that the wheel is a run like any other: the bottoms of
+//!   all runs are `m & m >> 1 & m >> 2 & m >> 3 & m >> 4`, and the highest
+//!   one's run is five bits up from it;
+//! - **counts from ANDs of sections**: with `s0..s3` the sections, ranks held
+//!   twice are `s0&s1 | s2&s3 | (s0|s1)&(s2|s3)`, three times
+//!   `s0&s1&(s2|s3) | s2&s3&(s0|s1)`, four times `s0&s1&s2&s3`;
+//! - the best five from those sets: two trips or trips and a pair make a full
+//!   house (the higher trips, then the best other rank held twice); three
+//!   pairs play the top two and the best other rank as kicker; kickers are
+//!   the highest remaining ranks, dropping at most the two lowest.
+//!
+//! The value is [`Branchless`]'s for the best five cards, so every tool reads
+//! seven-card classes on the five-card scale. High card, pairs and trips
+//! (nine in ten seven-card hands) go through one branch-free path; the other
+//! types take a branch that is rarely taken. A six-card flush:
+//!
+//! ```
+//! use handeval_core::{Category, Evaluator, Evaluator7, Hand, Hand7};
+//! use handeval_pext::{Branchless, Seven, layout};
+//!
+//! let seven: Hand7 = "Ah Kh 9h 7h 5h 3h 2c".parse().unwrap();
+//! let best: Hand = "Ah Kh 9h 7h 5h".parse().unwrap();
+//! assert_eq!(Seven::category(&seven), Category::Flush);
+//! assert_eq!(Seven::strength(&seven), Branchless::strength(layout(&best)));
+//! ```
+//!
 //! # Not ported
 //!
-//! Upstream's seven-card evaluation (the best of the 21 five-card subsets),
-//! its card sets and collections, text parsing and formatting, and
+//! Upstream's card sets and collections, text parsing and formatting, and
 //! `PokerHand`'s rank listing are not in the lab; the value is the same
 //! 31-bit integer.
 //!

@@ -18,6 +18,7 @@
 //! | [`Score`] (`subskybox/score`) | faithful | the author's `get5cardScore` (jsfiddle rwHzm) | the author's full-strength value, in `f64` where JavaScript uses doubles |
 //! | [`Tuned`] (`subskybox/tuned`) | tuned | derived from [`Faithful`] | `u64` nibbles, `% 15` by a constant, no floats |
 //! | [`Simd`] (`subskybox/simd`) | SIMD | derived from [`Tuned`] | the nibble field bit-sliced into four 16-bit planes, one hand per lane, AVX-512 or AVX2; [`Faithful`]'s values |
+//! | [`BestOf21`] (`subskybox/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //!
 //! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
 //! equals the jsfiddle's, both checked under node over all 2,598,960 hands
@@ -117,8 +118,21 @@
 //! # Not ported
 //!
 //! The article's page furniture (card parsing from text, the hand-name
-//! strings, `getTypeDetail`'s descriptions) is left out, as is anything for
-//! seven cards: the author published no seven-card version.
+//! strings, `getTypeDetail`'s descriptions) is left out. The author
+//! published no seven-card version.
+//!
+//! # Seven cards
+//!
+//! [`BestOf21`] evaluates seven cards as the best of their 21 fives by
+//! [`Tuned`]. A direct seven-card form of the analyzer is not built: with a
+//! count `c` per rank stored as `2^c - 1`, `v % 15` is the sum of the
+//! nibbles mod 15 (1, 3, 7, and 15 which is 0), and of the eleven count
+//! patterns of seven cards (4+3, 4+2+1, 4+1+1+1, 3+3+1, 3+2+2, 3+2+1+1,
+//! 3+1+1+1+1, 2+2+2+1, 2+2+1+1+1, 2+1+1+1+1+1, seven singles) ten leave
+//! distinct residues (7, 4, 3, 0, 13, 12, 11, 10, 9, 8) and the eleventh,
+//! seven singles, leaves 7 like quads with trips: one more test (a nibble of
+//! 15) would tell them apart. The flush, though, needs a count per suit,
+//! which the five-card analyzer's one-hot suits do not give.
 //!
 //! # Performance
 //!
