@@ -14,7 +14,7 @@
 //! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
 //! | [`Simd`] (`deadhorse/simd`) | SIMD | derived from [`Tuned`] | [`Tuned`]'s arithmetic in 16-bit lanes, one hand per lane, AVX-512 or AVX2; same values |
 //! | [`BestOf21`] (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
-//! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards summed, ORed and XORed; [`Tuned`]'s value of the best five |
+//! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards combined by sum, OR and XOR; [`Tuned`]'s value of the best five |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).

@@ -110,7 +110,7 @@
 //! (`EvaluateSevenCardHand`), checked upstream on category counts only;
 //! [`Upstream21`] is that, over the five-card evaluator of the same commit.
 //! The layout itself extends to seven cards, and [`Seven`] evaluates them in
-//! it directly: the seven card bits ORed into one `u64`, then
+//! it directly: the seven card bits OR-ed into one `u64`, then
 //!
 //! - **flush**: a section holding five or more bits (a popcount per section;
 //!   seven cards can fill at most one); the flush plays that section's top

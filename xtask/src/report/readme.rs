@@ -11,7 +11,8 @@ use handeval_registry::About;
 
 use super::Run;
 use super::markdown::{
-    LISTINGS_INTRO, floor_name, listings_table, vectors_section, workload_table,
+    LISTINGS_INTRO, best_direct_table_free, floor_name, listings_table, vectors_section,
+    workload_table,
 };
 
 /// Markers around the Results section.
@@ -86,6 +87,26 @@ pub fn results_section(run: &Run, dir: &str) -> String {
     if !listings.is_empty() {
         let _ = writeln!(s, "\n{LISTINGS_INTRO}\n");
         s.push_str(&listings_table(listings));
+    }
+    let seven = Workload::SEVEN[0];
+    if rows.iter().any(|r| r.workload == seven) {
+        let _ = writeln!(
+            s,
+            "\nSeven cards, from cards, shuffled order ({} hands drawn at random; the sequential table is in the report):\n",
+            super::markdown::thousands(handeval_benches::seven::HANDS7)
+        );
+        if let Some(r) = best_direct_table_free(rows, seven) {
+            let _ = writeln!(
+                s,
+                "The fastest table-free direct seven-card evaluator, `{}`, takes {} x `{}`'s time (median of the per-round ratios).\n",
+                r.evaluator,
+                r.ratio_to_baseline
+                    .map_or("-".into(), |v| format!("{v:.2}")),
+                r.baseline,
+            );
+        }
+        let _ = writeln!(s, "![seven cards, ns per hand]({dir}/chart7.svg)\n");
+        s.push_str(&workload_table(rows, seven));
     }
     let floor = floor_name(rows).unwrap_or("floor");
     let _ = write!(
