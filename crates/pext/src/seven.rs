@@ -38,8 +38,10 @@ const fn keep_highest(m: u64, n: u32) -> u64 {
 const fn run(ranks: u64) -> u64 {
     // The ace also counts low, at bit 0, so the wheel is a run like the others.
     let m = ranks | (ranks >> 13 & 1);
-    let tops = m & m >> 1 & m >> 2 & m >> 3 & m >> 4;
-    highest(tops) * 0b1_1111
+    // A bit at the bottom of every five ranks in a row; the highest one's
+    // run is five bits up from it.
+    let bottoms = m & m >> 1 & m >> 2 & m >> 3 & m >> 4;
+    highest(bottoms) * 0b1_1111
 }
 
 /// Evaluates a seven-card hand in the 4x16 layout into
