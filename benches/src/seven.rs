@@ -72,9 +72,7 @@ fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
     {
         return ranking;
     }
-    let ranking = Arc::new(Ranking::from_values(
-        handeval_core::all_hands().map(|h| F::strength(F::encode(&h))),
-    ));
+    let ranking = Arc::new(handeval_registry::ranking::<F>());
     cache.push((TypeId::of::<F>(), ranking.clone()));
     ranking
 }

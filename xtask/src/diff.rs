@@ -80,14 +80,22 @@ impl Visitor for Run<'_> {
         self.progress.inc(1);
     }
 }
-/// Runs the check for the evaluators named in `only` (all when empty).
 /// The registered evaluators named in `only` (all when empty), in registry
 /// order; an unknown name is an error listing the registered ones.
 pub fn selected_names(only: &[String]) -> Result<Vec<&'static str>> {
-    let names = handeval_registry::names();
+    select_names(handeval_registry::names(), only, "evaluator")
+}
+
+/// The names in `names` that `only` asks for (all when `only` is empty), in
+/// order; a name not in `names` is an error listing them, calling each a `kind`.
+pub fn select_names(
+    names: Vec<&'static str>,
+    only: &[String],
+    kind: &str,
+) -> Result<Vec<&'static str>> {
     if let Some(unknown) = only.iter().find(|n| !names.contains(&n.as_str())) {
         bail!(
-            "unknown evaluator {unknown:?}; registered: {}",
+            "unknown {kind} {unknown:?}; registered: {}",
             names.join(", ")
         );
     }
@@ -97,6 +105,7 @@ pub fn selected_names(only: &[String]) -> Result<Vec<&'static str>> {
         .collect())
 }
 
+/// Runs the check for the evaluators named in `only` (all when empty).
 pub fn check(only: &[String]) -> Result<Outcome> {
     let selected = selected_names(only)?;
 

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use handeval_core::{Category, Evaluator7, HAND7_COUNT, HandClass, Histogram, SEVEN_CARD_CLASSES};
 use handeval_difftest::seven::{Check7, pairwise7, reference_classes, runs};
 use handeval_registry::{Visitor7, visit_all7};
@@ -33,20 +33,11 @@ impl Outcome7 {
 /// The registered seven-card evaluators named in `only` (all when empty);
 /// an unknown name is an error listing the registered ones.
 pub fn selected_names7(only: &[String]) -> Result<Vec<&'static str>> {
-    let names: Vec<&str> = handeval_registry::abouts7()
+    let names = handeval_registry::abouts7()
         .iter()
         .map(|a| a.name)
         .collect();
-    if let Some(unknown) = only.iter().find(|n| !names.contains(&n.as_str())) {
-        bail!(
-            "unknown seven-card evaluator {unknown:?}; registered: {}",
-            names.join(", ")
-        );
-    }
-    Ok(names
-        .into_iter()
-        .filter(|n| only.is_empty() || only.iter().any(|o| o == n))
-        .collect())
+    crate::diff::select_names(names, only, "seven-card evaluator")
 }
 
 struct Run<'a> {
