@@ -213,6 +213,12 @@ impl Iterator for AllHands {
         self.0.next().map(Hand)
     }
 
+    /// Jumps: the hand `n` places on costs no more than the next one.
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Hand> {
+        self.0.nth(n).map(Hand)
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.0.remaining, Some(self.0.remaining))
     }
@@ -287,6 +293,59 @@ impl<const N: usize> Combinations<N> {
         }
         Some(cards)
     }
+
+    /// Skips `n` combinations and returns the one after them, as
+    /// [`Iterator::nth`] does, in time independent of `n`: the current
+    /// combination's place in the lexicographic order of all combinations
+    /// is computed, `n` added, and the combination at the new place rebuilt.
+    /// Combinations from a prefix are a contiguous stretch of that order, so
+    /// this serves them too.
+    pub(crate) fn nth(&mut self, n: usize) -> Option<[Card; N]> {
+        if n >= self.remaining {
+            self.remaining = 0;
+            return None;
+        }
+        if n > 0 {
+            self.next = unrank(rank(&self.next) + n);
+            self.remaining -= n;
+        }
+        self.next()
+    }
+}
+
+/// The place of `combination` (increasing indices below 52) among all
+/// combinations of `N` indices in lexicographic order: for each position,
+/// the combinations that agree before it and have a smaller index there.
+fn rank<const N: usize>(combination: &[u8; N]) -> usize {
+    let mut rank = 0;
+    let mut low = 0;
+    for (i, &index) in combination.iter().enumerate() {
+        for smaller in low..index {
+            rank += choose(51 - usize::from(smaller), N - 1 - i);
+        }
+        low = index + 1;
+    }
+    rank
+}
+
+/// The combination at place `rank` (below C(52, N)) in lexicographic order:
+/// the inverse of [`rank`].
+fn unrank<const N: usize>(mut rank: usize) -> [u8; N] {
+    let mut combination = [0u8; N];
+    let mut index = 0u8;
+    for (i, slot) in combination.iter_mut().enumerate() {
+        loop {
+            let after = choose(51 - usize::from(index), N - 1 - i);
+            if rank < after {
+                break;
+            }
+            rank -= after;
+            index += 1;
+        }
+        *slot = index;
+        index += 1;
+    }
+    combination
 }
 
 #[cfg(test)]
@@ -378,5 +437,44 @@ mod tests {
         assert_eq!(seen_last, [47, 48, 49, 50, 51]);
         assert_eq!(it.next(), None);
         assert_eq!(it.len(), 0);
+    }
+
+    #[test]
+    fn nth_jumps_to_the_hand_a_walk_reaches() {
+        // Every hand a walk passes is where a jump from the same place lands,
+        // from the start and from part-way, with uneven steps.
+        let walked: std::vec::Vec<Hand> = all_hands().collect();
+        for (from, step) in [(0, 0), (0, 9_973), (1, 104_729), (777, 1)] {
+            let mut it = all_hands();
+            if from > 0 {
+                assert_eq!(it.nth(from - 1), Some(walked[from - 1]));
+            }
+            let mut at = from;
+            while at + step < HAND_COUNT {
+                assert_eq!(it.nth(step), Some(walked[at + step]), "{from} {step}");
+                assert_eq!(it.len(), HAND_COUNT - at - step - 1);
+                at += step + 1;
+                if at > 40_000 && step < 2 {
+                    break;
+                }
+            }
+        }
+        let mut it = all_hands();
+        assert_eq!(it.nth(HAND_COUNT - 1), Some(walked[HAND_COUNT - 1]));
+        assert_eq!(it.next(), None);
+        let mut it = all_hands();
+        assert_eq!(it.nth(HAND_COUNT), None);
+        assert_eq!(it.len(), 0);
+        assert_eq!(it.next(), None);
+    }
+
+    #[test]
+    fn rank_and_unrank_are_inverse() {
+        for r in [0, 1, 51, 52, 1_000_000, HAND_COUNT - 1] {
+            assert_eq!(rank(&unrank::<5>(r)), r);
+        }
+        assert_eq!(unrank::<5>(0), [0, 1, 2, 3, 4]);
+        assert_eq!(unrank::<5>(HAND_COUNT - 1), [47, 48, 49, 50, 51]);
+        assert_eq!(rank(&[0u8, 1, 2, 3, 4, 5, 7]), 1);
     }
 }

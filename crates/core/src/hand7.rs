@@ -201,6 +201,12 @@ impl Iterator for AllHands7 {
         self.0.next().map(Hand7)
     }
 
+    /// Jumps: the hand `n` places on costs no more than the next one.
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Hand7> {
+        self.0.nth(n).map(Hand7)
+    }
+
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.0.remaining, Some(self.0.remaining))
     }
@@ -351,5 +357,19 @@ mod tests {
         let card = |i: u8| Card::from_index(i).unwrap();
         let last = hands7_starting(card(45), card(46)).last();
         assert_eq!(last, Some(hand7("Kd Kh Ks Ac Ad Ah As")));
+        // Jumps land where a walk would, without walking.
+        assert_eq!(all_hands7().nth(HAND7_COUNT - 1), last);
+        assert_eq!(all_hands7().nth(HAND7_COUNT), None);
+        let mut middle = all_hands7();
+        assert!(middle.nth(HAND7_COUNT / 2).is_some());
+        assert_eq!(middle.len(), HAND7_COUNT - HAND7_COUNT / 2 - 1);
+        let mut run = hands7_starting(card(0), card(18));
+        let jumped = run.nth(3);
+        let mut walked = hands7_starting(card(0), card(18));
+        walked.next();
+        walked.next();
+        walked.next();
+        assert_eq!(jumped, walked.next());
+        assert_eq!(run.len(), walked.len());
     }
 }
