@@ -5,12 +5,11 @@
 //! [`handeval_core::Evaluator7`]), in the same unit as five-card ones:
 //! blocks of [`BLOCK`] hands, [`BLOCKS`] blocks per pass.
 
-use std::any::{Any, TypeId};
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex, PoisonError};
 
-use handeval_core::{Card, Evaluator, Evaluator7, HAND7_COUNT, Hand7, Role, all_hands7};
-use handeval_reference::{Ranking, Reference, Reference7};
+use handeval_core::{Card, Evaluator7, HAND7_COUNT, Hand7, Role, all_hands7};
+use handeval_reference::scale;
+use handeval_reference::table::ClassTable;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
@@ -52,29 +51,11 @@ pub fn shuffled7(seed: u64) -> Vec<Hand7> {
     hands
 }
 
-/// The reference's class of each hand (the class of its best five).
+/// The reference's class of each hand (the class of its best five), read
+/// from the five-card reference's table.
 pub fn reference_classes7(hands: &[Hand7]) -> Vec<u16> {
-    hands
-        .iter()
-        .map(|h| Reference::class_of(Reference7::strength(h)).get())
-        .collect()
-}
-
-/// The ranking of `F`'s values over all five-card hands, the scale a
-/// seven-card evaluator's classes are read on: made once per scale per
-/// process (several seven-card evaluators and workloads share one).
-fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
-    type Cache = Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
-    static CACHE: Cache = Mutex::new(Vec::new());
-    let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, any)) = cache.iter().find(|(id, _)| *id == TypeId::of::<F>())
-        && let Ok(ranking) = Arc::clone(any).downcast::<Ranking<F::Strength>>()
-    {
-        return ranking;
-    }
-    let ranking = Arc::new(handeval_registry::ranking::<F>());
-    cache.push((TypeId::of::<F>(), ranking.clone()));
-    ranking
+    let table = ClassTable::get();
+    hands.iter().map(|h| table.seven(h)).collect()
 }
 
 /// A seven-card workload's hands, prepared and checked, ready to be timed.
@@ -157,7 +138,7 @@ mod tests {
             title: "deliberately broken evaluators",
         };
         const ROLE: Role = Role::Tuned;
-        type Five = Reference;
+        type Five = handeval_reference::Reference;
         type Strength = handeval_reference::Strength;
         fn category(hand: &Hand7) -> handeval_core::Category {
             Self::strength(hand).category

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use handeval_core::{Category, Evaluator7, HAND7_COUNT, HandClass, Histogram, SEVEN_CARD_CLASSES};
-use handeval_difftest::seven::{Check7, pairwise7, reference_classes, runs};
+use handeval_difftest::seven::{Check7, hand_at, pairwise7, reference_classes};
 use handeval_registry::{Visitor7, visit_all7};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -198,11 +198,7 @@ pub fn write_csv7(out: impl Write, outcome: &Outcome7) -> Result<()> {
     for row in &outcome.rows {
         for &(index, class) in &row.check.class_mismatches {
             let index = index as usize;
-            let run = runs()
-                .iter()
-                .rfind(|r| r.start <= index)
-                .expect("index 0 is in the first run");
-            let hand = run.hands()[index - run.start];
+            let hand = hand_at(index);
             w.write_record([
                 row.check.name.to_string(),
                 hand.to_string(),

@@ -12,8 +12,13 @@
 //! - [`Check7`] counts the hands whose class or category differ from the
 //!   reference's, keeps every differing hand's index and class (so that any
 //!   two evaluators can be compared exactly, [`pairwise7`]), names the first
-//!   few, and checks the category histogram and the 4,824 distinct classes
-//!   against the table in [`handeval_core`].
+//!   few, and, over all hands, checks the category histogram and the 4,824
+//!   distinct classes against the table in [`handeval_core`].
+//!
+//! The reference's classes are the seven-card reference's definition, the
+//! best of the 21 fives by the five-card reference, read from the five-card
+//! reference's table ([`ClassTable`]); [`Check7::on_hands`] holds any
+//! evaluator, the literal [`Reference7`] among them, to it on chosen hands.
 //!
 //! The hands are split into the 1,326 runs of [`hands7_starting`] and shared
 //! among the cores by rayon.
@@ -22,10 +27,11 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use handeval_core::{
-    Card, Category, Evaluator, Evaluator7, HAND7_COUNT, Hand7, HandClass, Histogram,
-    SEVEN_CARD_CLASSES, all_hands, hands7_starting,
+    Card, Category, Evaluator7, HAND7_COUNT, Hand7, HandClass, Histogram, SEVEN_CARD_CLASSES,
+    all_hands7, hands7_starting,
 };
-use handeval_reference::{Ranking, Reference, Reference7};
+use handeval_reference::table::ClassTable;
+use handeval_reference::{Ranking, Reference7, scale};
 use rayon::prelude::*;
 
 /// A run of seven-card hands: those whose two lowest cards are `first < second`,
@@ -74,15 +80,13 @@ pub fn runs() -> &'static [Run] {
 }
 
 /// The reference's class (1..=7462) of every seven-card hand, in
-/// [`handeval_core::all_hands7`] order: the class of the best five by
-/// [`Reference7`]. Computed on first use over both cores (about a minute).
-///
-/// # Panics
-/// Only if the reference found a strength no five-card hand has, which
-/// cannot happen: its value is the five-card reference's on five of the cards.
+/// [`handeval_core::all_hands7`] order: the best of its 21 fives' classes,
+/// read from the five-card reference's [`ClassTable`]. Computed on first use
+/// over all cores (seconds).
 pub fn reference_classes() -> &'static [u16] {
     static CLASSES: OnceLock<Vec<u16>> = OnceLock::new();
     CLASSES.get_or_init(|| {
+        let table = ClassTable::get();
         let mut classes = vec![0u16; HAND7_COUNT];
         let mut slices = Vec::with_capacity(runs().len());
         let mut rest = classes.as_mut_slice();
@@ -92,24 +96,20 @@ pub fn reference_classes() -> &'static [u16] {
             rest = tail;
         }
         slices.into_par_iter().for_each(|(run, out)| {
-            let hands = run.hands();
-            if hands.is_empty() {
-                return;
-            }
-            let mut strengths = vec![Reference7::strength(&hands[0]); hands.len()];
-            Reference7::strengths(&hands, &mut strengths);
-            for (o, s) in out.iter_mut().zip(strengths) {
-                *o = Reference::class_of(s).get();
-            }
+            table.seven_card_run(run.first.index(), run.second.index(), out);
         });
         classes
     })
 }
 
-/// The ranking of a five-card evaluator's values over all five-card hands:
-/// the scale a seven-card evaluator's classes are read on.
-pub fn five_card_ranking<F: Evaluator>() -> Ranking<F::Strength> {
-    Ranking::from_values(all_hands().map(|h| F::strength(F::encode(&h))))
+/// The hand at `index` in [`handeval_core::all_hands7`] order.
+///
+/// # Panics
+/// If `index` is not below [`HAND7_COUNT`].
+pub fn hand_at(index: usize) -> Hand7 {
+    all_hands7()
+        .nth(index)
+        .unwrap_or_else(|| panic!("there are {HAND7_COUNT} seven-card hands, not {index}"))
 }
 
 /// How many differing hands a report spells out.
@@ -120,7 +120,8 @@ const SHOWN: usize = 5;
 pub struct Example7 {
     /// The hand.
     pub hand: Hand7,
-    /// Its index in [`handeval_core::all_hands7`] order.
+    /// Its index among the hands checked ([`handeval_core::all_hands7`]
+    /// order when the check is over all hands).
     pub index: usize,
     /// The evaluator's category, native value (`Debug`) and class (0: unranked).
     pub got: (Category, String, u16),
@@ -128,12 +129,16 @@ pub struct Example7 {
     pub expected: (Category, String, u16),
 }
 
-/// One seven-card evaluator checked against the reference and the table.
+/// One seven-card evaluator checked against the reference, and, when it
+/// was run over every hand, against the table.
 #[derive(Clone, Debug)]
 pub struct Check7 {
     /// [`Evaluator7::NAME`].
     pub name: &'static str,
-    /// Hands evaluated (133,784,560).
+    /// Whether the check covered all 133,784,560 hands ([`Check7::run`])
+    /// rather than chosen ones ([`Check7::on_hands`]).
+    pub exhaustive: bool,
+    /// Hands evaluated.
     pub hands: usize,
     /// The evaluator's category histogram.
     pub histogram: Histogram,
@@ -142,18 +147,106 @@ pub struct Check7 {
     /// Hands whose class differs from the reference's, as (index, class),
     /// in hand order (class 0: the value is on no five-card hand).
     pub class_mismatches: Vec<(u32, u16)>,
-    /// Distinct classes seen (4,824 when correct), counting "unranked" as one.
+    /// Distinct classes seen (4,824 over all hands when correct), counting
+    /// "unranked" as one.
     pub distinct: usize,
     /// The first differing hands, spelled out.
     pub examples: Vec<Example7>,
 }
 
-/// What one run of hands contributes to a [`Check7`].
+/// What one stretch of hands contributes to a [`Check7`].
 struct Partial {
     histogram: Histogram,
     category_mismatches: usize,
     class_mismatches: Vec<(u32, u16)>,
     seen: Vec<bool>,
+}
+
+const SLOTS: usize = HandClass::COUNT as usize + 1;
+
+impl Partial {
+    fn new() -> Partial {
+        Partial {
+            histogram: Histogram::new(),
+            category_mismatches: 0,
+            class_mismatches: Vec::new(),
+            seen: vec![false; SLOTS],
+        }
+    }
+
+    /// Evaluates `hands` with `E`'s batch loops and compares each hand with
+    /// its `expected` class; `start` is the first hand's index.
+    fn compare<E: Evaluator7>(
+        hands: &[Hand7],
+        expected: &[u16],
+        start: usize,
+        scale: &Ranking<E::Strength>,
+    ) -> Partial {
+        let mut part = Partial::new();
+        let Some(first) = hands.first() else {
+            return part;
+        };
+        let mut strengths = vec![E::strength(first); hands.len()];
+        E::strengths(hands, &mut strengths);
+        let mut categories = vec![Category::HighCard; hands.len()];
+        E::categories(hands, &mut categories);
+        // The last value seen on each reference class, and its class on the
+        // scale: most hands repeat a value already looked up.
+        let mut known: Vec<Option<(E::Strength, u16)>> = vec![None; SLOTS];
+        for (i, ((&value, &category), &want)) in
+            strengths.iter().zip(&categories).zip(expected).enumerate()
+        {
+            let class = match known[usize::from(want)] {
+                Some((v, class)) if v == value => class,
+                _ => {
+                    let class = scale.class(value).map_or(0, |c| c as u16);
+                    known[usize::from(want)] = Some((value, class));
+                    class
+                }
+            };
+            part.histogram.add(category);
+            part.seen[usize::from(class)] = true;
+            let want_category = HandClass::new(want).map(HandClass::category);
+            part.category_mismatches += usize::from(Some(category) != want_category);
+            if class != want {
+                part.class_mismatches.push(((start + i) as u32, class));
+            }
+        }
+        part
+    }
+
+    fn merge(mut self, other: Partial) -> Partial {
+        self.histogram += other.histogram;
+        self.category_mismatches += other.category_mismatches;
+        self.class_mismatches.extend(other.class_mismatches);
+        for (s, o) in self.seen.iter_mut().zip(other.seen) {
+            *s |= o;
+        }
+        self
+    }
+
+    fn into_check<E: Evaluator7>(
+        self,
+        exhaustive: bool,
+        example: impl Fn(usize, u16) -> Example7,
+    ) -> Check7 {
+        let examples = self
+            .class_mismatches
+            .iter()
+            .take(SHOWN)
+            .map(|&(index, class)| example(index as usize, class))
+            .collect();
+        Check7 {
+            name: E::NAME,
+            exhaustive,
+            hands: self.histogram.total() as usize,
+            histogram: self.histogram,
+            category_mismatches: self.category_mismatches,
+            class_mismatches: self.class_mismatches,
+            distinct: self.seen.iter().filter(|&&s| s).count(),
+            examples,
+        }
+    }
 }
 
 impl Check7 {
@@ -164,76 +257,38 @@ impl Check7 {
     /// If `reference` does not hold one class per seven-card hand.
     pub fn run<E: Evaluator7>(reference: &[u16]) -> Check7 {
         assert_eq!(reference.len(), HAND7_COUNT, "one class per hand");
-        let scale = five_card_ranking::<E::Five>();
-        let slots = usize::from(HandClass::COUNT) + 1;
-        let partials: Vec<Partial> = runs()
+        let scale = scale::<E::Five>();
+        runs()
             .par_iter()
             .filter(|run| run.len > 0)
             .map(|run| {
-                let hands = run.hands();
-                let mut strengths = vec![E::strength(&hands[0]); hands.len()];
-                E::strengths(&hands, &mut strengths);
-                let mut categories = vec![Category::HighCard; hands.len()];
-                E::categories(&hands, &mut categories);
                 let expected = &reference[run.start..run.start + run.len];
-                // The last value seen on each reference class, and its class
-                // on the scale: most hands repeat a value already looked up.
-                let mut known: Vec<Option<(E::Strength, u16)>> = vec![None; slots];
-                let mut part = Partial {
-                    histogram: Histogram::new(),
-                    category_mismatches: 0,
-                    class_mismatches: Vec::new(),
-                    seen: vec![false; slots],
-                };
-                for (i, ((&value, &category), &want)) in
-                    strengths.iter().zip(&categories).zip(expected).enumerate()
-                {
-                    let class = match known[usize::from(want)] {
-                        Some((v, class)) if v == value => class,
-                        _ => {
-                            let class = scale.class(value).map_or(0, |c| c as u16);
-                            known[usize::from(want)] = Some((value, class));
-                            class
-                        }
-                    };
-                    part.histogram.add(category);
-                    part.seen[usize::from(class)] = true;
-                    let want_category = HandClass::new(want).map(HandClass::category);
-                    part.category_mismatches += usize::from(Some(category) != want_category);
-                    if class != want {
-                        part.class_mismatches.push(((run.start + i) as u32, class));
-                    }
-                }
-                part
+                Partial::compare::<E>(&run.hands(), expected, run.start, &scale)
             })
-            .collect();
+            .reduce(Partial::new, Partial::merge)
+            .into_check::<E>(true, |index, class| {
+                example::<E>(hand_at(index), index, class, reference[index])
+            })
+    }
 
-        let mut histogram = Histogram::new();
-        let mut category_mismatches = 0;
-        let mut class_mismatches = Vec::new();
-        let mut seen = vec![false; slots];
-        for part in partials {
-            histogram += part.histogram;
-            category_mismatches += part.category_mismatches;
-            class_mismatches.extend(part.class_mismatches);
-            for (s, p) in seen.iter_mut().zip(part.seen) {
-                *s |= p;
-            }
-        }
-        let examples = class_mismatches
-            .iter()
-            .take(SHOWN)
-            .map(|&(index, class)| example::<E>(index as usize, class, reference))
-            .collect();
-        Check7 {
-            name: E::NAME,
-            hands: histogram.total() as usize,
-            histogram,
-            category_mismatches,
-            class_mismatches,
-            distinct: seen.iter().filter(|&&s| s).count(),
-            examples,
-        }
+    /// Runs `E` over `hands` only and compares each with the reference's
+    /// class of it, read from the [`ClassTable`]; the indices it reports are
+    /// places in `hands`. The table's totals (histogram, distinct classes)
+    /// are for checks over all hands and do not apply.
+    pub fn on_hands<E: Evaluator7>(hands: &[Hand7]) -> Check7 {
+        const CHUNK: usize = 1 << 14;
+        let table = ClassTable::get();
+        let expected: Vec<u16> = hands.iter().map(|h| table.seven(h)).collect();
+        let scale = scale::<E::Five>();
+        hands
+            .par_chunks(CHUNK)
+            .zip(expected.par_chunks(CHUNK))
+            .enumerate()
+            .map(|(i, (hands, expected))| Partial::compare::<E>(hands, expected, i * CHUNK, &scale))
+            .reduce(Partial::new, Partial::merge)
+            .into_check::<E>(false, |index, class| {
+                example::<E>(hands[index], index, class, expected[index])
+            })
     }
 
     /// Categories whose hand count differs from the table: (category, counted).
@@ -247,27 +302,18 @@ impl Check7 {
     }
 
     /// Whether the evaluator matched the reference's class and category on
-    /// every hand, and the table in every count and in its 4,824 classes.
+    /// every hand checked and, over all hands, the table in every count and
+    /// in its 4,824 classes.
     pub fn passed(&self) -> bool {
-        self.hands == HAND7_COUNT
-            && self.category_mismatches == 0
-            && self.class_mismatches.is_empty()
+        let per_hand = self.category_mismatches == 0 && self.class_mismatches.is_empty();
+        let table = self.hands == HAND7_COUNT
             && self.distinct == usize::from(SEVEN_CARD_CLASSES)
-            && self.histogram_errors().is_empty()
+            && self.histogram_errors().is_empty();
+        per_hand && (table || !self.exhaustive)
     }
 }
 
-/// The hand at `index` in [`handeval_core::all_hands7`] order.
-fn hand_at(index: usize) -> Hand7 {
-    let run = runs()
-        .iter()
-        .rfind(|r| r.start <= index)
-        .expect("index 0 is in the first run");
-    run.hands()[index - run.start]
-}
-
-fn example<E: Evaluator7>(index: usize, class: u16, reference: &[u16]) -> Example7 {
-    let hand = hand_at(index);
+fn example<E: Evaluator7>(hand: Hand7, index: usize, class: u16, want: u16) -> Example7 {
     Example7 {
         hand,
         index,
@@ -279,7 +325,7 @@ fn example<E: Evaluator7>(index: usize, class: u16, reference: &[u16]) -> Exampl
         expected: (
             Reference7::category(&hand),
             handeval_reference::best_five(&hand).to_string(),
-            reference[index],
+            want,
         ),
     }
 }
@@ -327,19 +373,30 @@ fn disagreements7(a: &[(u32, u16)], b: &[(u32, u16)]) -> usize {
 
 impl fmt::Display for Check7 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exhaustive {
+            write!(
+                f,
+                "{}: {} seven-card hands, {} distinct classes (table: {SEVEN_CARD_CLASSES})",
+                self.name, self.hands, self.distinct,
+            )?;
+        } else {
+            write!(
+                f,
+                "{}: {} chosen seven-card hands, {} distinct classes",
+                self.name, self.hands, self.distinct,
+            )?;
+        }
         writeln!(
             f,
-            "{}: {} seven-card hands, {} distinct classes (table: {}), {} hands in another category, {} in another class",
-            self.name,
-            self.hands,
-            self.distinct,
-            SEVEN_CARD_CLASSES,
+            ", {} hands in another category, {} in another class",
             self.category_mismatches,
             self.class_mismatches.len()
         )?;
-        let table = Histogram::all_hands7();
-        for (c, counted) in self.histogram_errors() {
-            writeln!(f, "  {c}: {counted} hands, table {}", table[c])?;
+        if self.exhaustive {
+            let table = Histogram::all_hands7();
+            for (c, counted) in self.histogram_errors() {
+                writeln!(f, "  {c}: {counted} hands, table {}", table[c])?;
+            }
         }
         for e in &self.examples {
             writeln!(
@@ -383,5 +440,64 @@ mod tests {
         assert_eq!(last.start + last.len, HAND7_COUNT);
         assert_eq!(hand_at(0).to_string(), "2c 2d 2h 2s 3c 3d 3h");
         assert_eq!(hand_at(HAND7_COUNT - 1).to_string(), "Kd Kh Ks Ac Ad Ah As");
+        let filled: Vec<&Run> = runs.iter().filter(|r| r.len > 0).collect();
+        for run in [
+            filled[0],
+            filled[filled.len() / 2],
+            filled[filled.len() - 1],
+        ] {
+            let hands = run.hands();
+            assert_eq!(hand_at(run.start), hands[0]);
+            assert_eq!(hand_at(run.start + run.len - 1), hands[run.len - 1]);
+        }
+    }
+
+    /// A check over all hands that found nothing wrong per hand.
+    fn clean() -> Check7 {
+        Check7 {
+            name: "clean",
+            exhaustive: true,
+            hands: HAND7_COUNT,
+            histogram: Histogram::all_hands7(),
+            category_mismatches: 0,
+            class_mismatches: Vec::new(),
+            distinct: usize::from(SEVEN_CARD_CLASSES),
+            examples: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn every_part_of_the_verdict_can_fail() {
+        assert!(clean().passed());
+        let mut moved = Histogram::new();
+        for c in Category::ALL {
+            for _ in 0..Histogram::all_hands7()[c] % 5 {
+                moved.add(c);
+            }
+        }
+        let mut c = clean();
+        c.histogram = moved;
+        assert!(!c.passed(), "a histogram unlike the table");
+        let mut c = clean();
+        c.distinct -= 1;
+        assert!(!c.passed(), "4,823 classes");
+        let mut c = clean();
+        c.hands -= 1;
+        assert!(!c.passed(), "a hand short");
+        let mut c = clean();
+        c.category_mismatches = 1;
+        assert!(!c.passed(), "a category");
+        let mut c = clean();
+        c.class_mismatches.push((7, 3));
+        assert!(!c.passed(), "a class");
+        // Chosen hands are held to the reference hand by hand, not to the
+        // totals of all hands.
+        let mut c = clean();
+        c.exhaustive = false;
+        c.hands = 10;
+        c.distinct = 3;
+        assert!(c.passed());
+        c.class_mismatches.push((7, 3));
+        assert!(!c.passed());
     }
 }

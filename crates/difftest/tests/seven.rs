@@ -3,33 +3,130 @@
 //! For every seven-card evaluator `E` (its name with `/` and `-` as `_`):
 //!
 //! - `exhaustive7_E`: all 133,784,560 hands against the seven-card
-//!   reference (category and class on every hand) and the table (histogram,
-//!   4,824 classes);
+//!   reference's classes (category and class on every hand) and the table
+//!   (histogram, 4,824 classes). The reference's classes are the best of
+//!   each hand's 21 fives read from the five-card reference's table; for the
+//!   literal reference itself, `exhaustive7_reference` holds it to those
+//!   classes on a seeded sample and the classes to the table over all hands;
 //! - `card_order7_E`, `suit_renaming7_E`: the value does not depend on the
 //!   order of the seven cards nor on the names of the suits (proptest).
 //!
 //! Then one named test per seven-card pitfall of `shared/notes`, each
-//! asserting the reference's answer as a poker player would write it and
-//! every evaluator's class against it; and the checks run on a deliberately
-//! broken evaluator, to show they fail.
+//! asserting the reference's answer as a poker player would write it, the
+//! table-driven reference's and every evaluator's class against it; and
+//! the checks run on a deliberately broken evaluator, on the fewest hands
+//! that show its flaw, to show they fail.
 
-use handeval_core::{Category, Evaluator, Evaluator7, Hand, Hand7};
+use handeval_core::{
+    Card, Category, Evaluator7, HAND7_COUNT, Hand, Hand7, HandClass, Histogram, Rank, Role,
+    SEVEN_CARD_CLASSES, Suit,
+};
 use handeval_difftest::broken::WheelAboveKingHigh21;
-use handeval_difftest::seven::{Check7, five_card_ranking, reference_classes};
+use handeval_difftest::seven::{Check7, hand_at, reference_classes};
 use handeval_difftest::strategy::{any_hand7, relabelled7, reordered7};
-use handeval_reference::{Reference, Reference7, best_five};
+use handeval_reference::table::ClassTable;
+use handeval_reference::{Reference, Reference7, best_five, scale};
 use handeval_registry::{Visitor7, visit_all7};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 
-fn exhaustive7<E: Evaluator7>() -> Result<(), Failed> {
-    let check = Check7::run::<E>(reference_classes());
+fn verdict(check: &Check7) -> Result<(), Failed> {
     println!("{check}");
     if check.passed() {
         Ok(())
     } else {
         Err(check.to_string().into())
+    }
+}
+
+fn exhaustive7<E: Evaluator7>() -> Result<(), Failed> {
+    verdict(&Check7::run::<E>(reference_classes()))
+}
+
+/// How many hands the literal reference is held to the table-driven one on.
+const SAMPLE: usize = 1 << 20;
+/// The sample's seed.
+const SEED: u64 = 20_261_122;
+
+/// `SAMPLE` distinct seven-card hands drawn by a seeded generator.
+fn sample() -> Vec<Hand7> {
+    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+    let mut indices = rand::seq::index::sample(&mut rng, HAND7_COUNT, SAMPLE).into_vec();
+    indices.sort_unstable();
+    indices.into_iter().map(hand_at).collect()
+}
+
+/// The reference's own check. Every other evaluator is compared with the
+/// table-driven classes; these are held to the literal definition on a
+/// seeded sample of a million hands, and, over all hands, to the table:
+/// each category's count of hands and of classes, and 4,824 classes in all.
+fn reference7<E: Evaluator7>() -> Result<(), Failed> {
+    println!("literal reference against the table-driven classes, seed {SEED}:");
+    verdict(&Check7::on_hands::<E>(&sample()))?;
+    // Hands per class, over all hands; class 0 would be no class at all.
+    let per_class = reference_classes()
+        .par_chunks(1 << 20)
+        .map(|chunk| {
+            let mut counts = vec![0u64; usize::from(HandClass::COUNT) + 1];
+            for &class in chunk {
+                counts[usize::from(class)] += 1;
+            }
+            counts
+        })
+        .reduce_with(|mut a, b| {
+            a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+            a
+        })
+        .unwrap_or_default();
+    if per_class.first().is_some_and(|&n| n > 0) {
+        return Err(format!("{} hands without a class", per_class[0]).into());
+    }
+    let seen: Vec<bool> = per_class.iter().map(|&n| n > 0).collect();
+    let mut histogram = Histogram::new();
+    for (class, &n) in per_class.iter().enumerate().skip(1) {
+        let category = HandClass::new(class as u16)
+            .ok_or("no such class")?
+            .category();
+        for _ in 0..n {
+            histogram.add(category);
+        }
+    }
+    let table = Histogram::all_hands7();
+    let mut errors = Vec::new();
+    for c in Category::ALL {
+        let classes = seen
+            .iter()
+            .enumerate()
+            .filter(|&(class, &s)| {
+                s && HandClass::new(class as u16).is_some_and(|h| h.category() == c)
+            })
+            .count();
+        if histogram[c] != table[c] || classes != usize::from(c.seven_card_class_count()) {
+            errors.push(format!(
+                "{c}: {} hands in {classes} classes, table {} in {}",
+                histogram[c],
+                table[c],
+                c.seven_card_class_count()
+            ));
+        }
+    }
+    let distinct = seen.iter().filter(|&&s| s).count();
+    if distinct != usize::from(SEVEN_CARD_CLASSES) {
+        errors.push(format!("{distinct} classes, table {SEVEN_CARD_CLASSES}"));
+    }
+    println!(
+        "table-driven classes: {} hands, {distinct} classes, {} categories unlike the table",
+        histogram.total(),
+        errors.len()
+    );
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n").into())
     }
 }
 
@@ -123,12 +220,10 @@ const PITFALLS: [Pitfall; 9] = [
 ];
 
 /// The reference and `E` on one pitfall: the reference's best five and
-/// category are the ones a player names, and `E`'s class (its value on its
-/// five-card scale) is that five's class.
-fn pitfall<E: Evaluator7>(
-    p: &Pitfall,
-    scale: &handeval_reference::Ranking<<E::Five as Evaluator>::Strength>,
-) -> Result<(), String> {
+/// category are the ones a player names, the table-driven reference gives
+/// that five's class, and `E`'s class (its value on its five-card scale) is
+/// that class.
+fn pitfall<E: Evaluator7>(p: &Pitfall) -> Result<(), String> {
     let hand: Hand7 = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
     let best: Hand = p.best.parse().map_err(|e| format!("{}: {e}", p.best))?;
     let want = Reference::class(&best).get();
@@ -141,7 +236,14 @@ fn pitfall<E: Evaluator7>(
             p.category
         ));
     }
-    let got = scale.class(E::strength(&hand));
+    let table = ClassTable::get().seven(&hand);
+    if table != want {
+        return Err(format!(
+            "table-driven reference: {} is class {table}, expected {want} ({best})",
+            p.hand
+        ));
+    }
+    let got = scale::<E::Five>().class(E::strength(&hand));
     if got != Some(u32::from(want)) || E::category(&hand) != p.category {
         return Err(format!(
             "{}: {} is {} class {got:?}, expected {} class {want} ({best})",
@@ -162,7 +264,7 @@ struct AllOnPitfall<'a> {
 
 impl Visitor7 for AllOnPitfall<'_> {
     fn visit<E: Evaluator7>(&mut self) {
-        if let Err(e) = pitfall::<E>(self.pitfall, &five_card_ranking::<E::Five>()) {
+        if let Err(e) = pitfall::<E>(self.pitfall) {
             self.errors.push(e);
         }
     }
@@ -194,8 +296,13 @@ struct Stamp(Vec<Trial>);
 
 impl Visitor7 for Stamp {
     fn visit<E: Evaluator7>(&mut self) {
+        let exhaustive: CheckFn = if E::ROLE == Role::Reference {
+            reference7::<E>
+        } else {
+            exhaustive7::<E>
+        };
         let checks: [(&str, CheckFn); 3] = [
-            ("exhaustive7", exhaustive7::<E>),
+            ("exhaustive7", exhaustive),
             ("card_order7", || same_value7::<E, _>(reordered7)),
             ("suit_renaming7", || same_value7::<E, _>(relabelled7)),
         ];
@@ -205,10 +312,55 @@ impl Visitor7 for Stamp {
     }
 }
 
+/// The 4,096 hands of an ace, two, three, four, five and six in every
+/// choice of suits, with the king of diamonds: each holds a wheel and a
+/// six-high straight (or a flush), the fewest hands on which an evaluator
+/// that ranks the wheel too high shows it.
+fn ace_to_six() -> Vec<Hand7> {
+    let ranks = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+    ];
+    let king = Card::new(Rank::King, Suit::Diamonds);
+    (0..4usize.pow(6))
+        .map(|choice| {
+            let mut cards = [king; 7];
+            for (i, rank) in ranks.into_iter().enumerate() {
+                cards[i] = Card::new(rank, Suit::ALL[(choice >> (2 * i)) & 3]);
+            }
+            Hand7::new(cards).expect("six ranks and a king are distinct")
+        })
+        .collect()
+}
+
+/// The check of every evaluator over all hands, on the ace-to-six hands:
+/// passes for every registered evaluator, so a failure below is the broken
+/// evaluator's.
+struct OnAceToSix {
+    hands: Vec<Hand7>,
+    failed: Vec<String>,
+}
+
+impl Visitor7 for OnAceToSix {
+    fn visit<E: Evaluator7>(&mut self) {
+        let check = Check7::on_hands::<E>(&self.hands);
+        if !check.passed() {
+            self.failed.push(check.to_string());
+        }
+    }
+}
+
 /// A trial that passes when `check` fails.
 fn must_fail(name: &str, check: impl FnOnce() -> Result<(), Failed> + Send + 'static) -> Trial {
     Trial::test(name, move || match check() {
-        Err(_) => Ok(()),
+        Err(e) => {
+            println!("failed as it should:\n{}", e.message().unwrap_or_default());
+            Ok(())
+        }
         Ok(()) => Err("the check passed a deliberately broken evaluator".into()),
     })
 }
@@ -221,19 +373,23 @@ fn main() {
     trials.extend(PITFALLS.iter().map(pitfall_trial));
     trials.extend([
         must_fail(
-            "broken_wheel_above_king_high_21_fails_exhaustive7",
-            exhaustive7::<WheelAboveKingHigh21>,
+            "broken_wheel_above_king_high_21_fails_the_check_on_ace_to_six_hands",
+            || {
+                let mut all = OnAceToSix {
+                    hands: ace_to_six(),
+                    failed: Vec::new(),
+                };
+                visit_all7(&mut all);
+                assert_eq!(all.failed, Vec::<String>::new(), "registered evaluators");
+                verdict(&Check7::on_hands::<WheelAboveKingHigh21>(&all.hands))
+            },
         ),
         must_fail(
             "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
             || {
                 let p = &PITFALLS[7];
                 assert_eq!(p.name, "wheel_beside_a_six_is_a_six_high_straight");
-                pitfall::<WheelAboveKingHigh21>(
-                    p,
-                    &five_card_ranking::<<WheelAboveKingHigh21 as Evaluator7>::Five>(),
-                )
-                .map_err(Failed::from)
+                pitfall::<WheelAboveKingHigh21>(p).map_err(Failed::from)
             },
         ),
     ]);

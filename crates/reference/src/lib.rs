@@ -41,8 +41,9 @@ use std::sync::OnceLock;
 
 mod ranking;
 mod seven;
+pub mod table;
 
-pub use ranking::Ranking;
+pub use ranking::{Ranking, scale};
 pub use seven::{Reference7, best_five};
 
 use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, all_hands};

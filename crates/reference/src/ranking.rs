@@ -1,5 +1,10 @@
 //! Class numbers from any evaluator's own strength values.
 
+use std::any::{Any, TypeId};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use handeval_core::{Evaluator, all_hands};
+
 /// Distinct strength values, strongest first: the map from a native strength
 /// to its class number (1 = strongest). Ranking every hand's strength this way
 /// gives a correct evaluator exactly the conventional classes 1..=7462, and an
@@ -43,6 +48,34 @@ impl<S: Ord + Copy> Ranking<S> {
             .ok()
             .map(|i| i as u32 + 1)
     }
+}
+
+/// The ranking of `F`'s values over all five-card hands: the scale its
+/// classes, and those of every seven-card evaluator whose values are on it,
+/// are read on. Made once per evaluator type per process and shared (the
+/// checks and benchmarks of several seven-card evaluators read one scale).
+pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
+    type Cache = Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
+    static CACHE: Cache = Mutex::new(Vec::new());
+    let cached = || -> Option<Arc<Ranking<F::Strength>>> {
+        let cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        let (_, any) = cache.iter().find(|(id, _)| *id == TypeId::of::<F>())?;
+        Arc::clone(any).downcast().ok()
+    };
+    if let Some(ranking) = cached() {
+        return ranking;
+    }
+    // Ranked outside the lock, so that threads ranking different scales do
+    // not wait for each other; a race ranks one scale twice, harmlessly.
+    let hands: Vec<F::Encoded> = all_hands().map(|h| F::encode(&h)).collect();
+    let mut values = vec![F::strength(hands[0]); hands.len()];
+    F::strengths(&hands, &mut values);
+    let ranking = Arc::new(Ranking::from_values(values));
+    CACHE
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push((TypeId::of::<F>(), ranking.clone()));
+    ranking
 }
 
 #[cfg(test)]
