@@ -3,7 +3,7 @@
 
 use core::fmt::Debug;
 
-use crate::{Category, CpuPath, Evaluator, Family, Hand7, Role, batch};
+use crate::{Category, CpuPath, Evaluator, FIVE_OF_SEVEN, Family, Hand, Hand7, Role, batch};
 
 /// A seven-card hand evaluator: the strength of the best five of seven cards.
 ///
@@ -109,33 +109,67 @@ pub fn best_category_of_21<E: Evaluator>(hand: &Hand7) -> Category {
     best
 }
 
-/// [`best_of_21`] over a batch, through `E`'s own batch loop: the 21 fives of
-/// a chunk of hands are laid out in a buffer and evaluated by
-/// [`Evaluator::strengths_of_hands`], so that an evaluator whose batch loop
-/// runs under `#[target_feature]` or in SIMD lanes keeps that here.
+/// Hands per chunk of the batch adapters: 32 hands' 21 fives, encoded,
+/// fill a buffer small enough to stay in the first-level cache.
+const CHUNK: usize = 32;
+
+/// Writes the encodings of `hand`'s 21 fives, in [`FIVE_OF_SEVEN`] order,
+/// into `slots`: each five is encoded straight from the seven cards.
+#[inline(always)]
+fn encode_fives<E: Evaluator>(hand: &Hand7, slots: &mut [E::Encoded]) {
+    let cards = hand.as_cards();
+    for (slot, positions) in slots.iter_mut().zip(&FIVE_OF_SEVEN) {
+        // Positions from the table are distinct and below 7, and the seven
+        // cards are distinct, so every five is a valid hand.
+        *slot = E::encode(&Hand::from_distinct(positions.map(|p| cards[p])));
+    }
+}
+
+/// The best of every 21 consecutive values of a batch of fives, one per hand,
+/// through `E`'s own batch loop over encoded hands (`evaluate`): a chunk of
+/// hands' fives is encoded into a buffer on the stack and evaluated in one
+/// call, so that an evaluator whose batch loop runs under `#[target_feature]`
+/// keeps that here.
+#[inline]
+fn best_of_21_chunks<E: Evaluator, O: Ord + Copy>(
+    hands: &[Hand7],
+    out: &mut [O],
+    evaluate: impl Fn(&[E::Encoded], &mut [O]),
+) {
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    let (Some(first), Some(&init)) = (hands.first(), out.first()) else {
+        return;
+    };
+    let mut encoded = [E::encode(&first.fives()[0]); CHUNK * 21];
+    let mut values = [init; CHUNK * 21];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let n = hands.len() * 21;
+        for (slots, hand) in encoded.chunks_exact_mut(21).zip(hands) {
+            encode_fives::<E>(hand, slots);
+        }
+        evaluate(&encoded[..n], &mut values[..n]);
+        for (o, group) in out.iter_mut().zip(values[..n].chunks_exact(21)) {
+            *o = group.iter().copied().fold(group[0], O::max);
+        }
+    }
+}
+
+/// [`best_of_21`] over a batch, through [`Evaluator::strengths`].
 ///
 /// # Panics
 /// If `out` and `hands` differ in length.
 #[inline]
 pub fn best_of_21_batch<E: Evaluator>(hands: &[Hand7], out: &mut [E::Strength]) {
-    const CHUNK: usize = 32;
-    assert_eq!(hands.len(), out.len(), "one output slot per hand");
-    let Some(first) = hands.first() else {
-        return;
-    };
-    let fives = first.fives();
-    let mut buffer = [fives[0]; CHUNK * 21];
-    let mut values = [E::strength(E::encode(&fives[0])); CHUNK * 21];
-    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
-        let n = hands.len() * 21;
-        for (slots, hand) in buffer.chunks_exact_mut(21).zip(hands) {
-            slots.copy_from_slice(&hand.fives());
-        }
-        E::strengths_of_hands(&buffer[..n], &mut values[..n]);
-        for (o, group) in out.iter_mut().zip(values[..n].chunks_exact(21)) {
-            *o = group.iter().copied().max().unwrap_or(group[0]);
-        }
-    }
+    best_of_21_chunks::<E, _>(hands, out, E::strengths);
+}
+
+/// [`best_category_of_21`] over a batch, through [`Evaluator::categories`].
+///
+/// # Panics
+/// If `out` and `hands` differ in length.
+#[inline]
+pub fn best_category_of_21_batch<E: Evaluator>(hands: &[Hand7], out: &mut [Category]) {
+    best_of_21_chunks::<E, _>(hands, out, E::categories);
 }
 
 /// Declares a seven-card evaluator that takes the best of the 21 five-card
@@ -203,6 +237,9 @@ macro_rules! best_of_21 {
             fn strengths(hands: &[$crate::Hand7], out: &mut [Self::Strength]) {
                 $crate::best_of_21_batch::<$five>(hands, out);
             }
+            fn categories(hands: &[$crate::Hand7], out: &mut [$crate::Category]) {
+                $crate::best_category_of_21_batch::<$five>(hands, out);
+            }
         }
     };
 }
@@ -249,7 +286,10 @@ mod tests {
         assert!(hands.len() > 100);
         let mut out = std::vec![0u8; hands.len()];
         Best::strengths(&hands, &mut out);
-        for (h, v) in hands.iter().zip(&out) {
+        let mut categories = std::vec![Category::HighCard; hands.len()];
+        Best::categories(&hands, &mut categories);
+        for ((h, v), c) in hands.iter().zip(&out).zip(&categories) {
+            assert_eq!(*c, Best::category(h));
             assert_eq!(*v, Best::strength(h));
             assert_eq!(
                 *v,

@@ -145,7 +145,9 @@ pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
 pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding, simd_categories};
-pub use evaluator7::{Evaluator7, best_category_of_21, best_of_21, best_of_21_batch};
+pub use evaluator7::{
+    Evaluator7, best_category_of_21, best_category_of_21_batch, best_of_21, best_of_21_batch,
+};
 pub use hand::{AllHands, CARD_BITS, HAND_COUNT, Hand, HandError, HandSize, all_hands};
 pub use hand7::{
     AllHands7, AnyHand, FIVE_OF_SEVEN, HAND7_COUNT, Hand7, SEVEN_CARD_CLASSES, all_hands7,
