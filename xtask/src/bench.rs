@@ -45,6 +45,12 @@ pub struct Args {
     /// Only five-card (`5`) or only seven-card (`7`) hands; both when absent.
     #[arg(long, value_enum)]
     cards: Option<crate::diff::Cards>,
+    /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
+    /// one codegen unit) is what cited runs use; another, such as `dev`,
+    /// reuses the test build to check the pipeline in seconds, and its
+    /// timings are not comparable (`machine.txt` says which was used).
+    #[arg(long, default_value = "bench")]
+    profile: String,
 }
 
 fn step(message: &str) -> Result<()> {
@@ -403,7 +409,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let tmp_abs = fs::canonicalize(tmp.path())?;
     errln!("shuffle seed: {} (--seed to change it)", args.seed)?;
 
-    let listings = differential_check(five)?;
+    let listings = differential_check(five, &args.filter)?;
 
     // Seven-card evaluators have no instruction counts: the counts are of
     // the five-card sample.
@@ -441,19 +447,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     ];
 
     step("2/4 wall time (criterion)")?;
-    let mut build = vec!["bench", "-p", "handeval-benches", "--no-run"];
-    build.extend_from_slice(features);
-    cargo(&build, &[])?;
-    let mut wall = vec!["bench", "-p", "handeval-benches", "--bench", "wall"];
-    wall.extend_from_slice(features);
-    cargo(&wall, &envs)?;
+    wall_time(&args.profile, features, &envs)?;
     let measured = read_criterion(&tmp_abs.join("criterion"))?;
     let turns = report::schema::read_turns(&tmp_abs.join(report::ROUNDS))?;
 
     step("3/4 instruction counts (gungraun + callgrind)")?;
     let icounts = if let Some(v) = &valgrind {
         errln!("using {v}")?;
-        count_instructions(&envs)?
+        count_instructions(&envs, &args.profile)?
     } else {
         errln!("{}", how_counted(None, args.no_icount))?;
         Vec::new()
@@ -467,6 +468,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         args.seed,
         how_counted(valgrind.as_deref(), args.no_icount),
         args.simd,
+        &args.profile,
     );
     let write = |name: &str, text: String| {
         let path = tmp.path().join(name);
@@ -499,17 +501,39 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 /// Step 1: the five-card differential check over every hand, which must
 /// pass before anything is timed; returns the published listings' figures.
-/// A seven-card-only run skips it: `cargo xtask diff --cards 7` checks every
-/// seven-card hand (minutes), and the benchmark checks each hand it times.
-fn differential_check(five: bool) -> Result<Vec<crate::diff::ListingRow>> {
+/// It checks every evaluator the filter times, the reference and the
+/// published listings (never timed, always reported). A seven-card-only
+/// run skips it: `cargo xtask diff --cards 7` checks every seven-card hand,
+/// and the benchmark checks each hand it times.
+fn differential_check(five: bool, filter: &str) -> Result<Vec<crate::diff::ListingRow>> {
     if !five {
         step(
             "1/4 differential check: five cards skipped (--cards 7); every timed seven-card hand is checked against the reference before timing",
         )?;
         return Ok(Vec::new());
     }
-    step("1/4 differential check: every evaluator over every hand")?;
-    let outcome = crate::diff::check(&[])?;
+    let abouts = handeval_registry::abouts();
+    let checked: Vec<String> = abouts
+        .iter()
+        .filter(|a| {
+            !a.role.is_timed()
+                || a.role == handeval_core::Role::Reference
+                || workloads(Some(crate::diff::Cards::Five))
+                    .into_iter()
+                    .any(|w| selected_by(filter, w, a.name))
+        })
+        .map(|a| a.name.to_string())
+        .collect();
+    if checked.len() == abouts.len() {
+        step("1/4 differential check: every evaluator over every hand")?;
+    } else {
+        step(&format!(
+            "1/4 differential check over every hand: {} of {} evaluators (those --filter times, the reference, the published listings)",
+            checked.len(),
+            abouts.len()
+        ))?;
+    }
+    let outcome = crate::diff::check(&checked)?;
     crate::diff::write_summary(&mut std::io::stderr().lock(), &outcome)?;
     if !outcome.passed() {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
@@ -517,8 +541,21 @@ fn differential_check(five: bool) -> Result<Vec<crate::diff::ListingRow>> {
     Ok(crate::diff::listings(&outcome))
 }
 
+/// Step 2: builds the benchmarks with cargo `profile` and runs the criterion one.
+fn wall_time(profile: &str, features: &[&str], envs: &[(&str, String)]) -> Result<()> {
+    let profile = ["--profile", profile];
+    let mut build = vec!["bench", "-p", "handeval-benches", "--no-run"];
+    build.extend_from_slice(&profile);
+    build.extend_from_slice(features);
+    cargo(&build, &[])?;
+    let mut wall = vec!["bench", "-p", "handeval-benches", "--bench", "wall"];
+    wall.extend_from_slice(&profile);
+    wall.extend_from_slice(features);
+    cargo(&wall, envs)
+}
+
 /// Runs the gungraun benchmarks, showing progress, and reads their JSON summaries.
-fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<Counted>> {
+fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Counted>> {
     ensure_runner()?;
     let mut command = cargo_command();
     command
@@ -530,6 +567,8 @@ fn count_instructions(envs: &[(&str, String)]) -> Result<Vec<Counted>> {
             "icount",
             "--bench",
             "icount",
+            "--profile",
+            profile,
         ])
         .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
         .env("GUNGRAUN_OUTPUT_FORMAT", "json")

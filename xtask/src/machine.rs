@@ -268,6 +268,7 @@ pub fn describe(
     seed: u64,
     instruction_counts: String,
     simd: handeval_benches::SimdLimit,
+    profile: &str,
 ) -> Machine {
     let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let vendor = cpuinfo_field(&cpuinfo, "vendor_id").unwrap_or_default();
@@ -319,7 +320,11 @@ pub fn describe(
         flags,
         os: format!("{os}; {kernel}"),
         rustc: rustc.lines().next().unwrap_or("unknown").to_string(),
-        profile: "bench (opt-level 3, lto = \"fat\", codegen-units = 1)".into(),
+        profile: if profile == "bench" {
+            "bench (opt-level 3, lto = \"fat\", codegen-units = 1)".into()
+        } else {
+            format!("{profile} (not the benchmark profile: timings not comparable with cited runs)")
+        },
         target_cpu: target_cpu(),
         dispatch: dispatch_summary(&handeval_registry::abouts_with_floor()),
         seed: seed.to_string(),
@@ -371,8 +376,14 @@ mod tests {
             7,
             "not measured".into(),
             handeval_benches::SimdLimit::Avx2,
+            "dev",
         );
         assert!(m.simd.contains("--simd avx2"), "{}", m.simd);
+        assert!(
+            m.profile.starts_with("dev (not the benchmark profile"),
+            "{}",
+            m.profile
+        );
         assert_eq!(Machine::parse(&m.to_text()), m);
         assert_eq!(m.seed, "7");
         assert!(m.date.ends_with('Z') && m.date.len() == 20, "{}", m.date);

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A fresh, empty results folder for one run.
 fn results_folder(name: &str) -> PathBuf {
@@ -18,11 +18,26 @@ fn results_folder(name: &str) -> PathBuf {
     dir
 }
 
-/// Starts `cargo xtask bench --smoke` into `results`, with its standard
-/// error lines arriving on the returned channel.
+/// What every run here benchmarks: one evaluator on one five-card workload,
+/// built with the test build's profile, so that each phase is reached in
+/// seconds and nothing is compiled with the benchmarks' fat LTO.
+const SMALL: [&str; 7] = [
+    "--smoke",
+    "--cards",
+    "5",
+    "--profile",
+    "dev",
+    "--filter",
+    "strength/shuffled/encoded/pokers",
+];
+
+/// Starts a small `cargo xtask bench` ([`SMALL`]) into `results`, with its
+/// standard error lines arriving on the returned channel.
 fn start(results: &Path, extra: &[&str]) -> (Child, Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["bench", "--smoke", "--results-dir"])
+        .arg("bench")
+        .args(SMALL)
+        .arg("--results-dir")
         .arg(results)
         .args(extra)
         .stdout(Stdio::null())
@@ -74,12 +89,12 @@ fn survivors(groups: &[u32]) -> Vec<String> {
         let Some(after) = stat.rsplit_once(')').map(|(_, rest)| rest) else {
             continue;
         };
-        let pgrp: u32 = after
-            .split_whitespace()
-            .nth(2)
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(0);
-        if groups.contains(&pgrp) {
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let pgrp: u32 = fields.get(2).and_then(|g| g.parse().ok()).unwrap_or(0);
+        // A zombie has exited: it runs nothing and writes nothing, and only
+        // waits for init to reap it.
+        let exited = matches!(fields.first(), Some(&("Z" | "X")));
+        if groups.contains(&pgrp) && !exited {
             found.push(stat);
         }
     }
@@ -94,13 +109,17 @@ fn entries(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Interrupts a run with `signal` once `marker` has appeared (and `delay`
-/// after), then checks that it left nothing behind.
-fn interrupt_at(signal: &str, marker: &str, delay: Duration) {
+/// Interrupts a run with `signal` once each of `markers` has appeared in
+/// turn (and `delay` after), then checks that it left nothing behind.
+fn interrupt_at(signal: &str, markers: &[&str], delay: Duration) {
+    let started = Instant::now();
     let results = results_folder(&format!("interrupt-{signal}"));
     let (mut child, rx) = start(&results, &[]);
     let mut groups = Vec::new();
-    wait_for(&rx, marker, &mut groups, Duration::from_secs(600));
+    for m in markers {
+        wait_for(&rx, m, &mut groups, Duration::from_secs(600));
+    }
+    let marker = markers.join(", then ");
     std::thread::sleep(delay);
     let sent = Command::new("kill")
         .args([&format!("-{signal}"), &child.id().to_string()])
@@ -125,18 +144,25 @@ fn interrupt_at(signal: &str, marker: &str, delay: Duration) {
         "{signal} at {marker:?}"
     );
     fs::remove_dir_all(&results).unwrap();
+    println!(
+        "SIG{signal} at {marker:?}: nothing left behind ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 /// One test, so that no two runs in it race for the workspace's bench lock.
 #[test]
 fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
     // A second run while one is going is refused at once, naming the lock.
+    let started = Instant::now();
     let first = results_folder("first");
     let (mut running, rx) = start(&first, &[]);
     let mut groups = Vec::new();
     wait_for(&rx, "==> 1/4", &mut groups, Duration::from_secs(120));
     let second = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["bench", "--smoke", "--results-dir"])
+        .arg("bench")
+        .args(SMALL)
+        .arg("--results-dir")
         .arg(results_folder("second"))
         .output()
         .unwrap();
@@ -152,25 +178,34 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
         .unwrap();
     running.wait().unwrap();
     assert_eq!(entries(&first), Vec::<String>::new());
+    println!(
+        "a second run is refused while one runs ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
 
-    // Interrupts during the differential check, criterion and, where
-    // valgrind is present, the instruction counts, with SIGINT and SIGTERM.
+    // Interrupts during the differential check, the benchmark binary's run
+    // under criterion and, where valgrind is present, the instruction counts
+    // (installing gungraun-runner or running it), with SIGINT and SIGTERM.
     let mut points = vec![
-        ("==> 1/4", Duration::from_millis(500)),
-        ("==> 2/4", Duration::from_secs(8)),
+        (&["==> 1/4"][..], Duration::from_millis(300)),
+        (
+            &["==> 2/4", "SIMD paths up to"][..],
+            Duration::from_millis(300),
+        ),
     ];
     if Command::new("valgrind").arg("--version").output().is_ok() {
-        points.push(("==> 3/4", Duration::from_secs(8)));
+        points.push((&["==> 3/4", "using valgrind"][..], Duration::from_secs(1)));
     }
-    for (marker, delay) in points {
+    for (markers, delay) in points {
         for signal in ["INT", "TERM"] {
-            interrupt_at(signal, marker, delay);
+            interrupt_at(signal, markers, delay);
         }
     }
 
     // A stale scratch folder, as an interrupted run with this process id
     // might once have left, with criterion data for a benchmark the next
     // run does not run: the run ignores it and leaves it alone.
+    let started = Instant::now();
     let results = results_folder("stale");
     let stale = results.join(format!(".tmp-{}", std::process::id()));
     let planted = stale.join("criterion/strength_shuffled_encoded/pext_bmi2/new");
@@ -185,7 +220,7 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
         r#"{"median":{"point_estimate":1.0,"confidence_interval":{"lower_bound":1.0,"upper_bound":1.0}}}"#,
     )
     .unwrap();
-    let (mut run, _rx) = start(&results, &["--no-icount", "--filter", "pokers"]);
+    let (mut run, _rx) = start(&results, &["--no-icount"]);
     assert!(run.wait().unwrap().success());
     let runs: Vec<String> = entries(&results)
         .into_iter()
@@ -202,4 +237,8 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
         "the stale folder is not this run's to remove"
     );
     fs::remove_dir_all(&results).unwrap();
+    println!(
+        "a stale scratch folder is neither read nor removed ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
 }
