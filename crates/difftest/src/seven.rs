@@ -32,6 +32,8 @@ use handeval_core::{
 };
 use handeval_reference::table::ClassTable;
 use handeval_reference::{Ranking, Reference7, scale};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 /// A run of seven-card hands: those whose two lowest cards are `first < second`,
@@ -112,6 +114,22 @@ pub fn hand_at(index: usize) -> Hand7 {
         .unwrap_or_else(|| panic!("there are {HAND7_COUNT} seven-card hands, not {index}"))
 }
 
+/// How many hands the literal reference is held to the table-driven
+/// classes on ([`sample`]): a million hands, at the literal reference's
+/// microseconds a hand.
+pub const SAMPLE: usize = 1 << 20;
+/// The seed of the [`sample`] the tests and `cargo xtask diff --cards 7` use.
+pub const SAMPLE_SEED: u64 = 20_261_122;
+
+/// `n` distinct seven-card hand indices (in [`handeval_core::all_hands7`]
+/// order, increasing) drawn by a ChaCha8 generator seeded with `seed`.
+pub fn sample(seed: u64, n: usize) -> Vec<usize> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut indices = rand::seq::index::sample(&mut rng, HAND7_COUNT, n).into_vec();
+    indices.sort_unstable();
+    indices
+}
+
 /// How many differing hands a report spells out.
 const SHOWN: usize = 5;
 
@@ -164,6 +182,15 @@ struct Partial {
 
 const SLOTS: usize = HandClass::COUNT as usize + 1;
 
+/// The category of each class, by class number (none for 0), looked up
+/// once rather than per hand.
+fn category_of_class() -> &'static [Option<Category>; SLOTS] {
+    static TABLE: OnceLock<[Option<Category>; SLOTS]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|class| HandClass::new(class as u16).map(HandClass::category))
+    })
+}
+
 impl Partial {
     fn new() -> Partial {
         Partial {
@@ -190,6 +217,7 @@ impl Partial {
         E::strengths(hands, &mut strengths);
         let mut categories = vec![Category::HighCard; hands.len()];
         E::categories(hands, &mut categories);
+        let category_of = category_of_class();
         // The last value seen on each reference class, and its class on the
         // scale: most hands repeat a value already looked up.
         let mut known: Vec<Option<(E::Strength, u16)>> = vec![None; SLOTS];
@@ -206,8 +234,8 @@ impl Partial {
             };
             part.histogram.add(category);
             part.seen[usize::from(class)] = true;
-            let want_category = HandClass::new(want).map(HandClass::category);
-            part.category_mismatches += usize::from(Some(category) != want_category);
+            part.category_mismatches +=
+                usize::from(Some(category) != category_of[usize::from(want)]);
             if class != want {
                 part.class_mismatches.push(((start + i) as u32, class));
             }
@@ -289,6 +317,22 @@ impl Check7 {
             .into_check::<E>(false, |index, class| {
                 example::<E>(hands[index], index, class, expected[index])
             })
+    }
+
+    /// [`Check7::on_hands`] over the hands at `indices` (increasing, in
+    /// [`handeval_core::all_hands7`] order, as [`sample`] gives them), with
+    /// the differing hands reported by those indices, so that the check can
+    /// stand beside checks over all hands.
+    pub fn on_sample<E: Evaluator7>(indices: &[usize]) -> Check7 {
+        let hands: Vec<Hand7> = indices.iter().map(|&i| hand_at(i)).collect();
+        let mut check = Check7::on_hands::<E>(&hands);
+        for (index, _) in &mut check.class_mismatches {
+            *index = indices[*index as usize] as u32;
+        }
+        for example in &mut check.examples {
+            example.index = indices[example.index];
+        }
+        check
     }
 
     /// Categories whose hand count differs from the table: (category, counted).

@@ -18,11 +18,11 @@
 //! that show its flaw, to show they fail.
 
 use handeval_core::{
-    Card, Category, Evaluator7, HAND7_COUNT, Hand, Hand7, HandClass, Histogram, Rank, Role,
-    SEVEN_CARD_CLASSES, Suit,
+    Card, Category, Evaluator7, Hand, Hand7, HandClass, Histogram, Rank, Role, SEVEN_CARD_CLASSES,
+    Suit,
 };
 use handeval_difftest::broken::WheelAboveKingHigh21;
-use handeval_difftest::seven::{Check7, hand_at, reference_classes};
+use handeval_difftest::seven::{Check7, SAMPLE, SAMPLE_SEED, reference_classes, sample};
 use handeval_difftest::strategy::{any_hand7, relabelled7, reordered7};
 use handeval_reference::table::ClassTable;
 use handeval_reference::{Reference, Reference7, best_five, scale};
@@ -30,8 +30,6 @@ use handeval_registry::{Visitor7, visit_all7};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 fn verdict(check: &Check7) -> Result<(), Failed> {
@@ -47,26 +45,13 @@ fn exhaustive7<E: Evaluator7>() -> Result<(), Failed> {
     verdict(&Check7::run::<E>(reference_classes()))
 }
 
-/// How many hands the literal reference is held to the table-driven one on.
-const SAMPLE: usize = 1 << 20;
-/// The sample's seed.
-const SEED: u64 = 20_261_122;
-
-/// `SAMPLE` distinct seven-card hands drawn by a seeded generator.
-fn sample() -> Vec<Hand7> {
-    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    let mut indices = rand::seq::index::sample(&mut rng, HAND7_COUNT, SAMPLE).into_vec();
-    indices.sort_unstable();
-    indices.into_iter().map(hand_at).collect()
-}
-
 /// The reference's own check. Every other evaluator is compared with the
 /// table-driven classes; these are held to the literal definition on a
 /// seeded sample of a million hands, and, over all hands, to the table:
 /// each category's count of hands and of classes, and 4,824 classes in all.
 fn reference7<E: Evaluator7>() -> Result<(), Failed> {
-    println!("literal reference against the table-driven classes, seed {SEED}:");
-    verdict(&Check7::on_hands::<E>(&sample()))?;
+    println!("literal reference against the table-driven classes, seed {SAMPLE_SEED}:");
+    verdict(&Check7::on_sample::<E>(&sample(SAMPLE_SEED, SAMPLE)))?;
     // Hands per class, over all hands; class 0 would be no class at all.
     let per_class = reference_classes()
         .par_chunks(1 << 20)
