@@ -419,7 +419,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         output("valgrind", &["--version"])
     };
     let features: &[&str] = if valgrind.is_some() {
-        &["--features", "icount"]
+        &["--features", "handeval-benches/icount"]
     } else {
         &[]
     };
@@ -541,14 +541,26 @@ fn differential_check(five: bool, filter: &str) -> Result<Vec<crate::diff::Listi
     Ok(crate::diff::listings(&outcome))
 }
 
+/// The benchmark targets are selected by name across the workspace rather
+/// than with `-p handeval-benches`, so that cargo resolves the dependencies'
+/// features for the whole workspace, as `cargo test --workspace` does: with
+/// `--profile dev` the benchmarks then reuse the test build's libraries
+/// instead of rebuilding them with another feature set.
+const BENCHES: [&str; 2] = ["bench", "--workspace"];
+
 /// Step 2: builds the benchmarks with cargo `profile` and runs the criterion one.
 fn wall_time(profile: &str, features: &[&str], envs: &[(&str, String)]) -> Result<()> {
     let profile = ["--profile", profile];
-    let mut build = vec!["bench", "-p", "handeval-benches", "--no-run"];
+    let mut build = BENCHES.to_vec();
+    build.extend_from_slice(&["--no-run", "--bench", "wall"]);
+    if !features.is_empty() {
+        build.extend_from_slice(&["--bench", "icount"]);
+    }
     build.extend_from_slice(&profile);
     build.extend_from_slice(features);
     cargo(&build, &[])?;
-    let mut wall = vec!["bench", "-p", "handeval-benches", "--bench", "wall"];
+    let mut wall = BENCHES.to_vec();
+    wall.extend_from_slice(&["--bench", "wall"]);
     wall.extend_from_slice(&profile);
     wall.extend_from_slice(features);
     cargo(&wall, envs)
@@ -559,12 +571,10 @@ fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Coun
     ensure_runner()?;
     let mut command = cargo_command();
     command
+        .args(BENCHES)
         .args([
-            "bench",
-            "-p",
-            "handeval-benches",
             "--features",
-            "icount",
+            "handeval-benches/icount",
             "--bench",
             "icount",
             "--profile",
