@@ -27,12 +27,10 @@
 //! fewer than 7,462), which is the point: nothing here borrows another
 //! evaluator's answer.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-use handeval_core::{
-    Category, CpuPath, Evaluator, Evaluator7, Family, Hand, Hand7, Role, all_hands,
-};
-pub use handeval_reference::{Ranking, Reference, Reference7, best_five};
+use handeval_core::{Category, CpuPath, Evaluator, Evaluator7, Family, Hand, Hand7, Role};
+pub use handeval_reference::{Ranking, Reference, Reference7, best_five, scale};
 
 /// Something to do with every registered evaluator; see [`visit_all`].
 pub trait Visitor {
@@ -208,14 +206,6 @@ pub fn families() -> Vec<Family> {
     families
 }
 
-/// Evaluates every hand with `E` and ranks its strengths.
-pub fn ranking<E: Evaluator>() -> Ranking<E::Strength> {
-    let hands: Vec<E::Encoded> = all_hands().map(|h| E::encode(&h)).collect();
-    let mut strengths = vec![E::strength(hands[0]); hands.len()];
-    E::strengths(&hands, &mut strengths);
-    Ranking::from_values(strengths)
-}
-
 /// What an evaluator declares about itself, and how it runs on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct About {
@@ -302,8 +292,10 @@ pub trait DynEvaluator: Send + Sync {
     fn native(&self, hand: &Hand) -> String;
 }
 
+/// The ranking is the process-wide [`scale`], kept here once fetched so that
+/// a class per hand costs no lock.
 struct Erased<E: Evaluator> {
-    ranking: OnceLock<Ranking<E::Strength>>,
+    ranking: OnceLock<Arc<Ranking<E::Strength>>>,
 }
 
 impl<E: Evaluator> DynEvaluator for Erased<E> {
@@ -314,7 +306,7 @@ impl<E: Evaluator> DynEvaluator for Erased<E> {
         E::category(E::encode(hand))
     }
     fn class(&self, hand: &Hand) -> u32 {
-        let ranking = self.ranking.get_or_init(ranking::<E>);
+        let ranking = self.ranking.get_or_init(scale::<E>);
         ranking
             .class(E::strength(E::encode(hand)))
             .expect("every hand was ranked")
@@ -370,7 +362,7 @@ pub trait DynEvaluator7: Send + Sync {
 }
 
 struct Erased7<E: Evaluator7> {
-    ranking: OnceLock<Ranking<E::Strength>>,
+    ranking: OnceLock<Arc<Ranking<E::Strength>>>,
 }
 
 impl<E: Evaluator7> DynEvaluator7 for Erased7<E> {
@@ -381,7 +373,7 @@ impl<E: Evaluator7> DynEvaluator7 for Erased7<E> {
         E::category(hand)
     }
     fn class(&self, hand: &Hand7) -> Option<u32> {
-        let ranking = self.ranking.get_or_init(ranking::<E::Five>);
+        let ranking = self.ranking.get_or_init(scale::<E::Five>);
         ranking.class(E::strength(hand))
     }
     fn native(&self, hand: &Hand7) -> String {
