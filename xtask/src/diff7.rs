@@ -6,12 +6,8 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use handeval_core::{
-    Category, Evaluator7, HAND7_COUNT, HandClass, Histogram, Role, SEVEN_CARD_CLASSES,
-};
-use handeval_difftest::seven::{
-    Check7, SAMPLE, SAMPLE_SEED, hand_at, pairwise7, reference_classes, sample,
-};
+use handeval_core::{Category, Evaluator7, HAND7_COUNT, HandClass, Histogram, SEVEN_CARD_CLASSES};
+use handeval_difftest::seven::{Check7, SAMPLE_SEED, hand_at, pairwise7, reference_classes};
 use handeval_registry::{Visitor7, visit_all7};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -58,13 +54,7 @@ impl Visitor7 for Run<'_> {
         }
         self.progress.set_message(E::NAME);
         let start = Instant::now();
-        // The literal reference is the definition the table-driven classes
-        // compute; at microseconds a hand it is held to them on a sample.
-        let check = if E::ROLE == Role::Reference {
-            Check7::on_sample::<E>(&sample(SAMPLE_SEED, SAMPLE))
-        } else {
-            Check7::run::<E>(self.reference)
-        };
+        let check = Check7::of::<E>(self.reference);
         self.rows.push(Row7 {
             check,
             time: start.elapsed(),

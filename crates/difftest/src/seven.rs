@@ -27,7 +27,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use handeval_core::{
-    Card, Category, Evaluator7, HAND7_COUNT, Hand7, HandClass, Histogram, SEVEN_CARD_CLASSES,
+    Card, Category, Evaluator7, HAND7_COUNT, Hand7, HandClass, Histogram, Role, SEVEN_CARD_CLASSES,
     all_hands7, hands7_starting,
 };
 use handeval_reference::table::ClassTable;
@@ -297,6 +297,18 @@ impl Check7 {
             .into_check::<E>(true, |index, class| {
                 example::<E>(hand_at(index), index, class, reference[index])
             })
+    }
+
+    /// The check `E` is held to: over all hands against `reference`
+    /// ([`reference_classes`]), except for the literal reference itself, the
+    /// definition those classes compute at microseconds a hand, which is
+    /// held to them on the seeded [`sample`].
+    pub fn of<E: Evaluator7>(reference: &[u16]) -> Check7 {
+        if E::ROLE == Role::Reference {
+            Check7::on_sample::<E>(&sample(SAMPLE_SEED, SAMPLE))
+        } else {
+            Check7::run::<E>(reference)
+        }
     }
 
     /// Runs `E` over `hands` only and compares each with the reference's
