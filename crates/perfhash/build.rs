@@ -14,7 +14,6 @@
 //!    bits pick a row, each row gets an offset that lands its entries on
 //!    free slots, and the table is the slots.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -142,36 +141,68 @@ fn rank_keys() -> Vec<u32> {
     let mut keys: Vec<u32> = Vec::new();
     // sums[m]: key sums of the m-card multisets over the ranks so far.
     let mut sums: Vec<Vec<u32>> = vec![vec![0], vec![], vec![], vec![], vec![], vec![]];
+    let mut seen = Seen::default();
     for _rank in 0..13 {
         let mut candidate = keys.last().map_or(0, |k| k + 1);
-        loop {
-            if let Some(next) = extend(&sums, candidate) {
-                sums = next;
-                keys.push(candidate);
-                break;
-            }
+        while !keeps_sums_distinct(&sums, candidate, &mut seen) {
             candidate += 1;
         }
+        for size in (1..sums.len()).rev() {
+            let grown: Vec<u32> = (1..=size.min(4))
+                .flat_map(|copies| {
+                    sums[size - copies]
+                        .iter()
+                        .map(move |&s| s + copies as u32 * candidate)
+                })
+                .collect();
+            sums[size].extend(grown);
+        }
+        keys.push(candidate);
     }
     keys
 }
 
-/// The sums once a rank of key `k` joins, or `None` if two multisets of the
-/// same size would share a sum.
-fn extend(sums: &[Vec<u32>], k: u32) -> Option<Vec<Vec<u32>>> {
-    let mut next = vec![Vec::new(); 6];
-    for size in 0..=5 {
-        let mut seen = HashSet::new();
+/// Whether a rank of key `k` joining keeps the sums of same-size multisets
+/// distinct. Tens of thousands of candidates are tried, each against
+/// thousands of sums, so the test marks sums in a stamped array rather than
+/// hashing them: this runs in the build script, unoptimised.
+fn keeps_sums_distinct(sums: &[Vec<u32>], k: u32, seen: &mut Seen) -> bool {
+    for size in 0..sums.len() {
+        seen.clear();
         for copies in 0..=size.min(4) {
             for &s in &sums[size - copies] {
                 if !seen.insert(s + copies as u32 * k) {
-                    return None;
+                    return false;
                 }
             }
         }
-        next[size] = seen.into_iter().collect();
     }
-    Some(next)
+    true
+}
+
+/// A set of small numbers that clears in constant time: a number is in the
+/// set when its slot holds the current stamp.
+#[derive(Default)]
+struct Seen {
+    slots: Vec<u32>,
+    stamp: u32,
+}
+
+impl Seen {
+    fn clear(&mut self) {
+        self.stamp += 1;
+    }
+
+    /// Adds `x`; false if it was already there.
+    fn insert(&mut self, x: u32) -> bool {
+        let x = x as usize;
+        if x >= self.slots.len() {
+            self.slots.resize(x + 1, 0);
+        }
+        let fresh = self.slots[x] != self.stamp;
+        self.slots[x] = self.stamp;
+        fresh
+    }
 }
 
 /// Every five-card rank multiset (at most four of a rank) with its key sum.
