@@ -11,7 +11,7 @@
 
 use std::time::Duration;
 
-use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
 use handeval_benches::rounds::{self, BareLoop, Plan, Timed};
 use handeval_benches::seven::{Prepared7, reference_classes7, sequential7, shuffled7};
 use handeval_benches::{BLOCK, Order, Prepared, Workload, seed, selected, sequential, shuffled};
@@ -234,6 +234,18 @@ fn interleaved_rounds(
     }
 }
 
+/// A workload's benchmark group. A smoke run checks the pipeline, not the
+/// figures: flat sampling runs each sample's iterations once (10 iterations
+/// in all for the slowest evaluators, where linear sampling runs 55).
+fn group(c: &mut Criterion, workload: Workload) -> BenchmarkGroup<'_, WallTime> {
+    let mut group = c.benchmark_group(workload.id());
+    group.throughput(Throughput::Elements(BLOCK as u64));
+    if std::env::var("HANDEVAL_BENCH_MODE").as_deref() == Ok("smoke") {
+        group.sampling_mode(SamplingMode::Flat);
+    }
+    group
+}
+
 fn criterion() -> Criterion {
     let c = Criterion::default().without_plots();
     let c = match std::env::var("HANDEVAL_BENCH_MODE").as_deref() {
@@ -326,8 +338,7 @@ fn main() {
                 Order::Sequential => sequential,
                 Order::Shuffled => shuffled,
             };
-            let mut group = c.benchmark_group(workload.id());
-            group.throughput(Throughput::Elements(BLOCK as u64));
+            let mut group = group(&mut c, workload);
             visit_all_with_floor(&mut Bench {
                 group: &mut group,
                 plan,
@@ -345,8 +356,7 @@ fn main() {
                 Order::Sequential => sequential,
                 Order::Shuffled => shuffled,
             };
-            let mut group = c.benchmark_group(workload.id());
-            group.throughput(Throughput::Elements(BLOCK as u64));
+            let mut group = group(&mut c, workload);
             visit_all7_with_floor(&mut Bench7 {
                 group: &mut group,
                 plan,
