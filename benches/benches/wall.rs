@@ -7,18 +7,20 @@
 //! `workload/evaluator`), `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`),
 //! `HANDEVAL_ROUNDS_OUT` (where to write the interleaved rounds, see
 //! `handeval_benches::rounds`; no rounds without it), `HANDEVAL_CARDS`
-//! (`5` or `7` for one half; both when unset).
+//! (`5`, `6` or `7`, or a comma-separated list, for those hand sizes only;
+//! all when unset).
 
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
+use handeval_benches::cards::{self, PreparedCards};
 use handeval_benches::rounds::{self, BareLoop, Plan, Timed};
-use handeval_benches::seven::{Prepared7, reference_classes7, sequential7, shuffled7};
 use handeval_benches::{BLOCK, Order, Prepared, Workload, seed, selected, sequential, shuffled};
-use handeval_core::{Evaluator, Evaluator7, Hand, Hand7, Role};
+use handeval_core::{BestFive, Cards, Evaluator, Hand, Role};
+use handeval_core::{Hand6, Hand7};
 use handeval_registry::{
-    Visitor, Visitor7, abouts_with_floor, abouts7_with_floor, visit_all_with_floor,
-    visit_all7_with_floor,
+    Size, Visit, Visitor, abouts_with_floor, abouts_with_floor_of, visit_all_with_floor,
+    visit_with_floor,
 };
 
 struct Bench<'a, 'g> {
@@ -63,23 +65,27 @@ impl Visitor for Bench<'_, '_> {
     }
 }
 
-/// One seven-card workload's hands and the reference's class of each.
-struct Hands7 {
-    hands: Vec<Hand7>,
+/// One workload's hands of `H` and the reference's class of each.
+struct HandsOf<H> {
+    hands: Vec<H>,
     classes: Vec<u16>,
 }
 
-impl Hands7 {
-    fn new(hands: Vec<Hand7>) -> Self {
-        let classes = reference_classes7(&hands);
-        Hands7 { hands, classes }
+impl<H: Cards> HandsOf<H> {
+    fn new(hands: Vec<H>) -> Self {
+        let classes = cards::reference_classes(&hands);
+        HandsOf { hands, classes }
     }
 }
 
-/// Prepares a seven-card evaluator and checks it on every hand it will be
+/// Prepares an evaluator of `H` and checks it on every hand it will be
 /// timed on, or exits: never time a broken evaluator.
-fn prepared7<E: Evaluator7>(workload: Workload, hands: &Hands7, what: &str) -> Prepared7<E> {
-    let prepared = Prepared7::<E>::new(&hands.hands);
+fn prepared_cards<H: Cards, E: BestFive<H>>(
+    workload: Workload,
+    hands: &HandsOf<H>,
+    what: &str,
+) -> PreparedCards<H, E> {
+    let prepared = PreparedCards::<H, E>::new(&hands.hands);
     if let Err(problem) = prepared.check(workload, &hands.classes) {
         eprintln!("error: refusing to {what}: {problem}");
         std::process::exit(2);
@@ -87,17 +93,17 @@ fn prepared7<E: Evaluator7>(workload: Workload, hands: &Hands7, what: &str) -> P
     prepared
 }
 
-struct Bench7<'a, 'g> {
+struct BenchCards<'a, 'g, H> {
     group: &'a mut BenchmarkGroup<'g, WallTime>,
     plan: Plan,
     workload: Workload,
-    hands: &'a Hands7,
+    hands: &'a HandsOf<H>,
     done: &'a mut usize,
     total: usize,
 }
 
-impl Visitor7 for Bench7<'_, '_> {
-    fn visit<E: Evaluator7>(&mut self) {
+impl<H: Cards> Visit<H> for BenchCards<'_, '_, H> {
+    fn visit<E: BestFive<H>>(&mut self) {
         if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
             return;
         }
@@ -112,8 +118,11 @@ impl Visitor7 for Bench7<'_, '_> {
         if let Some(reason) = E::unavailable() {
             eprintln!("note: {}: {reason}", E::NAME);
         }
-        let mut prepared: Box<dyn Timed> =
-            Box::new(prepared7::<E>(self.workload, self.hands, "benchmark"));
+        let mut prepared: Box<dyn Timed> = Box::new(prepared_cards::<H, E>(
+            self.workload,
+            self.hands,
+            "benchmark",
+        ));
         let reps = self.plan.reps;
         let mut block = 0usize;
         self.group.bench_function(E::NAME, |b| {
@@ -122,14 +131,14 @@ impl Visitor7 for Bench7<'_, '_> {
     }
 }
 
-struct Gather7<'a> {
+struct GatherCards<'a, H> {
     workload: Workload,
-    hands: &'a Hands7,
+    hands: &'a HandsOf<H>,
     timed: Vec<Box<dyn Timed>>,
 }
 
-impl Visitor7 for Gather7<'_> {
-    fn visit<E: Evaluator7>(&mut self) {
+impl<H: Cards> Visit<H> for GatherCards<'_, H> {
+    fn visit<E: BestFive<H>>(&mut self) {
         // The seven-card reference (21 naive evaluations a hand, over a
         // microsecond) is timed by criterion but left out of the rounds,
         // where it would take more time than all the others together and no
@@ -137,7 +146,7 @@ impl Visitor7 for Gather7<'_> {
         if !E::ROLE.is_timed() || E::ROLE == Role::Reference || !selected(self.workload, E::NAME) {
             return;
         }
-        self.timed.push(Box::new(prepared7::<E>(
+        self.timed.push(Box::new(prepared_cards::<H, E>(
             self.workload,
             self.hands,
             "time rounds",
@@ -171,13 +180,106 @@ impl Visitor for Gather<'_> {
     }
 }
 
+/// A hand size above five: its two sets of hands (sequential and
+/// shuffled), each with the reference's class of every hand.
+struct Larger<H> {
+    sequential: HandsOf<H>,
+    shuffled: HandsOf<H>,
+}
+
+impl<H: Size> Larger<H> {
+    fn new(seed: u64) -> Self {
+        eprintln!(
+            "{}-card hands: {} consecutive from hand {} of all {}, and {} drawn at random (seed {seed}); the reference classes each",
+            H::WORD,
+            cards::HANDS,
+            cards::sequential_start::<H>(),
+            H::HANDS,
+            cards::HANDS,
+        );
+        Larger {
+            sequential: HandsOf::new(cards::sequential::<H>()),
+            shuffled: HandsOf::new(cards::shuffled::<H>(seed)),
+        }
+    }
+
+    fn hands(&self, order: Order) -> &HandsOf<H> {
+        match order {
+            Order::Sequential => &self.sequential,
+            Order::Shuffled => &self.shuffled,
+        }
+    }
+
+    /// The names of the evaluators timed at this size, the floor first.
+    fn timed() -> Vec<&'static str> {
+        abouts_with_floor_of::<H>()
+            .iter()
+            .filter(|a| a.role.is_timed())
+            .map(|a| a.name)
+            .collect()
+    }
+
+    /// Criterion over every workload of this size.
+    fn bench(&self, c: &mut Criterion, plan: Plan, done: &mut usize, total: usize) {
+        for workload in Workload::of_cards(H::COUNT) {
+            let mut group = group(c, workload);
+            visit_with_floor::<H>(&mut BenchCards {
+                group: &mut group,
+                plan,
+                workload,
+                hands: self.hands(workload.order),
+                done: &mut *done,
+                total,
+            });
+            group.finish();
+        }
+    }
+
+    /// What the interleaved rounds time on `workload`.
+    fn gather(&self, workload: Workload) -> Vec<Box<dyn Timed>> {
+        let mut gather = GatherCards {
+            workload,
+            hands: self.hands(workload.order),
+            timed: Vec::new(),
+        };
+        visit_with_floor::<H>(&mut gather);
+        gather.timed
+    }
+}
+
+/// The hands of every size the run times.
+struct Runs {
+    fives: Option<(Vec<Hand>, Vec<Hand>)>,
+    sixes: Option<Larger<Hand6>>,
+    sevens: Option<Larger<Hand7>>,
+}
+
+impl Runs {
+    /// What the interleaved rounds time on `workload`, if the run times its size.
+    fn gather(&self, workload: Workload) -> Vec<Box<dyn Timed>> {
+        match (workload.cards(), &self.fives, &self.sixes, &self.sevens) {
+            (5, Some((sequential, shuffled)), _, _) => {
+                let hands = match workload.order {
+                    Order::Sequential => sequential,
+                    Order::Shuffled => shuffled,
+                };
+                let mut gather = Gather {
+                    workload,
+                    hands,
+                    timed: Vec::new(),
+                };
+                visit_all_with_floor(&mut gather);
+                gather.timed
+            }
+            (6, _, Some(sixes), _) => sixes.gather(workload),
+            (7, _, _, Some(sevens)) => sevens.gather(workload),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// The interleaved rounds, written as CSV to `path`.
-fn interleaved_rounds(
-    path: &str,
-    seed: u64,
-    fives: Option<(&[Hand], &[Hand])>,
-    sevens: Option<(&Hands7, &Hands7)>,
-) {
+fn interleaved_rounds(path: &str, seed: u64, runs: &Runs) {
     let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
     eprintln!(
         "\ninterleaved rounds: {} rounds of {} timed passes over a warm block of {BLOCK} hands per evaluator per workload, order seeded from {seed}",
@@ -191,36 +293,7 @@ fn interleaved_rounds(
     }));
     let count = Workload::every().count();
     for (i, workload) in Workload::every().enumerate() {
-        let mut timed = Vec::new();
-        match (workload.is_seven(), fives, sevens) {
-            (false, Some((sequential, shuffled)), _) => {
-                let hands = match workload.order {
-                    Order::Sequential => sequential,
-                    Order::Shuffled => shuffled,
-                };
-                let mut gather = Gather {
-                    workload,
-                    hands,
-                    timed: Vec::new(),
-                };
-                visit_all_with_floor(&mut gather);
-                timed = gather.timed;
-            }
-            (true, _, Some((sequential, shuffled))) => {
-                let hands = match workload.order {
-                    Order::Sequential => sequential,
-                    Order::Shuffled => shuffled,
-                };
-                let mut gather = Gather7 {
-                    workload,
-                    hands,
-                    timed: Vec::new(),
-                };
-                visit_all7_with_floor(&mut gather);
-                timed = gather.timed;
-            }
-            _ => {}
-        }
+        let mut timed = runs.gather(workload);
         if timed.is_empty() {
             continue;
         }
@@ -265,17 +338,25 @@ fn criterion() -> Criterion {
     c.configure_from_args()
 }
 
-/// Which halves `HANDEVAL_CARDS` asks for: (five, seven).
-fn halves() -> (bool, bool) {
-    match std::env::var("HANDEVAL_CARDS").as_deref().map(str::trim) {
-        Ok("5") => (true, false),
-        Ok("7") => (false, true),
-        Ok("" | "5,7") | Err(_) => (true, true),
-        Ok(other) => {
-            eprintln!("error: HANDEVAL_CARDS={other:?}: expected 5, 7 or nothing");
-            std::process::exit(2);
+/// Which hand sizes `HANDEVAL_CARDS` asks for: (five, six, seven).
+fn sizes() -> (bool, bool, bool) {
+    let asked = std::env::var("HANDEVAL_CARDS").unwrap_or_default();
+    if asked.trim().is_empty() {
+        return (true, true, true);
+    }
+    let mut sizes = (false, false, false);
+    for size in asked.split(',') {
+        match size.trim() {
+            "5" => sizes.0 = true,
+            "6" => sizes.1 = true,
+            "7" => sizes.2 = true,
+            other => {
+                eprintln!("error: HANDEVAL_CARDS={asked:?}: {other:?} is not 5, 6 or 7");
+                std::process::exit(2);
+            }
         }
     }
+    sizes
 }
 
 fn main() {
@@ -286,53 +367,48 @@ fn main() {
     );
     let seed = seed();
     eprintln!("shuffle seed: {seed} (set HANDEVAL_SEED to change it)");
-    let (five, seven) = halves();
-    let fives = five.then(|| (sequential(), shuffled(seed)));
-    let sevens = seven.then(|| {
-        eprintln!(
-            "seven-card hands: {} consecutive from hand {} of all_hands7, and {} drawn at random (seed {seed}); the reference classes each",
-            handeval_benches::seven::HANDS7,
-            handeval_benches::seven::SEQUENTIAL7_START,
-            handeval_benches::seven::HANDS7,
-        );
-        (Hands7::new(sequential7()), Hands7::new(shuffled7(seed)))
-    });
+    let (five, six, seven) = sizes();
+    let runs = Runs {
+        fives: five.then(|| (sequential(), shuffled(seed))),
+        sixes: six.then(|| Larger::new(seed)),
+        sevens: seven.then(|| Larger::new(seed)),
+    };
     let mut c = criterion();
     let timed: Vec<&str> = abouts_with_floor()
         .iter()
         .filter(|a| a.role.is_timed())
         .map(|a| a.name)
         .collect();
-    let timed7: Vec<&str> = abouts7_with_floor()
-        .iter()
-        .filter(|a| a.role.is_timed())
-        .map(|a| a.name)
-        .collect();
-    let count = |workloads: &[Workload], names: &[&str]| -> usize {
-        workloads
+    // (cards, workloads, evaluators, benchmarks) of each size the run times.
+    let sizes: Vec<(usize, usize, usize, usize)> = [
+        (5, five, timed),
+        (6, six, Larger::<Hand6>::timed()),
+        (7, seven, Larger::<Hand7>::timed()),
+    ]
+    .into_iter()
+    .map(|(cards, on, names)| {
+        let workloads: Vec<Workload> = Workload::of_cards(cards).filter(|_| on).collect();
+        let benchmarks = workloads
             .iter()
             .map(|&w| names.iter().filter(|name| selected(w, name)).count())
-            .sum()
-    };
-    let total = if five {
-        count(&Workload::ALL, &timed)
-    } else {
-        0
-    } + if seven {
-        count(&Workload::SEVEN, &timed7)
-    } else {
-        0
-    };
+            .sum();
+        (cards, workloads.len(), names.len(), benchmarks)
+    })
+    .collect();
+    let total = sizes.iter().map(|s| s.3).sum();
+    let parts: Vec<String> = sizes
+        .iter()
+        .map(|(cards, workloads, evaluators, _)| {
+            format!("{workloads} {cards}-card workloads x {evaluators} evaluators")
+        })
+        .collect();
     eprintln!(
-        "{total} benchmarks: {} five-card workloads x {} evaluators, {} seven-card workloads x {} evaluators (each including the floor)",
-        if five { Workload::ALL.len() } else { 0 },
-        timed.len(),
-        if seven { Workload::SEVEN.len() } else { 0 },
-        timed7.len()
+        "{total} benchmarks: {} (each including the floor)",
+        parts.join(", ")
     );
     let mut done = 0;
     let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
-    if let Some((sequential, shuffled)) = &fives {
+    if let Some((sequential, shuffled)) = &runs.fives {
         for workload in Workload::ALL {
             let hands = match workload.order {
                 Order::Sequential => sequential,
@@ -350,31 +426,14 @@ fn main() {
             group.finish();
         }
     }
-    if let Some((sequential, shuffled)) = &sevens {
-        for workload in Workload::SEVEN {
-            let hands = match workload.order {
-                Order::Sequential => sequential,
-                Order::Shuffled => shuffled,
-            };
-            let mut group = group(&mut c, workload);
-            visit_all7_with_floor(&mut Bench7 {
-                group: &mut group,
-                plan,
-                workload,
-                hands,
-                done: &mut done,
-                total,
-            });
-            group.finish();
-        }
+    if let Some(sixes) = &runs.sixes {
+        sixes.bench(&mut c, plan, &mut done, total);
+    }
+    if let Some(sevens) = &runs.sevens {
+        sevens.bench(&mut c, plan, &mut done, total);
     }
     c.final_summary();
     if let Ok(path) = std::env::var("HANDEVAL_ROUNDS_OUT") {
-        interleaved_rounds(
-            &path,
-            seed,
-            fives.as_ref().map(|(a, b)| (a.as_slice(), b.as_slice())),
-            sevens.as_ref().map(|(a, b)| (a, b)),
-        );
+        interleaved_rounds(&path, seed, &runs);
     }
 }

@@ -11,8 +11,8 @@
 //! iterations walk through all 2,598,960 hands in order, while a single
 //! iteration stays short even for the slowest evaluator.
 
+pub mod cards;
 pub mod rounds;
-pub mod seven;
 
 use std::fmt;
 use std::str::FromStr;
@@ -170,6 +170,9 @@ pub enum Input {
     Encoded,
     /// A [`Hand`]: encoding included, end to end.
     Hand,
+    /// A six-card [`handeval_core::Hand6`], end to end: the six-card
+    /// workloads ([`Workload::SIX`]).
+    Hand6,
     /// A seven-card [`handeval_core::Hand7`], end to end: the seven-card
     /// workloads ([`Workload::SEVEN`]).
     Hand7,
@@ -210,29 +213,52 @@ impl Workload {
         all
     };
 
-    /// The two seven-card workloads: full strength from seven cards,
-    /// shuffled then sequential.
-    pub const SEVEN: [Workload; 2] = [
-        Workload {
-            kind: Kind::Strength,
-            order: Order::Shuffled,
-            input: Input::Hand7,
-        },
-        Workload {
-            kind: Kind::Strength,
-            order: Order::Sequential,
-            input: Input::Hand7,
-        },
-    ];
-
-    /// Every workload: the five-card ones ([`Workload::ALL`]), then [`Workload::SEVEN`].
-    pub fn every() -> impl Iterator<Item = Workload> {
-        Workload::ALL.into_iter().chain(Workload::SEVEN)
+    /// The two workloads of a hand size above five (`input` is its hands):
+    /// full strength from the cards, shuffled then sequential.
+    const fn from_cards(input: Input) -> [Workload; 2] {
+        [
+            Workload {
+                kind: Kind::Strength,
+                order: Order::Shuffled,
+                input,
+            },
+            Workload {
+                kind: Kind::Strength,
+                order: Order::Sequential,
+                input,
+            },
+        ]
     }
 
-    /// Whether this is a seven-card workload.
-    pub const fn is_seven(self) -> bool {
-        matches!(self.input, Input::Hand7)
+    /// The two six-card workloads: full strength from six cards, shuffled
+    /// then sequential.
+    pub const SIX: [Workload; 2] = Workload::from_cards(Input::Hand6);
+
+    /// The two seven-card workloads: full strength from seven cards,
+    /// shuffled then sequential.
+    pub const SEVEN: [Workload; 2] = Workload::from_cards(Input::Hand7);
+
+    /// Every workload: the five-card ones ([`Workload::ALL`]), then
+    /// [`Workload::SIX`] and [`Workload::SEVEN`].
+    pub fn every() -> impl Iterator<Item = Workload> {
+        Workload::ALL
+            .into_iter()
+            .chain(Workload::SIX)
+            .chain(Workload::SEVEN)
+    }
+
+    /// The workloads of hands of `cards` cards, in [`Workload::every`] order.
+    pub fn of_cards(cards: usize) -> impl Iterator<Item = Workload> {
+        Workload::every().filter(move |w| w.cards() == cards)
+    }
+
+    /// How many cards the workload's hands have.
+    pub const fn cards(self) -> usize {
+        match self.input {
+            Input::Encoded | Input::Hand => 5,
+            Input::Hand6 => 6,
+            Input::Hand7 => 7,
+        }
     }
 
     /// A stable id such as `strength/shuffled/encoded`.
@@ -248,6 +274,7 @@ impl Workload {
         let input = match self.input {
             Input::Encoded => "encoded",
             Input::Hand => "hand",
+            Input::Hand6 => "hand6",
             Input::Hand7 => "hand7",
         };
         format!("{kind}/{order}/{input}")
@@ -364,7 +391,9 @@ impl<E: Evaluator> Prepared<E> {
         let mut out = vec![Category::HighCard; self.hands.len()];
         match self.workload.input {
             Input::Encoded => E::categories(&self.encoded, &mut out),
-            Input::Hand | Input::Hand7 => E::categories_of_hands(&self.hands, &mut out),
+            Input::Hand | Input::Hand6 | Input::Hand7 => {
+                E::categories_of_hands(&self.hands, &mut out);
+            }
         }
         out
     }
@@ -374,7 +403,9 @@ impl<E: Evaluator> Prepared<E> {
         let mut out = vec![self.strengths[0]; self.hands.len()];
         match self.workload.input {
             Input::Encoded => E::strengths(&self.encoded, &mut out),
-            Input::Hand | Input::Hand7 => E::strengths_of_hands(&self.hands, &mut out),
+            Input::Hand | Input::Hand6 | Input::Hand7 => {
+                E::strengths_of_hands(&self.hands, &mut out);
+            }
         }
         out
     }
@@ -439,15 +470,15 @@ impl<E: Evaluator> Prepared<E> {
             (Kind::Category, Input::Encoded) => {
                 E::categories(std::hint::black_box(&self.encoded[range]), categories);
             }
-            // A five-card evaluator is never prepared for a seven-card
+            // A five-card evaluator is never prepared for a larger hand's
             // workload; were it, it would be timed from its five cards.
-            (Kind::Category, Input::Hand | Input::Hand7) => {
+            (Kind::Category, Input::Hand | Input::Hand6 | Input::Hand7) => {
                 E::categories_of_hands(std::hint::black_box(&self.hands[range]), categories);
             }
             (Kind::Strength, Input::Encoded) => {
                 E::strengths(std::hint::black_box(&self.encoded[range]), strengths);
             }
-            (Kind::Strength, Input::Hand | Input::Hand7) => {
+            (Kind::Strength, Input::Hand | Input::Hand6 | Input::Hand7) => {
                 E::strengths_of_hands(std::hint::black_box(&self.hands[range]), strengths);
             }
         }

@@ -14,6 +14,7 @@ use serde::Deserialize;
 use crate::machine::{self, output};
 use crate::report::{self, Row};
 use crate::scratch::{self, Guarded, Scratch};
+use crate::select::Cards;
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -42,9 +43,10 @@ pub struct Args {
     /// recorded as such in `machine.txt` and in every row's code path.
     #[arg(long, default_value = "avx512", value_parser = SimdLimit::parse)]
     simd: SimdLimit,
-    /// Only five-card (`5`) or only seven-card (`7`) hands; both when absent.
+    /// Only five-card (`5`), six-card (`6`) or seven-card (`7`) hands; all
+    /// when absent.
     #[arg(long, value_enum)]
-    cards: Option<crate::diff::Cards>,
+    cards: Option<Cards>,
     /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
     /// one codegen unit) is what cited runs use; another, such as `dev`,
     /// reuses the test build to check the pipeline in seconds, and its
@@ -304,49 +306,31 @@ fn results_root(dir: &Path) -> Result<PathBuf> {
     Ok(root)
 }
 
-/// The evaluators benchmarks time (the floor included, published listings not),
-/// with their index in the registry with the floor.
-fn timed() -> Vec<(usize, About)> {
-    handeval_registry::abouts_with_floor()
+/// The evaluators benchmarks time on hands of `cards` (the floor included,
+/// published listings not), with their index in the registry with the floor.
+fn timed(cards: Cards) -> Vec<(usize, About)> {
+    cards
+        .abouts(true)
         .into_iter()
         .enumerate()
         .filter(|(_, a)| a.role.is_timed())
         .collect()
 }
 
-/// The seven-card evaluators benchmarks time (the floor included), with
-/// their index in the seven-card registry with the floor.
-fn timed7() -> Vec<(usize, About)> {
-    handeval_registry::abouts7_with_floor()
-        .into_iter()
-        .enumerate()
-        .filter(|(_, a)| a.role.is_timed())
-        .collect()
-}
-
-/// The evaluators timed on `workload`: five- or seven-card ones.
+/// The evaluators timed on `workload`.
 fn timed_on(workload: Workload) -> Vec<(usize, About)> {
-    if workload.is_seven() {
-        timed7()
-    } else {
-        timed()
-    }
+    timed(Cards::of(workload.cards()))
 }
 
 /// The workloads a run with `cards` times.
-fn workloads(cards: Option<crate::diff::Cards>) -> Vec<Workload> {
-    use crate::diff::Cards;
+fn workloads(cards: Option<Cards>) -> Vec<Workload> {
     Workload::every()
-        .filter(|w| match cards {
-            None => true,
-            Some(Cards::Five) => !w.is_seven(),
-            Some(Cards::Seven) => w.is_seven(),
-        })
+        .filter(|w| cards.is_none_or(|c| c.count() == w.cards()))
         .collect()
 }
 
 /// Refuses, before anything is built or measured, a filter that selects no benchmark.
-fn check_filter(filter: &str, cards: Option<crate::diff::Cards>) -> Result<()> {
+fn check_filter(filter: &str, cards: Option<Cards>) -> Result<()> {
     if workloads(cards).iter().any(|&w| {
         timed_on(w)
             .iter()
@@ -357,9 +341,9 @@ fn check_filter(filter: &str, cards: Option<crate::diff::Cards>) -> Result<()> {
     bail!(
         "--filter {filter:?} selects no benchmark; ids are workload/evaluator, e.g. {}/{} or {}/{}",
         Workload::HEADLINE,
-        timed().last().map_or("", |(_, a)| a.name),
+        timed(Cards::Five).last().map_or("", |(_, a)| a.name),
         Workload::SEVEN[0],
-        timed7().last().map_or("", |(_, a)| a.name),
+        timed(Cards::Seven).last().map_or("", |(_, a)| a.name),
     )
 }
 
@@ -395,7 +379,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect::<Vec<_>>()
         .join(" ");
     check_filter(&args.filter, args.cards)?;
-    let five = args.cards != Some(crate::diff::Cards::Seven);
+    let five = args.cards.is_none_or(|c| c == Cards::Five);
     // In this process too: the check, the dispatch line and the rows' code
     // paths must describe the paths the benchmarks take.
     args.simd.apply();
@@ -430,11 +414,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ("HANDEVAL_BENCH_MODE", mode.to_string()),
         (
             "HANDEVAL_CARDS",
-            match args.cards {
-                None => String::new(),
-                Some(crate::diff::Cards::Five) => "5".into(),
-                Some(crate::diff::Cards::Seven) => "7".into(),
-            },
+            args.cards.map_or(String::new(), |c| c.count().to_string()),
         ),
         (
             "CRITERION_HOME",
@@ -508,7 +488,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 fn differential_check(five: bool, filter: &str) -> Result<Vec<crate::diff::ListingRow>> {
     if !five {
         step(
-            "1/4 differential check: five cards skipped (--cards 7); every timed seven-card hand is checked against the reference before timing",
+            "1/4 differential check: five cards skipped (--cards 6 or 7); every timed hand is checked against the reference before timing",
         )?;
         return Ok(Vec::new());
     }
@@ -518,7 +498,7 @@ fn differential_check(five: bool, filter: &str) -> Result<Vec<crate::diff::Listi
         .filter(|a| {
             !a.role.is_timed()
                 || a.role == handeval_core::Role::Reference
-                || workloads(Some(crate::diff::Cards::Five))
+                || workloads(Some(Cards::Five))
                     .into_iter()
                     .any(|w| selected_by(filter, w, a.name))
         })
@@ -611,7 +591,7 @@ fn build_rows(
     icounts: &[Counted],
     turns: &[report::schema::Turn],
     filter: &str,
-    cards: Option<crate::diff::Cards>,
+    cards: Option<Cards>,
 ) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for m in measured {
@@ -620,7 +600,7 @@ fn build_rows(
             continue;
         };
         // Instruction counts are of five-card evaluators only.
-        let index = if m.workload.is_seven() {
+        let index = if m.workload.cards() > 5 {
             usize::MAX
         } else {
             *index

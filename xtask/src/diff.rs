@@ -5,35 +5,26 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use handeval_core::Evaluator;
 use handeval_difftest::{Check, Evaluation, disagreements, evaluate, hands, pairwise};
 use handeval_registry::{Reference, Visitor, visit_all};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::select::{Cards, select_names};
+
 #[derive(clap::Args, Default)]
 pub struct Args {
     /// Check only these evaluators (comma-separated names, e.g. `subskybox/tuned,reference`).
     #[arg(long, value_delimiter = ',')]
-    only: Vec<String>,
+    pub only: Vec<String>,
     /// Print every differing hand as CSV on standard output (the summary goes to standard error).
     #[arg(long)]
-    csv: bool,
-    /// Five-card hands (2,598,960, the default) or seven-card hands (133,784,560, a few minutes).
+    pub csv: bool,
+    /// Five-card hands (2,598,960, the default), six-card (20,358,520) or
+    /// seven-card hands (133,784,560, a few minutes).
     #[arg(long, value_enum, default_value_t = Cards::Five)]
-    cards: Cards,
-}
-
-/// Which hands a task works on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Cards {
-    /// Five-card hands.
-    #[default]
-    #[value(name = "5")]
-    Five,
-    /// Seven-card hands.
-    #[value(name = "7")]
-    Seven,
+    pub cards: Cards,
 }
 
 /// One evaluator's outcome.
@@ -84,25 +75,6 @@ impl Visitor for Run<'_> {
 /// order; an unknown name is an error listing the registered ones.
 pub fn selected_names(only: &[String]) -> Result<Vec<&'static str>> {
     select_names(handeval_registry::names(), only, "evaluator")
-}
-
-/// The names in `names` that `only` asks for (all when `only` is empty), in
-/// order; a name not in `names` is an error listing them, calling each a `kind`.
-pub fn select_names(
-    names: Vec<&'static str>,
-    only: &[String],
-    kind: &str,
-) -> Result<Vec<&'static str>> {
-    if let Some(unknown) = only.iter().find(|n| !names.contains(&n.as_str())) {
-        bail!(
-            "unknown {kind} {unknown:?}; registered: {}",
-            names.join(", ")
-        );
-    }
-    Ok(names
-        .into_iter()
-        .filter(|n| only.is_empty() || only.iter().any(|o| o == n))
-        .collect())
 }
 
 /// Runs the check for the evaluators named in `only` (all when empty).
@@ -324,10 +296,9 @@ fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
     Ok(())
 }
 
+/// `cargo xtask diff` over five-card hands (`--cards 6` and `--cards 7` are
+/// [`crate::diff_cards::run`]).
 pub fn run(args: &Args) -> Result<ExitCode> {
-    if args.cards == Cards::Seven {
-        return run7(args);
-    }
     let outcome = check(&args.only)?;
     if args.csv {
         write_csv(io::stdout().lock(), &outcome).context("writing to standard output")?;
@@ -339,23 +310,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Ok(ExitCode::SUCCESS)
     } else {
         errln!("error: some evaluators disagree with the reference")?;
-        Ok(ExitCode::FAILURE)
-    }
-}
-
-fn run7(args: &Args) -> Result<ExitCode> {
-    use crate::diff7::{check7, write_csv7, write_summary7};
-    let outcome = check7(&args.only)?;
-    if args.csv {
-        write_csv7(io::stdout().lock(), &outcome).context("writing to standard output")?;
-        write_summary7(&mut io::stderr().lock(), &outcome).context("writing to standard error")?;
-    } else {
-        write_summary7(&mut io::stdout().lock(), &outcome).context("writing to standard output")?;
-    }
-    if outcome.passed() {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        errln!("error: some seven-card evaluators disagree with the reference")?;
         Ok(ExitCode::FAILURE)
     }
 }

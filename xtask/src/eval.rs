@@ -1,17 +1,17 @@
 //! `cargo xtask eval`: every registered evaluator's category and class for
-//! each hand of five cards, and every seven-card evaluator's for each hand
-//! of seven (the class of the best five).
+//! each hand of five cards, and every six- or seven-card evaluator's for
+//! each hand of six or seven (the class of the best five).
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use handeval_core::{AnyHand, Hand, Hand7};
-use handeval_registry::{DynEvaluator, DynEvaluator7, Reference, Reference7};
+use handeval_core::{AnyHand, Cards, Hand, Hand6, Hand7};
+use handeval_registry::{DynEvaluator, Reference, Size, all, best_five};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Hands of five or seven cards, such as `"As Ks Qs Js Ts"` or
+    /// Hands of five, six or seven cards, such as `"As Ks Qs Js Ts"` or
     /// `"AsKsQsJsTs2c3d"`; read from standard input if none.
     hands: Vec<String>,
     /// Print CSV (`hand,evaluator,category,class`) instead of a table.
@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long)]
     native: bool,
     /// Only these evaluators (comma-separated names, e.g. `deadhorse/upstream,reference`);
-    /// a name may be a five-card or a seven-card evaluator's.
+    /// a name may be a five-, six- or seven-card evaluator's.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
 }
@@ -45,39 +45,62 @@ impl std::fmt::Display for Source {
 
 /// The evaluators of each hand size.
 struct Evaluators {
-    five: Vec<Box<dyn DynEvaluator>>,
-    seven: Vec<Box<dyn DynEvaluator7>>,
+    five: Vec<Box<dyn DynEvaluator<Hand>>>,
+    six: Vec<Box<dyn DynEvaluator<Hand6>>>,
+    seven: Vec<Box<dyn DynEvaluator<Hand7>>>,
+}
+
+impl Evaluators {
+    /// The names of every evaluator, of every size.
+    fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let five = self.five.iter().map(|e| e.name());
+        let six = self.six.iter().map(|e| e.name());
+        five.chain(six).chain(self.seven.iter().map(|e| e.name()))
+    }
+
+    /// Whether none of them takes hands of `cards` cards.
+    fn none_of(&self, cards: usize) -> bool {
+        match cards {
+            5 => self.five.is_empty(),
+            6 => self.six.is_empty(),
+            _ => self.seven.is_empty(),
+        }
+    }
+}
+
+/// The registered evaluators of `H` that `wanted` keeps, in registry order.
+fn of_size<H: Size>(wanted: impl Fn(&str) -> bool) -> Vec<Box<dyn DynEvaluator<H>>> {
+    all::<H>()
+        .into_iter()
+        .filter(|e| wanted(e.name()))
+        .collect()
 }
 
 /// The registered evaluators named in `only` (all when empty), in registry
-/// order; a name that is neither a five- nor a seven-card evaluator's is an
-/// error listing both.
+/// order; a name no evaluator of any size has is an error listing them.
 fn select(only: &[String]) -> Result<Evaluators> {
-    let fives = handeval_registry::names();
-    let sevens: Vec<&str> = handeval_registry::abouts7()
-        .iter()
-        .map(|a| a.name)
-        .collect();
+    let every = Evaluators {
+        five: of_size(|_| true),
+        six: of_size(|_| true),
+        seven: of_size(|_| true),
+    };
     if let Some(unknown) = only
         .iter()
-        .find(|n| !fives.contains(&n.as_str()) && !sevens.contains(&n.as_str()))
+        .find(|n| !every.names().any(|e| e == n.as_str()))
     {
+        let list = |names: Vec<&str>| names.join(", ");
         anyhow::bail!(
-            "unknown evaluator {unknown:?}; five-card: {}; seven-card: {}",
-            fives.join(", "),
-            sevens.join(", ")
+            "unknown evaluator {unknown:?}; five-card: {}; six-card: {}; seven-card: {}",
+            list(every.five.iter().map(|e| e.name()).collect()),
+            list(every.six.iter().map(|e| e.name()).collect()),
+            list(every.seven.iter().map(|e| e.name()).collect()),
         );
     }
     let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     Ok(Evaluators {
-        five: handeval_registry::all()
-            .into_iter()
-            .filter(|e| wanted(e.name()))
-            .collect(),
-        seven: handeval_registry::all7()
-            .into_iter()
-            .filter(|e| wanted(e.name()))
-            .collect(),
+        five: of_size(wanted),
+        six: of_size(wanted),
+        seven: of_size(wanted),
     })
 }
 
@@ -110,16 +133,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .parse::<AnyHand>()
             .map_err(|e| e.to_string())
             .and_then(|hand| {
-                let none = match hand {
-                    AnyHand::Five(_) => evaluators.five.is_empty(),
-                    AnyHand::Seven(_) => evaluators.seven.is_empty(),
+                let size = match hand {
+                    AnyHand::Five(_) => 5,
+                    AnyHand::Six(_) => 6,
+                    AnyHand::Seven(_) => 7,
                 };
-                if none {
-                    let size = if matches!(hand, AnyHand::Five(_)) {
-                        5
-                    } else {
-                        7
-                    };
+                if evaluators.none_of(size) {
                     Err(format!(
                         "none of the selected evaluators takes {size}-card hands"
                     ))
@@ -205,14 +224,7 @@ impl<W: Write> Output<W> {
                 native: args.native,
             })
         } else {
-            let name_width = evaluators
-                .five
-                .iter()
-                .map(|e| e.name())
-                .chain(evaluators.seven.iter().map(|e| e.name()))
-                .map(str::len)
-                .max()
-                .unwrap_or(0);
+            let name_width = evaluators.names().map(str::len).max().unwrap_or(0);
             Ok(Output::Table {
                 out,
                 name_width,
@@ -223,63 +235,16 @@ impl<W: Write> Output<W> {
 
     fn hand(&mut self, hand: AnyHand, evaluators: &Evaluators) -> Result<()> {
         match hand {
-            AnyHand::Five(hand) => self.five(hand, &evaluators.five),
-            AnyHand::Seven(hand) => self.seven(hand, &evaluators.seven),
+            AnyHand::Five(hand) => self.cards(hand, &evaluators.five),
+            AnyHand::Six(hand) => self.cards(hand, &evaluators.six),
+            AnyHand::Seven(hand) => self.cards(hand, &evaluators.seven),
         }
     }
 
-    fn five(&mut self, hand: Hand, evaluators: &[Box<dyn DynEvaluator>]) -> Result<()> {
-        let text = hand.to_string();
-        match self {
-            Output::Csv { w, native } => {
-                for e in evaluators {
-                    let class = e.class(&hand).to_string();
-                    let mut record = vec![
-                        text.clone(),
-                        e.name().to_string(),
-                        e.category(&hand).id().to_string(),
-                        class,
-                    ];
-                    if *native {
-                        record.push(e.native(&hand));
-                    }
-                    w.write_record(record)?;
-                }
-            }
-            Output::Table {
-                out,
-                name_width,
-                native,
-            } => {
-                writeln!(out, "{text}")?;
-                let expected = u32::from(Reference::class(&hand).get());
-                for e in evaluators {
-                    let category = e.category(&hand);
-                    let class = e.class(&hand);
-                    write!(
-                        out,
-                        "  {:<width$}  {:<15}  class {class:>4}",
-                        e.name(),
-                        category.name(),
-                        width = *name_width
-                    )?;
-                    if *native {
-                        write!(out, "  native {}", e.native(&hand))?;
-                    }
-                    if class != expected {
-                        write!(out, "  <- the reference says class {expected}")?;
-                    }
-                    writeln!(out)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A seven-card hand: each evaluator's category and the class of its
-    /// value on its five-card scale ("unranked" when no five-card hand has
-    /// it); the table also names the reference's best five cards.
-    fn seven(&mut self, hand: Hand7, evaluators: &[Box<dyn DynEvaluator7>]) -> Result<()> {
+    /// A hand: each evaluator's category and the class of its value on its
+    /// five-card scale ("unranked" when no five-card hand has it); for more
+    /// than five cards the table also names the reference's best five.
+    fn cards<H: Cards>(&mut self, hand: H, evaluators: &[Box<dyn DynEvaluator<H>>]) -> Result<()> {
         let text = hand.to_string();
         let show =
             |class: Option<u32>| class.map_or_else(|| "unranked".to_string(), |c| c.to_string());
@@ -303,11 +268,13 @@ impl<W: Write> Output<W> {
                 name_width,
                 native,
             } => {
-                let best = handeval_registry::best_five(&hand);
-                writeln!(out, "{text}  (best five: {best})")?;
-                let expected =
-                    Reference::class_of(<Reference7 as handeval_core::Evaluator7>::strength(&hand))
-                        .get();
+                let best = best_five(&hand);
+                if H::COUNT > 5 {
+                    writeln!(out, "{text}  (best five: {best})")?;
+                } else {
+                    writeln!(out, "{text}")?;
+                }
+                let expected = Reference::class(&best).get();
                 for e in evaluators {
                     let class = e.class(&hand);
                     write!(

@@ -4,10 +4,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use handeval_registry::{About, abouts, abouts_with_floor, abouts7, abouts7_with_floor};
+use handeval_registry::{About, abouts};
 
-use crate::diff::Cards;
 use crate::report::readme::{self, EVALUATORS, EVALUATORS7};
+use crate::select::Cards;
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -21,7 +21,7 @@ pub struct Args {
     /// How to print the list.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
-    /// Five-card evaluators (the default) or seven-card ones.
+    /// Five-card evaluators (the default), six- or seven-card ones.
     #[arg(long, value_enum, default_value_t = Cards::Five)]
     cards: Cards,
     /// Write both tables of evaluators (five and seven cards) into README.md
@@ -46,19 +46,20 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.readme {
         let path = workspace::root().join("README.md");
         readme::update(&path, EVALUATORS, &readme::evaluators_table(&abouts()))?;
-        readme::update(&path, EVALUATORS7, &readme::evaluators_table(&abouts7()))?;
+        readme::update(
+            &path,
+            EVALUATORS7,
+            &readme::evaluators_table(&Cards::Seven.abouts(false)),
+        )?;
         outln!("updated the tables of evaluators in {}", path.display())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let list: Vec<About> = match (args.cards, args.floor) {
-        (Cards::Five, true) => abouts_with_floor(),
-        (Cards::Five, false) => abouts(),
-        (Cards::Seven, true) => abouts7_with_floor(),
-        (Cards::Seven, false) => abouts7(),
-    }
-    .into_iter()
-    .filter(|a| !args.timed || a.role.is_timed())
-    .collect();
+    let list: Vec<About> = args
+        .cards
+        .abouts(args.floor)
+        .into_iter()
+        .filter(|a| !args.timed || a.role.is_timed())
+        .collect();
     let stdout = io::stdout().lock();
     if args.format == Format::Names {
         let mut out = io::BufWriter::new(stdout);

@@ -11,12 +11,13 @@ mod console;
 mod bench;
 mod compare;
 mod diff;
-mod diff7;
+mod diff_cards;
 mod eval;
 mod list;
 mod machine;
 mod report;
 mod scratch;
+mod select;
 mod workspace;
 
 /// The handeval lab's tasks.
@@ -55,7 +56,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.task {
         Task::Eval(args) => eval::run(&args),
-        Task::Diff(args) => diff::run(&args),
+        Task::Diff(args) => match args.cards {
+            select::Cards::Five => diff::run(&args),
+            select::Cards::Six => diff_cards::run::<handeval_core::Hand6>(&args),
+            select::Cards::Seven => diff_cards::run::<handeval_core::Hand7>(&args),
+        },
         Task::Bench(args) => bench::run(&args),
         Task::Report(args) => report::run(&args),
         Task::List(args) => list::run(&args),

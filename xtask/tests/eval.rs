@@ -48,8 +48,35 @@ fn royal_flush_csv_row() {
 }
 
 #[test]
+fn six_and_seven_cards_get_a_row_from_every_evaluator_of_their_size() {
+    let out = eval(&["--csv"], "As Ks Qs Js Ts 2c\nAs Ks Qs Js Ts 2c 3d\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for (hand, names) in [
+        (
+            "As Ks Qs Js Ts 2c",
+            handeval_registry::abouts_of::<handeval_core::Hand6>(),
+        ),
+        (
+            "As Ks Qs Js Ts 2c 3d",
+            handeval_registry::abouts_of::<handeval_core::Hand7>(),
+        ),
+    ] {
+        let rows: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with(&format!("{hand},")))
+            .collect();
+        assert_eq!(rows.len(), names.len(), "{stdout}");
+        for a in &names {
+            let row = format!("{hand},{},royal_flush,1", a.name);
+            assert!(rows.contains(&row.as_str()), "no {row:?} in\n{stdout}");
+        }
+    }
+}
+
+#[test]
 fn bad_lines_are_reported_by_number_and_good_lines_still_evaluated() {
-    let input = "As Ks Qs Js Ts\n\n# a comment\nAs Ks\nAs As Qs Js Ts\nXs Ks Qs Js Ts\nAs Ks Qs Js Ts 9s\n7c 5d 4h 3s 2c\n   \n";
+    let input = "As Ks Qs Js Ts\n\n# a comment\nAs Ks\nAs As Qs Js Ts\nXs Ks Qs Js Ts\nAs Ks Qs Js Ts 9s 8s 7s\n7c 5d 4h 3s 2c\n   \n";
     let out = eval(&["--csv"], input);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
@@ -57,7 +84,7 @@ fn bad_lines_are_reported_by_number_and_good_lines_still_evaluated() {
         "line 4: 2 cards",
         "line 5: duplicate card As",
         "line 6: bad rank 'X' at column 1",
-        "line 7: 6 cards",
+        "line 7: 8 cards: a hand has 5, 6 or 7",
     ] {
         assert!(
             stderr.contains(expected),

@@ -5,10 +5,10 @@
 //!   added into a 64-bit key whose low 32 bits index a perfect hash of the rank
 //!   multiset, with a separate 8,192-entry table for flushes. About 217 KiB of
 //!   tables; the state of the art for single five-card hands.
-//! - [`Pokers7`] (`pokers`, seven cards): the same crate's evaluation of
-//!   seven cards, added into one key and evaluated once by the same tables
-//!   (OMPEval's design covers up to seven cards): the outside baseline for
-//!   seven cards.
+//! - [`PokersCards`] (`pokers`, six and seven cards): the same crate's
+//!   evaluation of six or seven cards, added into one key and evaluated once
+//!   by the same tables (OMPEval's design covers up to seven cards): the
+//!   outside baseline for six and seven cards.
 //! - [`Ckc`] (`ckc-rs`): the `ckc-rs` 0.2 crate, Cactus Kev's original
 //!   evaluator: prime-product encoding, flush and unique-rank tables, and a
 //!   binary search over 4,888 products for hands with repeated ranks.
@@ -26,7 +26,7 @@ use core::cmp::Reverse;
 use ckc_rs::cards::HandRanker;
 use ckc_rs::cards::five::Five;
 use handeval_core::{
-    CardTable, Category, Evaluator, Evaluator7, Family, Hand, Hand7, HandClass, Role, Suit,
+    BestFive, CardTable, Cards, Category, Evaluator, Family, Hand, HandClass, Role, Suit,
 };
 
 /// The `pokers` 0.10 crate (OMPEval's perfect hash) as an [`Evaluator`].
@@ -82,35 +82,33 @@ impl Evaluator for Pokers {
     }
 }
 
-/// The `pokers` 0.10 crate's seven-card evaluation as an [`Evaluator7`]: the
-/// seven cards added into one key and evaluated once, by the same tables as
-/// five (OMPEval's design covers up to seven cards).
+/// The `pokers` 0.10 crate's evaluation of six or seven cards as a
+/// [`BestFive`]: the cards added into one key and evaluated once, by the
+/// same tables as five (OMPEval's design covers up to seven cards).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Pokers7;
+pub struct PokersCards;
 
-impl Pokers7 {
-    /// The seven cards as pokers' hand, through pokers' own card table (as [`Pokers`]).
+impl PokersCards {
+    /// The cards as pokers' hand, through pokers' own card table (as [`Pokers`]).
     #[inline(always)]
-    fn encode(hand: Hand7) -> pokers::Hand {
-        let [a, b, c, d, e, f, g] = hand.as_cards();
-        let card = |c: &handeval_core::Card| pokers::CARDS[usize::from(c.index())];
-        pokers::Hand::default()
-            + card(a)
-            + card(b)
-            + card(c)
-            + card(d)
-            + card(e)
-            + card(f)
-            + card(g)
+    fn encode<const N: usize>(hand: &Hand<N>) -> pokers::Hand {
+        hand.as_cards()
+            .iter()
+            .fold(pokers::Hand::default(), |sum, c| {
+                sum + pokers::CARDS[usize::from(c.index())]
+            })
     }
 }
 
-impl Evaluator7 for Pokers7 {
+impl<const N: usize> BestFive<Hand<N>> for PokersCards
+where
+    Hand<N>: Cards,
+{
     const NAME: &'static str = "pokers";
     const FAMILY: Family = <Pokers as Evaluator>::FAMILY;
     const ROLE: Role = Role::Baseline;
     const SUMMARY: &'static str =
-        "pokers 0.10 (crates.io): seven cards into one key, OMPEval-style perfect-hash tables";
+        "pokers 0.10 (crates.io): every card into one key, OMPEval-style perfect-hash tables";
     const TABLE_BYTES: usize = <Pokers as Evaluator>::TABLE_BYTES;
     const CARD_TABLE_BYTES: usize = <Pokers as Evaluator>::CARD_TABLE_BYTES;
 
@@ -118,14 +116,22 @@ impl Evaluator7 for Pokers7 {
     type Strength = u16;
 
     #[inline]
-    fn category(hand: &Hand7) -> Category {
-        <Pokers as Evaluator>::category(Self::encode(*hand))
+    fn category(hand: &Hand<N>) -> Category {
+        <Pokers as Evaluator>::category(Self::encode(hand))
     }
 
     #[inline]
-    fn strength(hand: &Hand7) -> u16 {
-        Self::encode(*hand).evaluate()
+    fn strength(hand: &Hand<N>) -> u16 {
+        Self::encode(hand).evaluate()
     }
+}
+
+/// Registers the baselines, in report order.
+pub fn register(r: &mut impl handeval_core::Register) {
+    r.five::<Pokers>();
+    r.five::<Ckc>();
+    r.six::<PokersCards>();
+    r.seven::<PokersCards>();
 }
 
 /// The `ckc-rs` 0.2 crate (Cactus Kev's evaluator) as an [`Evaluator`].

@@ -359,17 +359,17 @@ impl<T: Copy> CardTable<T> {
         self.0[(card.index() & 63) as usize]
     }
 
-    /// The values of a hand's five cards, in the hand's order.
+    /// The values of a hand's cards, in the hand's order.
     #[inline(always)]
-    pub const fn of_hand(&self, hand: &crate::Hand) -> [T; 5] {
-        let [a, b, c, d, e] = hand.as_cards();
-        [
-            self.get(*a),
-            self.get(*b),
-            self.get(*c),
-            self.get(*d),
-            self.get(*e),
-        ]
+    pub const fn of_hand<const N: usize>(&self, hand: &crate::Hand<N>) -> [T; N] {
+        let cards = hand.as_cards();
+        let mut values = [self.get(cards[0]); N];
+        let mut i = 1;
+        while i < N {
+            values[i] = self.get(cards[i]);
+            i += 1;
+        }
+        values
     }
 
     /// The bytes the table occupies, for reports ("card table bytes").

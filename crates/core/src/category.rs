@@ -121,40 +121,6 @@ impl Category {
         }
     }
 
-    /// How many of the 133,784,560 seven-card hands have their best five
-    /// cards in this category: the seven-card ground-truth table.
-    pub const fn seven_card_hand_count(self) -> u32 {
-        match self {
-            Category::HighCard => 23_294_460,
-            Category::OnePair => 58_627_800,
-            Category::TwoPair => 31_433_400,
-            Category::ThreeOfAKind => 6_461_620,
-            Category::Straight => 6_180_020,
-            Category::Flush => 4_047_644,
-            Category::FullHouse => 3_473_184,
-            Category::FourOfAKind => 224_848,
-            Category::StraightFlush => 37_260,
-            Category::RoyalFlush => 4_324,
-        }
-    }
-
-    /// How many of the category's classes occur as the best five of seven
-    /// cards (4,824 in all). The others cannot: seven cards holding a
-    /// high-card five such as 7-5-4-3-2 always hold a better five.
-    pub const fn seven_card_class_count(self) -> u16 {
-        match self {
-            Category::HighCard => 407,
-            Category::OnePair => 1_470,
-            Category::TwoPair => 763,
-            Category::ThreeOfAKind => 575,
-            Category::Straight => 10,
-            Category::Flush => 1_277,
-            Category::FullHouse | Category::FourOfAKind => 156,
-            Category::StraightFlush => 9,
-            Category::RoyalFlush => 1,
-        }
-    }
-
     /// How many distinct equivalence classes (hand strengths) the category holds.
     pub const fn class_count(self) -> u16 {
         match self {
@@ -283,19 +249,6 @@ mod tests {
         let classes: u16 = Category::ALL.iter().map(|c| c.class_count()).sum();
         assert_eq!(hands as usize, crate::HAND_COUNT);
         assert_eq!(classes, HandClass::COUNT);
-        let hands: u32 = Category::ALL
-            .iter()
-            .map(|c| c.seven_card_hand_count())
-            .sum();
-        let classes: u16 = Category::ALL
-            .iter()
-            .map(|c| c.seven_card_class_count())
-            .sum();
-        assert_eq!(hands as usize, crate::HAND7_COUNT);
-        assert_eq!(classes, crate::SEVEN_CARD_CLASSES);
-        for c in Category::ALL {
-            assert!(c.seven_card_class_count() <= c.class_count(), "{c}");
-        }
     }
 
     #[test]

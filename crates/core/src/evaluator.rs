@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::ops::Index;
 
-use crate::{Category, CpuPath, Family, Hand, KnownErrors, Role};
+use crate::{Cards, Category, CpuPath, Family, Hand, KnownErrors, Role};
 
 /// A five-card hand evaluator.
 ///
@@ -188,21 +188,13 @@ impl Histogram {
 
     /// The histogram of all 2,598,960 hands: the ground-truth table.
     pub fn all_hands() -> Self {
-        let mut h = Histogram::new();
-        for c in Category::ALL {
-            h.0[c.index()] = u64::from(c.hand_count());
-        }
-        h
+        Histogram::published::<Hand>()
     }
 
-    /// The histogram of all 133,784,560 seven-card hands by their best
-    /// five: the seven-card ground-truth table.
-    pub fn all_hands7() -> Self {
-        let mut h = Histogram::new();
-        for c in Category::ALL {
-            h.0[c.index()] = u64::from(c.seven_card_hand_count());
-        }
-        h
+    /// The histogram of every hand of a size by its best five: the
+    /// published table ([`Cards::CATEGORY_HANDS`]).
+    pub fn published<H: Cards>() -> Self {
+        Histogram(H::CATEGORY_HANDS.map(u64::from))
     }
 
     /// Counts one more hand of category `c`.
@@ -254,8 +246,8 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// Otherwise, and on other architectures, the plain loops run.
 ///
 /// Use inside `impl Evaluator for $ty { ... }`, in one of two forms (and
-/// inside `impl Evaluator7`, as `target_feature_batches!(seven Ty, "popcnt")`,
-/// for the seven-card batch loops):
+/// inside `impl BestFive<Hand7>`, as `target_feature_batches!(Ty, cards
+/// Hand7, "popcnt")`, for the batch loops of a larger hand):
 ///
 /// - `target_feature_batches!(Ty, "popcnt");` compiles the evaluator's own
 ///   `category` and `strength` twice, once with the feature and once without.
@@ -383,11 +375,11 @@ macro_rules! target_feature_batches {
             $fallback_category, $fallback_strength);
     };
 
-    (seven $ty:ty, "popcnt") => {
-        $crate::target_feature_batches!(@seven $ty, "popcnt");
+    ($ty:ty, cards $hand:ty, "popcnt") => {
+        $crate::target_feature_batches!(@cards $ty, $hand, "popcnt");
     };
-    (seven $ty:ty, "bmi2,popcnt") => {
-        $crate::target_feature_batches!(@seven $ty, "bmi2,popcnt");
+    ($ty:ty, cards $hand:ty, "bmi2,popcnt") => {
+        $crate::target_feature_batches!(@cards $ty, $hand, "bmi2,popcnt");
     };
 
     ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
@@ -478,7 +470,7 @@ macro_rules! target_feature_batches {
         $portable($hands, $out)
     }};
 
-    (@seven $ty:ty, $feature:tt) => {
+    (@cards $ty:ty, $hand:ty, $feature:tt) => {
         fn cpu_path() -> $crate::CpuPath {
             #[cfg(target_arch = "x86_64")]
             let active = $crate::target_feature_batches!(@has $feature);
@@ -486,17 +478,17 @@ macro_rules! target_feature_batches {
             let active = false;
             $crate::CpuPath { features: $feature, active }
         }
-        fn categories(hands: &[$crate::Hand7], out: &mut [$crate::Category]) {
+        fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
             $crate::target_feature_batches!(@dispatch $feature, hands, out,
-                $crate::Hand7, $crate::Category,
-                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::category(&h),
-                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::category(&h));
+                $hand, $crate::Category,
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::category(&h),
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::category(&h));
         }
-        fn strengths(hands: &[$crate::Hand7], out: &mut [Self::Strength]) {
+        fn strengths(hands: &[$hand], out: &mut [Self::Strength]) {
             $crate::target_feature_batches!(@dispatch $feature, hands, out,
-                $crate::Hand7, <$ty as $crate::Evaluator7>::Strength,
-                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::strength(&h),
-                |h: $crate::Hand7| <$ty as $crate::Evaluator7>::strength(&h));
+                $hand, <$ty as $crate::BestFive<$hand>>::Strength,
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::strength(&h),
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::strength(&h));
         }
     };
     (@batches $ty:ty, $feature:tt) => {

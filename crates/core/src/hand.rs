@@ -1,4 +1,4 @@
-//! Five distinct cards, and every such hand.
+//! A hand of distinct cards, five, six or seven of them, and every such hand.
 
 use core::fmt;
 use core::iter::FusedIterator;
@@ -7,17 +7,25 @@ use core::str::FromStr;
 use crate::parse::{CardError, Cursor};
 use crate::{Card, CardTable};
 
-/// Exactly five distinct cards, kept in the order they were given.
+/// Exactly `N` distinct cards, kept in the order they were given: five by
+/// default, the hand every evaluator scores; six or seven for the hands
+/// whose value is that of their best five ([`Cards`](crate::Cards)).
 ///
 /// The only ways to make one are the validating [`Hand::new`] and
-/// [`FromStr`], and [`all_hands`], so an evaluator never has to check its input.
+/// [`FromStr`], and [`all_hands`] (or [`Cards::all`](crate::Cards::all)), so
+/// an evaluator never has to check its input.
 ///
-/// A hand is stored as its five card indices, one byte each (`repr(transparent)`
+/// A hand is stored as its card indices, one byte each (`repr(transparent)`
 /// down to the card's `u8`), so a `[Hand]` is five bytes per hand with no
-/// padding: SIMD evaluators load it as bytes.
+/// padding (seven for `[Hand<7>]`): SIMD evaluators load it as bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(transparent)]
-pub struct Hand([Card; 5]);
+pub struct Hand<const N: usize = 5>([Card; N]);
+
+/// A six-card hand.
+pub type Hand6 = Hand<6>;
+/// A seven-card hand: two hole cards and five on the board, or any seven.
+pub type Hand7 = Hand<7>;
 
 /// Why some text or some cards are not a valid hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +49,10 @@ pub enum HandError {
 /// How many cards a hand was to have: what [`HandError::WrongCount`] expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HandSize {
-    /// A five-card [`Hand`].
-    Five,
-    /// A seven-card [`Hand7`].
-    Seven,
-    /// Either ([`AnyHand`]).
-    FiveOrSeven,
+    /// Exactly this many: a [`Hand<N>`](Hand).
+    Exactly(usize),
+    /// Five, six or seven ([`AnyHand`](crate::AnyHand)).
+    FiveToSeven,
 }
 
 impl fmt::Display for HandError {
@@ -60,9 +66,11 @@ impl fmt::Display for HandError {
                     n => write!(f, "{n} cards")?,
                 }
                 match expected {
-                    HandSize::Five => write!(f, ": a hand has exactly 5"),
-                    HandSize::Seven => write!(f, ": a seven-card hand has exactly 7"),
-                    HandSize::FiveOrSeven => write!(f, ": a hand has 5 or 7"),
+                    HandSize::Exactly(5) => write!(f, ": a hand has exactly 5"),
+                    HandSize::Exactly(6) => write!(f, ": a six-card hand has exactly 6"),
+                    HandSize::Exactly(7) => write!(f, ": a seven-card hand has exactly 7"),
+                    HandSize::Exactly(n) => write!(f, ": a hand of this kind has exactly {n}"),
+                    HandSize::FiveToSeven => write!(f, ": a hand has 5, 6 or 7"),
                 }
             }
             HandError::Duplicate { card } => write!(f, "duplicate card {card}"),
@@ -88,47 +96,46 @@ impl From<CardError> for HandError {
 /// `1 << card.index()` for every card: the table [`Hand::mask`] reads.
 pub const CARD_BITS: CardTable<u64> = crate::card_table!(u64, |c| 1 << c.index());
 
-impl Hand {
+impl<const N: usize> Hand<N> {
     /// A hand of cards the caller knows to be distinct (cards taken from a
     /// valid hand at distinct positions).
     #[inline(always)]
-    pub(crate) const fn from_distinct(cards: [Card; 5]) -> Hand {
+    pub(crate) const fn from_distinct(cards: [Card; N]) -> Self {
         Hand(cards)
     }
 
-    /// A hand of these five cards.
+    /// A hand of these cards.
     ///
     /// # Errors
     /// [`HandError::Duplicate`] naming the first card that repeats an earlier one.
-    pub fn new(cards: [Card; 5]) -> Result<Hand, HandError> {
+    pub fn new(cards: [Card; N]) -> Result<Self, HandError> {
         distinct(cards).map(Hand)
     }
 
-    /// The five cards in the order they were given.
+    /// The cards in the order they were given.
     #[inline]
-    pub const fn cards(&self) -> [Card; 5] {
+    pub const fn cards(&self) -> [Card; N] {
         self.0
     }
 
-    /// The five cards in place. Encoders read cards through this: one load
-    /// per card, each known to be a card index below 52, where a copy of the
+    /// The cards in place. Encoders read cards through this: one load per
+    /// card, each known to be a card index below 52, where a copy of the
     /// array tends to become one wide load and shifts, and forget the range.
     #[inline(always)]
-    pub const fn as_cards(&self) -> &[Card; 5] {
+    pub const fn as_cards(&self) -> &[Card; N] {
         &self.0
     }
 
-    /// The set of the five cards as bits `1 << card.index()`, read from
+    /// The set of the cards as bits `1 << card.index()`, read from
     /// [`CARD_BITS`]: on the baseline x86-64 target a shift by a variable
     /// costs more than a load.
     #[inline(always)]
     pub fn mask(&self) -> u64 {
-        let [a, b, c, d, e] = CARD_BITS.of_hand(self);
-        a | b | c | d | e
+        CARD_BITS.of_hand(self).iter().fold(0, |m, b| m | b)
     }
 }
 
-impl FromStr for Hand {
+impl<const N: usize> FromStr for Hand<N> {
     type Err = HandError;
 
     /// Parses `"As Ks Qs Js Ts"`, `"AsKsQsJsTs"`, or any mix of the two; ranks
@@ -136,13 +143,13 @@ impl FromStr for Hand {
     ///
     /// Malformed cards are reported first (the leftmost one), then a wrong
     /// number of cards, then a duplicate.
-    fn from_str(s: &str) -> Result<Hand, HandError> {
-        let mut cards = [Card::from_index(0).expect("0 is a card"); 5];
+    fn from_str(s: &str) -> Result<Self, HandError> {
+        let mut cards = [Card::from_index(0).expect("0 is a card"); N];
         let count = parse_into(s, &mut cards)?;
-        if count != 5 {
+        if count != N {
             return Err(HandError::WrongCount {
                 count,
-                expected: HandSize::Five,
+                expected: HandSize::Exactly(N),
             });
         }
         Hand::new(cards)
@@ -178,11 +185,16 @@ pub(crate) fn parse_into(s: &str, cards: &mut [Card]) -> Result<usize, HandError
     Ok(count)
 }
 
-impl fmt::Display for Hand {
-    /// The five cards in their original order, separated by single spaces.
+impl<const N: usize> fmt::Display for Hand<N> {
+    /// The cards in their original order, separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let [a, b, c, d, e] = self.0;
-        write!(f, "{a} {b} {c} {d} {e}")
+        for (i, card) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            card.fmt(f)?;
+        }
+        Ok(())
     }
 }
 
@@ -198,24 +210,43 @@ pub const HAND_COUNT: usize = 2_598_960;
 /// benchmarks also time a shuffled order.
 /// Each hand's cards are in increasing index order. No allocation per hand.
 pub fn all_hands() -> AllHands {
-    AllHands(Combinations::first())
+    AllHands::every()
 }
 
-/// The iterator returned by [`all_hands`].
+/// Every hand of `N` cards, in the order [`all_hands`] describes: what
+/// [`all_hands`] and [`Cards::all`](crate::Cards::all) return.
 #[derive(Clone, Debug)]
-pub struct AllHands(Combinations<5>);
+pub struct AllHands<const N: usize = 5>(Combinations<N>);
 
-impl Iterator for AllHands {
-    type Item = Hand;
+impl<const N: usize> AllHands<N> {
+    /// Every hand of `N` cards.
+    pub(crate) fn every() -> Self {
+        AllHands(Combinations::first())
+    }
+
+    /// The hands whose two lowest cards are `first < second`, in order;
+    /// empty unless `first` is below `second`.
+    pub(crate) fn starting(first: Card, second: Card) -> Self {
+        if first.index() >= second.index() {
+            let mut empty = Combinations::first();
+            empty.remaining = 0;
+            return AllHands(empty);
+        }
+        AllHands(Combinations::from_prefix(&[first.index(), second.index()]))
+    }
+}
+
+impl<const N: usize> Iterator for AllHands<N> {
+    type Item = Hand<N>;
 
     #[inline]
-    fn next(&mut self) -> Option<Hand> {
+    fn next(&mut self) -> Option<Hand<N>> {
         self.0.next().map(Hand)
     }
 
     /// Jumps: the hand `n` places on costs no more than the next one.
     #[inline]
-    fn nth(&mut self, n: usize) -> Option<Hand> {
+    fn nth(&mut self, n: usize) -> Option<Hand<N>> {
         self.0.nth(n).map(Hand)
     }
 
@@ -224,8 +255,8 @@ impl Iterator for AllHands {
     }
 }
 
-impl ExactSizeIterator for AllHands {}
-impl FusedIterator for AllHands {}
+impl<const N: usize> ExactSizeIterator for AllHands<N> {}
+impl<const N: usize> FusedIterator for AllHands<N> {}
 
 /// `n` choose `k`, for the hand counts (small arguments only).
 pub(crate) const fn choose(n: usize, k: usize) -> usize {
@@ -371,7 +402,7 @@ mod tests {
         let err = |s: &str| s.parse::<Hand>().unwrap_err();
         let wrong = |count| HandError::WrongCount {
             count,
-            expected: HandSize::Five,
+            expected: HandSize::Exactly(5),
         };
         assert_eq!(err("As Ks"), wrong(2));
         assert_eq!(err("As Ks Qs Js Ts 9s"), wrong(6));

@@ -18,7 +18,7 @@
 //! let royal: Hand = "As Ks Qs Js Ts".parse().unwrap();
 //! assert_eq!(
 //!     "asKS qs 10s".parse::<Hand>().unwrap_err(),
-//!     HandError::WrongCount { count: 4, expected: HandSize::Five }
+//!     HandError::WrongCount { count: 4, expected: HandSize::Exactly(5) }
 //! );
 //! assert_eq!("AsKsQsJsTs".parse::<Hand>(), Ok(royal));
 //! assert_eq!(
@@ -91,35 +91,39 @@
 //! - a test that compares the software PEXT with the instruction on CPUs
 //!   that have it.
 //!
-//! # Seven cards
+//! # Six and seven cards
 //!
-//! A [`Hand7`] is seven distinct cards, parsed and validated as a [`Hand`]
-//! is; [`all_hands7`] yields each of the 133,784,560 seven-card hands once,
-//! in the same lexicographic order, without allocating, and
-//! [`hands7_starting`] splits them into 1,326 runs by their two lowest cards
-//! for work over several threads. [`AnyHand`] parses five or seven cards. A
-//! seven-card hand's class is the class of its best five cards; only 4,824
-//! of the 7,462 classes occur ([`Category::seven_card_hand_count`] and
-//! [`Category::seven_card_class_count`] are the table).
+//! A [`Hand<N>`](Hand) is `N` distinct cards ([`Hand6`], [`Hand7`]), parsed
+//! and validated as a five-card [`Hand`] is. A hand of six or seven cards is
+//! worth its best five; the [`Cards`] trait is what the tools know of a
+//! hand size: its count, every hand once ([`Cards::all`], in the same
+//! lexicographic order, without allocating, and [`Cards::starting`] to split
+//! them into 1,326 runs by their two lowest cards for work over several
+//! threads), the positions of its fives, and the published tables: hands per
+//! category, and how many classes occur as a best five (4,824 of the 7,462
+//! for seven cards, 6,075 for six). [`AnyHand`] parses five, six or seven cards.
 //!
-//! Seven-card evaluators implement a second trait, [`Evaluator7`], rather
-//! than a hand-size parameter of [`Evaluator`]: they are timed and checked
-//! from cards only (no encoding to pre-compute), and their values are on
-//! the scale of a named five-card evaluator ([`Evaluator7::Five`]), which
-//! is what makes "the class of the best five" an answer of their own. The
-//! trait carries the same name, family, role and derivation as
-//! [`Evaluator`], so the registry and the tools treat both alike.
-//! [`best_of_21!`] turns any five-card evaluator into a seven-card one by
-//! taking the strongest of the 21 fives, through the five-card evaluator's
-//! own batch loop:
+//! Evaluators of six and seven cards implement a second trait,
+//! [`BestFive<H>`](BestFive), rather than a hand-size parameter of
+//! [`Evaluator`]: they are timed and checked from cards only (no encoding
+//! to pre-compute), and their values are on the scale of a named five-card
+//! evaluator ([`BestFive::Five`]), which is what makes "the class of the
+//! best five" an answer of their own. The trait carries the same name,
+//! family, role and derivation as [`Evaluator`], and [`Whole`] makes any
+//! five-card evaluator a `BestFive<Hand>`, so the registry and the tools
+//! treat every size alike. [`best_of!`] turns any five-card evaluator into
+//! one for six or seven cards by taking the strongest of the fives, through
+//! the five-card evaluator's own batch loop:
 //!
 //! ```
-//! use handeval_core::{Category, Evaluator7, FIVE_OF_SEVEN, Hand7};
+//! use handeval_core::{Cards, FIVE_OF_SEVEN, Hand6, Hand7};
 //!
 //! let hand: Hand7 = "Ah 2d 3c 4s 5h 6c Kd".parse().unwrap();
 //! assert_eq!(FIVE_OF_SEVEN.len(), 21);
 //! assert_eq!(hand.fives()[20].to_string(), "3c 4s 5h 6c Kd");
-//! # let _ = Category::Straight;
+//! let six: Hand6 = "Ah 2d 3c 4s 5h 6c".parse().unwrap();
+//! assert_eq!(six.fives().count(), 6);
+//! assert_eq!(<Hand6 as Cards>::HANDS, 20_358_520);
 //! ```
 //!
 //! Strength values are each algorithm's own (a packed integer, a tuple); only
@@ -132,25 +136,26 @@
 extern crate std;
 
 mod about;
+mod best_five;
 mod card;
+mod cards;
 mod category;
 pub mod cpu;
 mod evaluator;
-mod evaluator7;
 mod hand;
-mod hand7;
 mod parse;
+mod register;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
+pub use best_five::{
+    BestFive, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch,
+};
 pub use card::{Card, CardTable, Rank, Suit};
+pub use cards::{AnyHand, Cards, FIVE_OF_SEVEN, FIVE_OF_SIX, HAND7_COUNT, all_hands7};
 pub use category::{Category, HandClass, UnknownCategory};
 pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding, simd_categories};
-pub use evaluator7::{
-    Evaluator7, best_category_of_21, best_category_of_21_batch, best_of_21, best_of_21_batch,
-};
-pub use hand::{AllHands, CARD_BITS, HAND_COUNT, Hand, HandError, HandSize, all_hands};
-pub use hand7::{
-    AllHands7, AnyHand, FIVE_OF_SEVEN, HAND7_COUNT, Hand7, SEVEN_CARD_CLASSES, all_hands7,
-    hands7_starting,
+pub use hand::{
+    AllHands, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, all_hands,
 };
 pub use parse::CardError;
+pub use register::Register;

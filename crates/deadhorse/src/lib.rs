@@ -13,6 +13,7 @@
 //! | [`Listing`] (`deadhorse/listing`) | published listing | the full-strength `eval5` printed in `README.md` at 28cf1b6 | bugs kept: trips lose their rank, every flush ties |
 //! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
 //! | [`Simd`] (`deadhorse/simd`) | SIMD | derived from [`Tuned`] | [`Tuned`]'s arithmetic in 16-bit lanes, one hand per lane, AVX-512 or AVX2; same values |
+//! | [`BestOf6`] (`deadhorse/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
 //! | [`BestOf21`] (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards combined by sum, OR and XOR; [`Tuned`]'s value of the best five |
 //!
@@ -133,7 +134,7 @@
 //! rank held at least twice (fives), type 6, as [`Tuned`] values `9c 9d 9h 5c 5d`:
 //!
 //! ```
-//! use handeval_core::{Evaluator, Evaluator7, Hand, Hand7};
+//! use handeval_core::{BestFive, Evaluator, Hand, Hand7};
 //! use handeval_deadhorse::{Seven, Tuned};
 //!
 //! let seven: Hand7 = "5c 5d 5h 9c 9d 9h Kc".parse().unwrap();
@@ -168,6 +169,7 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "DeadHorseEval's modulo/popcount evaluator (Java)",
 };
 
+mod best_of;
 mod listing;
 mod readme;
 mod seven;
@@ -175,12 +177,25 @@ mod simd;
 mod tuned;
 mod upstream;
 
+pub use best_of::{BestOf6, BestOf21};
 pub use listing::Listing;
 pub use readme::Readme;
-pub use seven::{BestOf21, Seven};
+pub use seven::Seven;
 pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
+
+/// Registers the family's evaluators, in report order.
+pub fn register(r: &mut impl handeval_core::Register) {
+    r.five::<Upstream>();
+    r.five::<Readme>();
+    r.five::<Listing>();
+    r.five::<Tuned>();
+    r.five::<Simd>();
+    r.six::<BestOf6>();
+    r.seven::<BestOf21>();
+    r.seven::<Seven>();
+}
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};
 

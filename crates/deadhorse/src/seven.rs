@@ -1,7 +1,7 @@
 //! DeadHorseEval's idea finished for seven cards: per-rank counts from one
 //! sum, one OR and one XOR of the seven cards.
 
-use handeval_core::{CardTable, Category, Evaluator7, Family, Hand7, Role};
+use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
 
 use crate::{RANKS, STRAIGHT_FLUSH, WHEEL, category_of};
 
@@ -70,7 +70,7 @@ const fn straight(ranks: u32) -> u32 {
 /// branch that is rarely taken.
 #[inline(always)]
 pub(crate) fn evaluate(hand: &Hand7) -> u32 {
-    let [a, b, c, d, e, f, g] = CARDS7.of_hand7(hand);
+    let [a, b, c, d, e, f, g] = CARDS7.of_hand(hand);
     let y = (a | b | c | d | e | f | g) & RANKS;
     let x = (a ^ b ^ c ^ d ^ e ^ f ^ g) & RANKS;
     let total = a + b + c + d + e + f + g;
@@ -118,7 +118,7 @@ fn rare(
 ) -> u32 {
     if suit != 0 {
         let mut ranks = 0;
-        for card in CARDS7.of_hand7(&hand) {
+        for card in CARDS7.of_hand(&hand) {
             if card & suit != 0 {
                 ranks |= card & RANKS;
             }
@@ -140,7 +140,7 @@ fn rare(
     4 << 26 | run
 }
 
-impl Evaluator7 for Seven {
+impl BestFive<Hand7> for Seven {
     const NAME: &'static str = "deadhorse/seven";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Tuned;
@@ -162,12 +162,7 @@ impl Evaluator7 for Seven {
         evaluate(hand)
     }
 
-    handeval_core::target_feature_batches!(seven Seven, "popcnt");
-}
-
-handeval_core::best_of_21! {
-    /// [`crate::Tuned`] on each of the 21 five-card hands, the strongest kept.
-    pub struct BestOf21(crate::Tuned) = "deadhorse/best-of-21";
+    handeval_core::target_feature_batches!(Seven, cards Hand7, "popcnt");
 }
 
 #[cfg(test)]

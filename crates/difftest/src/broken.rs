@@ -90,9 +90,9 @@ broken!(
     |hand| (reference(&hand), hand.cards()[0].index())
 );
 
-handeval_core::best_of_21! {
+handeval_core::best_of! {
     /// [`WheelAboveKingHigh`] on the 21 fives: with A-2-3-4-5-6 it plays the
     /// wheel, "ace-high", over the six-high straight, the seven-card
     /// evaluator's classic slip.
-    pub struct WheelAboveKingHigh21(WheelAboveKingHigh) = "broken/wheel-above-king-high-21";
+    pub struct WheelAboveKingHigh21(WheelAboveKingHigh) for handeval_core::Hand7 = "broken/wheel-above-king-high-21";
 }

@@ -28,7 +28,7 @@ use std::fmt;
 use std::thread;
 
 pub mod broken;
-pub mod seven;
+pub mod cards;
 
 use handeval_core::{
     Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, KnownErrors, all_hands,
@@ -349,7 +349,7 @@ impl fmt::Display for Check {
     reason = "reordering a hand's cards or renaming its suits keeps its cards distinct"
 )]
 pub mod strategy {
-    use handeval_core::{Card, Hand, Hand7, Suit};
+    use handeval_core::{Card, Hand, Suit};
     use proptest::prelude::*;
 
     /// Any of the 2,598,960 hands, uniformly, with its five cards in a random order.
@@ -364,46 +364,32 @@ pub mod strategy {
             })
     }
 
-    /// The hand with its cards in another order.
-    pub fn reordered(hand: Hand) -> impl Strategy<Value = Hand> {
-        Just(hand.cards())
-            .prop_shuffle()
-            .prop_map(|cards| Hand::new(cards).expect("a permutation of a hand is a hand"))
-    }
-
-    /// Any of the 133,784,560 seven-card hands, uniformly, its cards in a random order.
-    pub fn any_hand7() -> impl Strategy<Value = Hand7> {
-        proptest::sample::subsequence((0..52u8).collect::<Vec<_>>(), 7)
+    /// Any hand of `N` cards, uniformly, its cards in a random order.
+    pub fn any_cards<const N: usize>() -> impl Strategy<Value = Hand<N>> {
+        proptest::sample::subsequence((0..52u8).collect::<Vec<_>>(), N)
             .prop_shuffle()
             .prop_map(|indices| {
                 let cards: Vec<Card> = indices
                     .into_iter()
                     .map(|i| Card::from_index(i).expect("below 52"))
                     .collect();
-                let cards: [Card; 7] = cards.try_into().expect("seven indices");
-                Hand7::new(cards).expect("distinct indices are distinct cards")
+                let cards: [Card; N] = cards.try_into().expect("N indices");
+                Hand::new(cards).expect("distinct indices are distinct cards")
             })
     }
 
-    /// The seven-card hand with its cards in another order.
-    pub fn reordered7(hand: Hand7) -> impl Strategy<Value = Hand7> {
-        Just(hand.cards())
+    /// The hand with its cards in another order.
+    pub fn reordered<const N: usize>(hand: Hand<N>) -> impl Strategy<Value = Hand<N>> {
+        Just(hand.cards().to_vec())
             .prop_shuffle()
-            .prop_map(|cards| Hand7::new(cards).expect("a permutation of a hand is a hand"))
-    }
-
-    /// The seven-card hand with its suits renamed by a random permutation.
-    pub fn relabelled7(hand: Hand7) -> impl Strategy<Value = Hand7> {
-        Just(Suit::ALL).prop_shuffle().prop_map(move |suits| {
-            let cards = hand
-                .cards()
-                .map(|c| Card::new(c.rank(), suits[usize::from(c.suit().index())]));
-            Hand7::new(cards).expect("renaming suits keeps cards distinct")
-        })
+            .prop_map(|cards| {
+                let cards: [Card; N] = cards.try_into().expect("N cards");
+                Hand::new(cards).expect("a permutation of a hand is a hand")
+            })
     }
 
     /// The hand with its suits renamed by a random permutation of the four suits.
-    pub fn relabelled(hand: Hand) -> impl Strategy<Value = Hand> {
+    pub fn relabelled<const N: usize>(hand: Hand<N>) -> impl Strategy<Value = Hand<N>> {
         Just(Suit::ALL).prop_shuffle().prop_map(move |suits| {
             let cards = hand
                 .cards()

@@ -63,6 +63,7 @@
 //! |---|---|---|
 //! | [`Scalar`] (`perfhash/scalar`) | tuned | one hand at a time, as OMPEval evaluates |
 //! | [`Simd`] (`perfhash/simd`) | SIMD | the same lookups as gathers: 16 hands per AVX-512 instruction, 8 per AVX2 |
+//! | [`BestOf6`] (`perfhash/best-of-6`) | tuned, six cards | the best of the six five-card hands by [`Scalar`] |
 //! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`]; the tables are for five cards (OMPEval's own tables cover seven, as `pokers`'s do) |
 //!
 //! # Not ported
@@ -71,9 +72,19 @@
 //! equity calculator and its ARM paths. Both variants are five-card only.
 #![no_std]
 
+mod best_of;
 mod simd;
 
+pub use best_of::{BestOf6, BestOf21};
 pub use simd::Simd;
+
+/// Registers the family's evaluators, in report order.
+pub fn register(r: &mut impl handeval_core::Register) {
+    r.five::<Scalar>();
+    r.five::<Simd>();
+    r.six::<BestOf6>();
+    r.seven::<BestOf21>();
+}
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 
@@ -172,9 +183,4 @@ impl Evaluator for Scalar {
     fn strength(sum: u64) -> u32 {
         evaluate(sum)
     }
-}
-
-handeval_core::best_of_21! {
-    /// [`Scalar`] on each of the 21 five-card hands, the strongest kept.
-    pub struct BestOf21(Scalar) = "perfhash/best-of-21";
 }

@@ -63,6 +63,7 @@
 //! | [`Bmi2`] (`pext/bmi2`) | tuned | derived from [`Portable`] | the same with the BMI2 `pext` instruction |
 //! | [`Simd`] (`pext/simd`) | SIMD | derived from [`Branchless`] | the layout turned on its side: one 16-bit vector per suit section, one hand per lane, AVX-512 or AVX2; [`Branchless`]'s values |
 //! | [`Upstream21`] (`pext/upstream-21`) | faithful, seven cards | `PokerEvaluator.EvaluateSevenCardHand` at 2d21384 | the best of the 21 five-card hands by [`PextTrips`], as upstream evaluates seven cards |
+//! | [`BestOf6`] (`pext/best-of-6`) | tuned, six cards | derived from [`Branchless`] | the best of the six five-card hands by [`Branchless`] |
 //! | [`BestOf21`] (`pext/best-of-21`) | tuned, seven cards | derived from [`Branchless`] | the best of the 21 five-card hands by [`Branchless`] |
 //! | [`Seven`] (`pext/seven`) | tuned, seven cards | derived from [`Branchless`] | seven cards in one 4x16 layout, evaluated directly; [`Branchless`]'s value of the best five |
 //!
@@ -133,7 +134,7 @@
 //! types take a branch that is rarely taken. A six-card flush:
 //!
 //! ```
-//! use handeval_core::{Category, Evaluator, Evaluator7, Hand, Hand7};
+//! use handeval_core::{BestFive, Category, Evaluator, Hand, Hand7};
 //! use handeval_pext::{Branchless, Seven, layout};
 //!
 //! let seven: Hand7 = "Ah Kh 9h 7h 5h 3h 2c".parse().unwrap();
@@ -173,17 +174,33 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "cards-cs's suit-bitmask evaluator (C#): four 16-bit suit sections",
 };
 
+mod best_of;
 mod branchless;
 mod card_set;
 mod reductions;
 mod seven;
 mod simd;
 
+pub use best_of::{BestOf6, BestOf21, Upstream21};
 pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
 pub use reductions::{PextTrips, Reductions};
-pub use seven::{BestOf21, Seven, Upstream21};
+pub use seven::Seven;
 pub use simd::Simd;
+
+/// Registers the family's evaluators, in report order.
+pub fn register(r: &mut impl handeval_core::Register) {
+    r.five::<Reductions>();
+    r.five::<PextTrips>();
+    r.five::<Branchless>();
+    r.five::<Portable>();
+    r.five::<Bmi2>();
+    r.five::<Simd>();
+    r.six::<BestOf6>();
+    r.seven::<Upstream21>();
+    r.seven::<BestOf21>();
+    r.seven::<Seven>();
+}
 
 use handeval_core::{CardTable, Category, Hand};
 

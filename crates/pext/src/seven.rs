@@ -1,6 +1,6 @@
 //! The suit-bitmask evaluator for seven cards on the 4x16 layout.
 
-use handeval_core::{CardTable, Category, Evaluator7, Family, Hand7, Role};
+use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
 
 use crate::{BROADWAY, SECTION_BITS, Type, category_of, value};
 
@@ -134,7 +134,7 @@ fn rare(
     value(Type::Straight as u32, straight, 0)
 }
 
-impl Evaluator7 for Seven {
+impl BestFive<Hand7> for Seven {
     const NAME: &'static str = "pext/seven";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Tuned;
@@ -153,22 +153,11 @@ impl Evaluator7 for Seven {
 
     #[inline(always)]
     fn strength(hand: &Hand7) -> u32 {
-        let bits = SECTION_BITS.of_hand7(hand);
+        let bits = SECTION_BITS.of_hand(hand);
         evaluate(bits.iter().fold(0, |h, b| h | b))
     }
 
-    handeval_core::target_feature_batches!(seven Seven, "popcnt");
-}
-
-handeval_core::best_of_21! {
-    /// [`crate::Branchless`] on each of the 21 five-card hands, the strongest kept.
-    pub struct BestOf21(crate::Branchless) = "pext/best-of-21";
-}
-
-handeval_core::best_of_21! {
-    /// Upstream cards-cs's seven-card method at 2d21384: its five-card
-    /// evaluator ([`crate::PextTrips`]) on each of the 21 five-card hands.
-    pub struct Upstream21(crate::PextTrips) = "pext/upstream-21";
+    handeval_core::target_feature_batches!(Seven, cards Hand7, "popcnt");
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ mod seven;
 pub mod table;
 
 pub use ranking::{Ranking, scale};
-pub use seven::{Reference7, best_five};
+pub use seven::{ReferenceBest, best_five};
 
 use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, all_hands};
 
@@ -177,4 +177,10 @@ impl Evaluator for Reference {
     fn strength(hand: Hand) -> Strength {
         evaluate(&hand)
     }
+}
+/// Registers the reference at every hand size.
+pub fn register(r: &mut impl handeval_core::Register) {
+    r.five::<Reference>();
+    r.six::<ReferenceBest>();
+    r.seven::<ReferenceBest>();
 }

@@ -1,5 +1,6 @@
 //! The five-card reference's class of every five-card hand, held in a table,
-//! and the seven-card reference read from it: the best of 21 table reads.
+//! and the reference for six and seven cards read from it: the best of the
+//! hand's fives' table reads.
 //!
 //! # The index of a five-card hand
 //!
@@ -20,15 +21,15 @@
 //! assert_eq!(five_index([47, 48, 49, 50, 51]), 2_598_959);
 //! ```
 //!
-//! # Seven cards
+//! # Six and seven cards
 //!
-//! A seven-card hand is worth its best five, so its class is the lowest
-//! (strongest) of its 21 fives' classes: [`ClassTable::seven`] reads them.
-//! That is [`Reference7`](crate::Reference7)'s definition with the five-card
-//! reference's answers looked up instead of recomputed; the tests hold the
-//! two to the same class on every hand they try.
+//! A six- or seven-card hand is worth its best five, so its class is the
+//! lowest (strongest) of its fives' classes: [`ClassTable::best`] reads
+//! them. That is [`ReferenceBest`](crate::ReferenceBest)'s definition with
+//! the five-card reference's answers looked up instead of recomputed; the
+//! tests hold the two to the same class on every hand they try.
 
-use handeval_core::{Card, HAND_COUNT, Hand, Hand7, all_hands};
+use handeval_core::{Card, Cards, HAND_COUNT, Hand, all_hands};
 
 use crate::Reference;
 
@@ -97,34 +98,51 @@ impl ClassTable {
         self.classes[five_index(sorted(hand.cards().map(Card::index)))]
     }
 
-    /// The seven-card reference's class of `hand`: the best of its 21 fives'.
+    /// The reference's class of a hand of any size: the best of its fives'.
     #[inline]
-    pub fn seven(&self, hand: &Hand7) -> u16 {
-        self.seven_sorted(sorted(hand.cards().map(Card::index)))
-    }
-
-    /// The best class of the 21 fives of seven card indices in increasing order.
-    #[inline]
-    pub fn seven_sorted(&self, cards: [u8; 7]) -> u16 {
-        handeval_core::FIVE_OF_SEVEN
+    pub fn best<H: Cards>(&self, hand: &H) -> u16 {
+        let mut cards = [0u8; 8];
+        let cards = &mut cards[..H::COUNT];
+        for (slot, card) in cards.iter_mut().zip(hand.card_slice()) {
+            *slot = card.index();
+        }
+        cards.sort_unstable();
+        H::FIVES
             .iter()
             .map(|positions| self.classes[five_index(positions.map(|p| cards[p]))])
             .min()
             .unwrap_or(u16::MAX)
     }
 
+    /// The reference's class of every hand whose two lowest cards have
+    /// indices `first < second`, in [`Cards::all`] order, into `out` (which
+    /// must hold exactly those hands, as [`Cards::starting`] yields them).
+    /// Seven-card runs take [`ClassTable::seven_card_run`]'s shortcut.
+    ///
+    /// # Panics
+    /// If `out` does not hold exactly the run's hands.
+    pub fn run<H: Cards>(&self, first: u8, second: u8, out: &mut [u16]) {
+        if H::COUNT == 7 {
+            return self.seven_card_run(first, second, out);
+        }
+        let card = |i| Card::from_index(i).expect("a card index");
+        let hands = H::starting(card(first), card(second));
+        assert_eq!(hands.len(), out.len(), "out holds exactly the run's hands");
+        for (slot, hand) in out.iter_mut().zip(hands) {
+            *slot = self.best(&hand);
+        }
+    }
+
     /// The seven-card reference's class of every hand whose two lowest cards
-    /// have indices `first < second`, in [`all_hands7`] order, into `out`
+    /// have indices `first < second`, in [`Cards::all`] order, into `out`
     /// (which must hold exactly those hands: C(51 - second, 5) of them).
     ///
-    /// The same best of 21 as [`ClassTable::seven`], grouped so that a walk
+    /// The same best of 21 as [`ClassTable::best`], grouped so that a walk
     /// in that order repeats no work: of a hand's 21 fives, the 6 without
     /// its highest card `c6` are the fives of its first six cards, shared by
     /// every hand that differs only in `c6`, and the other 15 are `c6` with
     /// four of the first six, whose index is `C(c6, 5)` plus the four's part
     /// of the sum, also shared. So each hand costs 15 table reads.
-    ///
-    /// [`all_hands7`]: handeval_core::all_hands7
     ///
     /// # Panics
     /// If `out` does not hold exactly the run's hands.
@@ -209,7 +227,7 @@ fn sorted<const N: usize>(mut cards: [u8; N]) -> [u8; N] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use handeval_core::{Evaluator7, HandClass};
+    use handeval_core::{BestFive, Hand6, Hand7, HandClass};
 
     #[test]
     fn binomials_are_pascals_triangle() {
@@ -236,12 +254,18 @@ mod tests {
         let table = ClassTable::get();
         for (first, second) in [(0u8, 1u8), (12, 30), (44, 46), (45, 46)] {
             let card = |i| handeval_core::Card::from_index(i).unwrap();
-            let hands: Vec<Hand7> =
-                handeval_core::hands7_starting(card(first), card(second)).collect();
+            let hands: Vec<Hand7> = Hand7::starting(card(first), card(second)).collect();
             let mut out = vec![0u16; hands.len()];
-            table.seven_card_run(first, second, &mut out);
+            table.run::<Hand7>(first, second, &mut out);
             for (hand, &class) in hands.iter().zip(&out) {
-                assert_eq!(class, table.seven(hand), "{hand}");
+                assert_eq!(class, table.best(hand), "{hand}");
+            }
+            let sixes: Vec<Hand6> = Hand6::starting(card(first), card(second)).collect();
+            let mut out = vec![0u16; sixes.len()];
+            table.run::<Hand6>(first, second, &mut out);
+            for (hand, &class) in sixes.iter().zip(&out) {
+                let literal = Reference::class_of(crate::ReferenceBest::strength(hand));
+                assert_eq!(class, literal.get(), "{hand}");
             }
         }
     }
@@ -255,8 +279,8 @@ mod tests {
             ("2c 3d 4h 5s 7c 8d 9h", 0),
         ] {
             let hand: Hand7 = s.parse().unwrap();
-            let literal = Reference::class_of(crate::Reference7::strength(&hand)).get();
-            assert_eq!(table.seven(&hand), literal, "{s}");
+            let literal = Reference::class_of(crate::ReferenceBest::strength(&hand)).get();
+            assert_eq!(table.best(&hand), literal, "{s}");
             if class != 0 {
                 assert_eq!(literal, class, "{s}");
             }

@@ -4,12 +4,21 @@
 //! the benchmarks all iterate this list, so an evaluator added here is checked,
 //! shown and timed everywhere at once (the pattern of itoa-benchmark's `IMPLS`).
 //!
-//! Evaluators have associated types, so the list is not a slice of trait
-//! objects but a function, [`visit_all`], that calls a generic
-//! [`Visitor::visit`] once per evaluator type: generic code is monomorphised
-//! per evaluator, and a benchmark loop contains the algorithm inlined. Where
-//! dynamic dispatch is good enough (the CLI), [`all`] gives each evaluator
-//! behind the object-safe [`DynEvaluator`].
+//! The list is one line per family ([`register_all`]): each family crate
+//! says what it contributes at each hand size through its own `register`
+//! function ([`Register`]). Evaluators have associated types, so the list is
+//! not a slice of trait objects but a walk that calls a generic method once
+//! per evaluator type: generic code is monomorphised per evaluator, and a
+//! benchmark loop contains the algorithm inlined.
+//!
+//! - [`visit::<H>`](visit) walks the evaluators of one hand size `H` (five,
+//!   six or seven cards, any [`Size`]) as [`BestFive<H>`](BestFive): what
+//!   every tool that works from cards uses, whatever the size;
+//! - [`visit_all`] walks the five-card evaluators as [`Evaluator`]s, with
+//!   their encodings, for what only five-card hands have: pre-encoded
+//!   workloads, instruction counts, published listings;
+//! - where dynamic dispatch is good enough (the CLI), [`all::<H>`](all)
+//!   gives each evaluator of a size behind the object-safe [`DynEvaluator`].
 //!
 //! # What each evaluator is
 //!
@@ -25,76 +34,134 @@
 //! strongest first. A correct evaluator yields exactly the conventional classes
 //! 1..=7462; one that orders hands wrongly yields wrong classes (or more or
 //! fewer than 7,462), which is the point: nothing here borrows another
-//! evaluator's answer.
+//! evaluator's answer. A six- or seven-card value is classed on its five-card
+//! evaluator's scale ([`BestFive::Five`]).
 
+use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
-use handeval_core::{Category, CpuPath, Evaluator, Evaluator7, Family, Hand, Hand7, Role};
-pub use handeval_reference::{Ranking, Reference, Reference7, best_five, scale};
+use handeval_core::{
+    BestFive, Cards, Category, CpuPath, Evaluator, Family, Hand, Hand6, Hand7, Register, Role,
+    Whole,
+};
+pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
 
-/// Something to do with every registered evaluator; see [`visit_all`].
+/// Every family's evaluators, in report order: the reference first, then
+/// each algorithm's faithful, tuned and SIMD variants, then the external
+/// baselines. Adding a family is one line here (and its crate).
+pub fn register_all(r: &mut impl Register) {
+    handeval_reference::register(r);
+    handeval_subskybox::register(r);
+    handeval_deadhorse::register(r);
+    handeval_pext::register(r);
+    handeval_perfhash::register(r);
+    handeval_baselines::register(r);
+}
+
+/// Something to do with every registered five-card evaluator, with its
+/// encoding; see [`visit_all`].
 pub trait Visitor {
-    /// Called once per registered evaluator.
+    /// Called once per registered five-card evaluator.
     fn visit<E: Evaluator>(&mut self);
 }
 
-/// Calls `visitor.visit::<E>()` for every registered evaluator, in report order:
-/// the reference first, then each algorithm's faithful and tuned variants,
-/// then the external baselines.
+/// Calls `visitor.visit::<E>()` for every registered five-card evaluator, in
+/// [`register_all`] order.
 pub fn visit_all(visitor: &mut impl Visitor) {
-    visitor.visit::<Reference>();
-    visitor.visit::<handeval_subskybox::Faithful>();
-    visitor.visit::<handeval_subskybox::Score>();
-    visitor.visit::<handeval_subskybox::Tuned>();
-    visitor.visit::<handeval_subskybox::Simd>();
-    visitor.visit::<handeval_deadhorse::Upstream>();
-    visitor.visit::<handeval_deadhorse::Readme>();
-    visitor.visit::<handeval_deadhorse::Listing>();
-    visitor.visit::<handeval_deadhorse::Tuned>();
-    visitor.visit::<handeval_deadhorse::Simd>();
-    visitor.visit::<handeval_pext::Reductions>();
-    visitor.visit::<handeval_pext::PextTrips>();
-    visitor.visit::<handeval_pext::Branchless>();
-    visitor.visit::<handeval_pext::Portable>();
-    visitor.visit::<handeval_pext::Bmi2>();
-    visitor.visit::<handeval_pext::Simd>();
-    visitor.visit::<handeval_perfhash::Scalar>();
-    visitor.visit::<handeval_perfhash::Simd>();
-    visitor.visit::<handeval_baselines::Pokers>();
-    visitor.visit::<handeval_baselines::Ckc>();
-}
-
-/// Something to do with every registered seven-card evaluator; see [`visit_all7`].
-pub trait Visitor7 {
-    /// Called once per registered seven-card evaluator.
-    fn visit<E: Evaluator7>(&mut self);
-}
-
-/// Calls `visitor.visit::<E>()` for every registered seven-card evaluator,
-/// in report order: the reference, each family's best-of-21 adapters and
-/// direct seven-card evaluators, then the outside baseline.
-pub fn visit_all7(visitor: &mut impl Visitor7) {
-    visitor.visit::<Reference7>();
-    visitor.visit::<handeval_subskybox::BestOf21>();
-    visitor.visit::<handeval_deadhorse::BestOf21>();
-    visitor.visit::<handeval_deadhorse::Seven>();
-    visitor.visit::<handeval_pext::Upstream21>();
-    visitor.visit::<handeval_pext::BestOf21>();
-    visitor.visit::<handeval_pext::Seven>();
-    visitor.visit::<handeval_perfhash::BestOf21>();
-    visitor.visit::<handeval_baselines::Pokers7>();
-}
-
-/// Calls `visitor.visit::<Null7>()`, then [`visit_all7`]: what the benchmarks time.
-pub fn visit_all7_with_floor(visitor: &mut impl Visitor7) {
-    visitor.visit::<Null7>();
-    visit_all7(visitor);
+    /// Passes on the five-card evaluators only.
+    struct Fives<'a, V>(&'a mut V);
+    impl<V: Visitor> Register for Fives<'_, V> {
+        fn five<E: Evaluator>(&mut self) {
+            self.0.visit::<E>();
+        }
+        fn six<E: BestFive<Hand6>>(&mut self) {}
+        fn seven<E: BestFive<Hand7>>(&mut self) {}
+    }
+    register_all(&mut Fives(visitor));
 }
 
 /// Calls `visitor.visit::<Null>()`, then [`visit_all`]: what the benchmarks time.
 pub fn visit_all_with_floor(visitor: &mut impl Visitor) {
     visitor.visit::<Null>();
     visit_all(visitor);
+}
+
+/// Something to do with every registered evaluator of a hand size; see [`visit`].
+pub trait Visit<H: Cards> {
+    /// Called once per registered evaluator of `H`.
+    fn visit<E: BestFive<H>>(&mut self);
+}
+
+/// A hand size with registered evaluators: a [`Cards`] the registry can
+/// walk, with the harness floor the benchmarks time at that size.
+pub trait Size: Cards {
+    /// The harness floor at this size: reads the cards, evaluates nothing.
+    type Floor: BestFive<Self>;
+
+    /// Calls `visitor.visit::<E>()` for every evaluator of this size, in
+    /// [`register_all`] order.
+    fn walk(visitor: &mut impl Visit<Self>);
+}
+
+/// Passes on one size's evaluators: five-card ones as [`Whole`], the size
+/// named by the method for the others.
+struct Only<'a, H, V>(&'a mut V, PhantomData<H>);
+
+impl<V: Visit<Hand>> Register for Only<'_, Hand, V> {
+    fn five<E: Evaluator>(&mut self) {
+        self.0.visit::<Whole<E>>();
+    }
+    fn six<E: BestFive<Hand6>>(&mut self) {}
+    fn seven<E: BestFive<Hand7>>(&mut self) {}
+}
+
+impl<V: Visit<Hand6>> Register for Only<'_, Hand6, V> {
+    fn five<E: Evaluator>(&mut self) {}
+    fn six<E: BestFive<Hand6>>(&mut self) {
+        self.0.visit::<E>();
+    }
+    fn seven<E: BestFive<Hand7>>(&mut self) {}
+}
+
+impl<V: Visit<Hand7>> Register for Only<'_, Hand7, V> {
+    fn five<E: Evaluator>(&mut self) {}
+    fn six<E: BestFive<Hand6>>(&mut self) {}
+    fn seven<E: BestFive<Hand7>>(&mut self) {
+        self.0.visit::<E>();
+    }
+}
+
+impl Size for Hand {
+    type Floor = Whole<Null>;
+    fn walk(visitor: &mut impl Visit<Self>) {
+        register_all(&mut Only(visitor, PhantomData));
+    }
+}
+
+impl Size for Hand6 {
+    type Floor = NullCards;
+    fn walk(visitor: &mut impl Visit<Self>) {
+        register_all(&mut Only(visitor, PhantomData));
+    }
+}
+
+impl Size for Hand7 {
+    type Floor = NullCards;
+    fn walk(visitor: &mut impl Visit<Self>) {
+        register_all(&mut Only(visitor, PhantomData));
+    }
+}
+
+/// Calls `visitor.visit::<E>()` for every registered evaluator of hands of
+/// `H` cards, in [`register_all`] order.
+pub fn visit<H: Size>(visitor: &mut impl Visit<H>) {
+    H::walk(visitor);
+}
+
+/// Calls `visitor.visit::<H::Floor>()`, then [`visit`]: what the benchmarks time.
+pub fn visit_with_floor<H: Size>(visitor: &mut impl Visit<H>) {
+    visitor.visit::<H::Floor>();
+    H::walk(visitor);
 }
 
 /// The harness floor: reads the five cards and does almost nothing.
@@ -145,23 +212,26 @@ impl Evaluator for Null {
     }
 }
 
-/// The seven-card harness floor: reads the seven cards and does almost
-/// nothing, as [`Null`] does for five. Not in [`visit_all7`].
+/// The harness floor for hands of more than five cards: reads the cards
+/// and does almost nothing, as [`Null`] does for five. Not in [`visit`].
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Null7;
+pub struct NullCards;
 
-impl Evaluator7 for Null7 {
+impl<const N: usize> BestFive<Hand<N>> for NullCards
+where
+    Hand<N>: Cards,
+{
     const NAME: &'static str = "null";
     const FAMILY: Family = Null::FAMILY;
     const ROLE: Role = Role::Floor;
     const SUMMARY: &'static str =
-        "harness floor: reads the seven card bytes, folds them into one byte, evaluates nothing";
+        "harness floor: reads the card bytes, folds them into one byte, evaluates nothing";
 
     type Five = Null;
     type Strength = u8;
 
     #[inline(always)]
-    fn category(hand: &Hand7) -> Category {
+    fn category(hand: &Hand<N>) -> Category {
         if Self::strength(hand) == u8::MAX {
             Category::OnePair
         } else {
@@ -169,30 +239,56 @@ impl Evaluator7 for Null7 {
         }
     }
 
-    /// A byte that depends on all seven cards: the first four and the last
-    /// four bytes as two words (one card in both), summed into one byte.
+    /// A byte that depends on every card: the first four and the last four
+    /// bytes as two words (sharing a card or two), summed into one byte.
     #[inline(always)]
-    fn strength(hand: &Hand7) -> u8 {
-        let [a, b, c, d, e, f, g] = hand.cards().map(handeval_core::Card::index);
-        let word = u32::from_le_bytes([a, b, c, d]).wrapping_add(u32::from_le_bytes([d, e, f, g]));
-        (word.wrapping_mul(0x0101_0101) >> 24) as u8
+    fn strength(hand: &Hand<N>) -> u8 {
+        let cards = hand.cards().map(handeval_core::Card::index);
+        let word = |at: usize| {
+            u32::from_le_bytes([cards[at], cards[at + 1], cards[at + 2], cards[at + 3]])
+        };
+        (word(0).wrapping_add(word(N - 4)).wrapping_mul(0x0101_0101) >> 24) as u8
     }
 }
 
-/// The names of every registered evaluator, in [`visit_all`] order.
+/// The names of every registered five-card evaluator, in [`visit_all`] order.
 pub fn names() -> Vec<&'static str> {
     abouts().iter().map(|a| a.name).collect()
 }
 
-/// What every registered evaluator is, in [`visit_all`] order.
+/// What every registered five-card evaluator is, in [`visit_all`] order.
 pub fn abouts() -> Vec<About> {
-    all().iter().map(|e| e.about()).collect()
+    abouts_of::<Hand>()
 }
 
-/// What the [`Null`] floor and every registered evaluator are, in
+/// What the [`Null`] floor and every registered five-card evaluator are, in
 /// [`visit_all_with_floor`] order.
 pub fn abouts_with_floor() -> Vec<About> {
-    all_with_floor().iter().map(|e| e.about()).collect()
+    abouts_with_floor_of::<Hand>()
+}
+
+/// What every registered evaluator of `H` is, in [`visit`] order.
+pub fn abouts_of<H: Size>() -> Vec<About> {
+    let mut a = Abouts(Vec::new());
+    visit::<H>(&mut a);
+    a.0
+}
+
+/// What the floor and every registered evaluator of `H` are, in
+/// [`visit_with_floor`] order.
+pub fn abouts_with_floor_of<H: Size>() -> Vec<About> {
+    let mut a = Abouts(Vec::new());
+    visit_with_floor::<H>(&mut a);
+    a.0
+}
+
+/// Collects [`About`]s.
+struct Abouts(Vec<About>);
+
+impl<H: Cards> Visit<H> for Abouts {
+    fn visit<E: BestFive<H>>(&mut self) {
+        self.0.push(About::of::<H, E>());
+    }
 }
 
 /// The families of the registered evaluators, each once, in [`visit_all`] order.
@@ -209,11 +305,11 @@ pub fn families() -> Vec<Family> {
 /// What an evaluator declares about itself, and how it runs on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct About {
-    /// How many cards its hands have: 5 ([`Evaluator`]) or 7 ([`Evaluator7`]).
+    /// How many cards its hands have ([`Cards::COUNT`]).
     pub cards: u8,
-    /// For seven cards, whether it is a best-of-21 adapter
-    /// ([`Evaluator7::BEST_OF_21`]) rather than a direct evaluator.
-    pub best_of_21: bool,
+    /// For six or seven cards, whether it takes the best of the hand's fives
+    /// ([`BestFive::BEST_OF_FIVES`]) rather than evaluating the cards directly.
+    pub best_of_fives: bool,
     /// [`Evaluator::NAME`].
     pub name: &'static str,
     /// [`Evaluator::SUMMARY`].
@@ -235,11 +331,11 @@ pub struct About {
 }
 
 impl About {
-    /// What `E` declares, and how it runs here.
-    pub fn of<E: Evaluator>() -> About {
+    /// What `E`, an evaluator of `H`, declares, and how it runs here.
+    pub fn of<H: Cards, E: BestFive<H>>() -> About {
         About {
-            cards: 5,
-            best_of_21: false,
+            cards: H::COUNT as u8,
+            best_of_fives: E::BEST_OF_FIVES,
             name: E::NAME,
             summary: E::SUMMARY,
             family: E::FAMILY,
@@ -251,170 +347,88 @@ impl About {
             unavailable: E::unavailable(),
         }
     }
-}
 
-impl About {
-    /// What the seven-card `E` declares, and how it runs here.
-    pub fn of7<E: Evaluator7>() -> About {
-        About {
-            cards: 7,
-            best_of_21: E::BEST_OF_21,
-            name: E::NAME,
-            summary: E::SUMMARY,
-            family: E::FAMILY,
-            role: E::ROLE,
-            derived_from: E::DERIVED_FROM,
-            table_bytes: E::TABLE_BYTES,
-            card_table_bytes: E::CARD_TABLE_BYTES,
-            cpu_path: E::cpu_path(),
-            unavailable: E::unavailable(),
-        }
+    /// What the five-card `E` declares, and how it runs here.
+    pub fn of_five<E: Evaluator>() -> About {
+        About::of::<Hand, Whole<E>>()
     }
 }
 
-/// An evaluator behind dynamic dispatch, for callers that handle one hand at a time.
-pub trait DynEvaluator: Send + Sync {
+/// An evaluator of hands of `H` cards behind dynamic dispatch, for callers
+/// that handle one hand at a time.
+pub trait DynEvaluator<H: Cards>: Send + Sync {
     /// What the evaluator is.
     fn about(&self) -> About;
-    /// [`Evaluator::NAME`].
+    /// [`BestFive::NAME`].
     fn name(&self) -> &'static str {
         self.about().name
     }
     /// The evaluator's category for `hand`.
-    fn category(&self, hand: &Hand) -> Category;
-    /// The evaluator's class for `hand`, derived from its own strength values
-    /// (see [`Ranking`]). The first call ranks all hands, about a tenth of a second.
-    fn class(&self, hand: &Hand) -> u32;
+    fn category(&self, hand: &H) -> Category;
+    /// The class (1..=7462) of the evaluator's value for `hand` among the
+    /// values its five-card scale ([`BestFive::Five`]) gives all five-card
+    /// hands (see [`Ranking`]), or `None` if no five-card hand has that
+    /// value. The first call ranks all five-card hands, about a tenth of a
+    /// second.
+    fn class(&self, hand: &H) -> Option<u32>;
     /// The evaluator's own strength value for `hand`, as text: its `Debug`
     /// form, which is the decimal number for integer strengths (`536878848`),
     /// `Reverse(n)` for a strength where lower numbers are stronger, and the
     /// field-by-field form of a struct such as the reference's.
-    fn native(&self, hand: &Hand) -> String;
+    fn native(&self, hand: &H) -> String;
 }
 
 /// The ranking is the process-wide [`scale`], kept here once fetched so that
 /// a class per hand costs no lock.
-struct Erased<E: Evaluator> {
+struct Erased<H, E: BestFive<H>>
+where
+    H: Cards,
+{
     ranking: OnceLock<Arc<Ranking<E::Strength>>>,
+    size: PhantomData<fn(&H)>,
 }
 
-impl<E: Evaluator> DynEvaluator for Erased<E> {
+impl<H: Cards, E: BestFive<H>> DynEvaluator<H> for Erased<H, E> {
     fn about(&self) -> About {
-        About::of::<E>()
+        About::of::<H, E>()
     }
-    fn category(&self, hand: &Hand) -> Category {
-        E::category(E::encode(hand))
-    }
-    fn class(&self, hand: &Hand) -> u32 {
-        let ranking = self.ranking.get_or_init(scale::<E>);
-        ranking
-            .class(E::strength(E::encode(hand)))
-            .expect("every hand was ranked")
-    }
-    fn native(&self, hand: &Hand) -> String {
-        format!("{:?}", E::strength(E::encode(hand)))
-    }
-}
-
-/// Collects evaluators behind [`DynEvaluator`].
-struct Collect(Vec<Box<dyn DynEvaluator>>);
-
-impl Visitor for Collect {
-    fn visit<E: Evaluator>(&mut self) {
-        self.0.push(Box::new(Erased::<E> {
-            ranking: OnceLock::new(),
-        }));
-    }
-}
-
-/// Every registered evaluator behind [`DynEvaluator`], in [`visit_all`] order.
-pub fn all() -> Vec<Box<dyn DynEvaluator>> {
-    let mut c = Collect(Vec::new());
-    visit_all(&mut c);
-    c.0
-}
-
-/// The [`Null`] floor, then every registered evaluator, behind [`DynEvaluator`]:
-/// what the benchmarks time, in [`visit_all_with_floor`] order.
-pub fn all_with_floor() -> Vec<Box<dyn DynEvaluator>> {
-    let mut c = Collect(Vec::new());
-    visit_all_with_floor(&mut c);
-    c.0
-}
-
-/// A seven-card evaluator behind dynamic dispatch.
-pub trait DynEvaluator7: Send + Sync {
-    /// What the evaluator is.
-    fn about(&self) -> About;
-    /// [`Evaluator7::NAME`].
-    fn name(&self) -> &'static str {
-        self.about().name
-    }
-    /// The evaluator's category for `hand`.
-    fn category(&self, hand: &Hand7) -> Category;
-    /// The class (1..=7462) of the evaluator's value for `hand` among the
-    /// values its five-card scale ([`Evaluator7::Five`]) gives all five-card
-    /// hands, or `None` if no five-card hand has that value. The first call
-    /// ranks all five-card hands, about a tenth of a second.
-    fn class(&self, hand: &Hand7) -> Option<u32>;
-    /// The evaluator's own value for `hand`, as text (as [`DynEvaluator::native`]).
-    fn native(&self, hand: &Hand7) -> String;
-}
-
-struct Erased7<E: Evaluator7> {
-    ranking: OnceLock<Arc<Ranking<E::Strength>>>,
-}
-
-impl<E: Evaluator7> DynEvaluator7 for Erased7<E> {
-    fn about(&self) -> About {
-        About::of7::<E>()
-    }
-    fn category(&self, hand: &Hand7) -> Category {
+    fn category(&self, hand: &H) -> Category {
         E::category(hand)
     }
-    fn class(&self, hand: &Hand7) -> Option<u32> {
+    fn class(&self, hand: &H) -> Option<u32> {
         let ranking = self.ranking.get_or_init(scale::<E::Five>);
         ranking.class(E::strength(hand))
     }
-    fn native(&self, hand: &Hand7) -> String {
+    fn native(&self, hand: &H) -> String {
         format!("{:?}", E::strength(hand))
     }
 }
 
-struct Collect7(Vec<Box<dyn DynEvaluator7>>);
+/// Collects evaluators behind [`DynEvaluator`].
+struct Collect<H: Cards>(Vec<Box<dyn DynEvaluator<H>>>);
 
-impl Visitor7 for Collect7 {
-    fn visit<E: Evaluator7>(&mut self) {
-        self.0.push(Box::new(Erased7::<E> {
+impl<H: Cards> Visit<H> for Collect<H> {
+    fn visit<E: BestFive<H>>(&mut self) {
+        self.0.push(Box::new(Erased::<H, E> {
             ranking: OnceLock::new(),
+            size: PhantomData,
         }));
     }
 }
 
-/// Every registered seven-card evaluator behind [`DynEvaluator7`], in [`visit_all7`] order.
-pub fn all7() -> Vec<Box<dyn DynEvaluator7>> {
-    let mut c = Collect7(Vec::new());
-    visit_all7(&mut c);
+/// Every registered evaluator of `H` behind [`DynEvaluator`], in [`visit`] order.
+pub fn all<H: Size>() -> Vec<Box<dyn DynEvaluator<H>>> {
+    let mut c = Collect(Vec::new());
+    visit::<H>(&mut c);
     c.0
 }
 
-/// What every registered seven-card evaluator is, in [`visit_all7`] order.
-pub fn abouts7() -> Vec<About> {
-    all7().iter().map(|e| e.about()).collect()
-}
-
-/// What [`Null7`] and every registered seven-card evaluator are, in
-/// [`visit_all7_with_floor`] order.
-pub fn abouts7_with_floor() -> Vec<About> {
-    struct Abouts(Vec<About>);
-    impl Visitor7 for Abouts {
-        fn visit<E: Evaluator7>(&mut self) {
-            self.0.push(About::of7::<E>());
-        }
-    }
-    let mut a = Abouts(Vec::new());
-    visit_all7_with_floor(&mut a);
-    a.0
+/// The floor, then every registered evaluator of `H`, behind
+/// [`DynEvaluator`]: what the benchmarks time, in [`visit_with_floor`] order.
+pub fn all_with_floor<H: Size>() -> Vec<Box<dyn DynEvaluator<H>>> {
+    let mut c = Collect(Vec::new());
+    visit_with_floor::<H>(&mut c);
+    c.0
 }
 
 #[cfg(test)]
@@ -461,32 +475,62 @@ mod tests {
     }
 
     #[test]
-    fn seven_card_names_are_unique_and_derive_from_registered_ones() {
-        let sevens = abouts7_with_floor();
-        assert_eq!(sevens[1].name, Reference7::NAME);
-        assert_eq!(sevens[1].role, Role::Reference);
-        let mut names: Vec<_> = sevens.iter().map(|a| a.name).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), sevens.len());
-        let fives = abouts();
-        for a in &sevens {
-            assert_eq!(a.cards, 7);
-            let prefix = a.name.split('/').next().unwrap_or_default();
-            assert_eq!(prefix, a.family.name, "{}", a.name);
-            if let Some(from) = a.derived_from {
-                let origin = fives
-                    .iter()
-                    .chain(&sevens)
-                    .find(|b| b.name == from && b.family == a.family);
-                assert!(
-                    origin.is_some(),
-                    "{} is derived from unregistered {from}",
-                    a.name
-                );
+    fn larger_hands_names_are_unique_and_derive_from_registered_ones() {
+        struct Names(Vec<&'static str>);
+        impl Visitor for Names {
+            fn visit<E: Evaluator>(&mut self) {
+                self.0.push(E::NAME);
             }
         }
-        assert!(sevens.iter().any(|a| a.role == Role::Baseline));
+        fn check<H: Size>() {
+            let abouts = abouts_with_floor_of::<H>();
+            assert_eq!(abouts[0].role, Role::Floor);
+            assert_eq!(abouts[1].name, Reference::NAME);
+            assert_eq!(abouts[1].role, Role::Reference);
+            let mut names: Vec<_> = abouts.iter().map(|a| a.name).collect();
+            names.sort_unstable();
+            names.dedup();
+            assert_eq!(names.len(), abouts.len(), "{} cards", H::WORD);
+            let fives = self::abouts();
+            for a in &abouts {
+                assert_eq!(usize::from(a.cards), H::COUNT);
+                let prefix = a.name.split('/').next().unwrap_or_default();
+                assert_eq!(prefix, a.family.name, "{}", a.name);
+                if let Some(from) = a.derived_from {
+                    let origin = fives
+                        .iter()
+                        .chain(&abouts)
+                        .find(|b| b.name == from && b.family == a.family);
+                    assert!(
+                        origin.is_some(),
+                        "{} is derived from unregistered {from}",
+                        a.name
+                    );
+                }
+            }
+            assert!(abouts.iter().any(|a| a.role == Role::Baseline));
+        }
+        check::<Hand6>();
+        check::<Hand7>();
+        // Five cards through the same walk: the same evaluators, in the same
+        // order, as the five-card walk with encodings.
+        let through_cards: Vec<_> = abouts_of::<Hand>().iter().map(|a| a.name).collect();
+        assert_eq!(through_cards, names());
+        let mut encoded = Names(Vec::new());
+        visit_all(&mut encoded);
+        assert_eq!(encoded.0, through_cards);
+    }
+
+    #[test]
+    fn the_floor_reads_every_card() {
+        let base: Hand7 = "2c 3d 4h 5s 6c 7d 8h".parse().unwrap();
+        let strength = |h: &Hand7| <NullCards as BestFive<Hand7>>::strength(h);
+        for i in 0..7 {
+            let mut cards = base.cards();
+            cards[i] = "As".parse().unwrap();
+            let moved = Hand7::new(cards).unwrap();
+            assert_ne!(strength(&moved), strength(&base), "card {i}");
+        }
     }
 
     #[test]

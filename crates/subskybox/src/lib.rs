@@ -18,6 +18,7 @@
 //! | [`Score`] (`subskybox/score`) | faithful | the author's `get5cardScore` (jsfiddle rwHzm) | the author's full-strength value, in `f64` where JavaScript uses doubles |
 //! | [`Tuned`] (`subskybox/tuned`) | tuned | derived from [`Faithful`] | `u64` nibbles, `% 15` by a constant, no floats |
 //! | [`Simd`] (`subskybox/simd`) | SIMD | derived from [`Tuned`] | the nibble field bit-sliced into four 16-bit planes, one hand per lane, AVX-512 or AVX2; [`Faithful`]'s values |
+//! | [`BestOf6`] (`subskybox/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
 //! | [`BestOf21`] (`subskybox/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //!
 //! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
@@ -146,15 +147,27 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "subskybox's mod-15 analyzer (JavaScript, 2013)",
 };
 
+mod best_of;
 mod faithful;
 mod score;
 mod simd;
 mod tuned;
 
+pub use best_of::{BestOf6, BestOf21};
 pub use faithful::Faithful;
 pub use score::Score;
 pub use simd::Simd;
-pub use tuned::{BestOf21, Tuned};
+pub use tuned::Tuned;
+
+/// Registers the family's evaluators, in report order.
+pub fn register(r: &mut impl handeval_core::Register) {
+    r.five::<Faithful>();
+    r.five::<Score>();
+    r.five::<Tuned>();
+    r.five::<Simd>();
+    r.six::<BestOf6>();
+    r.seven::<BestOf21>();
+}
 
 use handeval_core::{CardTable, Category, Hand, Suit};
 

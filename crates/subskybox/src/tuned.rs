@@ -138,8 +138,3 @@ impl Evaluator for Tuned {
         u128::from((category as u64) << 60 | major) << 64 | u128::from(minor)
     }
 }
-
-handeval_core::best_of_21! {
-    /// [`Tuned`] on each of the 21 five-card hands, the strongest kept.
-    pub struct BestOf21(Tuned) = "subskybox/best-of-21";
-}

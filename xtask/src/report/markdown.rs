@@ -63,41 +63,63 @@ fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
         .map(|r| r.baseline.as_str())
 }
 
-/// How seven-card rows were measured, for the report and the README.
-pub const SEVEN_METHOD: &str = "Seven-card evaluators are timed from cards, full strength, on 2,598,960 hands per workload, in blocks of 64,974 as five-card ones: `strength/shuffled/hand7` draws the hands at random (seven distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand7` takes consecutive hands of `all_hands7()` from hand 66,892,280 (the middle one). Before timing, every hand an evaluator will be timed on is checked against the seven-card reference's class; `cargo xtask diff --cards 7` checks all 133,784,560. Best-of-21 adapters run their five-card evaluator's own batch loop over the 21 fives of each hand. Seven-card evaluators have no instruction counts.";
+/// How the rows of a hand size above five were measured, for the report:
+/// every figure from the constants the benchmarks use.
+pub fn cards_method(cards: usize) -> String {
+    fn method<H: handeval_core::Cards>() -> String {
+        use handeval_benches::cards::{HANDS, sequential_start};
+        let word = H::WORD;
+        let n = H::COUNT;
+        format!(
+            "{capital}-card evaluators are timed from cards, full strength, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/hand{n}` draws the hands at random ({word} distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand{n}` takes consecutive hands of all {word}-card hands in order from hand {start} (the middle one). Before timing, every hand an evaluator will be timed on is checked against the reference's class; `cargo xtask diff --cards {n}` checks all {all}. Best-of-{fives} adapters run their five-card evaluator's own batch loop over the {fives} fives of each hand. Evaluators of {n} cards have no instruction counts.",
+            capital = word[..1].to_uppercase() + &word[1..],
+            hands = thousands(HANDS),
+            block = thousands(handeval_benches::BLOCK),
+            start = thousands(sequential_start::<H>()),
+            all = thousands(H::HANDS),
+            fives = H::FIVES.len(),
+        )
+    }
+    match cards {
+        6 => method::<handeval_core::Hand6>(),
+        _ => method::<handeval_core::Hand7>(),
+    }
+}
 
-/// The fastest direct (not best-of-21) table-free seven-card evaluator on
-/// `workload`, if the run has one.
+/// The fastest direct (not best-of-fives) table-free evaluator on
+/// `workload`, a workload of hands above five cards, if the run has one.
 pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> {
-    let abouts = handeval_registry::abouts7();
+    let abouts = crate::select::Cards::of(workload.cards()).abouts(false);
     rows.iter()
         .filter(|r| r.workload == workload && r.table_bytes == 0)
         .filter(|r| matches!(r.role, Some(Role::Tuned | Role::Faithful | Role::Simd)))
         .filter(|r| {
             abouts
                 .iter()
-                .any(|a| a.name == r.evaluator && !a.best_of_21)
+                .any(|a| a.name == r.evaluator && !a.best_of_fives)
         })
         .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
 }
 
-/// The seven-card section: how it was measured, the table-free direct
-/// evaluator against the baseline, and one table per seven-card workload.
-pub fn seven_section(rows: &[Row]) -> Option<String> {
-    let present: Vec<Workload> = Workload::SEVEN
-        .into_iter()
+/// The section of a hand size above five: how it was measured, the
+/// table-free direct evaluator against the baseline, and one table per
+/// workload of the size.
+pub fn cards_section(rows: &[Row], cards: usize) -> Option<String> {
+    let present: Vec<Workload> = Workload::of_cards(cards)
         .filter(|w| rows.iter().any(|r| r.workload == *w))
         .collect();
     if present.is_empty() {
         return None;
     }
+    let word = crate::select::Cards::of(cards).word();
+    let title = word[..1].to_uppercase() + &word[1..];
     let mut s = String::new();
-    let _ = writeln!(s, "\n## Seven cards\n\n{SEVEN_METHOD}\n");
+    let _ = writeln!(s, "\n## {title} cards\n\n{}\n", cards_method(cards));
     for w in &present {
         if let Some(r) = best_direct_table_free(rows, *w) {
             let _ = writeln!(
                 s,
-                "- {w}: the fastest table-free direct seven-card evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
+                "- {w}: the fastest table-free direct {word}-card evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
                 r.evaluator,
                 fmt_ns(r.median_ns),
                 fmt_opt(r.ratio_to_baseline, 2),
@@ -114,7 +136,10 @@ pub fn seven_section(rows: &[Row]) -> Option<String> {
         let _ = writeln!(s, "\n### {w}\n");
         s.push_str(&workload_table(rows, w));
     }
-    s.push_str("\nThe chart `chart7.svg` shows the seven-card evaluators, shuffled and sequential side by side.\n");
+    let _ = writeln!(
+        s,
+        "\nThe chart `chart{cards}.svg` shows the {word}-card evaluators, shuffled and sequential side by side."
+    );
     Some(s)
 }
 
@@ -617,9 +642,7 @@ pub fn render(run: &Run, dir_name: &str) -> String {
             s.push_str(&workload_table(rows, workload));
         }
     }
-    if let Some(seven) = seven_section(rows) {
-        s.push_str(&seven);
-    }
+    s.extend([6, 7].into_iter().filter_map(|cards| cards_section(rows, cards)));
     s.push_str("\n## The evaluators\n\n");
     let mut seen: Vec<&str> = Vec::new();
     for r in rows {

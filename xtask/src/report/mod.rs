@@ -42,11 +42,16 @@ pub const LISTINGS: &str = "listings.csv";
 pub const ROUNDS: &str = "rounds.csv";
 
 /// The charts a report has: file name, workload, title.
-const CHARTS: [(&str, Workload, &str); 2] = [
+const CHARTS: [(&str, Workload, &str); 3] = [
     (
         "chart.svg",
         Workload::HEADLINE,
         "Five cards, full strength from the encoding",
+    ),
+    (
+        "chart6.svg",
+        Workload::SIX[0],
+        "Six cards, full strength from cards",
     ),
     (
         "chart7.svg",
@@ -55,8 +60,8 @@ const CHARTS: [(&str, Workload, &str); 2] = [
     ),
 ];
 
-/// Writes `report.md`, `chart.svg` and, for runs with seven-card rows,
-/// `chart7.svg` into `dir`. The charts are drawn first, into scratch files,
+/// Writes `report.md`, `chart.svg` and, for runs with six- or seven-card
+/// rows, `chart6.svg` and `chart7.svg` into `dir`. The charts are drawn first, into scratch files,
 /// so that a failure leaves the old report as it was.
 ///
 /// `name` is the run's published folder name, which the citation gives.

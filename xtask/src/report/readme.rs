@@ -93,7 +93,7 @@ pub fn results_section(run: &Run, dir: &str) -> String {
         let _ = writeln!(
             s,
             "\nSeven cards, from cards, shuffled order ({} hands drawn at random; the sequential table is in the report):\n",
-            super::markdown::thousands(handeval_benches::seven::HANDS7)
+            super::markdown::thousands(handeval_benches::cards::HANDS)
         );
         if let Some(r) = best_direct_table_free(rows, seven) {
             let _ = writeln!(
@@ -201,7 +201,7 @@ mod tests {
         let readme = fs::read_to_string(crate::workspace::root().join("README.md")).unwrap();
         let table = evaluators_table(&handeval_registry::abouts());
         let expected = splice(&readme, EVALUATORS, &table).unwrap();
-        let table7 = evaluators_table(&handeval_registry::abouts7());
+        let table7 = evaluators_table(&handeval_registry::abouts_of::<handeval_core::Hand7>());
         let expected = splice(&expected, EVALUATORS7, &table7).unwrap();
         assert!(
             readme == expected,

@@ -339,14 +339,13 @@ pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
             );
         }
     }
-    let abouts = handeval_registry::abouts_with_floor();
-    let abouts7 = handeval_registry::abouts7_with_floor();
+    let abouts = [
+        crate::select::Cards::Five.abouts(true),
+        crate::select::Cards::Six.abouts(true),
+        crate::select::Cards::Seven.abouts(true),
+    ];
     for r in rows.iter_mut().filter(|r| r.role.is_none()) {
-        let abouts = if r.workload.is_seven() {
-            &abouts7
-        } else {
-            &abouts
-        };
+        let abouts = &abouts[r.workload.cards() - 5];
         if let Some(about) = abouts.iter().find(|a| a.name == r.evaluator) {
             r.describe(about);
         } else if r.family.is_empty() {

@@ -1,61 +1,62 @@
-//! `cargo xtask diff --cards 7`: every registered seven-card evaluator
-//! against the seven-card reference, the table and each other, over all
-//! 133,784,560 hands.
+//! `cargo xtask diff --cards 6` and `--cards 7`: every registered evaluator
+//! of the size against the reference, the published table and each other,
+//! over every hand (20,358,520 of six cards, 133,784,560 of seven).
 
 use std::io::{self, Write};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
-use handeval_core::{Category, Evaluator7, HAND7_COUNT, HandClass, Histogram, SEVEN_CARD_CLASSES};
-use handeval_difftest::seven::{Check7, SAMPLE_SEED, hand_at, pairwise7, reference_classes};
-use handeval_registry::{Visitor7, visit_all7};
+use anyhow::{Context, Result};
+use handeval_core::{BestFive, Category, HandClass, Histogram};
+use handeval_difftest::cards::{HandCheck, SAMPLE_SEED, hand_at, pairwise, reference_classes};
+use handeval_registry::{Size, Visit, abouts_of, visit};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// One seven-card evaluator's outcome.
-pub struct Row7 {
-    pub check: Check7,
+use crate::diff::{Args, write_matrix};
+use crate::select::select_names;
+
+/// One evaluator's outcome.
+pub struct Row<H> {
+    pub check: HandCheck<H>,
     pub time: Duration,
 }
 
-/// The result of a seven-card differential run.
-pub struct Outcome7 {
-    pub rows: Vec<Row7>,
+/// The result of a differential run over hands of `H`.
+pub struct Outcome<H> {
+    pub rows: Vec<Row<H>>,
     /// Seconds spent computing the reference's class of every hand.
     pub reference_time: Duration,
 }
 
-impl Outcome7 {
+impl<H: Size> Outcome<H> {
     pub fn passed(&self) -> bool {
         self.rows.iter().all(|r| r.check.passed())
     }
 }
 
-/// The registered seven-card evaluators named in `only` (all when empty);
-/// an unknown name is an error listing the registered ones.
-pub fn selected_names7(only: &[String]) -> Result<Vec<&'static str>> {
-    let names = handeval_registry::abouts7()
-        .iter()
-        .map(|a| a.name)
-        .collect();
-    crate::diff::select_names(names, only, "seven-card evaluator")
+/// The registered evaluators of `H` named in `only` (all when empty); an
+/// unknown name is an error listing the registered ones.
+pub fn selected_names<H: Size>(only: &[String]) -> Result<Vec<&'static str>> {
+    let names = abouts_of::<H>().iter().map(|a| a.name).collect();
+    select_names(names, only, &format!("{}-card evaluator", H::WORD))
 }
 
-struct Run<'a> {
+struct Run<'a, H> {
     selected: &'a [&'a str],
     reference: &'a [u16],
     progress: &'a ProgressBar,
-    rows: Vec<Row7>,
+    rows: Vec<Row<H>>,
 }
 
-impl Visitor7 for Run<'_> {
-    fn visit<E: Evaluator7>(&mut self) {
+impl<H: Size> Visit<H> for Run<'_, H> {
+    fn visit<E: BestFive<H>>(&mut self) {
         if !self.selected.contains(&E::NAME) {
             return;
         }
         self.progress.set_message(E::NAME);
         let start = Instant::now();
-        let check = Check7::of::<E>(self.reference);
-        self.rows.push(Row7 {
+        let check = HandCheck::<H>::of::<E>(self.reference);
+        self.rows.push(Row {
             check,
             time: start.elapsed(),
         });
@@ -63,19 +64,20 @@ impl Visitor7 for Run<'_> {
     }
 }
 
-/// Checks the seven-card evaluators named in `only` (all when empty).
-pub fn check7(only: &[String]) -> Result<Outcome7> {
-    let selected = selected_names7(only)?;
+/// Checks the evaluators of `H` named in `only` (all when empty).
+pub fn check<H: Size>(only: &[String]) -> Result<Outcome<H>> {
+    let selected = selected_names::<H>(only)?;
     let progress = ProgressBar::new(selected.len() as u64 + 1).with_style(
-        ProgressStyle::with_template(
-            "{spinner} [{pos}/{len}] {elapsed} checking {msg} over all seven-card hands",
-        )
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} [{{pos}}/{{len}}] {{elapsed}} checking {{msg}} over all {}-card hands",
+            H::WORD
+        ))
         .expect("valid template"),
     );
     progress.enable_steady_tick(Duration::from_millis(120));
     progress.set_message("the reference's class of every hand");
     let start = Instant::now();
-    let reference = reference_classes();
+    let reference = reference_classes::<H>();
     let reference_time = start.elapsed();
     progress.inc(1);
     let mut run = Run {
@@ -84,9 +86,9 @@ pub fn check7(only: &[String]) -> Result<Outcome7> {
         progress: &progress,
         rows: Vec::new(),
     };
-    visit_all7(&mut run);
+    visit::<H>(&mut run);
     progress.finish_and_clear();
-    Ok(Outcome7 {
+    Ok(Outcome {
         rows: run.rows,
         reference_time,
     })
@@ -94,10 +96,12 @@ pub fn check7(only: &[String]) -> Result<Outcome7> {
 
 /// Writes the summary table, each category against the table, and the
 /// pairwise matrix.
-pub fn write_summary7(out: &mut impl Write, outcome: &Outcome7) -> io::Result<()> {
+pub fn write_summary<H: Size>(out: &mut impl Write, outcome: &Outcome<H>) -> io::Result<()> {
     writeln!(
         out,
-        "seven-card hands: {HAND7_COUNT} per evaluator; the reference's classes took {:.1} s",
+        "{}-card hands: {} per evaluator; the reference's classes took {:.1} s",
+        H::WORD,
+        H::HANDS,
         outcome.reference_time.as_secs_f64()
     )?;
     let width = outcome
@@ -134,7 +138,7 @@ pub fn write_summary7(out: &mut impl Write, outcome: &Outcome7) -> io::Result<()
 
     // Each category: the table's count, and which evaluators' histograms
     // differ from it.
-    let table = Histogram::all_hands7();
+    let table = Histogram::published::<H>();
     writeln!(
         out,
         "\n{:<16} {:>11} {:>8}  evaluators whose count differs",
@@ -152,7 +156,7 @@ pub fn write_summary7(out: &mut impl Write, outcome: &Outcome7) -> io::Result<()
             "{:<16} {:>11} {:>8}  {}",
             c.id(),
             table[c],
-            c.seven_card_class_count(),
+            H::classes_in(c),
             if differ.is_empty() {
                 "none".to_string()
             } else {
@@ -165,7 +169,7 @@ pub fn write_summary7(out: &mut impl Write, outcome: &Outcome7) -> io::Result<()
         "{:<16} {:>11} {:>8}",
         "total",
         table.total(),
-        SEVEN_CARD_CLASSES
+        H::classes()
     )?;
 
     for row in outcome.rows.iter().filter(|r| !r.check.passed()) {
@@ -175,28 +179,31 @@ pub fn write_summary7(out: &mut impl Write, outcome: &Outcome7) -> io::Result<()
     if let Some(sampled) = outcome.rows.iter().find(|r| !r.check.exhaustive) {
         writeln!(
             out,
-            "\n{}: the literal best of 21, on {} hands drawn with seed {SAMPLE_SEED}, against the table-driven classes every other row is checked against",
-            sampled.check.name, sampled.check.hands
+            "\n{}: the literal best of the {} fives, on {} hands drawn with seed {SAMPLE_SEED}, against the table-driven classes every other row is checked against",
+            sampled.check.name,
+            H::FIVES.len(),
+            sampled.check.hands
         )?;
     }
     // Exact only between checks over all hands.
-    let checks: Vec<Check7> = outcome
+    let checks: Vec<HandCheck<H>> = outcome
         .rows
         .iter()
         .filter(|r| r.check.exhaustive)
         .map(|r| r.check.clone())
         .collect();
-    let matrix = pairwise7(&checks);
+    let matrix = pairwise(&checks);
     let names: Vec<&str> = checks.iter().map(|c| c.name).collect();
     writeln!(
         out,
-        "\nseven-card hands on which each pair disagrees (class):"
+        "\n{}-card hands on which each pair disagrees (class):",
+        H::WORD
     )?;
-    crate::diff::write_matrix(out, &names, &matrix)
+    write_matrix(out, &names, &matrix)
 }
 
-/// Writes every seven-card hand on which an evaluator differs from the reference.
-pub fn write_csv7(out: impl Write, outcome: &Outcome7) -> Result<()> {
+/// Writes every hand on which an evaluator differs from the reference.
+pub fn write_csv<H: Size>(out: impl Write, outcome: &Outcome<H>) -> Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
         "evaluator",
@@ -206,12 +213,12 @@ pub fn write_csv7(out: impl Write, outcome: &Outcome7) -> Result<()> {
         "reference_class",
         "reference_category",
     ])?;
-    let reference = reference_classes();
+    let reference = reference_classes::<H>();
     let category_of = |class: u16| HandClass::new(class).map_or("unranked", |c| c.category().id());
     for row in &outcome.rows {
         for &(index, class) in &row.check.class_mismatches {
             let index = index as usize;
-            let hand = hand_at(index);
+            let hand = hand_at::<H>(index);
             w.write_record([
                 row.check.name.to_string(),
                 hand.to_string(),
@@ -224,4 +231,24 @@ pub fn write_csv7(out: impl Write, outcome: &Outcome7) -> Result<()> {
     }
     w.flush()?;
     Ok(())
+}
+
+/// `cargo xtask diff --cards N` for six or seven cards.
+pub fn run<H: Size>(args: &Args) -> Result<ExitCode> {
+    let outcome = check::<H>(&args.only)?;
+    if args.csv {
+        write_csv(io::stdout().lock(), &outcome).context("writing to standard output")?;
+        write_summary(&mut io::stderr().lock(), &outcome).context("writing to standard error")?;
+    } else {
+        write_summary(&mut io::stdout().lock(), &outcome).context("writing to standard output")?;
+    }
+    if outcome.passed() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        errln!(
+            "error: some {}-card evaluators disagree with the reference",
+            H::WORD
+        )?;
+        Ok(ExitCode::FAILURE)
+    }
 }

@@ -1,4 +1,5 @@
-//! Differential testing of seven-card evaluators over all 133,784,560 hands.
+//! Differential testing of the evaluators of any hand size ([`Cards`]: five,
+//! six or seven cards) from cards, over every hand (133,784,560 of seven).
 //!
 //! Holding every evaluator's answer for every seven-card hand would take
 //! gigabytes, so the check works against the reference's class per hand
@@ -6,68 +7,72 @@
 //! what differs:
 //!
 //! - each hand's class by the evaluator is the place of its value among the
-//!   values of its five-card scale ([`Evaluator7::Five`]) over all five-card
+//!   values of its five-card scale ([`BestFive::Five`]) over all five-card
 //!   hands, as `cargo xtask eval` shows it; a value no five-card hand has is
 //!   class 0, "unranked";
-//! - [`Check7`] counts the hands whose class or category differ from the
+//! - [`HandCheck`] counts the hands whose class or category differ from the
 //!   reference's, keeps every differing hand's index and class (so that any
-//!   two evaluators can be compared exactly, [`pairwise7`]), names the first
-//!   few, and, over all hands, checks the category histogram and the 4,824
-//!   distinct classes against the table in [`handeval_core`].
+//!   two evaluators can be compared exactly, [`pairwise`]), names the first
+//!   few, and, over all hands, checks the category histogram and the
+//!   distinct classes against the size's published table ([`Cards`]).
 //!
-//! The reference's classes are the seven-card reference's definition, the
-//! best of the 21 fives by the five-card reference, read from the five-card
-//! reference's table ([`ClassTable`]); [`Check7::on_hands`] holds any
-//! evaluator, the literal [`Reference7`] among them, to it on chosen hands.
+//! The reference's classes are the reference's definition, the best of the
+//! hand's fives by the five-card reference, read from the five-card
+//! reference's table ([`ClassTable`]); [`HandCheck::on_hands`] holds any
+//! evaluator, the literal [`ReferenceBest`] among them, to it on chosen hands.
 //!
-//! The hands are split into the 1,326 runs of [`hands7_starting`] and shared
+//! The hands are split into the 1,326 runs of [`Cards::starting`] and shared
 //! among the cores by rayon.
 
 use std::fmt;
 use std::sync::OnceLock;
 
-use handeval_core::{
-    Card, Category, Evaluator7, HAND7_COUNT, Hand7, HandClass, Histogram, Role, SEVEN_CARD_CLASSES,
-    all_hands7, hands7_starting,
-};
+use handeval_core::{BestFive, Card, Cards, Category, HandClass, Histogram, Role};
 use handeval_reference::table::ClassTable;
-use handeval_reference::{Ranking, Reference7, scale};
+use handeval_reference::{Ranking, ReferenceBest, scale};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-/// A run of seven-card hands: those whose two lowest cards are `first < second`,
-/// and where the run starts in [`handeval_core::all_hands7`] order.
+/// A run of hands: those whose two lowest cards are `first < second`, and
+/// where the run starts in [`Cards::all`] order.
 #[derive(Clone, Copy, Debug)]
 pub struct Run {
     /// The lowest card.
     pub first: Card,
     /// The second lowest card.
     pub second: Card,
-    /// The index of the run's first hand in [`handeval_core::all_hands7`] order.
+    /// The index of the run's first hand in [`Cards::all`] order.
     pub start: usize,
     /// How many hands the run holds.
     pub len: usize,
 }
 
 impl Run {
-    /// The run's hands, in order.
-    pub fn hands(&self) -> Vec<Hand7> {
-        hands7_starting(self.first, self.second).collect()
+    /// The run's hands of `H` (the size the run was made for), in order.
+    pub fn hands<H: Cards>(&self) -> Vec<H> {
+        H::starting(self.first, self.second).collect()
     }
 }
 
-/// The 1,326 runs that tile all seven-card hands, in order (the runs whose
-/// second card leaves fewer than five above it are empty).
-pub fn runs() -> &'static [Run] {
-    static RUNS: OnceLock<Vec<Run>> = OnceLock::new();
-    RUNS.get_or_init(|| {
+/// One value per hand size, made on first use: a static in a generic
+/// function is shared by every instance, so each size keeps a slot of its
+/// own, by card count.
+fn per_size<H: Cards, T>(slots: &'static [OnceLock<T>; 8], make: impl FnOnce() -> T) -> &'static T {
+    slots[H::COUNT].get_or_init(make)
+}
+
+/// The 1,326 runs that tile all hands of `H`, in order (the runs whose
+/// second card leaves too few above it are empty).
+pub fn runs<H: Cards>() -> &'static [Run] {
+    static RUNS: [OnceLock<Vec<Run>>; 8] = [const { OnceLock::new() }; 8];
+    per_size::<H, Vec<Run>>(&RUNS, || {
         let deck: Vec<Card> = Card::all().collect();
         let mut runs = Vec::new();
         let mut start = 0;
         for (i, &first) in deck.iter().enumerate() {
             for &second in &deck[i + 1..] {
-                let len = hands7_starting(first, second).len();
+                let len = H::starting(first, second).len();
                 runs.push(Run {
                     first,
                     second,
@@ -81,37 +86,37 @@ pub fn runs() -> &'static [Run] {
     })
 }
 
-/// The reference's class (1..=7462) of every seven-card hand, in
-/// [`handeval_core::all_hands7`] order: the best of its 21 fives' classes,
-/// read from the five-card reference's [`ClassTable`]. Computed on first use
-/// over all cores (seconds).
-pub fn reference_classes() -> &'static [u16] {
-    static CLASSES: OnceLock<Vec<u16>> = OnceLock::new();
-    CLASSES.get_or_init(|| {
+/// The reference's class (1..=7462) of every hand of `H`, in [`Cards::all`]
+/// order: the best of its fives' classes, read from the five-card
+/// reference's [`ClassTable`]. Computed on first use over all cores
+/// (seconds for seven cards).
+pub fn reference_classes<H: Cards>() -> &'static [u16] {
+    static CLASSES: [OnceLock<Vec<u16>>; 8] = [const { OnceLock::new() }; 8];
+    per_size::<H, Vec<u16>>(&CLASSES, || {
         let table = ClassTable::get();
-        let mut classes = vec![0u16; HAND7_COUNT];
-        let mut slices = Vec::with_capacity(runs().len());
+        let mut classes = vec![0u16; H::HANDS];
+        let mut slices = Vec::with_capacity(runs::<H>().len());
         let mut rest = classes.as_mut_slice();
-        for run in runs() {
+        for run in runs::<H>() {
             let (head, tail) = rest.split_at_mut(run.len);
             slices.push((run, head));
             rest = tail;
         }
         slices.into_par_iter().for_each(|(run, out)| {
-            table.seven_card_run(run.first.index(), run.second.index(), out);
+            table.run::<H>(run.first.index(), run.second.index(), out);
         });
         classes
     })
 }
 
-/// The hand at `index` in [`handeval_core::all_hands7`] order.
+/// The hand at `index` in [`Cards::all`] order.
 ///
 /// # Panics
-/// If `index` is not below [`HAND7_COUNT`].
-pub fn hand_at(index: usize) -> Hand7 {
-    all_hands7()
+/// If `index` is not below [`Cards::HANDS`].
+pub fn hand_at<H: Cards>(index: usize) -> H {
+    H::all()
         .nth(index)
-        .unwrap_or_else(|| panic!("there are {HAND7_COUNT} seven-card hands, not {index}"))
+        .unwrap_or_else(|| panic!("there are {} {}-card hands, not {index}", H::HANDS, H::WORD))
 }
 
 /// How many hands the literal reference is held to the table-driven
@@ -121,11 +126,13 @@ pub const SAMPLE: usize = 1 << 20;
 /// The seed of the [`sample`] the tests and `cargo xtask diff --cards 7` use.
 pub const SAMPLE_SEED: u64 = 20_261_122;
 
-/// `n` distinct seven-card hand indices (in [`handeval_core::all_hands7`]
-/// order, increasing) drawn by a ChaCha8 generator seeded with `seed`.
-pub fn sample(seed: u64, n: usize) -> Vec<usize> {
+/// `n` distinct hand indices of `H` (in [`Cards::all`] order, increasing;
+/// all of them when `n` is at least [`Cards::HANDS`]) drawn by a ChaCha8
+/// generator seeded with `seed`.
+pub fn sample<H: Cards>(seed: u64, n: usize) -> Vec<usize> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut indices = rand::seq::index::sample(&mut rng, HAND7_COUNT, n).into_vec();
+    let n = n.min(H::HANDS);
+    let mut indices = rand::seq::index::sample(&mut rng, H::HANDS, n).into_vec();
     indices.sort_unstable();
     indices
 }
@@ -133,13 +140,13 @@ pub fn sample(seed: u64, n: usize) -> Vec<usize> {
 /// How many differing hands a report spells out.
 const SHOWN: usize = 5;
 
-/// One seven-card hand on which an evaluator and the reference differ.
+/// One hand on which an evaluator and the reference differ.
 #[derive(Clone, Debug)]
-pub struct Example7 {
+pub struct Example<H> {
     /// The hand.
-    pub hand: Hand7,
-    /// Its index among the hands checked ([`handeval_core::all_hands7`]
-    /// order when the check is over all hands).
+    pub hand: H,
+    /// Its index among the hands checked ([`Cards::all`] order when the
+    /// check is over all hands).
     pub index: usize,
     /// The evaluator's category, native value (`Debug`) and class (0: unranked).
     pub got: (Category, String, u16),
@@ -147,14 +154,14 @@ pub struct Example7 {
     pub expected: (Category, String, u16),
 }
 
-/// One seven-card evaluator checked against the reference, and, when it
-/// was run over every hand, against the table.
+/// One evaluator of `H` checked against the reference, and, when it was
+/// run over every hand, against the size's published table.
 #[derive(Clone, Debug)]
-pub struct Check7 {
-    /// [`Evaluator7::NAME`].
+pub struct HandCheck<H> {
+    /// [`BestFive::NAME`].
     pub name: &'static str,
-    /// Whether the check covered all 133,784,560 hands ([`Check7::run`])
-    /// rather than chosen ones ([`Check7::on_hands`]).
+    /// Whether the check covered every hand ([`HandCheck::run`]) rather
+    /// than chosen ones ([`HandCheck::on_hands`]).
     pub exhaustive: bool,
     /// Hands evaluated.
     pub hands: usize,
@@ -165,14 +172,14 @@ pub struct Check7 {
     /// Hands whose class differs from the reference's, as (index, class),
     /// in hand order (class 0: the value is on no five-card hand).
     pub class_mismatches: Vec<(u32, u16)>,
-    /// Distinct classes seen (4,824 over all hands when correct), counting
-    /// "unranked" as one.
+    /// Distinct classes seen ([`Cards::classes`] over all hands when
+    /// correct, 4,824 for seven cards), counting "unranked" as one.
     pub distinct: usize,
     /// The first differing hands, spelled out.
-    pub examples: Vec<Example7>,
+    pub examples: Vec<Example<H>>,
 }
 
-/// What one stretch of hands contributes to a [`Check7`].
+/// What one stretch of hands contributes to a [`HandCheck`].
 struct Partial {
     histogram: Histogram,
     category_mismatches: usize,
@@ -203,8 +210,8 @@ impl Partial {
 
     /// Evaluates `hands` with `E`'s batch loops and compares each hand with
     /// its `expected` class; `start` is the first hand's index.
-    fn compare<E: Evaluator7>(
-        hands: &[Hand7],
+    fn compare<H: Cards, E: BestFive<H>>(
+        hands: &[H],
         expected: &[u16],
         start: usize,
         scale: &Ranking<E::Strength>,
@@ -253,18 +260,18 @@ impl Partial {
         self
     }
 
-    fn into_check<E: Evaluator7>(
+    fn into_check<H: Cards, E: BestFive<H>>(
         self,
         exhaustive: bool,
-        example: impl Fn(usize, u16) -> Example7,
-    ) -> Check7 {
+        example: impl Fn(usize, u16) -> Example<H>,
+    ) -> HandCheck<H> {
         let examples = self
             .class_mismatches
             .iter()
             .take(SHOWN)
             .map(|&(index, class)| example(index as usize, class))
             .collect();
-        Check7 {
+        HandCheck {
             name: E::NAME,
             exhaustive,
             hands: self.histogram.total() as usize,
@@ -277,25 +284,25 @@ impl Partial {
     }
 }
 
-impl Check7 {
-    /// Runs `E` over every seven-card hand and compares it with `reference`
+impl<H: Cards> HandCheck<H> {
+    /// Runs `E` over every hand of `H` and compares it with `reference`
     /// ([`reference_classes`]).
     ///
     /// # Panics
-    /// If `reference` does not hold one class per seven-card hand.
-    pub fn run<E: Evaluator7>(reference: &[u16]) -> Check7 {
-        assert_eq!(reference.len(), HAND7_COUNT, "one class per hand");
+    /// If `reference` does not hold one class per hand.
+    pub fn run<E: BestFive<H>>(reference: &[u16]) -> Self {
+        assert_eq!(reference.len(), H::HANDS, "one class per hand");
         let scale = scale::<E::Five>();
-        runs()
+        runs::<H>()
             .par_iter()
             .filter(|run| run.len > 0)
             .map(|run| {
                 let expected = &reference[run.start..run.start + run.len];
-                Partial::compare::<E>(&run.hands(), expected, run.start, &scale)
+                Partial::compare::<H, E>(&run.hands(), expected, run.start, &scale)
             })
             .reduce(Partial::new, Partial::merge)
-            .into_check::<E>(true, |index, class| {
-                example::<E>(hand_at(index), index, class, reference[index])
+            .into_check::<H, E>(true, |index, class| {
+                example::<H, E>(hand_at(index), index, class, reference[index])
             })
     }
 
@@ -303,11 +310,11 @@ impl Check7 {
     /// ([`reference_classes`]), except for the literal reference itself, the
     /// definition those classes compute at microseconds a hand, which is
     /// held to them on the seeded [`sample`].
-    pub fn of<E: Evaluator7>(reference: &[u16]) -> Check7 {
+    pub fn of<E: BestFive<H>>(reference: &[u16]) -> Self {
         if E::ROLE == Role::Reference {
-            Check7::on_sample::<E>(&sample(SAMPLE_SEED, SAMPLE))
+            Self::on_sample::<E>(&sample::<H>(SAMPLE_SEED, SAMPLE))
         } else {
-            Check7::run::<E>(reference)
+            Self::run::<E>(reference)
         }
     }
 
@@ -315,29 +322,31 @@ impl Check7 {
     /// class of it, read from the [`ClassTable`]; the indices it reports are
     /// places in `hands`. The table's totals (histogram, distinct classes)
     /// are for checks over all hands and do not apply.
-    pub fn on_hands<E: Evaluator7>(hands: &[Hand7]) -> Check7 {
+    pub fn on_hands<E: BestFive<H>>(hands: &[H]) -> Self {
         const CHUNK: usize = 1 << 14;
         let table = ClassTable::get();
-        let expected: Vec<u16> = hands.iter().map(|h| table.seven(h)).collect();
+        let expected: Vec<u16> = hands.iter().map(|h| table.best(h)).collect();
         let scale = scale::<E::Five>();
         hands
             .par_chunks(CHUNK)
             .zip(expected.par_chunks(CHUNK))
             .enumerate()
-            .map(|(i, (hands, expected))| Partial::compare::<E>(hands, expected, i * CHUNK, &scale))
+            .map(|(i, (hands, expected))| {
+                Partial::compare::<H, E>(hands, expected, i * CHUNK, &scale)
+            })
             .reduce(Partial::new, Partial::merge)
-            .into_check::<E>(false, |index, class| {
-                example::<E>(hands[index], index, class, expected[index])
+            .into_check::<H, E>(false, |index, class| {
+                example::<H, E>(hands[index], index, class, expected[index])
             })
     }
 
-    /// [`Check7::on_hands`] over the hands at `indices` (increasing, in
-    /// [`handeval_core::all_hands7`] order, as [`sample`] gives them), with
-    /// the differing hands reported by those indices, so that the check can
-    /// stand beside checks over all hands.
-    pub fn on_sample<E: Evaluator7>(indices: &[usize]) -> Check7 {
-        let hands: Vec<Hand7> = indices.iter().map(|&i| hand_at(i)).collect();
-        let mut check = Check7::on_hands::<E>(&hands);
+    /// [`HandCheck::on_hands`] over the hands at `indices` (increasing, in
+    /// [`Cards::all`] order, as [`sample`] gives them), with the differing
+    /// hands reported by those indices, so that the check can stand beside
+    /// checks over all hands.
+    pub fn on_sample<E: BestFive<H>>(indices: &[usize]) -> Self {
+        let hands: Vec<H> = indices.iter().map(|&i| hand_at(i)).collect();
+        let mut check = Self::on_hands::<E>(&hands);
         for (index, _) in &mut check.class_mismatches {
             *index = indices[*index as usize] as u32;
         }
@@ -349,7 +358,7 @@ impl Check7 {
 
     /// Categories whose hand count differs from the table: (category, counted).
     pub fn histogram_errors(&self) -> Vec<(Category, u64)> {
-        let table = Histogram::all_hands7();
+        let table = Histogram::published::<H>();
         Category::ALL
             .into_iter()
             .filter(|&c| self.histogram[c] != table[c])
@@ -359,18 +368,18 @@ impl Check7 {
 
     /// Whether the evaluator matched the reference's class and category on
     /// every hand checked and, over all hands, the table in every count and
-    /// in its 4,824 classes.
+    /// in its number of classes.
     pub fn passed(&self) -> bool {
         let per_hand = self.category_mismatches == 0 && self.class_mismatches.is_empty();
-        let table = self.hands == HAND7_COUNT
-            && self.distinct == usize::from(SEVEN_CARD_CLASSES)
+        let table = self.hands == H::HANDS
+            && self.distinct == H::classes() as usize
             && self.histogram_errors().is_empty();
         per_hand && (table || !self.exhaustive)
     }
 }
 
-fn example<E: Evaluator7>(hand: Hand7, index: usize, class: u16, want: u16) -> Example7 {
-    Example7 {
+fn example<H: Cards, E: BestFive<H>>(hand: H, index: usize, class: u16, want: u16) -> Example<H> {
+    Example {
         hand,
         index,
         got: (
@@ -379,7 +388,7 @@ fn example<E: Evaluator7>(hand: Hand7, index: usize, class: u16, want: u16) -> E
             class,
         ),
         expected: (
-            Reference7::category(&hand),
+            <ReferenceBest as BestFive<H>>::category(&hand),
             handeval_reference::best_five(&hand).to_string(),
             want,
         ),
@@ -390,12 +399,12 @@ fn example<E: Evaluator7>(hand: Hand7, index: usize, class: u16, want: u16) -> E
 /// on which checks `i` and `j` give different classes. Exact, from the
 /// differing hands each check kept: where neither differs from the
 /// reference, both agree with it and so with each other.
-pub fn pairwise7(checks: &[Check7]) -> Vec<Vec<usize>> {
+pub fn pairwise<H>(checks: &[HandCheck<H>]) -> Vec<Vec<usize>> {
     let n = checks.len();
     let mut matrix = vec![vec![0; n]; n];
     for i in 0..n {
         for j in i + 1..n {
-            let d = disagreements7(&checks[i].class_mismatches, &checks[j].class_mismatches);
+            let d = disagreements(&checks[i].class_mismatches, &checks[j].class_mismatches);
             matrix[i][j] = d;
             matrix[j][i] = d;
         }
@@ -405,7 +414,7 @@ pub fn pairwise7(checks: &[Check7]) -> Vec<Vec<usize>> {
 
 /// Hands on which two sorted lists of (index, class) differences from the
 /// reference give different classes.
-fn disagreements7(a: &[(u32, u16)], b: &[(u32, u16)]) -> usize {
+fn disagreements(a: &[(u32, u16)], b: &[(u32, u16)]) -> usize {
     let (mut i, mut j, mut count) = (0, 0, 0);
     while i < a.len() && j < b.len() {
         match a[i].0.cmp(&b[j].0) {
@@ -427,19 +436,26 @@ fn disagreements7(a: &[(u32, u16)], b: &[(u32, u16)]) -> usize {
     count + (a.len() - i) + (b.len() - j)
 }
 
-impl fmt::Display for Check7 {
+impl<H: Cards> fmt::Display for HandCheck<H> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.exhaustive {
             write!(
                 f,
-                "{}: {} seven-card hands, {} distinct classes (table: {SEVEN_CARD_CLASSES})",
-                self.name, self.hands, self.distinct,
+                "{}: {} {}-card hands, {} distinct classes (table: {})",
+                self.name,
+                self.hands,
+                H::WORD,
+                self.distinct,
+                H::classes()
             )?;
         } else {
             write!(
                 f,
-                "{}: {} chosen seven-card hands, {} distinct classes",
-                self.name, self.hands, self.distinct,
+                "{}: {} chosen {}-card hands, {} distinct classes",
+                self.name,
+                self.hands,
+                H::WORD,
+                self.distinct,
             )?;
         }
         writeln!(
@@ -449,7 +465,7 @@ impl fmt::Display for Check7 {
             self.class_mismatches.len()
         )?;
         if self.exhaustive {
-            let table = Histogram::all_hands7();
+            let table = Histogram::published::<H>();
             for (c, counted) in self.histogram_errors() {
                 writeln!(f, "  {c}: {counted} hands, table {}", table[c])?;
             }
@@ -475,49 +491,57 @@ impl fmt::Display for Check7 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use handeval_core::{Hand6, Hand7};
 
     #[test]
     fn disagreements_merge_two_difference_lists() {
         let a = [(1, 5), (4, 9), (7, 2)];
         let b = [(1, 5), (4, 8), (9, 1)];
         // Hand 1 differs alike in both; 4 differently; 7 and 9 in one only.
-        assert_eq!(disagreements7(&a, &b), 3);
-        assert_eq!(disagreements7(&a, &[]), 3);
-        assert_eq!(disagreements7(&[], &[]), 0);
+        assert_eq!(disagreements(&a, &b), 3);
+        assert_eq!(disagreements(&a, &[]), 3);
+        assert_eq!(disagreements(&[], &[]), 0);
     }
 
     #[test]
     fn runs_tile_all_hands_and_hand_at_finds_them() {
-        let runs = runs();
-        assert_eq!(runs.len(), 1_326);
-        let last = runs.last().unwrap();
-        assert_eq!(runs.iter().map(|r| r.len).sum::<usize>(), HAND7_COUNT);
-        assert!(runs.windows(2).all(|w| w[0].start + w[0].len == w[1].start));
-        assert_eq!(last.start + last.len, HAND7_COUNT);
-        assert_eq!(hand_at(0).to_string(), "2c 2d 2h 2s 3c 3d 3h");
-        assert_eq!(hand_at(HAND7_COUNT - 1).to_string(), "Kd Kh Ks Ac Ad Ah As");
-        let filled: Vec<&Run> = runs.iter().filter(|r| r.len > 0).collect();
-        for run in [
-            filled[0],
-            filled[filled.len() / 2],
-            filled[filled.len() - 1],
-        ] {
-            let hands = run.hands();
-            assert_eq!(hand_at(run.start), hands[0]);
-            assert_eq!(hand_at(run.start + run.len - 1), hands[run.len - 1]);
+        fn check<H: Cards>() {
+            let runs = runs::<H>();
+            assert_eq!(runs.len(), 1_326);
+            let last = runs.last().unwrap();
+            assert_eq!(runs.iter().map(|r| r.len).sum::<usize>(), H::HANDS);
+            assert!(runs.windows(2).all(|w| w[0].start + w[0].len == w[1].start));
+            assert_eq!(last.start + last.len, H::HANDS);
+            let filled: Vec<&Run> = runs.iter().filter(|r| r.len > 0).collect();
+            for run in [
+                filled[0],
+                filled[filled.len() / 2],
+                filled[filled.len() - 1],
+            ] {
+                let hands = run.hands::<H>();
+                assert_eq!(hand_at::<H>(run.start), hands[0]);
+                assert_eq!(hand_at::<H>(run.start + run.len - 1), hands[run.len - 1]);
+            }
         }
+        check::<Hand6>();
+        check::<Hand7>();
+        assert_eq!(hand_at::<Hand7>(0).to_string(), "2c 2d 2h 2s 3c 3d 3h");
+        assert_eq!(
+            hand_at::<Hand7>(Hand7::HANDS - 1).to_string(),
+            "Kd Kh Ks Ac Ad Ah As"
+        );
     }
 
     /// A check over all hands that found nothing wrong per hand.
-    fn clean() -> Check7 {
-        Check7 {
+    fn clean() -> HandCheck<Hand7> {
+        HandCheck {
             name: "clean",
             exhaustive: true,
-            hands: HAND7_COUNT,
-            histogram: Histogram::all_hands7(),
+            hands: Hand7::HANDS,
+            histogram: Histogram::published::<Hand7>(),
             category_mismatches: 0,
             class_mismatches: Vec::new(),
-            distinct: usize::from(SEVEN_CARD_CLASSES),
+            distinct: Hand7::classes() as usize,
             examples: Vec::new(),
         }
     }
@@ -527,7 +551,7 @@ mod tests {
         assert!(clean().passed());
         let mut moved = Histogram::new();
         for c in Category::ALL {
-            for _ in 0..Histogram::all_hands7()[c] % 5 {
+            for _ in 0..Histogram::published::<Hand7>()[c] % 5 {
                 moved.add(c);
             }
         }

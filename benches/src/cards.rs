@@ -1,13 +1,14 @@
-//! The seven-card workloads: full strength from seven cards, over
-//! [`HANDS7`] hands in the [`all_hands7`] order or drawn at random.
+//! The workloads of hands larger than five cards: full strength from the
+//! cards, over [`HANDS`] hands in [`Cards::all`] order or drawn at random,
+//! for any size.
 //!
-//! Seven-card evaluators are timed from cards only (see
-//! [`handeval_core::Evaluator7`]), in the same unit as five-card ones:
-//! blocks of [`BLOCK`] hands, [`BLOCKS`] blocks per pass.
+//! Six- and seven-card evaluators are timed from cards only (see
+//! [`handeval_core::BestFive`]), in the same unit as five-card ones: blocks
+//! of [`BLOCK`] hands, [`BLOCKS`] blocks per pass.
 
 use std::collections::HashSet;
 
-use handeval_core::{Card, Evaluator7, HAND7_COUNT, Hand7, Role, all_hands7};
+use handeval_core::{BestFive, Card, Cards, Role};
 use handeval_reference::scale;
 use handeval_reference::table::ClassTable;
 use rand::SeedableRng;
@@ -17,34 +18,38 @@ use rand_chacha::ChaCha8Rng;
 use crate::rounds::Timed;
 use crate::{BLOCK, BLOCKS, Workload};
 
-/// Seven-card hands per workload: as many as five-card hands, so that the
-/// blocks are the same size.
-pub const HANDS7: usize = BLOCK * BLOCKS;
+/// Hands per workload: as many as five-card hands, so that the blocks are
+/// the same size.
+pub const HANDS: usize = BLOCK * BLOCKS;
 
-/// Where the sequential seven-card hands start in [`all_hands7`] order: the
+/// Where the sequential hands of a size start in [`Cards::all`] order: the
 /// middle hand, away from the all-low-cards start.
-pub const SEQUENTIAL7_START: usize = HAND7_COUNT / 2;
-
-/// [`HANDS7`] consecutive hands of [`all_hands7`] from [`SEQUENTIAL7_START`].
-pub fn sequential7() -> Vec<Hand7> {
-    all_hands7().skip(SEQUENTIAL7_START).take(HANDS7).collect()
+pub const fn sequential_start<H: Cards>() -> usize {
+    H::HANDS / 2
 }
 
-/// [`HANDS7`] distinct seven-card hands drawn uniformly (seven distinct
-/// cards each, repeats redrawn) by a ChaCha8 generator seeded with `seed`.
+/// [`HANDS`] consecutive hands of [`Cards::all`] from [`sequential_start`].
+pub fn sequential<H: Cards>() -> Vec<H> {
+    let mut all = H::all();
+    let first = all.nth(sequential_start::<H>());
+    first.into_iter().chain(all).take(HANDS).collect()
+}
+
+/// [`HANDS`] distinct hands of `H` drawn uniformly (distinct cards each,
+/// repeats redrawn) by a ChaCha8 generator seeded with `seed`.
 ///
 /// # Panics
-/// Never: seven cards are always drawn from 52 without replacement.
-pub fn shuffled7(seed: u64) -> Vec<Hand7> {
+/// Never: the cards are always drawn from 52 without replacement.
+pub fn shuffled<H: Cards>(seed: u64) -> Vec<H> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let deck: Vec<Card> = Card::all().collect();
-    let mut seen = HashSet::with_capacity(HANDS7);
-    let mut hands = Vec::with_capacity(HANDS7);
-    while hands.len() < HANDS7 {
-        let mut picked = deck.sample(&mut rng, 7);
-        let cards: [Card; 7] = std::array::from_fn(|_| *picked.next().expect("seven of 52"));
-        let hand = Hand7::new(cards).expect("sampled without replacement");
-        if seen.insert(hand.mask()) {
+    let mut seen = HashSet::with_capacity(HANDS);
+    let mut hands = Vec::with_capacity(HANDS);
+    while hands.len() < HANDS {
+        let cards: Vec<Card> = deck.sample(&mut rng, H::COUNT).copied().collect();
+        let hand = H::from_cards(&cards).expect("sampled without replacement");
+        let mask = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
+        if seen.insert(mask) {
             hands.push(hand);
         }
     }
@@ -53,21 +58,21 @@ pub fn shuffled7(seed: u64) -> Vec<Hand7> {
 
 /// The reference's class of each hand (the class of its best five), read
 /// from the five-card reference's table.
-pub fn reference_classes7(hands: &[Hand7]) -> Vec<u16> {
+pub fn reference_classes<H: Cards>(hands: &[H]) -> Vec<u16> {
     let table = ClassTable::get();
-    hands.iter().map(|h| table.seven(h)).collect()
+    hands.iter().map(|h| table.best(h)).collect()
 }
 
-/// A seven-card workload's hands, prepared and checked, ready to be timed.
-pub struct Prepared7<E: Evaluator7> {
-    hands: Vec<Hand7>,
+/// A workload's hands of `H`, prepared and checked, ready to be timed.
+pub struct PreparedCards<H: Cards, E: BestFive<H>> {
+    hands: Vec<H>,
     strengths: Vec<E::Strength>,
 }
 
-impl<E: Evaluator7> Prepared7<E> {
+impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
     /// Takes the workload's hands and makes the output buffer.
-    pub fn new(hands: &[Hand7]) -> Self {
-        Prepared7 {
+    pub fn new(hands: &[H]) -> Self {
+        PreparedCards {
             hands: hands.to_vec(),
             strengths: vec![E::strength(&hands[0]); BLOCK],
         }
@@ -100,7 +105,7 @@ impl<E: Evaluator7> Prepared7<E> {
     }
 }
 
-impl<E: Evaluator7> Timed for Prepared7<E> {
+impl<H: Cards, E: BestFive<H>> Timed for PreparedCards<H, E> {
     fn name(&self) -> &'static str {
         E::NAME
     }
@@ -117,20 +122,28 @@ impl<E: Evaluator7> Timed for Prepared7<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use handeval_core::{Hand6, Hand7};
 
     #[test]
-    fn the_seven_card_sets_are_seeded_distinct_and_sized() {
-        let a = shuffled7(5);
-        assert_eq!(a.len(), HANDS7);
-        assert_eq!(a[..100], shuffled7(5)[..100]);
-        let seq = sequential7();
-        assert_eq!(seq.len(), HANDS7);
+    fn the_sets_are_seeded_distinct_and_sized() {
+        let a = shuffled::<Hand7>(5);
+        assert_eq!(a.len(), HANDS);
+        assert_eq!(a[..100], shuffled::<Hand7>(5)[..100]);
+        let seq = sequential::<Hand7>();
+        assert_eq!(seq.len(), HANDS);
         assert!(seq.windows(2).all(|w| w[0].mask() != w[1].mask()));
+        assert_eq!(
+            seq[0],
+            Hand7::all().nth(sequential_start::<Hand7>()).unwrap()
+        );
+        let six = shuffled::<Hand6>(5);
+        assert_eq!(six.len(), HANDS);
+        assert_eq!(sequential::<Hand6>().len(), HANDS);
     }
 
     // The best of the first five cards only: not the best of seven.
     struct FirstFive;
-    impl Evaluator7 for FirstFive {
+    impl BestFive<Hand7> for FirstFive {
         const NAME: &'static str = "broken/first-five";
         const SUMMARY: &'static str = "the first five cards only";
         const FAMILY: handeval_core::Family = handeval_core::Family {
@@ -150,12 +163,12 @@ mod tests {
 
     #[test]
     fn the_check_rejects_a_broken_seven_card_evaluator() {
-        let hands = &shuffled7(1)[..BLOCK];
-        let classes = reference_classes7(hands);
+        let hands = &shuffled::<Hand7>(1)[..BLOCK];
+        let classes = reference_classes(hands);
         let workload = Workload::SEVEN[0];
-        let good = Prepared7::<handeval_registry::Reference7>::new(hands);
+        let good = PreparedCards::<Hand7, handeval_registry::ReferenceBest>::new(hands);
         assert_eq!(good.check(workload, &classes), Ok(()));
-        let bad = Prepared7::<FirstFive>::new(hands);
+        let bad = PreparedCards::<Hand7, FirstFive>::new(hands);
         let err = bad.check(workload, &classes).unwrap_err();
         assert!(err.contains("the reference says"), "{err}");
     }

@@ -1,38 +1,39 @@
-//! The seven-card checks, stamped out from the registry's seven-card list.
+//! The checks of six- and seven-card evaluators, stamped out from the
+//! registry's list for each size.
 //!
-//! For every seven-card evaluator `E` (its name with `/` and `-` as `_`):
+//! For every evaluator `E` of `N` cards (its name with `/` and `-` as `_`):
 //!
-//! - `exhaustive7_E`: all 133,784,560 hands against the seven-card
-//!   reference's classes (category and class on every hand) and the table
-//!   (histogram, 4,824 classes). The reference's classes are the best of
-//!   each hand's 21 fives read from the five-card reference's table; for the
-//!   literal reference itself, `exhaustive7_reference` holds it to those
-//!   classes on a seeded sample and the classes to the table over all hands;
-//! - `card_order7_E`, `suit_renaming7_E`: the value does not depend on the
-//!   order of the seven cards nor on the names of the suits (proptest).
+//! - `exhaustiveN_E`: every hand (20,358,520 of six cards, 133,784,560 of
+//!   seven) against the reference's classes (category and class on every
+//!   hand) and the size's published table (histogram, 6,075 or 4,824
+//!   classes). The reference's classes are the best of each hand's fives
+//!   read from the five-card reference's table; for the literal reference
+//!   itself, `exhaustiveN_reference` holds it to those classes on a seeded
+//!   sample and the classes to the table over all hands;
+//! - `card_orderN_E`, `suit_renamingN_E`: the value does not depend on the
+//!   order of the cards nor on the names of the suits (proptest).
 //!
-//! Then one named test per seven-card pitfall of `shared/notes`, each
-//! asserting the reference's answer as a poker player would write it, the
-//! table-driven reference's and every evaluator's class against it; and
-//! the checks run on a deliberately broken evaluator, on the fewest hands
-//! that show its flaw, to show they fail.
+//! Then one named test per pitfall of `shared/notes` (and their six-card
+//! forms), each asserting the reference's answer as a poker player would
+//! write it, the table-driven reference's and every evaluator's class
+//! against it; and the checks run on a deliberately broken evaluator, on
+//! the fewest hands that show its flaw, to show they fail.
 
 use handeval_core::{
-    Card, Category, Evaluator7, Hand, Hand7, HandClass, Histogram, Rank, Role, SEVEN_CARD_CLASSES,
-    Suit,
+    BestFive, Card, Cards, Category, Hand, Hand6, Hand7, HandClass, Histogram, Rank, Role, Suit,
 };
 use handeval_difftest::broken::WheelAboveKingHigh21;
-use handeval_difftest::seven::{Check7, SAMPLE_SEED, reference_classes};
-use handeval_difftest::strategy::{any_hand7, relabelled7, reordered7};
+use handeval_difftest::cards::{HandCheck, SAMPLE_SEED, reference_classes};
+use handeval_difftest::strategy::{any_cards, relabelled, reordered};
 use handeval_reference::table::ClassTable;
-use handeval_reference::{Reference, Reference7, best_five, scale};
-use handeval_registry::{Visitor7, visit_all7};
+use handeval_reference::{Reference, ReferenceBest, best_five, scale};
+use handeval_registry::{Size, Visit, visit};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use rayon::prelude::*;
 
-fn verdict(check: &Check7) -> Result<(), Failed> {
+fn verdict<H: Cards>(check: &HandCheck<H>) -> Result<(), Failed> {
     println!("{check}");
     if check.passed() {
         Ok(())
@@ -41,22 +42,25 @@ fn verdict(check: &Check7) -> Result<(), Failed> {
     }
 }
 
-/// `E` held to the reference's classes ([`Check7::of`]), and, for the
+/// `E` held to the reference's classes ([`HandCheck::of`]), and, for the
 /// literal reference, those classes held to the table.
-fn exhaustive7<E: Evaluator7>() -> Result<(), Failed> {
+fn exhaustive<H: Cards, E: BestFive<H>>() -> Result<(), Failed> {
     if E::ROLE == Role::Reference {
-        println!("literal reference against the table-driven classes, seed {SAMPLE_SEED}:");
+        println!(
+            "literal reference against the table-driven classes, {} cards, seed {SAMPLE_SEED}:",
+            H::COUNT
+        );
     }
-    verdict(&Check7::of::<E>(reference_classes()))?;
+    verdict(&HandCheck::<H>::of::<E>(reference_classes::<H>()))?;
     if E::ROLE == Role::Reference {
-        like_the_table(reference_classes())?;
+        like_the_table::<H>(reference_classes::<H>())?;
     }
     Ok(())
 }
 
-/// Whether one class per seven-card hand adds up to the table: each
-/// category's hands and classes, and 4,824 classes in all.
-fn like_the_table(classes: &[u16]) -> Result<(), Failed> {
+/// Whether one class per hand of `H` adds up to the size's published table:
+/// each category's hands and classes, and the classes in all.
+fn like_the_table<H: Cards>(classes: &[u16]) -> Result<(), Failed> {
     // Hands per class; class 0 would be no class at all.
     let per_class = classes
         .par_chunks(1 << 20)
@@ -88,27 +92,29 @@ fn like_the_table(classes: &[u16]) -> Result<(), Failed> {
             distinct.add(category);
         }
     }
-    let table = Histogram::all_hands7();
+    let table = Histogram::published::<H>();
     let mut errors = Vec::new();
     for c in Category::ALL {
-        if hands[c] != table[c] || distinct[c] != u64::from(c.seven_card_class_count()) {
+        if hands[c] != table[c] || distinct[c] != u64::from(H::classes_in(c)) {
             errors.push(format!(
                 "{c}: {} hands in {} classes, table {} in {}",
                 hands[c],
                 distinct[c],
                 table[c],
-                c.seven_card_class_count()
+                H::classes_in(c)
             ));
         }
     }
-    if distinct.total() != u64::from(SEVEN_CARD_CLASSES) {
+    if distinct.total() != u64::from(H::classes()) {
         errors.push(format!(
-            "{} classes, table {SEVEN_CARD_CLASSES}",
-            distinct.total()
+            "{} classes, table {}",
+            distinct.total(),
+            H::classes()
         ));
     }
     println!(
-        "table-driven classes: {} hands, {} classes, {} categories unlike the table",
+        "table-driven classes, {} cards: {} hands, {} classes, {} categories unlike the table",
+        H::COUNT,
         hands.total(),
         distinct.total(),
         errors.len()
@@ -120,16 +126,19 @@ fn like_the_table(classes: &[u16]) -> Result<(), Failed> {
     }
 }
 
-fn same_value7<E: Evaluator7, S: Strategy<Value = Hand7>>(
-    transform: impl Fn(Hand7) -> S,
-) -> Result<(), Failed> {
+fn same_value<const N: usize, E: BestFive<Hand<N>>, S: Strategy<Value = Hand<N>>>(
+    transform: impl Fn(Hand<N>) -> S,
+) -> Result<(), Failed>
+where
+    Hand<N>: Cards,
+{
     TestRunner::new(Config {
         cases: 512,
         failure_persistence: None,
         ..Config::default()
     })
     .run(
-        &any_hand7().prop_flat_map(|h| (Just(h), transform(h))),
+        &any_cards::<N>().prop_flat_map(|h| (Just(h), transform(h))),
         |(hand, other)| {
             prop_assert_eq!(
                 (E::category(&hand), E::strength(&hand)),
@@ -144,7 +153,7 @@ fn same_value7<E: Evaluator7, S: Strategy<Value = Hand7>>(
     .map_err(|e| format!("{}: {e}", E::NAME).into())
 }
 
-/// One seven-card pitfall: a hand, what the best five are, and the category.
+/// One pitfall: a hand of six or seven cards, what the best five are, and the category.
 struct Pitfall {
     name: &'static str,
     hand: &'static str,
@@ -152,7 +161,7 @@ struct Pitfall {
     category: Category,
 }
 
-const PITFALLS: [Pitfall; 9] = [
+const PITFALLS: [Pitfall; 16] = [
     Pitfall {
         name: "two_trips_make_a_full_house_trips_over_the_higher_pair",
         hand: "5c 5d 5h 9c 9d 9h Kc",
@@ -207,26 +216,67 @@ const PITFALLS: [Pitfall; 9] = [
         best: "7c 7d 7h 7s Kc",
         category: Category::FourOfAKind,
     },
+    Pitfall {
+        name: "six_two_trips_make_a_full_house_trips_over_the_higher_pair",
+        hand: "5c 5d 5h 9c 9d 9h",
+        best: "9c 9d 9h 5c 5d",
+        category: Category::FullHouse,
+    },
+    Pitfall {
+        name: "six_three_pairs_play_two_with_the_third_pairs_rank_as_kicker",
+        hand: "Qc Qd 8c 8d 6h 6s",
+        best: "Qc Qd 8c 8d 6h",
+        category: Category::TwoPair,
+    },
+    Pitfall {
+        name: "six_straight_and_flush_in_different_cards_is_a_flush",
+        hand: "9h 8h 7c 6h 5h 2h",
+        best: "9h 8h 6h 5h 2h",
+        category: Category::Flush,
+    },
+    Pitfall {
+        name: "six_six_card_flush_plays_its_top_five",
+        hand: "Ah Kh 9h 7h 5h 3h",
+        best: "Ah Kh 9h 7h 5h",
+        category: Category::Flush,
+    },
+    Pitfall {
+        name: "six_six_card_straight_plays_the_highest_run",
+        hand: "4c 5d 6h 7s 8c 9d",
+        best: "5d 6h 7s 8c 9d",
+        category: Category::Straight,
+    },
+    Pitfall {
+        name: "six_wheel_beside_a_six_is_a_six_high_straight",
+        hand: "Ah 2d 3c 4s 5h 6c",
+        best: "2d 3c 4s 5h 6c",
+        category: Category::Straight,
+    },
+    Pitfall {
+        name: "six_quads_with_a_pair_play_the_pairs_rank_as_kicker",
+        hand: "7c 7d 7h 7s Kc Kd",
+        best: "7c 7d 7h 7s Kc",
+        category: Category::FourOfAKind,
+    },
 ];
 
 /// The reference and `E` on one pitfall: the reference's best five and
 /// category are the ones a player names, the table-driven reference gives
 /// that five's class, and `E`'s class (its value on its five-card scale) is
 /// that class.
-fn pitfall<E: Evaluator7>(p: &Pitfall) -> Result<(), String> {
-    let hand: Hand7 = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
+fn pitfall<H: Cards, E: BestFive<H>>(p: &Pitfall) -> Result<(), String> {
+    let hand: H = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
     let best: Hand = p.best.parse().map_err(|e| format!("{}: {e}", p.best))?;
     let want = Reference::class(&best).get();
     let reference_best = best_five(&hand);
-    if reference_best.mask() != best.mask() || Reference7::category(&hand) != p.category {
+    let category = <ReferenceBest as BestFive<H>>::category(&hand);
+    if reference_best.mask() != best.mask() || category != p.category {
         return Err(format!(
-            "reference: {} is {} with {reference_best}, expected {} with {best}",
-            p.hand,
-            Reference7::category(&hand),
-            p.category
+            "reference: {} is {category} with {reference_best}, expected {} with {best}",
+            p.hand, p.category
         ));
     }
-    let table = ClassTable::get().seven(&hand);
+    let table = ClassTable::get().best(&hand);
     if table != want {
         return Err(format!(
             "table-driven reference: {} is class {table}, expected {want} ({best})",
@@ -246,27 +296,27 @@ fn pitfall<E: Evaluator7>(p: &Pitfall) -> Result<(), String> {
     Ok(())
 }
 
-/// Every registered seven-card evaluator, as a pitfall test against one hand.
+/// Every registered evaluator of `H`, as a pitfall test against one hand.
 struct AllOnPitfall<'a> {
     pitfall: &'a Pitfall,
     errors: Vec<String>,
 }
 
-impl Visitor7 for AllOnPitfall<'_> {
-    fn visit<E: Evaluator7>(&mut self) {
-        if let Err(e) = pitfall::<E>(self.pitfall) {
+impl<H: Cards> Visit<H> for AllOnPitfall<'_> {
+    fn visit<E: BestFive<H>>(&mut self) {
+        if let Err(e) = pitfall::<H, E>(self.pitfall) {
             self.errors.push(e);
         }
     }
 }
 
-fn pitfall_trial(p: &'static Pitfall) -> Trial {
+fn pitfall_trial<H: Size>(p: &'static Pitfall) -> Trial {
     Trial::test(p.name, move || {
         let mut all = AllOnPitfall {
             pitfall: p,
             errors: Vec::new(),
         };
-        visit_all7(&mut all);
+        visit::<H>(&mut all);
         if all.errors.is_empty() {
             Ok(())
         } else {
@@ -276,23 +326,26 @@ fn pitfall_trial(p: &'static Pitfall) -> Trial {
 }
 
 /// The test name for a check of an evaluator: `exhaustive7_deadhorse_best_of_21`.
-fn test_name(check: &str, evaluator: &str) -> String {
-    format!("{check}_{}", evaluator.replace(['/', '-'], "_"))
+fn test_name(check: &str, cards: usize, evaluator: &str) -> String {
+    format!("{check}{cards}_{}", evaluator.replace(['/', '-'], "_"))
 }
 
 type CheckFn = fn() -> Result<(), Failed>;
 
 struct Stamp(Vec<Trial>);
 
-impl Visitor7 for Stamp {
-    fn visit<E: Evaluator7>(&mut self) {
+impl<const N: usize> Visit<Hand<N>> for Stamp
+where
+    Hand<N>: Cards,
+{
+    fn visit<E: BestFive<Hand<N>>>(&mut self) {
         let checks: [(&str, CheckFn); 3] = [
-            ("exhaustive7", exhaustive7::<E>),
-            ("card_order7", || same_value7::<E, _>(reordered7)),
-            ("suit_renaming7", || same_value7::<E, _>(relabelled7)),
+            ("exhaustive", exhaustive::<Hand<N>, E>),
+            ("card_order", || same_value::<N, E, _>(reordered)),
+            ("suit_renaming", || same_value::<N, E, _>(relabelled)),
         ];
         for (check, run) in checks {
-            self.0.push(Trial::test(test_name(check, E::NAME), run));
+            self.0.push(Trial::test(test_name(check, N, E::NAME), run));
         }
     }
 }
@@ -330,9 +383,9 @@ struct OnAceToSix {
     failed: Vec<String>,
 }
 
-impl Visitor7 for OnAceToSix {
-    fn visit<E: Evaluator7>(&mut self) {
-        let check = Check7::on_hands::<E>(&self.hands);
+impl Visit<Hand7> for OnAceToSix {
+    fn visit<E: BestFive<Hand7>>(&mut self) {
+        let check = HandCheck::on_hands::<E>(&self.hands);
         if !check.passed() {
             self.failed.push(check.to_string());
         }
@@ -353,9 +406,16 @@ fn must_fail(name: &str, check: impl FnOnce() -> Result<(), Failed> + Send + 'st
 fn main() {
     let args = Arguments::from_args();
     let mut stamp = Stamp(Vec::new());
-    visit_all7(&mut stamp);
+    visit::<Hand6>(&mut stamp);
+    visit::<Hand7>(&mut stamp);
     let mut trials = stamp.0;
-    trials.extend(PITFALLS.iter().map(pitfall_trial));
+    trials.extend(PITFALLS.iter().map(|p| {
+        if p.hand.split_whitespace().count() == Hand6::COUNT {
+            pitfall_trial::<Hand6>(p)
+        } else {
+            pitfall_trial::<Hand7>(p)
+        }
+    }));
     trials.extend([
         must_fail(
             "broken_wheel_above_king_high_21_fails_the_check_on_ace_to_six_hands",
@@ -364,24 +424,24 @@ fn main() {
                     hands: ace_to_six(),
                     failed: Vec::new(),
                 };
-                visit_all7(&mut all);
+                visit::<Hand7>(&mut all);
                 assert_eq!(all.failed, Vec::<String>::new(), "registered evaluators");
-                verdict(&Check7::on_hands::<WheelAboveKingHigh21>(&all.hands))
+                verdict(&HandCheck::on_hands::<WheelAboveKingHigh21>(&all.hands))
             },
         ),
         must_fail("one_hand_in_another_class_fails_the_table", || {
             // 2c 2d 2h 2s 3c 3d 3h, four deuces, called a royal flush: one
             // hand off changes two categories' counts.
-            let mut classes = reference_classes().to_vec();
+            let mut classes = reference_classes::<Hand7>().to_vec();
             classes[0] = 1;
-            like_the_table(&classes)
+            like_the_table::<Hand7>(&classes)
         }),
         must_fail(
             "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
             || {
                 let p = &PITFALLS[7];
                 assert_eq!(p.name, "wheel_beside_a_six_is_a_six_high_straight");
-                pitfall::<WheelAboveKingHigh21>(p).map_err(Failed::from)
+                pitfall::<Hand7, WheelAboveKingHigh21>(p).map_err(Failed::from)
             },
         ),
     ]);
