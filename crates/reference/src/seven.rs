@@ -65,3 +65,99 @@ impl<H: Cards> BestFive<H> for ReferenceBest {
         evaluate(&best_five(hand))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use handeval_core::{Card, Hand6, Hand7, HandClass, Rank, Suit};
+
+    use super::*;
+
+    /// The class of five ranks (increasing), suited (a flush) or given
+    /// suits by position, which never makes five alike and keeps repeated
+    /// ranks (at most four, consecutive) on distinct suits.
+    fn class(ranks: [u8; 5], flush: bool) -> u16 {
+        let cards = core::array::from_fn(|i| {
+            let suit = if flush { 3 } else { i % 4 };
+            Card::new(
+                Rank::from_index(ranks[i]).expect("a rank"),
+                Suit::from_index(suit as u8).expect("a suit"),
+            )
+        });
+        Reference::class(&Hand::new(cards).expect("distinct cards")).get()
+    }
+
+    /// The best (lowest) class of the fives of `ranks`, flushes or not.
+    fn best_of(ranks: &[u8], flush: bool) -> u16 {
+        let mut best = u16::MAX;
+        for positions in subsets(ranks.len(), 5) {
+            let five: [u8; 5] = core::array::from_fn(|i| ranks[positions[i]]);
+            best = best.min(class(five, flush));
+        }
+        best
+    }
+
+    /// Every `k`-subset of `0..n`, as increasing positions.
+    fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
+        (0u32..1 << n)
+            .filter(|m| m.count_ones() as usize == k)
+            .map(|m| (0..n).filter(|&i| m & 1 << i != 0).collect())
+            .collect()
+    }
+
+    /// How many classes of each category occur as the best five of `n`
+    /// cards, derived without enumerating hands: from every multiset of `n`
+    /// ranks (at most four of each) and the suits it allows. Without a
+    /// flush the best is the best of its rank fives; with one, any five or
+    /// more of its distinct ranks may share a suit (a repeated rank's other
+    /// copies take other suits), and the best is the better of that flush's
+    /// best five and the unsuited best.
+    fn classes_by_rank_multisets(n: usize) -> [u16; 10] {
+        let mut seen = HashSet::new();
+        let mut ranks = vec![0u8; n];
+        loop {
+            let fits = ranks.windows(5).all(|w| w[0] != w[4]);
+            if fits {
+                let plain = best_of(&ranks, false);
+                seen.insert(plain);
+                let mut distinct = ranks.clone();
+                distinct.dedup();
+                for k in 5..=distinct.len() {
+                    for suited in subsets(distinct.len(), k) {
+                        let suited: Vec<u8> = suited.iter().map(|&i| distinct[i]).collect();
+                        seen.insert(best_of(&suited, true).min(plain));
+                    }
+                }
+            }
+            // The next multiset, ranks non-decreasing.
+            let Some(i) = ranks.iter().rposition(|&r| r < 12) else {
+                break;
+            };
+            let next = ranks[i] + 1;
+            ranks[i..].fill(next);
+        }
+        let mut per_category = [0u16; 10];
+        for class in seen {
+            let category = HandClass::new(class).expect("a class").category();
+            per_category[category.index()] += 1;
+        }
+        per_category
+    }
+
+    #[test]
+    fn classes_per_category_follow_from_rank_multisets() {
+        assert_eq!(
+            classes_by_rank_multisets(5),
+            <Hand as Cards>::CATEGORY_CLASSES
+        );
+        assert_eq!(
+            classes_by_rank_multisets(6),
+            <Hand6 as Cards>::CATEGORY_CLASSES
+        );
+        assert_eq!(
+            classes_by_rank_multisets(7),
+            <Hand7 as Cards>::CATEGORY_CLASSES
+        );
+    }
+}

@@ -642,7 +642,11 @@ pub fn render(run: &Run, dir_name: &str) -> String {
             s.push_str(&workload_table(rows, workload));
         }
     }
-    s.extend([6, 7].into_iter().filter_map(|cards| cards_section(rows, cards)));
+    s.extend(
+        [6, 7]
+            .into_iter()
+            .filter_map(|cards| cards_section(rows, cards)),
+    );
     s.push_str("\n## The evaluators\n\n");
     let mut seen: Vec<&str> = Vec::new();
     for r in rows {
