@@ -296,8 +296,8 @@ fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
     Ok(())
 }
 
-/// `cargo xtask diff` over five-card hands (`--cards 6` and `--cards 7` are
-/// [`crate::diff_cards::run`]).
+/// `cargo xtask diff` over five-card hands; `main` sends `--cards 6` and
+/// `--cards 7` to the `diff_cards` module.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let outcome = check(&args.only)?;
     if args.csv {

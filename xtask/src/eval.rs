@@ -9,6 +9,8 @@ use anyhow::{Context, Result};
 use handeval_core::{AnyHand, Cards, Hand, Hand6, Hand7};
 use handeval_registry::{DynEvaluator, Reference, Size, all, best_five};
 
+use crate::select::select_names;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Hands of five, six or seven cards, such as `"As Ks Qs Js Ts"` or
@@ -84,19 +86,14 @@ fn select(only: &[String]) -> Result<Evaluators> {
         six: of_size(|_| true),
         seven: of_size(|_| true),
     };
-    if let Some(unknown) = only
-        .iter()
-        .find(|n| !every.names().any(|e| e == n.as_str()))
-    {
-        let list = |names: Vec<&str>| names.join(", ");
-        anyhow::bail!(
-            "unknown evaluator {unknown:?}; five-card: {}; six-card: {}; seven-card: {}",
-            list(every.five.iter().map(|e| e.name()).collect()),
-            list(every.six.iter().map(|e| e.name()).collect()),
-            list(every.seven.iter().map(|e| e.name()).collect()),
-        );
+    let mut names: Vec<&'static str> = Vec::new();
+    for name in every.names() {
+        if !names.contains(&name) {
+            names.push(name);
+        }
     }
-    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
+    let chosen = select_names(names, only, "evaluator")?;
+    let wanted = |name: &str| chosen.contains(&name);
     Ok(Evaluators {
         five: of_size(wanted),
         six: of_size(wanted),

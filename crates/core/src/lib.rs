@@ -137,6 +137,7 @@ extern crate std;
 
 mod about;
 mod best_five;
+pub mod bits;
 mod card;
 mod cards;
 mod category;

@@ -203,10 +203,7 @@ use handeval_core::{Card, CardTable, Category, Hand, Suit};
 const RANKS: u32 = 0x1FFF;
 /// lcm(0x1F00, 0x100F): divisible by exactly the ten straight masks (and single ranks).
 const STRAIGHTS: u32 = 32_624_896;
-/// The wheel's rank mask, A-5-4-3-2.
-const WHEEL: u32 = 0x100F;
-/// The ace-high straight's rank mask.
-const BROADWAY: u32 = 0x1F00;
+use handeval_core::bits::{BROADWAY, WHEEL};
 /// Type of a straight flush in bits 26..29.
 const STRAIGHT_FLUSH: u32 = 8;
 

@@ -1,6 +1,7 @@
 //! DeadHorseEval's idea finished for seven cards: per-rank counts from one
 //! sum, one OR and one XOR of the seven cards.
 
+use handeval_core::bits::{highest, keep_highest};
 use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
 
 use crate::{RANKS, STRAIGHT_FLUSH, WHEEL, category_of};
@@ -21,32 +22,11 @@ const FLUSH_BIAS: u32 = 0x3333 << 16;
 /// The top bit of every suit nibble.
 const FLUSH_BITS: u32 = 0x8888 << 16;
 
-/// The highest set bit of `m` alone (0 for 0), without a branch.
-#[inline(always)]
-const fn highest(m: u32) -> u32 {
-    // leading_zeros(0) is 32, which shifts the bit out of the u64 entirely.
-    ((1u64 << 31) >> m.leading_zeros()) as u32
-}
-
 /// All ones if `flag`, else zero: for selecting without a branch (LLVM
 /// turns an `if` between two values into a jump as readily as a `cmov`).
 #[inline(always)]
 const fn mask(flag: bool) -> u32 {
     0u32.wrapping_sub(flag as u32)
-}
-
-/// `m` keeping its `n` highest bits. Seven cards never hold more than two
-/// ranks beyond the five that play, so dropping the lowest bit at most
-/// twice suffices.
-#[inline(always)]
-const fn keep_highest(m: u32, n: u32) -> u32 {
-    // All ones when m has more than n (then n + 1) bits: the sign of n - count,
-    // taken by a shift, which LLVM keeps as arithmetic rather than a branch.
-    let count = m.count_ones() as i32;
-    let over = ((n as i32 - count) >> 31) as u32;
-    let over_by_two = ((n as i32 + 1 - count) >> 31) as u32;
-    let m = m ^ (m & m.wrapping_neg() & over);
-    m ^ (m & m.wrapping_neg() & over_by_two)
 }
 
 /// The rank mask of the highest five-card run in `ranks`, the wheel as

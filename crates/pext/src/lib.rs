@@ -259,12 +259,13 @@ enum Type {
     RoyalFlush = 9,
 }
 
-/// OR16 of the wheel, A-2-3-4-5 (ace high at bit 13).
-const WHEEL: u64 = 0b10_0000_0001_1110;
+/// OR16 of the wheel, A-2-3-4-5 (ranks one bit up from the core's rank
+/// masks: ace high at bit 13).
+const WHEEL: u64 = (handeval_core::bits::WHEEL as u64) << 1;
 /// The wheel's primary mask: the ace moved to the low-ace bit 0.
 const WHEEL_PRIMARY: u64 = 0b1_1111;
 /// OR16 of T-J-Q-K-A.
-const BROADWAY: u64 = 0b11_1110_0000_0000;
+const BROADWAY: u64 = (handeval_core::bits::BROADWAY as u64) << 1;
 /// Each suit's section.
 const SECTIONS: [u64; 4] = [0xFFFF, 0xFFFF << 16, 0xFFFF << 32, 0xFFFF << 48];
 

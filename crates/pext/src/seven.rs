@@ -9,26 +9,17 @@ use crate::{BROADWAY, SECTION_BITS, Type, category_of, value};
 pub struct Seven;
 
 /// The highest set bit of a section-wide mask `m` (below 2^16) alone, 0
-/// for 0, without a branch: `leading_zeros` of a zero `u32` is 32, which
-/// shifts the bit out of the `u64` entirely.
+/// for 0 ([`handeval_core::bits::highest`]).
 #[inline(always)]
 const fn highest(m: u64) -> u64 {
-    (1u64 << 31) >> (m as u32).leading_zeros()
+    handeval_core::bits::highest(m as u32) as u64
 }
 
-/// `m` keeping its `n` highest bits. Seven cards never hold more than two
-/// ranks beyond the five that play, so dropping the lowest bit at most
-/// twice suffices.
+/// `m` (below 2^16) keeping its `n` highest bits
+/// ([`handeval_core::bits::keep_highest`]).
 #[inline(always)]
 const fn keep_highest(m: u64, n: u32) -> u64 {
-    // All ones when m has more than n (then n + 1) bits: the sign of
-    // n - count, taken by a shift, which LLVM keeps as arithmetic rather
-    // than a branch.
-    let count = m.count_ones() as i64;
-    let over = ((n as i64 - count) >> 63) as u64;
-    let over_by_two = ((n as i64 + 1 - count) >> 63) as u64;
-    let m = m ^ (m & m.wrapping_neg() & over);
-    m ^ (m & m.wrapping_neg() & over_by_two)
+    handeval_core::bits::keep_highest(m as u32, n) as u64
 }
 
 /// The highest five-rank run in a section-wide rank mask (ranks at bits

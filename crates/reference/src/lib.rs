@@ -46,7 +46,7 @@ pub mod table;
 pub use ranking::{Ranking, scale};
 pub use seven::{ReferenceBest, best_five};
 
-use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role, all_hands};
+use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role};
 
 /// The naive reference evaluator. See the [crate documentation](crate).
 #[derive(Clone, Copy, Debug, Default)]
@@ -147,10 +147,11 @@ impl Reference {
     }
 }
 
-/// The reference's strengths over all hands, ranked once on first use.
+/// The reference's strengths over all hands: its [`scale`], kept here once
+/// fetched so that a class costs no lock.
 fn class_table() -> &'static Ranking<Strength> {
-    static TABLE: OnceLock<Ranking<Strength>> = OnceLock::new();
-    TABLE.get_or_init(|| Ranking::from_values(all_hands().map(|h| evaluate(&h))))
+    static TABLE: OnceLock<std::sync::Arc<Ranking<Strength>>> = OnceLock::new();
+    TABLE.get_or_init(scale::<Reference>)
 }
 
 impl Evaluator for Reference {
