@@ -245,26 +245,33 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// the evaluator's `#[inline(always)]` code compiled for that feature.
 /// Otherwise, and on other architectures, the plain loops run.
 ///
-/// Use inside `impl Evaluator for $ty { ... }`, in one of two forms (and
-/// inside `impl BestFive<Hand7>`, as `target_feature_batches!(Ty, cards
-/// Hand7, "popcnt")`, for the batch loops of a larger hand):
+/// One mechanism, four forms, each with the CPU features passed explicitly:
 ///
-/// - `target_feature_batches!(Ty, "popcnt");` compiles the evaluator's own
-///   `category` and `strength` twice, once with the feature and once without.
+/// - `target_feature_batches!(Ty, "popcnt");` inside `impl Evaluator for Ty`
+///   compiles the evaluator's own `category` and `strength` twice, once with
+///   the feature and once without.
 /// - `target_feature_batches!(Ty, "bmi2,popcnt", fast(hw::category,
 ///   hw::strength), fallback(sw::category, sw::strength));` also implements
 ///   `category` and `strength`: they call the `fast` functions (compiled with
 ///   `#[target_feature]`) when the CPU has the feature and the `fallback`
 ///   ones when it does not.
+/// - `target_feature_batches!(Ty, cards Hand7, "popcnt");` inside `impl
+///   BestFive<Hand7> for Ty`: the same as the first form for the batch loops
+///   of a larger hand.
+/// - `target_feature_batches!(Ty, simd(avx512: p::avx512, avx2: p::avx2,
+///   portable: p::portable, category: f));` for a SIMD evaluator (see below).
 ///
 /// # Soundness
 ///
 /// Calling a `#[target_feature]` function is sound exactly when the CPU has
-/// the feature. The macro accepts only feature strings it knows (`"popcnt"`,
-/// `"bmi2,popcnt"`) and writes the run-time check for each itself, so safe
-/// code cannot claim a feature the check does not establish. A `fast`
-/// function compiled for more features than the macro checks can only be
-/// called with `unsafe`, which the compiler then demands of the caller.
+/// the feature. The macro accepts only the feature strings it knows
+/// (`"popcnt"` and `"bmi2,popcnt"` for the first three forms; the `simd`
+/// form's `"avx512f,avx512bw,avx512vbmi,avx512bitalg"` and `"avx2"`) and
+/// writes the run-time check for each itself, in one rule (`@has`), so safe
+/// code cannot claim a feature the check does not establish. A function
+/// handed to it compiled for more features than the macro checks can only
+/// be called with `unsafe`, which the compiler then demands of the caller:
+/// the `compile_fail` examples below show both refusals.
 ///
 /// ```
 /// use handeval_core::{Category, Evaluator, Family, Hand, Role};
@@ -425,14 +432,15 @@ macro_rules! target_feature_batches {
         fn strengths(hands: &[$crate::Hand], out: &mut [u32]) {
             $crate::target_feature_batches!(@simd_dispatch hands, out, $avx512, $avx2, $portable);
         }
+        // The encoding is the hand itself: from cards is the same loop.
         fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [u32]) {
-            $crate::target_feature_batches!(@simd_dispatch hands, out, $avx512, $avx2, $portable);
+            <$ty as $crate::Evaluator>::strengths(hands, out);
         }
         fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
             $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
         }
         fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
-            $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
+            <$ty as $crate::Evaluator>::categories(hands, out);
         }
     };
     (@simd_dispatch $hands:ident, $out:ident, $avx512:path, $avx2:path, $portable:path) => {{
@@ -470,7 +478,8 @@ macro_rules! target_feature_batches {
         $portable($hands, $out)
     }};
 
-    (@cards $ty:ty, $hand:ty, $feature:tt) => {
+    // Which path the batch loops take on this CPU.
+    (@cpu_path $feature:tt) => {
         fn cpu_path() -> $crate::CpuPath {
             #[cfg(target_arch = "x86_64")]
             let active = $crate::target_feature_batches!(@has $feature);
@@ -478,6 +487,9 @@ macro_rules! target_feature_batches {
             let active = false;
             $crate::CpuPath { features: $feature, active }
         }
+    };
+    (@cards $ty:ty, $hand:ty, $feature:tt) => {
+        $crate::target_feature_batches!(@cpu_path $feature);
         fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
             $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 $hand, $crate::Category,
@@ -518,13 +530,7 @@ macro_rules! target_feature_batches {
     };
     (@common $ty:ty, $feature:tt, $fast_category:expr, $fast_strength:expr,
         $slow_category:expr, $slow_strength:expr) => {
-        fn cpu_path() -> $crate::CpuPath {
-            #[cfg(target_arch = "x86_64")]
-            let active = $crate::target_feature_batches!(@has $feature);
-            #[cfg(not(target_arch = "x86_64"))]
-            let active = false;
-            $crate::CpuPath { features: $feature, active }
-        }
+        $crate::target_feature_batches!(@cpu_path $feature);
         fn categories(hands: &[Self::Encoded], out: &mut [$crate::Category]) {
             $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 <$ty as $crate::Evaluator>::Encoded, $crate::Category,

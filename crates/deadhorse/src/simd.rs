@@ -72,7 +72,7 @@ impl Kernel for Values {
     }
 }
 
-handeval_lanes::simd_paths!(Values);
+handeval_lanes::simd_paths!(mod paths: Values);
 
 impl Evaluator for Simd {
     const NAME: &'static str = "deadhorse/simd";
@@ -82,5 +82,5 @@ impl Evaluator for Simd {
     const SUMMARY: &'static str =
         "DeadHorseEval across hands: OR, XOR, SUM and popcounts in 16-bit lanes, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, category_of);
+    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
 }

@@ -171,7 +171,7 @@ impl Kernel for Broken {
     }
 }
 
-handeval_lanes::simd_paths!(Broken);
+handeval_lanes::simd_paths!(mod paths: Broken);
 
 impl Evaluator for BrokenOnAvx2 {
     const NAME: &'static str = "broken/avx2";
@@ -181,7 +181,7 @@ impl Evaluator for BrokenOnAvx2 {
         title: "deliberately broken evaluators",
     };
     const ROLE: Role = Role::Simd;
-    handeval_lanes::simd_evaluator!(BrokenOnAvx2, high_card);
+    handeval_lanes::simd_evaluator!(BrokenOnAvx2, paths, high_card);
 }
 
 fn high_card(_: u32) -> Category {

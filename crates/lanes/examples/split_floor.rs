@@ -24,7 +24,7 @@ impl Kernel for SplitOnly {
     }
 }
 
-handeval_lanes::simd_paths!(SplitOnly);
+handeval_lanes::simd_paths!(mod paths: SplitOnly);
 
 struct Floor;
 
@@ -36,7 +36,7 @@ impl Evaluator for Floor {
         title: "the SIMD kernels' floor",
     };
     const ROLE: Role = Role::Floor;
-    handeval_lanes::simd_evaluator!(Floor, high_card);
+    handeval_lanes::simd_evaluator!(Floor, paths, high_card);
 }
 
 fn high_card(_: u32) -> Category {

@@ -262,42 +262,51 @@ pub fn strengths<L: Lanes, K: Kernel>(lanes: L, hands: &[Hand], out: &mut [u32])
 }
 
 /// Defines the three batch functions of a SIMD evaluator from its
-/// [`Kernel`] type: `avx512`
-/// and `avx2`, compiled for their features, and `portable`. Hand them to
-/// `handeval_core::target_feature_batches!`'s `simd(...)` form, which calls
-/// each only where the CPU has its features.
+/// [`Kernel`] type, in a module of their own: `avx512` and `avx2`, compiled
+/// for their features, and `portable`. [`simd_evaluator!`] takes the module
+/// by name and hands them to `handeval_core::target_feature_batches!`'s
+/// `simd(...)` form, which calls each only where the CPU has its features.
+///
+/// `simd_paths!(mod paths: Values);` defines `paths::avx512`,
+/// `paths::avx2` and `paths::portable` for the kernel `Values`.
 #[macro_export]
 macro_rules! simd_paths {
-    ($kernel:path) => {
-        /// The kernel over AVX-512 (F, BW, VBMI, BITALG), 32 hands at a time.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
-        pub(crate) fn avx512(hands: &[handeval_core::Hand], out: &mut [u32]) {
-            $crate::strengths::<_, $kernel>($crate::Avx512::new(), hands, out);
-        }
-        /// The kernel over AVX2, 16 hands at a time.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2")]
-        pub(crate) fn avx2(hands: &[handeval_core::Hand], out: &mut [u32]) {
-            $crate::strengths::<_, $kernel>($crate::Avx2::new(), hands, out);
-        }
-        /// The kernel on plain integers, one hand at a time.
-        pub(crate) fn portable(hands: &[handeval_core::Hand], out: &mut [u32]) {
-            $crate::strengths::<_, $kernel>($crate::Portable, hands, out);
+    ($vis:vis mod $paths:ident: $kernel:ty) => {
+        /// The kernel's three batch paths: AVX-512, AVX2 and plain integers.
+        $vis mod $paths {
+            use super::*;
+
+            /// The kernel over AVX-512 (F, BW, VBMI, BITALG), 32 hands at a time.
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+            pub(crate) fn avx512(hands: &[handeval_core::Hand], out: &mut [u32]) {
+                $crate::strengths::<_, $kernel>($crate::Avx512::new(), hands, out);
+            }
+            /// The kernel over AVX2, 16 hands at a time.
+            #[cfg(target_arch = "x86_64")]
+            #[target_feature(enable = "avx2")]
+            pub(crate) fn avx2(hands: &[handeval_core::Hand], out: &mut [u32]) {
+                $crate::strengths::<_, $kernel>($crate::Avx2::new(), hands, out);
+            }
+            /// The kernel on plain integers, one hand at a time.
+            pub(crate) fn portable(hands: &[handeval_core::Hand], out: &mut [u32]) {
+                $crate::strengths::<_, $kernel>($crate::Portable, hands, out);
+            }
         }
     };
 }
 
 /// The `Evaluator` items every SIMD evaluator shares, for use inside its
-/// `impl Evaluator` block after [`simd_paths!`] (or hand-written `avx512`,
-/// `avx2` and `portable` batch functions of the same shape) in the same
-/// module: the encoding is the hand itself (the kernels read cards), the
+/// `impl Evaluator` block: `simd_evaluator!(Simd, paths, category_of)`,
+/// where `paths` is the module [`simd_paths!`] defined (or one with
+/// hand-written `avx512`, `avx2` and `portable` batch functions of the same
+/// shape). The encoding is the hand itself (the kernels read cards), the
 /// strength a `u32`, the single-hand functions run the portable path, and
 /// the batch loops dispatch through `handeval_core::target_feature_batches!`.
 /// `$category_of` turns a value into its category.
 #[macro_export]
 macro_rules! simd_evaluator {
-    ($ty:ty, $category_of:path) => {
+    ($ty:ty, $paths:ident, $category_of:path) => {
         /// The hand's own five bytes: the kernels read cards, not an encoding.
         type Encoded = handeval_core::Hand;
         type Strength = u32;
@@ -315,13 +324,18 @@ macro_rules! simd_evaluator {
         #[inline]
         fn strength(hand: handeval_core::Hand) -> u32 {
             let mut out = [0];
-            portable(&[hand], &mut out);
+            $paths::portable(&[hand], &mut out);
             out[0]
         }
 
         handeval_core::target_feature_batches!(
             $ty,
-            simd(avx512: avx512, avx2: avx2, portable: portable, category: $category_of)
+            simd(
+                avx512: $paths::avx512,
+                avx2: $paths::avx2,
+                portable: $paths::portable,
+                category: $category_of
+            )
         );
     };
 }

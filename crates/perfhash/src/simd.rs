@@ -275,8 +275,12 @@ mod x86 {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-use x86::{avx2, avx512};
+/// The three batch paths, by name, for `simd_evaluator!`.
+mod paths {
+    pub(crate) use super::portable;
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) use super::x86::{avx2, avx512};
+}
 
 impl Evaluator for Simd {
     const NAME: &'static str = "perfhash/simd";
@@ -286,5 +290,5 @@ impl Evaluator for Simd {
     const SUMMARY: &'static str = "the perfect hash across hands: keys from registers, offsets and values by masked gathers, AVX-512 or AVX2";
     const TABLE_BYTES: usize = crate::TABLE_BYTES;
 
-    handeval_lanes::simd_evaluator!(Simd, category_of);
+    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
 }

@@ -113,7 +113,7 @@ impl Kernel for Values {
     }
 }
 
-handeval_lanes::simd_paths!(Values);
+handeval_lanes::simd_paths!(mod paths: Values);
 
 impl Evaluator for Simd {
     const NAME: &'static str = "pext/simd";
@@ -122,5 +122,5 @@ impl Evaluator for Simd {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
     const SUMMARY: &'static str = "cards-cs's suit sections across hands: one 16-bit vector per suit, reductions between vectors, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, category_of);
+    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
 }

@@ -53,8 +53,8 @@ const CATEGORY_BY_INDEX: [u8; 16] = {
 const SUIT_BIT: [u8; 16] = [1, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /// Rank mask (2 = bit 0) of A-2-3-4-5 and of T-J-Q-K-A.
-const WHEEL: u16 = 0x100F;
-const BROADWAY: u16 = 0x1F00;
+const WHEEL: u16 = handeval_core::bits::WHEEL as u16;
+const BROADWAY: u16 = handeval_core::bits::BROADWAY as u16;
 
 /// The value of a vector of hands as `(hi, lo)` halves.
 struct Values;
@@ -104,7 +104,7 @@ impl Kernel for Values {
     }
 }
 
-handeval_lanes::simd_paths!(Values);
+handeval_lanes::simd_paths!(mod paths: Values);
 
 /// The category of a value: its top four bits.
 #[inline]
@@ -119,5 +119,5 @@ impl Evaluator for Simd {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as Evaluator>::NAME);
     const SUMMARY: &'static str = "subskybox's analyzer across hands: bit-sliced counted nibbles, mod-15 digit sum by popcounts, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, category_of);
+    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
 }
