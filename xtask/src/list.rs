@@ -4,9 +4,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use handeval_registry::{About, abouts};
+use handeval_registry::About;
 
-use crate::report::readme::{self, EVALUATORS, EVALUATORS7};
+use crate::report::readme::{self, EVALUATORS};
 use crate::select::Cards;
 use crate::workspace;
 
@@ -24,8 +24,8 @@ pub struct Args {
     /// Five-card evaluators (the default), six- or seven-card ones.
     #[arg(long, value_enum, default_value_t = Cards::Five)]
     cards: Cards,
-    /// Write both tables of evaluators (five and seven cards) into README.md
-    /// instead of printing one.
+    /// Write the tables of evaluators (five, six and seven cards) into
+    /// README.md instead of printing one.
     #[arg(long, conflicts_with_all = ["format", "floor", "timed", "cards"])]
     readme: bool,
 }
@@ -45,12 +45,10 @@ enum Format {
 pub fn run(args: &Args) -> Result<ExitCode> {
     if args.readme {
         let path = workspace::root().join("README.md");
-        readme::update(&path, EVALUATORS, &readme::evaluators_table(&abouts()))?;
-        readme::update(
-            &path,
-            EVALUATORS7,
-            &readme::evaluators_table(&Cards::Seven.abouts(false)),
-        )?;
+        for (start, end, cards) in EVALUATORS {
+            let table = readme::evaluators_table(&cards.abouts(false));
+            readme::update(&path, (start, end), &table)?;
+        }
         outln!("updated the tables of evaluators in {}", path.display())?;
         return Ok(ExitCode::SUCCESS);
     }

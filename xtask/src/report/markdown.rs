@@ -143,6 +143,42 @@ pub fn cards_section(rows: &[Row], cards: usize) -> Option<String> {
     Some(s)
 }
 
+/// One line per evaluator in the run: its role, summary, tables and code path.
+fn evaluators_list(rows: &[Row]) -> String {
+    let mut s = String::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for r in rows {
+        if seen.contains(&r.evaluator.as_str()) {
+            continue;
+        }
+        seen.push(&r.evaluator);
+        let role = r.role.map_or(String::new(), |role| format!(" ({role})"));
+        let path = if r.cpu_path.is_empty() {
+            String::new()
+        } else {
+            format!("; code path here: {}", r.cpu_path)
+        };
+        let note = if r.note.is_empty() {
+            String::new()
+        } else {
+            format!(" **Note:** {}.", r.note)
+        };
+        let card_table = if r.card_table_bytes > 0 {
+            format!(", card table {}", human_bytes(r.card_table_bytes))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "- `{}`{role}: {}; tables {}{card_table}{path}.{note}",
+            r.evaluator,
+            r.summary,
+            human_bytes(r.table_bytes)
+        );
+    }
+    s
+}
+
 /// The table for one workload, fastest first, the floor last.
 pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     let mut in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
@@ -648,36 +684,7 @@ pub fn render(run: &Run, dir_name: &str) -> String {
             .filter_map(|cards| cards_section(rows, cards)),
     );
     s.push_str("\n## The evaluators\n\n");
-    let mut seen: Vec<&str> = Vec::new();
-    for r in rows {
-        if seen.contains(&r.evaluator.as_str()) {
-            continue;
-        }
-        seen.push(&r.evaluator);
-        let role = r.role.map_or(String::new(), |role| format!(" ({role})"));
-        let path = if r.cpu_path.is_empty() {
-            String::new()
-        } else {
-            format!("; code path here: {}", r.cpu_path)
-        };
-        let note = if r.note.is_empty() {
-            String::new()
-        } else {
-            format!(" **Note:** {}.", r.note)
-        };
-        let card_table = if r.card_table_bytes > 0 {
-            format!(", card table {}", human_bytes(r.card_table_bytes))
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            s,
-            "- `{}`{role}: {}; tables {}{card_table}{path}.{note}",
-            r.evaluator,
-            r.summary,
-            human_bytes(r.table_bytes)
-        );
-    }
+    s.push_str(&evaluators_list(rows));
     s.push_str("\nThe chart (`chart.svg`) shows the strength workload from the evaluator's own encoding, sequential and shuffled side by side.\n");
     s.push_str("\n## How to cite this run\n\n");
     s.push_str(&citation(run, dir_name));
