@@ -44,7 +44,7 @@ pub trait BestFive<H: Cards>: 'static {
     /// was derived from.
     const DERIVED_FROM: Option<&'static str> = None;
     /// Whether it takes the best of the hand's five-card hands (made by
-    /// [`best_of!`](crate::best_of)) rather than evaluating the cards directly.
+    /// [`best_of!`](macro@crate::best_of)) rather than evaluating the cards directly.
     const BEST_OF_FIVES: bool = false;
 
     /// The five-card evaluator whose values this one's values are: see the

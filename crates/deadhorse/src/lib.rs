@@ -81,7 +81,7 @@
 //! full house `z | x << 13` (the trip is the odd count), trips
 //! `(t ^ y) | t << 13`, a straight `x` with the wheel's ace dropped (`0x100F`
 //! becomes 15, below the six-high straight's `0x1F`), a flush `x`. Upstream
-//! has no royal type; [`Evaluator::category`] reports the ace-high straight
+//! has no royal type; [`Evaluator::category`](handeval_core::Evaluator::category) reports the ace-high straight
 //! flush as [`Category::RoyalFlush`].
 //!
 //! The README's printed full-strength code has two bugs, kept in [`Listing`]:
