@@ -300,16 +300,35 @@ fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
 /// `--cards 7` to the `diff_cards` module.
 pub fn run(args: &Args) -> Result<ExitCode> {
     let outcome = check(&args.only)?;
-    if args.csv {
-        write_csv(io::stdout().lock(), &outcome).context("writing to standard output")?;
-        write_summary(&mut io::stderr().lock(), &outcome).context("writing to standard error")?;
+    finish(
+        args.csv,
+        |out| write_csv(out, &outcome),
+        |mut out| write_summary(&mut out, &outcome),
+        outcome.passed(),
+        "evaluators",
+    )
+}
+
+/// Writes a check's outcome (the summary, or with `--csv` every differing
+/// hand on standard output and the summary on standard error) and turns its
+/// verdict into the exit status; `what` names the evaluators that failed.
+pub fn finish(
+    csv: bool,
+    write_csv: impl FnOnce(io::StdoutLock<'static>) -> Result<()>,
+    write_summary: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    passed: bool,
+    what: &str,
+) -> Result<ExitCode> {
+    if csv {
+        write_csv(io::stdout().lock()).context("writing to standard output")?;
+        write_summary(&mut io::stderr().lock()).context("writing to standard error")?;
     } else {
-        write_summary(&mut io::stdout().lock(), &outcome).context("writing to standard output")?;
+        write_summary(&mut io::stdout().lock()).context("writing to standard output")?;
     }
-    if outcome.passed() {
+    if passed {
         Ok(ExitCode::SUCCESS)
     } else {
-        errln!("error: some evaluators disagree with the reference")?;
+        errln!("error: some {what} disagree with the reference")?;
         Ok(ExitCode::FAILURE)
     }
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use handeval_core::{BestFive, Category, HandClass, Histogram};
 use handeval_difftest::cards::{HandCheck, SAMPLE_SEED, hand_at, pairwise, reference_classes};
 use handeval_registry::{Size, Visit, abouts_of, visit};
@@ -236,19 +236,11 @@ pub fn write_csv<H: Size>(out: impl Write, outcome: &Outcome<H>) -> Result<()> {
 /// `cargo xtask diff --cards N` for six or seven cards.
 pub fn run<H: Size>(args: &Args) -> Result<ExitCode> {
     let outcome = check::<H>(&args.only)?;
-    if args.csv {
-        write_csv(io::stdout().lock(), &outcome).context("writing to standard output")?;
-        write_summary(&mut io::stderr().lock(), &outcome).context("writing to standard error")?;
-    } else {
-        write_summary(&mut io::stdout().lock(), &outcome).context("writing to standard output")?;
-    }
-    if outcome.passed() {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        errln!(
-            "error: some {}-card evaluators disagree with the reference",
-            H::WORD
-        )?;
-        Ok(ExitCode::FAILURE)
-    }
+    crate::diff::finish(
+        args.csv,
+        |out| write_csv(out, &outcome),
+        |mut out| write_summary(&mut out, &outcome),
+        outcome.passed(),
+        &format!("{}-card evaluators", H::WORD),
+    )
 }
