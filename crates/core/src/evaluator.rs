@@ -158,10 +158,10 @@ pub fn batch_via_encoding<E: Evaluator, O>(
 /// # Panics
 /// If `out` and `hands` differ in length.
 #[inline]
-pub fn simd_categories(
-    hands: &[Hand],
+pub fn simd_categories<H>(
+    hands: &[H],
     out: &mut [Category],
-    strengths: impl Fn(&[Hand], &mut [u32]),
+    strengths: impl Fn(&[H], &mut [u32]),
     category_of: impl Fn(u32) -> Category,
 ) {
     const CHUNK: usize = 256;
@@ -260,6 +260,9 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 ///   of a larger hand.
 /// - `target_feature_batches!(Ty, simd(avx512: p::avx512, avx2: p::avx2,
 ///   portable: p::portable, category: f));` for a SIMD evaluator (see below).
+/// - `target_feature_batches!(Ty, cards Hand7, simd(...));` inside `impl
+///   BestFive<Hand7> for Ty`: the same for a SIMD evaluator of a larger hand,
+///   whose batch functions take `&[Hand7]`.
 ///
 /// # Soundness
 ///
@@ -393,6 +396,19 @@ macro_rules! target_feature_batches {
         category: $category_of:path)) => {
         $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable, $category_of);
     };
+    ($ty:ty, cards $hand:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
+        category: $category_of:path)) => {
+        $crate::target_feature_batches!(@simd_path);
+        fn unavailable() -> Option<&'static str> {
+            $crate::target_feature_batches!(@simd_unavailable $ty, $crate::BestFive<$hand>)
+        }
+        fn strengths(hands: &[$hand], out: &mut [u32]) {
+            $crate::target_feature_batches!(@simd_dispatch $hand, hands, out, $avx512, $avx2, $portable);
+        }
+        fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
+            $crate::simd_categories(hands, out, <$ty as $crate::BestFive<$hand>>::strengths, $category_of);
+        }
+    };
 
     // The one place a feature string is tied to its run-time check. Any other
     // string matches no rule, so the expansion fails to compile.
@@ -409,7 +425,7 @@ macro_rules! target_feature_batches {
         $crate::cpu::has($crate::cpu::Feature::Avx512)
     };
 
-    (@simd $ty:ty, $avx512:path, $avx2:path, $portable:path, $category_of:path) => {
+    (@simd_path) => {
         fn cpu_path() -> $crate::CpuPath {
             #[cfg(target_arch = "x86_64")]
             {
@@ -422,15 +438,21 @@ macro_rules! target_feature_batches {
             }
             $crate::CpuPath { features: "avx2", active: false }
         }
+    };
+    (@simd_unavailable $ty:ty, $trait:path) => {
+        if <$ty as $trait>::cpu_path().active {
+            None
+        } else {
+            Some("this CPU has neither AVX-512 nor AVX2: the portable path ran")
+        }
+    };
+    (@simd $ty:ty, $avx512:path, $avx2:path, $portable:path, $category_of:path) => {
+        $crate::target_feature_batches!(@simd_path);
         fn unavailable() -> Option<&'static str> {
-            if <$ty as $crate::Evaluator>::cpu_path().active {
-                None
-            } else {
-                Some("this CPU has neither AVX-512 nor AVX2: the portable path ran")
-            }
+            $crate::target_feature_batches!(@simd_unavailable $ty, $crate::Evaluator)
         }
         fn strengths(hands: &[$crate::Hand], out: &mut [u32]) {
-            $crate::target_feature_batches!(@simd_dispatch hands, out, $avx512, $avx2, $portable);
+            $crate::target_feature_batches!(@simd_dispatch $crate::Hand, hands, out, $avx512, $avx2, $portable);
         }
         // The encoding is the hand itself: from cards is the same loop.
         fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [u32]) {
@@ -443,15 +465,15 @@ macro_rules! target_feature_batches {
             <$ty as $crate::Evaluator>::categories(hands, out);
         }
     };
-    (@simd_dispatch $hands:ident, $out:ident, $avx512:path, $avx2:path, $portable:path) => {{
+    (@simd_dispatch $hand:ty, $hands:ident, $out:ident, $avx512:path, $avx2:path, $portable:path) => {{
         #[cfg(target_arch = "x86_64")]
         {
             #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
-            fn with_avx512(hands: &[$crate::Hand], out: &mut [u32]) {
+            fn with_avx512(hands: &[$hand], out: &mut [u32]) {
                 $avx512(hands, out);
             }
             #[target_feature(enable = "avx2")]
-            fn with_avx2(hands: &[$crate::Hand], out: &mut [u32]) {
+            fn with_avx2(hands: &[$hand], out: &mut [u32]) {
                 $avx2(hands, out);
             }
             if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {

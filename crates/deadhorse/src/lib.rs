@@ -173,6 +173,7 @@ mod best_of;
 mod listing;
 mod readme;
 mod seven;
+mod seven_simd;
 mod simd;
 mod tuned;
 mod upstream;
@@ -181,6 +182,7 @@ pub use best_of::{BestOf6, BestOf21};
 pub use listing::Listing;
 pub use readme::Readme;
 pub use seven::Seven;
+pub use seven_simd::SevenSimd;
 pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
@@ -195,6 +197,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.six::<BestOf6>();
     r.seven::<BestOf21>();
     r.seven::<Seven>();
+    r.seven::<SevenSimd>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use handeval_core::cpu::{Feature, has, pretend_absent};
-use handeval_core::{Category, Evaluator, Family, Hand, Role, all_hands};
+use handeval_core::{BestFive, Cards, Category, Evaluator, Family, Hand, Hand7, Role, all_hands};
 use handeval_lanes::{Kernel, Lanes};
 
 /// Loads, splits and stores; evaluates nothing.
@@ -25,6 +25,30 @@ impl Kernel for SplitOnly {
 }
 
 handeval_lanes::simd_paths!(mod paths: SplitOnly);
+
+/// The same for seven-card hands.
+struct SplitOnly7;
+
+impl Kernel<7> for SplitOnly7 {
+    #[inline(always)]
+    fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
+        let [a, b, c, d, e, f, g] = cards;
+        (l.xor(l.xor(a, b), l.xor(c, d)), l.xor(l.xor(e, f), g))
+    }
+}
+
+handeval_lanes::simd_paths!(mod paths7: SplitOnly7, Hand7);
+
+struct Floor7;
+
+impl BestFive<Hand7> for Floor7 {
+    const NAME: &'static str = "split-only";
+    const SUMMARY: &'static str = "loads, splits and stores; evaluates nothing";
+    const FAMILY: Family = Floor::FAMILY;
+    const ROLE: Role = Role::Floor;
+    type Five = Floor;
+    handeval_lanes::simd_evaluator!(Floor7, cards Hand7, paths7, high_card);
+}
 
 struct Floor;
 
@@ -43,12 +67,12 @@ fn high_card(_: u32) -> Category {
     Category::HighCard
 }
 
-fn time(hands: &[Hand]) -> f64 {
+fn time<H: Cards>(hands: &[H], strengths: fn(&[H], &mut [u32])) -> f64 {
     let mut out = vec![0u32; hands.len()];
     (0..200)
         .map(|_| {
             let start = Instant::now();
-            Floor::strengths_of_hands(std::hint::black_box(hands), &mut out);
+            strengths(std::hint::black_box(hands), &mut out);
             std::hint::black_box(&out);
             start.elapsed().as_secs_f64() * 1e9 / hands.len() as f64
         })
@@ -57,10 +81,12 @@ fn time(hands: &[Hand]) -> f64 {
 
 fn main() {
     let hands: Vec<Hand> = all_hands().take(64_974).collect();
+    let sevens: Vec<Hand7> = Hand7::all().skip(66_892_280).take(64_974).collect();
     let report = |label: &str| {
         println!(
-            "{label:>10}: {:.3} ns/hand ({})",
-            time(&hands),
+            "{label:>10}: {:.3} ns/hand five cards, {:.3} seven cards ({})",
+            time(&hands, Floor::strengths_of_hands),
+            time(&sevens, Floor7::strengths),
             Floor::cpu_path()
         );
     };

@@ -34,43 +34,69 @@ impl Avx2 {
     }
 }
 
-/// Byte offsets, within each half's 40 bytes (eight hands), of the three
-/// 16-byte windows that together cover them without reading past the end.
-const WINDOWS: [usize; 3] = [0, 16, 24];
-
-/// `vpshufb` controls: for card `k` and window `w`, where each of the eight
-/// lanes of a half finds that card in that window (0x80, zero, elsewhere).
-/// Both bytes of a lane get the card: [`Lanes::rank_bit`] reads the high
-/// byte's copy.
-/// Each control is 32 bytes, the same for both halves, so that it loads as it is.
-const SPLIT: [[[u8; 32]; 3]; 5] = {
-    let mut masks = [[[0x80; 32]; 3]; 5];
-    let mut k = 0;
-    while k < 5 {
-        let mut lane = 0;
-        while lane < 8 {
-            let at = 5 * lane + k;
-            let window = if at < 16 {
-                0
-            } else if at < 32 {
-                1
-            } else {
-                2
-            };
-            let mut half = 0;
-            while half < 32 {
-                masks[k][window][half + 2 * lane] = (at - WINDOWS[window]) as u8;
-                masks[k][window][half + 2 * lane + 1] = (at - WINDOWS[window]) as u8;
-                half += 16;
-            }
-            lane += 1;
-        }
-        k += 1;
+/// Where each half's eight hands of `N` cards (`8N` bytes) are read from:
+/// 16-byte windows at offsets 0, 16, 32 ..., the last one ending at byte
+/// `8N` rather than past it, so no load reaches beyond the hands.
+const fn windows(n: usize) -> (usize, [usize; 4]) {
+    let count = n.div_ceil(2);
+    let mut at = [0; 4];
+    let mut w = 0;
+    while w < count {
+        at[w] = if w + 1 == count { 8 * n - 16 } else { 16 * w };
+        w += 1;
     }
-    masks
-};
+    (count, at)
+}
+
+/// `vpshufb` controls for hands of `N` cards: for card `k` and window `w`,
+/// where each of the eight lanes of a half finds that card in that window
+/// (0x80, zero, elsewhere). Both bytes of a lane get the card:
+/// [`Lanes::rank_bit`] reads the high byte's copy. Each control is 32
+/// bytes, the same for both halves, so that it loads as it is.
+struct Split<const N: usize>;
+
+impl<const N: usize> Split<N> {
+    const WINDOWS: (usize, [usize; 4]) = {
+        assert!(N >= 2 && N <= 8, "eight hands fill at most four windows");
+        windows(N)
+    };
+    const CONTROLS: [[[u8; 32]; 4]; N] = {
+        let (count, at) = Self::WINDOWS;
+        let mut masks = [[[0x80; 32]; 4]; N];
+        let mut k = 0;
+        while k < N {
+            let mut lane = 0;
+            while lane < 8 {
+                let byte = N * lane + k;
+                // The first window that holds the byte.
+                let mut window = 0;
+                while !(byte >= at[window] && byte < at[window] + 16) {
+                    window += 1;
+                }
+                assert!(window < count);
+                let mut half = 0;
+                while half < 32 {
+                    masks[k][window][half + 2 * lane] = (byte - at[window]) as u8;
+                    masks[k][window][half + 2 * lane + 1] = (byte - at[window]) as u8;
+                    half += 16;
+                }
+                lane += 1;
+            }
+            k += 1;
+        }
+        masks
+    };
+}
 
 impl Avx2 {
+    /// A register of zeros.
+    #[inline(always)]
+    #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
+    fn zero(self) -> __m256i {
+        // SAFETY: `self` proves AVX2.
+        unsafe { _mm256_setzero_si256() }
+    }
+
     /// A 16-byte table in both halves of a register.
     #[inline(always)]
     #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
@@ -86,20 +112,20 @@ impl Avx2 {
         }
     }
 
-    /// One card of every hand: the OR of the three windows, each shuffled by its control.
+    /// One card of every hand: the OR of the windows, each shuffled by its control.
     #[inline(always)]
     #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
-    fn split(self, windows: &[__m256i; 3], controls: &[[u8; 32]; 3]) -> __m256i {
+    fn split(self, windows: &[__m256i; 4], count: usize, controls: &[[u8; 32]; 4]) -> __m256i {
         // SAFETY: `self` proves AVX2; each control is a 32-byte array.
         // (No closures here: they would not inherit the target features.)
         unsafe {
-            let a = _mm256_loadu_si256(controls[0].as_ptr().cast());
-            let b = _mm256_loadu_si256(controls[1].as_ptr().cast());
-            let c = _mm256_loadu_si256(controls[2].as_ptr().cast());
-            let a = _mm256_shuffle_epi8(windows[0], a);
-            let b = _mm256_shuffle_epi8(windows[1], b);
-            let c = _mm256_shuffle_epi8(windows[2], c);
-            _mm256_or_si256(_mm256_or_si256(a, b), c)
+            let mut card =
+                _mm256_shuffle_epi8(windows[0], _mm256_loadu_si256(controls[0].as_ptr().cast()));
+            for w in 1..count {
+                let control = _mm256_loadu_si256(controls[w].as_ptr().cast());
+                card = _mm256_or_si256(card, _mm256_shuffle_epi8(windows[w], control));
+            }
+            card
         }
     }
 }
@@ -189,38 +215,25 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
-    fn load(self, hands: &[Hand]) -> [__m256i; 5] {
+    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [__m256i; N] {
         assert_eq!(hands.len(), Self::LANES);
+        let (count, at) = Split::<N>::WINDOWS;
         let bytes = hands.as_ptr().cast::<u8>();
-        // SAFETY: `self` proves AVX2. `hands` is 16 hands, 80 bytes (a `Hand`
-        // is five one-byte cards); each window reads 16 bytes at offset
-        // 0, 16 or 24 of a half starting at byte 0 or 40, so the last byte
-        // read is byte 79.
-        let windows = unsafe {
-            [
-                _mm256_loadu2_m128i(
-                    bytes.add(40 + WINDOWS[0]).cast(),
-                    bytes.add(WINDOWS[0]).cast(),
-                ),
-                _mm256_loadu2_m128i(
-                    bytes.add(40 + WINDOWS[1]).cast(),
-                    bytes.add(WINDOWS[1]).cast(),
-                ),
-                _mm256_loadu2_m128i(
-                    bytes.add(40 + WINDOWS[2]).cast(),
-                    bytes.add(WINDOWS[2]).cast(),
-                ),
-            ]
-        };
-        // Written out, not looped: LLVM does not always unroll the loop, and
-        // then keeps the cards on the stack.
-        [
-            self.split(&windows, &SPLIT[0]),
-            self.split(&windows, &SPLIT[1]),
-            self.split(&windows, &SPLIT[2]),
-            self.split(&windows, &SPLIT[3]),
-            self.split(&windows, &SPLIT[4]),
-        ]
+        let mut windows = [self.zero(); 4];
+        for (window, &at) in windows.iter_mut().zip(&at).take(count) {
+            // SAFETY: `self` proves AVX2. `hands` is 16 hands of `N`
+            // one-byte cards, `16N` bytes; each window reads 16 bytes at
+            // an offset of at most `8N - 16` within a half that starts at
+            // byte 0 or `8N`, so the last byte read is byte `16N - 1`.
+            *window =
+                unsafe { _mm256_loadu2_m128i(bytes.add(8 * N + at).cast(), bytes.add(at).cast()) };
+        }
+        let controls = const { &Split::<N>::CONTROLS };
+        let mut cards = [windows[0]; N];
+        for (card, controls) in cards.iter_mut().zip(controls) {
+            *card = self.split(&windows, count, controls);
+        }
+        cards
     }
 
     #[inline(always)]

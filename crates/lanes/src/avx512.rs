@@ -3,14 +3,14 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m512i, __mmask32, __mmask64, _mm_setr_epi8, _mm256_zextsi128_si256, _mm512_add_epi16,
-    _mm512_and_si512, _mm512_cmpeq_epi16_mask, _mm512_cvtepu8_epi16, _mm512_loadu_si512,
-    _mm512_mask_add_epi16, _mm512_mask_blend_epi16, _mm512_mask2_permutex2var_epi8,
-    _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16, _mm512_maskz_permutex2var_epi8,
-    _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16, _mm512_permutexvar_epi16,
-    _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_slli_epi16, _mm512_srli_epi16,
-    _mm512_storeu_si512, _mm512_sub_epi16, _mm512_test_epi16_mask, _mm512_unpackhi_epi16,
-    _mm512_unpacklo_epi16, _mm512_xor_si512,
+    __m512i, __mmask32, __mmask64, _mm_setr_epi8, _mm256_loadu_si256, _mm256_zextsi128_si256,
+    _mm512_add_epi16, _mm512_and_si512, _mm512_broadcast_i64x4, _mm512_cmpeq_epi16_mask,
+    _mm512_cvtepu8_epi16, _mm512_loadu_si512, _mm512_mask_add_epi16, _mm512_mask_blend_epi16,
+    _mm512_mask2_permutex2var_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16,
+    _mm512_maskz_permutex2var_epi8, _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16,
+    _mm512_permutexvar_epi16, _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_slli_epi16,
+    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_sub_epi16, _mm512_test_epi16_mask,
+    _mm512_unpackhi_epi16, _mm512_unpacklo_epi16, _mm512_xor_si512,
 };
 
 use handeval_core::Hand;
@@ -50,44 +50,51 @@ const fn hand_of_lane(lane: usize) -> usize {
 }
 
 /// Byte permute controls and masks that put card `k` of hands 0..16 (bytes
-/// 0..80, in the first two registers) and of hands 16..32 (bytes 80..160,
-/// in the last two) into the low byte of each hand's lane.
-struct Split {
-    first: [[u8; 64]; 5],
-    second: [[u8; 64]; 5],
+/// `0..16N`, in the first two registers) and of hands 16..32 (bytes
+/// `16N..32N`, loaded into the last two) into the low byte of each hand's
+/// lane, for hands of `N` cards.
+struct Split<const N: usize> {
+    first: [[u8; 64]; N],
+    second: [[u8; 64]; N],
     first_lanes: u64,
     second_lanes: u64,
 }
 
-const SPLIT: Split = {
-    let mut split = Split {
-        first: [[0; 64]; 5],
-        second: [[0; 64]; 5],
-        first_lanes: 0,
-        second_lanes: 0,
-    };
-    let mut lane = 0;
-    while lane < 32 {
-        let hand = hand_of_lane(lane);
-        let mut k = 0;
-        while k < 5 {
-            let at = 5 * hand + k;
-            if hand < 16 {
-                split.first[k][2 * lane] = at as u8;
-            } else {
-                split.second[k][2 * lane] = (at - 64) as u8;
+impl<const N: usize> Split<N> {
+    const TABLES: Split<N> = {
+        assert!(
+            N >= 5 && N <= 8,
+            "16 hands of N cards fill two registers, and more than one"
+        );
+        let mut split = Split {
+            first: [[0; 64]; N],
+            second: [[0; 64]; N],
+            first_lanes: 0,
+            second_lanes: 0,
+        };
+        let mut lane = 0;
+        while lane < 32 {
+            let hand = hand_of_lane(lane);
+            let mut k = 0;
+            while k < N {
+                let at = N * (hand % 16) + k;
+                if hand < 16 {
+                    split.first[k][2 * lane] = at as u8;
+                } else {
+                    split.second[k][2 * lane] = at as u8;
+                }
+                k += 1;
             }
-            k += 1;
+            if hand < 16 {
+                split.first_lanes |= 1 << (2 * lane);
+            } else {
+                split.second_lanes |= 1 << (2 * lane);
+            }
+            lane += 1;
         }
-        if hand < 16 {
-            split.first_lanes |= 1 << (2 * lane);
-        } else {
-            split.second_lanes |= 1 << (2 * lane);
-        }
-        lane += 1;
-    }
-    split
-};
+        split
+    };
+}
 
 /// The rank bit of each card index, padded to 64 entries.
 static RANK_BIT_BY_CARD: [u16; 64] = {
@@ -151,6 +158,18 @@ impl Lanes for Avx512 {
             _mm512_permutex2var_epi16(low, card, high)
         }
         fn suit(self, card: __m512i) -> __m512i { _mm512_and_si512(card, _mm512_set1_epi16(3)) }
+        fn test(self, a: __m512i, b: __m512i) -> __mmask32 { _mm512_test_epi16_mask(a, b) }
+    }
+
+    #[inline(always)]
+    fn lookup16(self, idx: __m512i, t: &[u16; 16]) -> __m512i {
+        // SAFETY: `self` proves AVX-512; the load reads the table's 32 bytes.
+        unsafe {
+            // The permute reads an index's low five bits: the table twice
+            // makes that its low four.
+            let table = _mm512_broadcast_i64x4(_mm256_loadu_si256(t.as_ptr().cast()));
+            _mm512_permutexvar_epi16(idx, table)
+        }
     }
 
     #[inline(always)]
@@ -179,33 +198,39 @@ impl Lanes for Avx512 {
     }
 
     #[inline(always)]
-    fn load(self, hands: &[Hand]) -> [__m512i; 5] {
+    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [__m512i; N] {
         assert_eq!(hands.len(), Self::LANES);
+        let split = const { &Split::<N>::TABLES };
         let bytes = hands.as_ptr().cast::<u8>();
-        // SAFETY: `self` proves AVX-512. `hands` is 32 hands, 160 bytes (a
-        // `Hand` is five one-byte cards): two full loads read bytes 0..128,
-        // and the masked load reads only the 32 bytes 128..160 (masked-off
-        // bytes are not accessed). The controls are 64-byte arrays.
+        // SAFETY: `self` proves AVX-512. `hands` is 32 hands of `N` one-byte
+        // cards, `32N` bytes with `5 <= N <= 8` (the table's assertion). The
+        // first half's `16N` bytes lie in the two full loads of bytes
+        // `0..128` (`80 <= 16N <= 128`, and `128 <= 32N`); the second half's
+        // in the full load of bytes `16N..16N + 64` and the masked load of
+        // the `16N - 64` bytes after it (masked-off bytes are not accessed).
+        // The controls are 64-byte arrays.
         unsafe {
             let r0 = _mm512_loadu_si512(bytes.cast());
             let r1 = _mm512_loadu_si512(bytes.add(64).cast());
-            let r2 = _mm512_maskz_loadu_epi8(u64::from(u32::MAX), bytes.add(128).cast());
+            let r2 = _mm512_loadu_si512(bytes.add(16 * N).cast());
+            let rest = u64::MAX >> (128 - 16 * N);
+            let r3 = _mm512_maskz_loadu_epi8(rest, bytes.add(16 * N + 64).cast());
             // A loop, not a closure: a closure would not inherit the
             // caller's target features, and these intrinsics would not be inlined.
-            let mut cards = [r0; 5];
+            let mut cards = [r0; N];
             for (k, card) in cards.iter_mut().enumerate() {
-                let first = _mm512_loadu_si512(SPLIT.first[k].as_ptr().cast());
-                let second = _mm512_loadu_si512(SPLIT.second[k].as_ptr().cast());
+                let first = _mm512_loadu_si512(split.first[k].as_ptr().cast());
+                let second = _mm512_loadu_si512(split.second[k].as_ptr().cast());
                 // The first permute fills the lanes of hands 0..16 and zeroes
                 // the rest; the second takes its controls from that result
                 // plus the second half's, and keeps it where its mask is off.
                 let a =
-                    _mm512_maskz_permutex2var_epi8(SPLIT.first_lanes as __mmask64, r0, first, r1);
+                    _mm512_maskz_permutex2var_epi8(split.first_lanes as __mmask64, r0, first, r1);
                 *card = _mm512_mask2_permutex2var_epi8(
-                    r1,
-                    _mm512_or_si512(a, second),
-                    SPLIT.second_lanes as __mmask64,
                     r2,
+                    _mm512_or_si512(a, second),
+                    split.second_lanes as __mmask64,
+                    r3,
                 );
             }
             cards

@@ -153,18 +153,36 @@ pub trait Lanes: Copy {
     fn add_where(self, m: Self::M, acc: Self::V, b: Self::V) -> Self::V;
     /// `table[idx]` for `idx < 16`: a 16-entry table of small values held in a register.
     fn lookup(self, idx: Self::V, table: &[u8; 16]) -> Self::V;
+    /// `table[idx & 15]` for `idx < 128`, with 16-bit entries: a card
+    /// index looks up by its low four bits (its suit, say) without masking
+    /// first. Two byte lookups unless the instruction set permutes words.
+    #[inline(always)]
+    fn lookup16(self, idx: Self::V, table: &[u16; 16]) -> Self::V {
+        let low = table.map(|t| t as u8);
+        let high = table.map(|t| (t >> 8) as u8);
+        self.or(
+            self.lookup(idx, &low),
+            self.shl::<8>(self.lookup(idx, &high)),
+        )
+    }
+    /// `a & b != 0` (one instruction on AVX-512).
+    #[inline(always)]
+    fn test(self, a: Self::V, b: Self::V) -> Self::M {
+        self.nonzero(self.and(a, b))
+    }
     /// The rank bit of a card index: `1 << (card >> 2)` (2 = bit 0, ace = bit 12).
     fn rank_bit(self, card: Self::V) -> Self::V;
     /// The suit of a card index: `card & 3`.
     fn suit(self, card: Self::V) -> Self::V;
-    /// Card `k` of every hand in `cards[k]`: the card's index in each lane's
+    /// Card `k` of every hand in `cards[k]`, for hands of `N` cards (five to
+    /// eight; fewer or more panics at compile time): the card's index in each lane's
     /// low byte; the high byte is zero or a copy, depending on the path, so
     /// kernels read cards only through [`rank_bit`](Lanes::rank_bit) and
     /// [`suit`](Lanes::suit) (or the low two bits, as [`same_suit`](Lanes::same_suit) does).
     ///
     /// # Panics
     /// If `hands.len() != LANES`.
-    fn load(self, hands: &[Hand]) -> [Self::V; 5];
+    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [Self::V; N];
     /// `out[i] = hi[i] << 16 | lo[i]` for every hand `i`, in the order [`load`](Lanes::load) read them.
     ///
     /// # Panics
@@ -177,7 +195,7 @@ pub trait Lanes: Copy {
     /// a closure is a function of its own, compiled without the caller's
     /// target features, so the intrinsics in it would not be inlined.
     #[inline(always)]
-    fn rank_bits(self, cards: [Self::V; 5]) -> [Self::V; 5] {
+    fn rank_bits<const N: usize>(self, cards: [Self::V; N]) -> [Self::V; N] {
         let mut bits = cards;
         for bit in &mut bits {
             *bit = self.rank_bit(*bit);
@@ -187,7 +205,7 @@ pub trait Lanes: Copy {
 
     /// [`suit`](Lanes::suit) of each card.
     #[inline(always)]
-    fn suits(self, cards: [Self::V; 5]) -> [Self::V; 5] {
+    fn suits<const N: usize>(self, cards: [Self::V; N]) -> [Self::V; N] {
         let mut suits = cards;
         for suit in &mut suits {
             *suit = self.suit(*suit);
@@ -222,16 +240,48 @@ pub trait Lanes: Copy {
     fn flag(self, m: Self::M, k: u16) -> Self::V {
         self.keep(m, self.splat(k))
     }
+
+    /// Whether a rank mask is five ranks in a row (`0b1_1111` shifted):
+    /// `a == 31 * lowest(a)`, with `lowest(a) = a & -a`, which needs no
+    /// variable shift.
+    #[inline(always)]
+    fn is_run(self, a: Self::V) -> Self::M {
+        let lowest = self.and(a, self.sub(self.splat(0), a));
+        self.eq(a, self.sub(self.shl::<5>(lowest), lowest))
+    }
+
+    /// `a` without its lowest set bit: `a & (a - 1)`.
+    #[inline(always)]
+    fn drop_lowest(self, a: Self::V) -> Self::V {
+        self.and(a, self.sub(a, self.splat(1)))
+    }
+
+    /// `a` keeping its `keep` highest set bits, for masks with at most two
+    /// bits more than that (so two conditional [`drop_lowest`](Lanes::drop_lowest)s,
+    /// where a scalar evaluator would loop). With fewer than `keep` bits the
+    /// result is unspecified.
+    #[inline(always)]
+    fn keep_highest(self, a: Self::V, keep: Self::V) -> Self::V {
+        self.drop_lowest_n(a, self.sub(self.popcnt(a), keep))
+    }
+
+    /// `a` without its `n` lowest set bits, for `n` of 0, 1 or 2 (any other
+    /// `n` drops one).
+    #[inline(always)]
+    fn drop_lowest_n(self, a: Self::V, n: Self::V) -> Self::V {
+        let a = self.select(self.nonzero(n), self.drop_lowest(a), a);
+        self.select(self.eq(n, self.splat(2)), self.drop_lowest(a), a)
+    }
 }
 
 /// An evaluation written once for every [`Lanes`]: a hand's value from its
-/// five cards, as `(hi, lo)` 16-bit halves.
+/// `N` cards (five unless said), as `(hi, lo)` 16-bit halves.
 ///
 /// A trait, not a closure or function pointer, so that the call is static
 /// and the kernel is inlined into the `#[target_feature]` loop that runs it.
-pub trait Kernel {
+pub trait Kernel<const N: usize = 5> {
     /// The values of `L::LANES` hands.
-    fn run<L: Lanes>(lanes: L, cards: [L::V; 5]) -> (L::V, L::V);
+    fn run<L: Lanes>(lanes: L, cards: [L::V; N]) -> (L::V, L::V);
 }
 
 /// Runs the kernel `K` over all hands, [`Lanes::LANES`] at a time, writing each
@@ -242,7 +292,11 @@ pub trait Kernel {
 /// # Panics
 /// If `out` and `hands` differ in length.
 #[inline(always)]
-pub fn strengths<L: Lanes, K: Kernel>(lanes: L, hands: &[Hand], out: &mut [u32]) {
+pub fn strengths<L: Lanes, K: Kernel<N>, const N: usize>(
+    lanes: L,
+    hands: &[Hand<N>],
+    out: &mut [u32],
+) {
     assert_eq!(hands.len(), out.len(), "one output slot per hand");
     let mut chunks = hands.chunks_exact(L::LANES);
     let mut outs = out.chunks_exact_mut(L::LANES);
@@ -268,10 +322,15 @@ pub fn strengths<L: Lanes, K: Kernel>(lanes: L, hands: &[Hand], out: &mut [u32])
 /// `simd(...)` form, which calls each only where the CPU has its features.
 ///
 /// `simd_paths!(mod paths: Values);` defines `paths::avx512`,
-/// `paths::avx2` and `paths::portable` for the kernel `Values`.
+/// `paths::avx2` and `paths::portable` for the five-card kernel `Values`;
+/// `simd_paths!(mod paths7: Values7, Hand7);` the same over `&[Hand7]` for
+/// a `Kernel<7>`.
 #[macro_export]
 macro_rules! simd_paths {
     ($vis:vis mod $paths:ident: $kernel:ty) => {
+        $crate::simd_paths!($vis mod $paths: $kernel, handeval_core::Hand);
+    };
+    ($vis:vis mod $paths:ident: $kernel:ty, $hand:ty) => {
         /// The kernel's three batch paths: AVX-512, AVX2 and plain integers.
         $vis mod $paths {
             use super::*;
@@ -279,18 +338,18 @@ macro_rules! simd_paths {
             /// The kernel over AVX-512 (F, BW, VBMI, BITALG), 32 hands at a time.
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
-            pub(crate) fn avx512(hands: &[handeval_core::Hand], out: &mut [u32]) {
-                $crate::strengths::<_, $kernel>($crate::Avx512::new(), hands, out);
+            pub(crate) fn avx512(hands: &[$hand], out: &mut [u32]) {
+                $crate::strengths::<_, $kernel, _>($crate::Avx512::new(), hands, out);
             }
             /// The kernel over AVX2, 16 hands at a time.
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx2")]
-            pub(crate) fn avx2(hands: &[handeval_core::Hand], out: &mut [u32]) {
-                $crate::strengths::<_, $kernel>($crate::Avx2::new(), hands, out);
+            pub(crate) fn avx2(hands: &[$hand], out: &mut [u32]) {
+                $crate::strengths::<_, $kernel, _>($crate::Avx2::new(), hands, out);
             }
             /// The kernel on plain integers, one hand at a time.
-            pub(crate) fn portable(hands: &[handeval_core::Hand], out: &mut [u32]) {
-                $crate::strengths::<_, $kernel>($crate::Portable, hands, out);
+            pub(crate) fn portable(hands: &[$hand], out: &mut [u32]) {
+                $crate::strengths::<_, $kernel, _>($crate::Portable, hands, out);
             }
         }
     };
@@ -304,6 +363,9 @@ macro_rules! simd_paths {
 /// strength a `u32`, the single-hand functions run the portable path, and
 /// the batch loops dispatch through `handeval_core::target_feature_batches!`.
 /// `$category_of` turns a value into its category.
+///
+/// `simd_evaluator!(Seven, cards Hand7, paths7, category_of)` is the same
+/// inside an `impl BestFive<Hand7>` block, for a seven-card kernel.
 #[macro_export]
 macro_rules! simd_evaluator {
     ($ty:ty, $paths:ident, $category_of:path) => {
@@ -330,6 +392,32 @@ macro_rules! simd_evaluator {
 
         handeval_core::target_feature_batches!(
             $ty,
+            simd(
+                avx512: $paths::avx512,
+                avx2: $paths::avx2,
+                portable: $paths::portable,
+                category: $category_of
+            )
+        );
+    };
+    ($ty:ty, cards $hand:ty, $paths:ident, $category_of:path) => {
+        type Strength = u32;
+
+        #[inline]
+        fn category(hand: &$hand) -> handeval_core::Category {
+            $category_of(<$ty as handeval_core::BestFive<$hand>>::strength(hand))
+        }
+
+        #[inline]
+        fn strength(hand: &$hand) -> u32 {
+            let mut out = [0];
+            $paths::portable(core::slice::from_ref(hand), &mut out);
+            out[0]
+        }
+
+        handeval_core::target_feature_batches!(
+            $ty,
+            cards $hand,
             simd(
                 avx512: $paths::avx512,
                 avx2: $paths::avx2,

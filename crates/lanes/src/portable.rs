@@ -91,6 +91,10 @@ impl Lanes for Portable {
         u16::from(table[usize::from(idx & 15)])
     }
     #[inline(always)]
+    fn lookup16(self, idx: u16, table: &[u16; 16]) -> u16 {
+        table[usize::from(idx & 15)]
+    }
+    #[inline(always)]
     fn rank_bit(self, card: u16) -> u16 {
         1 << ((card >> 2) & 15)
     }
@@ -99,7 +103,7 @@ impl Lanes for Portable {
         card & 3
     }
     #[inline(always)]
-    fn load(self, hands: &[Hand]) -> [u16; 5] {
+    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [u16; N] {
         let [hand] = hands else {
             panic!("one hand per portable vector");
         };
