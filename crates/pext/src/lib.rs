@@ -66,6 +66,7 @@
 //! | [`BestOf6`] (`pext/best-of-6`) | tuned, six cards | derived from [`Branchless`] | the best of the six five-card hands by [`Branchless`] |
 //! | [`BestOf21`] (`pext/best-of-21`) | tuned, seven cards | derived from [`Branchless`] | the best of the 21 five-card hands by [`Branchless`] |
 //! | [`Seven`] (`pext/seven`) | tuned, seven cards | derived from [`Branchless`] | seven cards in one 4x16 layout, evaluated directly; [`Branchless`]'s value of the best five |
+//! | [`SevenSimd`] (`pext/seven-simd`) | SIMD, seven cards | derived from [`Seven`] | [`Seven`] turned on its side: one 16-bit vector per suit section, every type computed and the strongest selected, AVX-512 or AVX2; same values |
 //!
 //! - [`Reductions`] tests the shapes in upstream's order, most common first,
 //!   as an if-chain: upstream says it avoids a switch because a switch could
@@ -179,6 +180,7 @@ mod branchless;
 mod card_set;
 mod reductions;
 mod seven;
+mod seven_simd;
 mod simd;
 
 pub use best_of::{BestOf6, BestOf21, Upstream21};
@@ -186,6 +188,7 @@ pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
 pub use reductions::{PextTrips, Reductions};
 pub use seven::Seven;
+pub use seven_simd::SevenSimd;
 pub use simd::Simd;
 
 /// Registers the family's evaluators, in report order.
@@ -200,6 +203,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.seven::<Upstream21>();
     r.seven::<BestOf21>();
     r.seven::<Seven>();
+    r.seven::<SevenSimd>();
 }
 
 use handeval_core::{CardTable, Category, Hand};

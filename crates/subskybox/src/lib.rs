@@ -20,6 +20,7 @@
 //! | [`Simd`] (`subskybox/simd`) | SIMD | derived from [`Tuned`] | the nibble field bit-sliced into four 16-bit planes, one hand per lane, AVX-512 or AVX2; [`Faithful`]'s values |
 //! | [`BestOf6`] (`subskybox/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
 //! | [`BestOf21`] (`subskybox/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
+//! | [`BestOf21Simd`] (`subskybox/best-of-21-simd`) | SIMD, seven cards | derived from [`Simd`] | the best of the 21 five-card hands by [`Simd`], 21 fives of each hand through the vector kernel |
 //!
 //! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
 //! equals the jsfiddle's, both checked under node over all 2,598,960 hands
@@ -133,7 +134,18 @@
 //! distinct residues (7, 4, 3, 0, 13, 12, 11, 10, 9, 8) and the eleventh,
 //! seven singles, leaves 7 like quads with trips: one more test (a nibble of
 //! 15) would tell them apart. The flush, though, needs a count per suit,
-//! which the five-card analyzer's one-hot suits do not give.
+//! which the five-card analyzer's one-hot suits do not give. Nor does the
+//! value carry: the analyzer ranks a hand by its *major* set (the ranks
+//! with the highest count) and its *minor* set (the rest), which with five
+//! cards are exactly what poker compares; with seven they are not the best
+//! five (two trips make the lower one a pair, a third pair and a single
+//! compete for one kicker, seven singles keep five), and choosing among
+//! them is what `deadhorse/seven` does, a different algorithm.
+//!
+//! So the family's seven-card SIMD row, [`BestOf21Simd`]
+//! (`subskybox/best-of-21-simd`), is the best of the 21 fives by [`Simd`]:
+//! each hand's fives go through the vector kernel 32 (AVX-512) or 16 (AVX2)
+//! at a time, the analyzer's own evaluation, vectorised.
 //!
 //! # Performance
 //!
@@ -153,7 +165,7 @@ mod score;
 mod simd;
 mod tuned;
 
-pub use best_of::{BestOf6, BestOf21};
+pub use best_of::{BestOf6, BestOf21, BestOf21Simd};
 pub use faithful::Faithful;
 pub use score::Score;
 pub use simd::Simd;
@@ -167,6 +179,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Simd>();
     r.six::<BestOf6>();
     r.seven::<BestOf21>();
+    r.seven::<BestOf21Simd>();
 }
 
 use handeval_core::{CardTable, Category, Hand, Suit};
