@@ -63,18 +63,7 @@ struct Values7;
 impl Kernel<7> for Values7 {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
-        let mut bits = l.rank_bits(cards);
-        for bit in &mut bits {
-            *bit = l.shl::<1>(*bit);
-        }
-        let suits = l.suits(cards);
-        let mut sections = [l.splat(0); 4];
-        for (suit, section) in sections.iter_mut().enumerate() {
-            let suit = l.splat(suit as u16);
-            for (&card_suit, &bit) in suits.iter().zip(&bits) {
-                *section = l.add_where(l.eq(card_suit, suit), *section, bit);
-            }
-        }
+        let sections = crate::simd::sections(l, cards);
         let [s0, s1, s2, s3] = sections;
 
         let or = l.or(l.or(s0, s1), l.or(s2, s3));

@@ -47,24 +47,34 @@ const TYPE_BY_DISTINCT: [u8; 16] = {
     t
 };
 
+/// The four suit sections of each lane's hand of `N` cards: per card the
+/// rank bit `2 << (card >> 2)` (bit 0 is the low ace), added to its suit's
+/// section by a compare and a masked add per card and suit (no rank twice
+/// in a suit, so the sum is the OR).
+#[inline(always)]
+pub(crate) fn sections<L: Lanes, const N: usize>(l: L, cards: [L::V; N]) -> [L::V; 4] {
+    let mut bits = l.rank_bits(cards);
+    for bit in &mut bits {
+        *bit = l.shl::<1>(*bit);
+    }
+    let suits = l.suits(cards);
+    let mut sections = [l.splat(0); 4];
+    for (suit, section) in sections.iter_mut().enumerate() {
+        let suit = l.splat(suit as u16);
+        for (&card_suit, &bit) in suits.iter().zip(&bits) {
+            *section = l.add_where(l.eq(card_suit, suit), *section, bit);
+        }
+    }
+    sections
+}
+
 /// The value of a vector of hands as `(hi, lo)` halves.
 struct Values;
 
 impl Kernel for Values {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 5]) -> (L::V, L::V) {
-        let mut bits = l.rank_bits(cards);
-        for bit in &mut bits {
-            *bit = l.shl::<1>(*bit);
-        }
-        let suits = l.suits(cards);
-        let mut sections = [l.splat(0); 4];
-        for (suit, section) in sections.iter_mut().enumerate() {
-            let suit = l.splat(suit as u16);
-            for (&card_suit, &bit) in suits.iter().zip(&bits) {
-                *section = l.add_where(l.eq(card_suit, suit), *section, bit);
-            }
-        }
+        let sections = crate::simd::sections(l, cards);
         let [s0, s1, s2, s3] = sections;
 
         let or = l.or(l.or(s0, s1), l.or(s2, s3));
