@@ -22,6 +22,16 @@ use handeval_reference::Reference;
 
 /// Low bits of a key sum that index within a row.
 const ROW_SHIFT: u32 = 8;
+/// The same for the seven-card hash, whose key sums spread wider.
+const ROW_SHIFT7: u32 = 12;
+
+/// OMPEval's rank keys (Henri Ahola, `HandEvaluator.h`, `RANKS`), 2 first:
+/// the sums of any multiset of seven ranks (at most four of a rank) are
+/// distinct, which [`multisets7`] checks, and stay below 2^25.
+const KEYS7: [u32; 13] = [
+    0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000, 0x41a013, 0x47802e, 0x479068,
+    0x48c0e4, 0x48f211, 0x494493,
+];
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
@@ -72,13 +82,20 @@ fn main() {
         flush_table[mask] = value(strength(r, true));
     }
 
-    let (offsets, slots) = perfect_hash(&multisets.iter().map(|&(_, k)| k).collect::<Vec<_>>());
+    let (offsets, slots) = perfect_hash(
+        &multisets.iter().map(|&(_, k)| k).collect::<Vec<_>>(),
+        ROW_SHIFT,
+    );
     let mut lookup = vec![0u16; slots.len()];
-    for (&(ranks, key), _) in multisets.iter().zip(0..) {
+    let mut by_multiset = std::collections::HashMap::new();
+    for &(ranks, key) in &multisets {
         let slot = key.wrapping_add(offsets[(key >> ROW_SHIFT) as usize]) as usize;
         assert_eq!(slots[slot], Some(key));
         lookup[slot] = value(strength(ranks, false));
+        by_multiset.insert(ranks, lookup[slot]);
     }
+
+    let (offsets7, lookup7, flush7) = seven_tables(&by_multiset, &flush_table);
 
     let mut out = String::new();
     writeln!(
@@ -117,8 +134,92 @@ fn main() {
         "Value of a flush by its 13-bit rank mask (plus one spare entry).",
         &flush_table,
     );
+    write_seven(&mut out, &offsets7, lookup7, flush7);
     let path = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("tables.rs");
     std::fs::write(path, out).expect("write tables.rs");
+}
+
+/// The seven-card tables: the perfect hash's offsets and slots over the
+/// seven-card rank key sums, each slot the best of its 21 fives'
+/// values (`by_multiset`), and the flush table over five to seven ranks,
+/// each mask the best of its five-rank subsets (`flush`).
+fn seven_tables(
+    by_multiset: &std::collections::HashMap<[u8; 5], u16>,
+    flush: &[u16],
+) -> (Vec<u32>, Vec<u16>, Vec<u16>) {
+    let sevens = multisets7();
+    let best_five = |ranks: [u8; 7]| {
+        FIVE_OF_SEVEN
+            .iter()
+            .map(|p| by_multiset[&p.map(|i| ranks[i])])
+            .max()
+            .expect("21 fives")
+    };
+    let (offsets7, slots7) = perfect_hash(
+        &sevens.iter().map(|&(_, k)| k).collect::<Vec<_>>(),
+        ROW_SHIFT7,
+    );
+    let mut lookup7 = vec![0u16; slots7.len()];
+    for &(ranks, key) in &sevens {
+        let slot = key.wrapping_add(offsets7[(key >> ROW_SHIFT7) as usize]) as usize;
+        assert_eq!(slots7[slot], Some(key));
+        lookup7[slot] = best_five(ranks);
+    }
+    let flush7 = (0usize..1 << 13)
+        .map(|mask| {
+            if mask.count_ones() < 5 {
+                return 0;
+            }
+            // The submasks of `mask`, walked by `(sub - 1) & mask`.
+            let submasks =
+                std::iter::successors(Some(mask), |&sub| (sub != 0).then(|| (sub - 1) & mask));
+            submasks
+                .filter(|sub| sub.count_ones() == 5)
+                .map(|sub| flush[sub])
+                .max()
+                .expect("a five of the flush")
+        })
+        .collect();
+    (offsets7, lookup7, flush7)
+}
+
+/// Writes the seven-card tables.
+fn write_seven(out: &mut String, offsets7: &[u32], mut lookup7: Vec<u16>, mut flush7: Vec<u16>) {
+    writeln!(
+        out,
+        "/// Row shift of the seven-card perfect hash.\npub const ROW_SHIFT7: u32 = {ROW_SHIFT7};"
+    )
+    .unwrap();
+    array(
+        out,
+        "RANK_KEYS7",
+        "u32",
+        "Seven-card key of each rank, 2 first (OMPEval's).",
+        &KEYS7,
+    );
+    array(
+        out,
+        "OFFSETS7",
+        "u32",
+        "Row offsets of the seven-card perfect hash (wrapping).",
+        offsets7,
+    );
+    lookup7.push(0);
+    array(
+        out,
+        "LOOKUP7",
+        "u16",
+        "Value of the best five by perfect hash of the seven-card rank key sum (plus one spare entry).",
+        &lookup7,
+    );
+    flush7.push(0);
+    array(
+        out,
+        "FLUSH7",
+        "u16",
+        "Value of the best five of a flush of five to seven cards by its 13-bit rank mask (plus one spare entry).",
+        &flush7,
+    );
 }
 
 fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, doc: &str, values: &[T]) {
@@ -227,18 +328,75 @@ fn multisets(keys: &[u32]) -> Vec<([u8; 5], u32)> {
     out
 }
 
-/// Row displacement: rows (`key >> ROW_SHIFT`) are placed fullest first, each
+/// The positions of the 21 five-card hands among seven cards.
+const FIVE_OF_SEVEN: [[usize; 5]; 21] = {
+    let mut out = [[0; 5]; 21];
+    let mut n = 0;
+    let mut skip_a = 0;
+    while skip_a < 7 {
+        let mut skip_b = skip_a + 1;
+        while skip_b < 7 {
+            let mut five = [0; 5];
+            let (mut i, mut j) = (0, 0);
+            while i < 7 {
+                if i != skip_a && i != skip_b {
+                    five[j] = i;
+                    j += 1;
+                }
+                i += 1;
+            }
+            out[n] = five;
+            n += 1;
+            skip_b += 1;
+        }
+        skip_a += 1;
+    }
+    out
+};
+
+/// Every seven-card rank multiset (at most four of a rank), sorted, with its
+/// key sum by [`KEYS7`]; asserts that the sums are distinct.
+fn multisets7() -> Vec<([u8; 7], u32)> {
+    fn fill(at: usize, from: u8, ranks: &mut [u8; 7], out: &mut Vec<([u8; 7], u32)>) {
+        if at == 7 {
+            out.push((*ranks, ranks.iter().map(|&r| KEYS7[r as usize]).sum()));
+            return;
+        }
+        for r in from..13 {
+            // At most four of a rank: the fifth copy would sit four places back.
+            if at >= 4 && ranks[at - 4] == r {
+                continue;
+            }
+            ranks[at] = r;
+            fill(at + 1, r, ranks, out);
+        }
+    }
+    let mut out = Vec::new();
+    fill(0, 0, &mut [0; 7], &mut out);
+    assert_eq!(out.len(), 49_205, "seven-card rank multisets");
+    let mut sums: Vec<u32> = out.iter().map(|&(_, k)| k).collect();
+    sums.sort_unstable();
+    assert!(
+        sums.windows(2).all(|w| w[0] < w[1]),
+        "seven-card key sums are distinct"
+    );
+    assert!(sums.last().is_some_and(|&k| k < 1 << 25));
+    out
+}
+
+/// Row displacement: rows (`key >> shift`) are placed fullest first, each
 /// at the lowest offset where all its entries land on free slots.
-fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<Option<u32>>) {
-    let rows = (keys.iter().max().expect("keys") >> ROW_SHIFT) as usize + 1;
+fn perfect_hash(keys: &[u32], shift: u32) -> (Vec<u32>, Vec<Option<u32>>) {
+    let rows = (keys.iter().max().expect("keys") >> shift) as usize + 1;
     let mut by_row: Vec<Vec<u32>> = vec![Vec::new(); rows];
     for &k in keys {
-        by_row[(k >> ROW_SHIFT) as usize].push(k);
+        by_row[(k >> shift) as usize].push(k);
     }
     let mut order: Vec<usize> = (0..rows).collect();
     order.sort_by_key(|&r| std::cmp::Reverse(by_row[r].len()));
     let mut slots: Vec<Option<u32>> = Vec::new();
     let mut offsets = vec![0u32; rows];
+    let mut first_free = 0;
     for row in order {
         let entries = &by_row[row];
         if entries.is_empty() {
@@ -246,10 +404,16 @@ fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<Option<u32>>) {
         }
         let cols: Vec<usize> = entries
             .iter()
-            .map(|&k| (k & ((1 << ROW_SHIFT) - 1)) as usize)
+            .map(|&k| (k & ((1 << shift) - 1)) as usize)
             .collect();
-        // Past the end every slot is free, so the search ends there at the latest.
-        let base = (0..=slots.len())
+        // Every slot below `first_free` is taken, so the lowest column
+        // cannot land below it; past the end every slot is free, so the
+        // search ends there at the latest.
+        while slots.get(first_free).is_some_and(Option::is_some) {
+            first_free += 1;
+        }
+        let lowest = *cols.iter().min().expect("a column");
+        let base = (first_free.saturating_sub(lowest)..=slots.len())
             .find(|&base| {
                 cols.iter()
                     .all(|&c| slots.get(base + c).is_none_or(Option::is_none))
@@ -262,7 +426,7 @@ fn perfect_hash(keys: &[u32]) -> (Vec<u32>, Vec<Option<u32>>) {
             slots[base + c] = Some(k);
         }
         // slot = key + offset = (row << ROW_SHIFT) + col + offset = base + col.
-        offsets[row] = (base as u32).wrapping_sub((row as u32) << ROW_SHIFT);
+        offsets[row] = (base as u32).wrapping_sub((row as u32) << shift);
     }
     (offsets, slots)
 }

@@ -64,18 +64,64 @@
 //! | [`Scalar`] (`perfhash/scalar`) | tuned | one hand at a time, as OMPEval evaluates |
 //! | [`Simd`] (`perfhash/simd`) | SIMD | the same lookups as gathers: 16 hands per AVX-512 instruction, 8 per AVX2 |
 //! | [`BestOf6`] (`perfhash/best-of-6`) | tuned, six cards | the best of the six five-card hands by [`Scalar`] |
-//! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`]; the tables are for five cards (OMPEval's own tables cover seven, as `pokers`'s do) |
+//! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`] |
+//! | [`Seven`] (`perfhash/seven`) | tuned, seven cards | OMPEval's seven-card method: seven keys summed, one lookup; [`Scalar`]'s value of the best five |
+//!
+//! # Seven cards
+//!
+//! [`Seven`] evaluates seven cards the way OMPEval (and `pokers`) do, in
+//! one lookup rather than 21:
+//!
+//! - **Rank keys** ([`RANK_KEYS7`]): OMPEval's thirteen keys (`RANKS` in its
+//!   `HandEvaluator.h`), whose sums over the 49,205 multisets of seven ranks
+//!   (at most four of a rank) are distinct and below 2^25; the build script
+//!   checks both rather than trusting them. (The five-card keys' greedy
+//!   search, run for seven cards, is too slow for an unoptimised build script.)
+//! - **Suit counters**: each card adds 1 to its suit's nibble at bits
+//!   32..48; plus 3, a nibble reaches 8 (its top bit) exactly when its suit
+//!   holds five or more of the seven cards.
+//! - **Perfect hash** ([`OFFSETS7`], [`LOOKUP7`]): the same row displacement
+//!   as for five cards, with rows of 4,096 ([`ROW_SHIFT7`]): 8,191 offsets
+//!   and 51,356 slots. Each slot holds [`Scalar`]'s value of the best five
+//!   of its rank multiset (no flush), the best of the 21 fives' five-card
+//!   values, all computed by the build script from the reference's order.
+//! - **Flush table** ([`FLUSH7`]): by the flush suit's 13-bit rank mask (five
+//!   to seven ranks), the best of its five-rank subsets' flush values.
+//!
+//! A flush is about one seven-card hand in 33, so the flush suit's ranks are
+//! gathered from the cards on a cold path; everything else is seven card
+//! reads, six adds and two dependent reads (offset, value).
+//!
+//! Worked example, `Ah Ad 7c 7s 7d 2d 3h`: no suit has five cards; the key
+//! sum is `2 * key(A) + 3 * key(7) + key(2) + key(3)`, and its slot holds
+//! the full house sevens over aces:
+//!
+//! ```
+//! use handeval_core::{BestFive, Category, Evaluator, Hand, Hand7};
+//! use handeval_perfhash::{LOOKUP7, OFFSETS7, RANK_KEYS7, ROW_SHIFT7, Scalar, Seven};
+//!
+//! let hand: Hand7 = "Ah Ad 7c 7s 7d 2d 3h".parse().unwrap();
+//! let key = 2 * RANK_KEYS7[12] + 3 * RANK_KEYS7[5] + RANK_KEYS7[0] + RANK_KEYS7[1];
+//! let slot = key.wrapping_add(OFFSETS7[(key >> ROW_SHIFT7) as usize]) as usize;
+//! let value = u32::from(LOOKUP7[slot]);
+//! assert_eq!(Seven::strength(&hand), value);
+//! let best: Hand = "7c 7s 7d Ah Ad".parse().unwrap();
+//! assert_eq!(value, Scalar::strength(Scalar::encode(&best)));
+//! assert_eq!(Seven::category(&hand), Category::FullHouse);
+//! ```
 //!
 //! # Not ported
 //!
-//! OMPEval's seven-card keys and tables, its incremental `Hand` type, its
-//! equity calculator and its ARM paths. Both variants are five-card only.
+//! OMPEval's incremental `Hand` type (cards added one at a time), its
+//! equity calculator and its ARM paths.
 #![no_std]
 
 mod best_of;
+mod seven;
 mod simd;
 
 pub use best_of::{BestOf6, BestOf21};
+pub use seven::{CARD_KEYS7, Seven};
 pub use simd::Simd;
 
 /// Registers the family's evaluators, in report order.
@@ -84,6 +130,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Simd>();
     r.six::<BestOf6>();
     r.seven::<BestOf21>();
+    r.seven::<Seven>();
 }
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
@@ -92,7 +139,9 @@ use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
-pub use tables::{FLUSH, LOOKUP, OFFSETS, RANK_KEYS, ROW_SHIFT};
+pub use tables::{
+    FLUSH, FLUSH7, LOOKUP, LOOKUP7, OFFSETS, OFFSETS7, RANK_KEYS, RANK_KEYS7, ROW_SHIFT, ROW_SHIFT7,
+};
 
 /// The family both variants belong to.
 pub const FAMILY: Family = Family {

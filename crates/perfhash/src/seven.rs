@@ -1,0 +1,94 @@
+//! The perfect hash for seven cards, as OMPEval evaluates them.
+
+use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
+
+use crate::{FLUSH7, LOOKUP7, OFFSETS7, RANK_KEYS7, ROW_SHIFT7, category_of};
+
+/// Bit where the seven-card suit counters start (one nibble per suit).
+const SUIT_SHIFT7: u32 = 32;
+/// The rank key part of a seven-card key sum (below 2^25).
+const RANK_KEY_MASK7: u64 = (1 << 25) - 1;
+
+/// A card's seven-card `u64`: the rank's key, and 1 in its suit's counter nibble.
+pub const CARD_KEYS7: CardTable<u64> = handeval_core::card_table!(u64, |c| {
+    RANK_KEYS7[c.rank().index() as usize] as u64 | 1 << (SUIT_SHIFT7 + 4 * c.suit().index() as u32)
+});
+
+/// The suit with five or more of the seven cards, if any: the suit
+/// counters plus 3 each reach 8 (a nibble's top bit) exactly there.
+#[inline(always)]
+const fn flush_suit(sum: u64) -> Option<u32> {
+    let flags = ((sum >> SUIT_SHIFT7) as u32 + 0x3333) & 0x8888;
+    if flags == 0 {
+        None
+    } else {
+        Some(flags.trailing_zeros() / 4)
+    }
+}
+
+/// The slot of a seven-card rank key in [`LOOKUP7`], clamped so that no
+/// key, even one no hand makes, reads outside the table.
+#[inline(always)]
+fn slot7(rank_key: u32) -> usize {
+    let row = (rank_key >> ROW_SHIFT7) as usize;
+    let offset = OFFSETS7[row.min(OFFSETS7.len() - 1)];
+    (rank_key.wrapping_add(offset) as usize).min(LOOKUP7.len() - 1)
+}
+
+/// The value of the best five of seven cards.
+#[inline(always)]
+fn evaluate(hand: &Hand7) -> u32 {
+    let keys = CARD_KEYS7.of_hand(hand);
+    let sum: u64 = keys.iter().sum();
+    match flush_suit(sum) {
+        None => u32::from(LOOKUP7[slot7((sum & RANK_KEY_MASK7) as u32)]),
+        Some(suit) => flush(*hand, suit),
+    }
+}
+
+/// A flush's value, from the rank mask of its suit's cards.
+#[inline(never)]
+#[cold]
+fn flush(hand: Hand7, suit: u32) -> u32 {
+    let ranks = hand
+        .cards()
+        .iter()
+        .filter(|c| u32::from(c.suit().index()) == suit)
+        .fold(0usize, |m, c| m | 1 << c.rank().index());
+    u32::from(FLUSH7[ranks.min(FLUSH7.len() - 1)])
+}
+
+/// Bytes of the seven-card evaluation tables.
+pub(crate) const TABLE_BYTES7: usize = core::mem::size_of_val(&OFFSETS7)
+    + core::mem::size_of_val(&LOOKUP7)
+    + core::mem::size_of_val(&FLUSH7);
+
+/// The perfect hash for seven cards, one hand at a time. See the [crate documentation](crate#seven-cards).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Seven;
+
+impl BestFive<Hand7> for Seven {
+    const NAME: &'static str = "perfhash/seven";
+    const FAMILY: Family = crate::FAMILY;
+    const ROLE: Role = Role::Tuned;
+    const DERIVED_FROM: Option<&'static str> =
+        Some(<crate::Scalar as handeval_core::Evaluator>::NAME);
+    const SUMMARY: &'static str = "OMPEval's seven-card method: seven rank keys summed, one row-displacement lookup; suit counters, flush table by rank mask; tables from the reference";
+    const TABLE_BYTES: usize = TABLE_BYTES7;
+    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+
+    type Five = crate::Scalar;
+    type Strength = u32;
+
+    #[inline(always)]
+    fn category(hand: &Hand7) -> Category {
+        category_of(evaluate(hand))
+    }
+
+    #[inline(always)]
+    fn strength(hand: &Hand7) -> u32 {
+        evaluate(hand)
+    }
+
+    handeval_core::target_feature_batches!(Seven, cards Hand7, "popcnt");
+}
