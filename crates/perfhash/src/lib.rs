@@ -66,6 +66,7 @@
 //! | [`BestOf6`] (`perfhash/best-of-6`) | tuned, six cards | the best of the six five-card hands by [`Scalar`] |
 //! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`] |
 //! | [`Seven`] (`perfhash/seven`) | tuned, seven cards | OMPEval's seven-card method: seven keys summed, one lookup; [`Scalar`]'s value of the best five |
+//! | [`SevenSimd`] (`perfhash/seven-simd`) | SIMD, seven cards | [`Seven`]'s key sums in 16-bit lanes, its lookups as gathers, AVX-512 or AVX2; same values |
 //!
 //! # Seven cards
 //!
@@ -118,10 +119,12 @@
 
 mod best_of;
 mod seven;
+mod seven_simd;
 mod simd;
 
 pub use best_of::{BestOf6, BestOf21};
 pub use seven::{CARD_KEYS7, Seven};
+pub use seven_simd::SevenSimd;
 pub use simd::Simd;
 
 /// Registers the family's evaluators, in report order.
@@ -131,6 +134,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.six::<BestOf6>();
     r.seven::<BestOf21>();
     r.seven::<Seven>();
+    r.seven::<SevenSimd>();
 }
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
