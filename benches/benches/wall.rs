@@ -85,7 +85,7 @@ fn prepared_cards<H: Cards, E: BestFive<H>>(
     hands: &HandsOf<H>,
     what: &str,
 ) -> PreparedCards<H, E> {
-    let prepared = PreparedCards::<H, E>::new(&hands.hands);
+    let prepared = PreparedCards::<H, E>::new(&hands.hands, workload.kind);
     if let Err(problem) = prepared.check(workload, &hands.classes) {
         eprintln!("error: refusing to {what}: {problem}");
         std::process::exit(2);

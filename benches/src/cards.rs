@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use handeval_core::{BestFive, Card, Cards, Role};
+use handeval_core::{BestFive, Card, Cards, Category, HandClass, Role};
 use handeval_reference::scale;
 use handeval_reference::table::ClassTable;
 use rand::SeedableRng;
@@ -16,7 +16,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::rounds::Timed;
-use crate::{BLOCK, BLOCKS, Workload};
+use crate::{BLOCK, BLOCKS, Kind, Workload};
 
 /// Hands per workload: as many as five-card hands, so that the blocks are
 /// the same size.
@@ -65,16 +65,21 @@ pub fn reference_classes<H: Cards>(hands: &[H]) -> Vec<u16> {
 
 /// A workload's hands of `H`, prepared and checked, ready to be timed.
 pub struct PreparedCards<H: Cards, E: BestFive<H>> {
+    kind: Kind,
     hands: Vec<H>,
     strengths: Vec<E::Strength>,
+    categories: Vec<Category>,
 }
 
 impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
-    /// Takes the workload's hands and makes the output buffer.
-    pub fn new(hands: &[H]) -> Self {
+    /// Takes the workload's hands and makes the output buffer for what
+    /// `kind` asks for: strengths or categories.
+    pub fn new(hands: &[H], kind: Kind) -> Self {
         PreparedCards {
+            kind,
             hands: hands.to_vec(),
             strengths: vec![E::strength(&hands[0]); BLOCK],
+            categories: vec![Category::HighCard; BLOCK],
         }
     }
 
@@ -94,6 +99,9 @@ impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
         } else {
             &self.hands[..]
         };
+        if self.kind == Kind::Category {
+            return Self::check_categories(workload, checked, classes);
+        }
         let mut out = vec![self.strengths[0]; checked.len()];
         E::strengths(checked, &mut out);
         if E::ROLE == Role::Floor {
@@ -113,6 +121,28 @@ impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
     }
 }
 
+impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
+    /// [`check`](PreparedCards::check) for a category workload: each
+    /// hand's category against its reference class's.
+    fn check_categories(workload: Workload, hands: &[H], classes: &[u16]) -> Result<(), String> {
+        let mut out = vec![Category::HighCard; hands.len()];
+        E::categories(hands, &mut out);
+        if E::ROLE == Role::Floor {
+            return Ok(());
+        }
+        for ((hand, &got), &want) in hands.iter().zip(&out).zip(classes) {
+            let want = HandClass::new(want).map(HandClass::category);
+            if Some(got) != want {
+                return Err(format!(
+                    "{} on {workload}: {hand} is {got:?}, the reference says {want:?}",
+                    E::NAME
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 impl<H: Cards, E: BestFive<H>> Timed for PreparedCards<H, E> {
     fn name(&self) -> &'static str {
         E::NAME
@@ -122,8 +152,16 @@ impl<H: Cards, E: BestFive<H>> Timed for PreparedCards<H, E> {
     fn pass(&mut self, block: usize) {
         let block = block % BLOCKS;
         let hands = &self.hands[block * BLOCK..(block + 1) * BLOCK];
-        E::strengths(std::hint::black_box(hands), &mut self.strengths);
-        std::hint::black_box(&self.strengths);
+        match self.kind {
+            Kind::Strength => {
+                E::strengths(std::hint::black_box(hands), &mut self.strengths);
+                std::hint::black_box(&self.strengths);
+            }
+            Kind::Category => {
+                E::categories(std::hint::black_box(hands), &mut self.categories);
+                std::hint::black_box(&self.categories);
+            }
+        }
     }
 }
 
@@ -173,11 +211,13 @@ mod tests {
     fn the_check_rejects_a_broken_seven_card_evaluator() {
         let hands = &shuffled::<Hand7>(1)[..BLOCK];
         let classes = reference_classes(hands);
-        let workload = Workload::SEVEN[0];
-        let good = PreparedCards::<Hand7, handeval_registry::ReferenceBest>::new(hands);
-        assert_eq!(good.check(workload, &classes), Ok(()));
-        let bad = PreparedCards::<Hand7, FirstFive>::new(hands);
-        let err = bad.check(workload, &classes).unwrap_err();
-        assert!(err.contains("the reference says"), "{err}");
+        for workload in Workload::SEVEN {
+            let good =
+                PreparedCards::<Hand7, handeval_registry::ReferenceBest>::new(hands, workload.kind);
+            assert_eq!(good.check(workload, &classes), Ok(()));
+            let bad = PreparedCards::<Hand7, FirstFive>::new(hands, workload.kind);
+            let err = bad.check(workload, &classes).unwrap_err();
+            assert!(err.contains("the reference says"), "{err}");
+        }
     }
 }

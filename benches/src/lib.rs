@@ -234,9 +234,19 @@ impl Workload {
     /// then sequential.
     pub const SIX: [Workload; 2] = Workload::from_cards(Input::Hand6);
 
-    /// The two seven-card workloads: full strength from seven cards,
-    /// shuffled then sequential.
-    pub const SEVEN: [Workload; 2] = Workload::from_cards(Input::Hand7);
+    /// The three seven-card workloads: full strength from seven cards,
+    /// shuffled then sequential, and the category alone, shuffled.
+    pub const SEVEN: [Workload; 3] = {
+        let [shuffled, sequential] = Workload::from_cards(Input::Hand7);
+        [
+            shuffled,
+            sequential,
+            Workload {
+                kind: Kind::Category,
+                ..shuffled
+            },
+        ]
+    };
 
     /// Every workload: the five-card ones ([`Workload::ALL`]), then
     /// [`Workload::SIX`] and [`Workload::SEVEN`].

@@ -9,6 +9,14 @@
 //!   evaluation of six or seven cards, added into one key and evaluated once
 //!   by the same tables (OMPEval's design covers up to seven cards): the
 //!   outside baseline for six and seven cards.
+//! - [`RsPoker`] and [`RsPokerCards`] (`rs_poker`, five to seven cards):
+//!   the `rs_poker` 5.0 crate's evaluator, an independent reimplementation of
+//!   OMPEval's scheme with tables its own build script generates (a rank key
+//!   and suit nibbles summed into one `u64`, a 52-bit card mask, a perfect
+//!   hash of 131,072 slots and a flush table): a second outside baseline for
+//!   seven cards, cards folded one by one into its `SevenCardAccum` and
+//!   ranked once. (5.0, not 5.1: 5.1 calls a standard-library function
+//!   that is unstable in the workspace's toolchain.)
 //! - [`Ckc`] (`ckc-rs`): the `ckc-rs` 0.2 crate, Cactus Kev's original
 //!   evaluator: prime-product encoding, flush and unique-rank tables, and a
 //!   binary search over 4,888 products for hands with repeated ranks.
@@ -129,9 +137,146 @@ where
 /// Registers the baselines, in report order.
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Pokers>();
+    r.five::<RsPoker>();
     r.five::<Ckc>();
     r.six::<PokersCards>();
+    r.six::<RsPokerCards>();
     r.seven::<PokersCards>();
+    r.seven::<RsPokerCards>();
+}
+
+/// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
+/// spades, clubs, hearts, diamonds, and ranks 2 to A as the lab does).
+const RS_POKER_CARDS: CardTable<rs_poker::core::Card> =
+    handeval_core::card_table!(rs_poker::core::Card, |c| rs_poker::core::Card {
+        value: RS_POKER_VALUES[c.rank().index() as usize],
+        suit: match c.suit() {
+            Suit::Spades => rs_poker::core::Suit::Spade,
+            Suit::Clubs => rs_poker::core::Suit::Club,
+            Suit::Hearts => rs_poker::core::Suit::Heart,
+            Suit::Diamonds => rs_poker::core::Suit::Diamond,
+        },
+    });
+
+/// `rs_poker`'s ranks, 2 first.
+const RS_POKER_VALUES: [rs_poker::core::Value; 13] = {
+    use rs_poker::core::Value;
+    [
+        Value::Two,
+        Value::Three,
+        Value::Four,
+        Value::Five,
+        Value::Six,
+        Value::Seven,
+        Value::Eight,
+        Value::Nine,
+        Value::Ten,
+        Value::Jack,
+        Value::Queen,
+        Value::King,
+        Value::Ace,
+    ]
+};
+
+/// Bytes of `rs_poker` 5.0's evaluation tables: `LOOKUP` (131,072 u16),
+/// `FLUSH_LOOKUP` (8,192 u16), `ROW_OFFSETS` (8,192 u32).
+const RS_POKER_TABLE_BYTES: usize = 131_072 * 2 + 8_192 * 2 + 8_192 * 4;
+/// Its per-card tables: `CARDS_KEY` and `CARDS_MASK`, 64 `u64`s each.
+const RS_POKER_CARD_TABLE_BYTES: usize = 2 * 64 * 8;
+
+/// `rs_poker`'s rank of some cards: each folded into its accumulator, then one lookup.
+#[inline(always)]
+fn rs_poker_rank(cards: &[handeval_core::Card]) -> rs_poker::core::Rank {
+    let mut acc = rs_poker::core::SevenCardAccum::new();
+    for &c in cards {
+        acc.add(RS_POKER_CARDS.get(c));
+    }
+    acc.rank()
+}
+
+/// The category of an `rs_poker` rank; the strongest straight flush is the royal.
+fn rs_poker_category(rank: rs_poker::core::Rank) -> Category {
+    use rs_poker::core::CoreRank;
+    match rank.category() {
+        CoreRank::HighCard => Category::HighCard,
+        CoreRank::OnePair => Category::OnePair,
+        CoreRank::TwoPair => Category::TwoPair,
+        CoreRank::ThreeOfAKind => Category::ThreeOfAKind,
+        CoreRank::Straight => Category::Straight,
+        CoreRank::Flush => Category::Flush,
+        CoreRank::FullHouse => Category::FullHouse,
+        CoreRank::FourOfAKind => Category::FourOfAKind,
+        CoreRank::StraightFlush if rank.value_bits() == RS_POKER_ROYAL_BITS => Category::RoyalFlush,
+        CoreRank::StraightFlush => Category::StraightFlush,
+    }
+}
+
+/// The low bits of `rs_poker`'s royal flush: the tenth straight flush, counted from 1.
+pub const RS_POKER_ROYAL_BITS: u16 = 10;
+
+/// The `rs_poker` 5.0 crate's evaluator of five cards as an [`Evaluator`]:
+/// the scale its six- and seven-card values are on.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RsPoker;
+
+impl Evaluator for RsPoker {
+    const NAME: &'static str = "rs_poker";
+    const FAMILY: Family = Family {
+        name: "rs_poker",
+        title: "OMPEval's scheme reimplemented, from the rs_poker crate",
+    };
+    const ROLE: Role = Role::Baseline;
+    const SUMMARY: &'static str = "rs_poker 5.0 (crates.io): OMPEval's scheme reimplemented, its own generated perfect-hash tables";
+    const TABLE_BYTES: usize = RS_POKER_TABLE_BYTES;
+    const CARD_TABLE_BYTES: usize = RS_POKER_CARD_TABLE_BYTES;
+
+    type Encoded = Hand;
+    type Strength = rs_poker::core::Rank;
+
+    #[inline(always)]
+    fn encode(hand: &Hand) -> Hand {
+        *hand
+    }
+
+    #[inline]
+    fn category(hand: Hand) -> Category {
+        rs_poker_category(rs_poker_rank(hand.as_cards()))
+    }
+
+    #[inline]
+    fn strength(hand: Hand) -> rs_poker::core::Rank {
+        rs_poker_rank(hand.as_cards())
+    }
+}
+
+/// The `rs_poker` 5.0 crate's evaluation of six or seven cards as a
+/// [`BestFive`]: every card folded into one accumulator, ranked once.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RsPokerCards;
+
+impl<const N: usize> BestFive<Hand<N>> for RsPokerCards
+where
+    Hand<N>: Cards,
+{
+    const NAME: &'static str = "rs_poker";
+    const FAMILY: Family = <RsPoker as Evaluator>::FAMILY;
+    const ROLE: Role = Role::Baseline;
+    const SUMMARY: &'static str = "rs_poker 5.0 (crates.io): every card into one accumulator, OMPEval-style tables of its own";
+    const TABLE_BYTES: usize = RS_POKER_TABLE_BYTES;
+    const CARD_TABLE_BYTES: usize = RS_POKER_CARD_TABLE_BYTES;
+
+    type Five = RsPoker;
+    type Strength = rs_poker::core::Rank;
+
+    #[inline]
+    fn category(hand: &Hand<N>) -> Category {
+        rs_poker_category(rs_poker_rank(hand.as_cards()))
+    }
+
+    #[inline]
+    fn strength(hand: &Hand<N>) -> rs_poker::core::Rank {
+        rs_poker_rank(hand.as_cards())
+    }
 }
 
 /// The `ckc-rs` 0.2 crate (Cactus Kev's evaluator) as an [`Evaluator`].
