@@ -84,6 +84,23 @@ pub trait BestFive<H: Cards>: 'static {
     fn strengths(hands: &[H], out: &mut [Self::Strength]) {
         batch(hands, out, |h| Self::strength(&h));
     }
+
+    /// [`strengths`](BestFive::strengths) and [`categories`](BestFive::categories)
+    /// of a batch at once, for checks that want both: the two batch loops
+    /// one after the other, unless the evaluator finds both in one pass (a
+    /// best-of adapter, whose categories come from its strongest fives, and
+    /// whose `categories` is this same pass).
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    fn strengths_and_categories(
+        hands: &[H],
+        strengths: &mut [Self::Strength],
+        categories: &mut [Category],
+    ) {
+        Self::strengths(hands, strengths);
+        Self::categories(hands, categories);
+    }
 }
 
 /// A five-card [`Evaluator`] as a [`BestFive`] of five cards: encoding and
@@ -160,15 +177,17 @@ const CHUNK_FIVES: usize = 32 * 21;
 /// batch loop over encoded hands (`evaluate`): a chunk of hands' fives is
 /// encoded straight from the cards into a buffer on the stack and evaluated
 /// in one call, so that an evaluator whose batch loop runs under
-/// `#[target_feature]` keeps that here.
+/// `#[target_feature]` keeps that here. `finish(i, fives, values)` then
+/// gets hand `i`'s encoded fives and their values. `init` fills the
+/// values buffer before its first use.
 #[inline]
-fn best_of_chunks<E: Evaluator, H: Cards, O: Ord + Copy>(
+fn best_of_chunks<E: Evaluator, H: Cards, O: Copy>(
     hands: &[H],
-    out: &mut [O],
+    init: O,
     evaluate: impl Fn(&[E::Encoded], &mut [O]),
+    mut finish: impl FnMut(usize, &[E::Encoded], &[O]),
 ) {
-    assert_eq!(hands.len(), out.len(), "one output slot per hand");
-    let (Some(first), Some(&init)) = (hands.first(), out.first()) else {
+    let Some(first) = hands.first() else {
         return;
     };
     let per_hand = H::FIVES.len();
@@ -176,7 +195,7 @@ fn best_of_chunks<E: Evaluator, H: Cards, O: Ord + Copy>(
     let mut encoded = [E::encode(&first_five); CHUNK_FIVES];
     let mut values = [init; CHUNK_FIVES];
     let chunk = CHUNK_FIVES / per_hand;
-    for (hands, out) in hands.chunks(chunk).zip(out.chunks_mut(chunk)) {
+    for (c, hands) in hands.chunks(chunk).enumerate() {
         let n = hands.len() * per_hand;
         for (slots, hand) in encoded.chunks_exact_mut(per_hand).zip(hands) {
             let cards = hand.card_slice();
@@ -187,10 +206,25 @@ fn best_of_chunks<E: Evaluator, H: Cards, O: Ord + Copy>(
             }
         }
         evaluate(&encoded[..n], &mut values[..n]);
-        for (o, group) in out.iter_mut().zip(values[..n].chunks_exact(per_hand)) {
-            *o = group.iter().copied().fold(group[0], O::max);
+        let groups = encoded[..n]
+            .chunks_exact(per_hand)
+            .zip(values[..n].chunks_exact(per_hand));
+        for (i, (fives, group)) in groups.enumerate() {
+            finish(c * chunk + i, fives, group);
         }
     }
+}
+
+/// The place and value of the strongest of `values` (the first, on a tie).
+#[inline(always)]
+fn strongest<O: Ord + Copy>(values: &[O]) -> (usize, O) {
+    let mut best = (0, values[0]);
+    for (i, &v) in values.iter().enumerate().skip(1) {
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    best
 }
 
 /// [`best_of`] over a batch, through [`Evaluator::strengths`].
@@ -199,16 +233,50 @@ fn best_of_chunks<E: Evaluator, H: Cards, O: Ord + Copy>(
 /// If `out` and `hands` differ in length.
 #[inline]
 pub fn best_of_batch<E: Evaluator, H: Cards>(hands: &[H], out: &mut [E::Strength]) {
-    best_of_chunks::<E, H, _>(hands, out, E::strengths);
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    let Some(&init) = out.first() else { return };
+    best_of_chunks::<E, H, _>(hands, init, E::strengths, |i, _, values| {
+        out[i] = strongest(values).1;
+    });
 }
 
-/// [`best_category_of`] over a batch, through [`Evaluator::categories`].
+/// [`best_of_batch`] and each hand's category at once: the category of its
+/// strongest five (categories rise with strength), from one more
+/// evaluation of that five rather than 21 of them.
+///
+/// # Panics
+/// If `strengths`, `categories` and `hands` differ in length.
+#[inline]
+pub fn best_of_both<E: Evaluator, H: Cards>(
+    hands: &[H],
+    strengths: &mut [E::Strength],
+    categories: &mut [Category],
+) {
+    assert_eq!(hands.len(), strengths.len(), "one output slot per hand");
+    assert_eq!(hands.len(), categories.len(), "one output slot per hand");
+    let Some(&init) = strengths.first() else {
+        return;
+    };
+    best_of_chunks::<E, H, _>(hands, init, E::strengths, |i, fives, values| {
+        let (at, value) = strongest(values);
+        strengths[i] = value;
+        categories[i] = E::category(fives[at]);
+    });
+}
+
+/// [`best_category_of`] over a batch: [`best_of_both`]'s categories.
 ///
 /// # Panics
 /// If `out` and `hands` differ in length.
 #[inline]
 pub fn best_category_of_batch<E: Evaluator, H: Cards>(hands: &[H], out: &mut [Category]) {
-    best_of_chunks::<E, H, _>(hands, out, E::categories);
+    const CHUNK: usize = 256;
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    let Some(first) = hands.first() else { return };
+    let mut strengths = [best_of::<E, H>(first); CHUNK];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        best_of_both::<E, H>(hands, &mut strengths[..hands.len()], out);
+    }
 }
 
 /// Declares an evaluator of hands of some size (six or seven cards) that
@@ -279,6 +347,13 @@ macro_rules! best_of {
             }
             fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
                 $crate::best_category_of_batch::<$five, $hand>(hands, out);
+            }
+            fn strengths_and_categories(
+                hands: &[$hand],
+                strengths: &mut [Self::Strength],
+                categories: &mut [$crate::Category],
+            ) {
+                $crate::best_of_both::<$five, $hand>(hands, strengths, categories);
             }
         }
     };

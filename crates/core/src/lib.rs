@@ -149,7 +149,7 @@ mod register;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use best_five::{
-    BestFive, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch,
+    BestFive, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch, best_of_both,
 };
 pub use card::{Card, CardTable, Rank, Suit};
 pub use cards::{AnyHand, Cards, FIVE_OF_SEVEN, FIVE_OF_SIX, HAND7_COUNT, all_hands7};

@@ -208,7 +208,8 @@ impl Partial {
         }
     }
 
-    /// Evaluates `hands` with `E`'s batch loops and compares each hand with
+    /// Evaluates `hands` with `E`'s batch loops (both at once where `E`
+    /// finds both in one pass) and compares each hand with
     /// its `expected` class; `start` is the first hand's index.
     fn compare<H: Cards, E: BestFive<H>>(
         hands: &[H],
@@ -221,9 +222,8 @@ impl Partial {
             return part;
         };
         let mut strengths = vec![E::strength(first); hands.len()];
-        E::strengths(hands, &mut strengths);
         let mut categories = vec![Category::HighCard; hands.len()];
-        E::categories(hands, &mut categories);
+        E::strengths_and_categories(hands, &mut strengths, &mut categories);
         let category_of = category_of_class();
         // The last value seen on each reference class, and its class on the
         // scale: most hands repeat a value already looked up.

@@ -104,7 +104,7 @@ pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> 
 /// The section of a hand size above five: how it was measured, the
 /// table-free direct evaluator against the baseline, and one table per
 /// workload of the size.
-pub fn cards_section(rows: &[Row], cards: usize) -> Option<String> {
+pub fn cards_section(rows: &[Row], machine: &Machine, cards: usize) -> Option<String> {
     let present: Vec<Workload> = Workload::of_cards(cards)
         .filter(|w| rows.iter().any(|r| r.workload == *w))
         .collect();
@@ -131,6 +131,13 @@ pub fn cards_section(rows: &[Row], cards: usize) -> Option<String> {
                 )),
             );
         }
+    }
+    if let Some(vectors) = present
+        .first()
+        .and_then(|&w| vectors_section(rows, machine, w))
+    {
+        let _ = writeln!(s, "\n### Vector against vector\n");
+        s.push_str(&vectors);
     }
     for w in present {
         let _ = writeln!(s, "\n### {w}\n");
@@ -343,9 +350,9 @@ fn counted_path(machine: &Machine) -> &'static str {
 }
 
 /// The SIMD evaluators beside each family's fastest scalar variant and the
-/// baseline, on the headline workload from cards: vector against vector.
-pub fn vectors_section(rows: &[Row], machine: &Machine) -> Option<String> {
-    let workload = Workload::HEADLINE.from_input(Input::Hand);
+/// baseline, on a workload from cards (the headline one from five cards, or
+/// a larger hand's): vector against vector.
+pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> Option<String> {
     let in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
     let simd: Vec<&Row> = in_w
         .iter()
@@ -358,9 +365,10 @@ pub fn vectors_section(rows: &[Row], machine: &Machine) -> Option<String> {
     let baseline = baseline_of(rows, workload).unwrap_or("baseline");
     let counted = counted_path(machine);
     let mut s = format!(
-        "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same five bytes per hand. Each SIMD variant beside its family's fastest scalar variant; SIMD instruction counts are of the {counted} path (valgrind cannot run AVX-512).
+        "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same {} bytes per hand. Each SIMD variant beside its family's fastest scalar variant; SIMD instruction counts are of the {counted} path (valgrind cannot run AVX-512).
 
-"
+",
+        crate::select::Cards::of(workload.cards()).word()
     );
     let _ = writeln!(
         s,
@@ -664,7 +672,9 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         );
         s.push_str(&derived);
     }
-    if let Some(vectors) = vectors_section(rows, machine) {
+    if let Some(vectors) =
+        vectors_section(rows, machine, Workload::HEADLINE.from_input(Input::Hand))
+    {
         let _ = writeln!(s, "\n## Vector against vector\n");
         s.push_str(&vectors);
     }
@@ -681,7 +691,7 @@ pub fn render(run: &Run, dir_name: &str) -> String {
     s.extend(
         [6, 7]
             .into_iter()
-            .filter_map(|cards| cards_section(rows, cards)),
+            .filter_map(|cards| cards_section(rows, machine, cards)),
     );
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));
@@ -724,6 +734,6 @@ mod tests {
         m.vectors = "AVX-512: absent; AVX2: absent".into();
         assert_eq!(counted_path(&m), "portable");
         // Runs without SIMD rows get no such section.
-        assert!(vectors_section(&[], &m).is_none());
+        assert!(vectors_section(&[], &m, Workload::HEADLINE).is_none());
     }
 }

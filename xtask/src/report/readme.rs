@@ -85,7 +85,7 @@ pub fn results_section(run: &Run, dir: &str) -> String {
         );
         s.push_str(&workload_table(rows, from_cards));
     }
-    if let Some(vectors) = vectors_section(rows, machine) {
+    if let Some(vectors) = vectors_section(rows, machine, from_cards) {
         let _ = writeln!(
             s,
             "\nVector against vector: the SIMD variants, from cards.\n"
@@ -115,6 +115,10 @@ pub fn results_section(run: &Run, dir: &str) -> String {
         }
         let _ = writeln!(s, "![seven cards, ns per hand]({dir}/chart7.svg)\n");
         s.push_str(&workload_table(rows, seven));
+        if let Some(vectors) = vectors_section(rows, machine, seven) {
+            let _ = writeln!(s, "\nSeven cards, vector against vector:\n");
+            s.push_str(&vectors);
+        }
     }
     let floor = floor_name(rows).unwrap_or("floor");
     let _ = write!(
