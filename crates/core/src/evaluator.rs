@@ -260,6 +260,10 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 ///   of a larger hand.
 /// - `target_feature_batches!(Ty, simd(avx512: p::avx512, avx2: p::avx2,
 ///   portable: p::portable, category: f));` for a SIMD evaluator (see below).
+/// - Either `simd` form may name, in place of `category: f`, a second set of
+///   batch functions that compute category indices (0 high card .. 9 royal
+///   flush) rather than values: `categories(avx512: c::avx512, avx2:
+///   c::avx2, portable: c::portable)`, dispatched the same way.
 /// - `target_feature_batches!(Ty, cards Hand7, simd(...));` inside `impl
 ///   BestFive<Hand7> for Ty`: the same for a SIMD evaluator of a larger hand,
 ///   whose batch functions take `&[Hand7]`.
@@ -394,10 +398,33 @@ macro_rules! target_feature_batches {
 
     ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
         category: $category_of:path)) => {
-        $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable, $category_of);
+        $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable,
+            fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
+                $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
+            });
+    };
+    ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
+        categories(avx512: $c512:path, avx2: $c2:path, portable: $cp:path))) => {
+        $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable,
+            fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
+                $crate::target_feature_batches!(@simd_indices $crate::Hand, hands, out, $c512, $c2, $cp);
+            });
     };
     ($ty:ty, cards $hand:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
         category: $category_of:path)) => {
+        $crate::target_feature_batches!(@simd_cards $ty, $hand, $avx512, $avx2, $portable,
+            fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
+                $crate::simd_categories(hands, out, <$ty as $crate::BestFive<$hand>>::strengths, $category_of);
+            });
+    };
+    ($ty:ty, cards $hand:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
+        categories(avx512: $c512:path, avx2: $c2:path, portable: $cp:path))) => {
+        $crate::target_feature_batches!(@simd_cards $ty, $hand, $avx512, $avx2, $portable,
+            fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
+                $crate::target_feature_batches!(@simd_indices $hand, hands, out, $c512, $c2, $cp);
+            });
+    };
+    (@simd_cards $ty:ty, $hand:ty, $avx512:path, $avx2:path, $portable:path, $categories:item) => {
         $crate::target_feature_batches!(@simd_path);
         fn unavailable() -> Option<&'static str> {
             $crate::target_feature_batches!(@simd_unavailable $ty, $crate::BestFive<$hand>)
@@ -405,10 +432,16 @@ macro_rules! target_feature_batches {
         fn strengths(hands: &[$hand], out: &mut [u32]) {
             $crate::target_feature_batches!(@simd_dispatch $hand, hands, out, $avx512, $avx2, $portable);
         }
-        fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
-            $crate::simd_categories(hands, out, <$ty as $crate::BestFive<$hand>>::strengths, $category_of);
-        }
+        $categories
     };
+    // Categories from a kernel that computes each hand's category index
+    // (and nothing of the value it does not need), dispatched as the values are.
+    (@simd_indices $hand:ty, $hands:ident, $out:ident, $c512:path, $c2:path, $cp:path) => {{
+        fn indices(hands: &[$hand], out: &mut [u32]) {
+            $crate::target_feature_batches!(@simd_dispatch $hand, hands, out, $c512, $c2, $cp);
+        }
+        $crate::simd_categories($hands, $out, indices, $crate::Category::from_index_or_high_card);
+    }};
 
     // The one place a feature string is tied to its run-time check. Any other
     // string matches no rule, so the expansion fails to compile.
@@ -446,7 +479,7 @@ macro_rules! target_feature_batches {
             Some("this CPU has neither AVX-512 nor AVX2: the portable path ran")
         }
     };
-    (@simd $ty:ty, $avx512:path, $avx2:path, $portable:path, $category_of:path) => {
+    (@simd $ty:ty, $avx512:path, $avx2:path, $portable:path, $categories:item) => {
         $crate::target_feature_batches!(@simd_path);
         fn unavailable() -> Option<&'static str> {
             $crate::target_feature_batches!(@simd_unavailable $ty, $crate::Evaluator)
@@ -458,9 +491,7 @@ macro_rules! target_feature_batches {
         fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [u32]) {
             <$ty as $crate::Evaluator>::strengths(hands, out);
         }
-        fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
-            $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
-        }
+        $categories
         fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
             <$ty as $crate::Evaluator>::categories(hands, out);
         }

@@ -3,7 +3,9 @@
 use handeval_core::{BestFive, Family, Hand7, Role};
 use handeval_lanes::{Kernel, Lanes};
 
-use crate::{STRAIGHT_FLUSH, category_of};
+use handeval_core::bits::BROADWAY;
+
+use crate::STRAIGHT_FLUSH;
 
 /// DeadHorseEval for seven cards across hands: [`crate::Seven`]'s value in
 /// 16-bit lanes, one hand per lane, with no branch on the hand's type.
@@ -73,10 +75,12 @@ fn straight<L: Lanes>(l: L, ranks: L::V) -> L::V {
     l.shr::<1>(l.sub(l.shl::<5>(top), top))
 }
 
-/// The value of 32 (or 16, or 1) seven-card hands as `(hi, lo)` halves.
-struct Values7;
+/// The value of 32 (or 16, or 1) seven-card hands as `(hi, lo)` halves;
+/// with `CATEGORY`, the category index (0 high card .. 9 royal flush) in
+/// `lo` instead, which leaves the made and kept ranks uncomputed.
+struct Values7<const CATEGORY: bool>;
 
-impl Kernel<7> for Values7 {
+impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
         let bits = l.rank_bits(cards);
@@ -153,13 +157,18 @@ impl Kernel<7> for Values7 {
         let extra = l.select(has_run, l.splat(0), l.sub(l.popcnt(pool), keep));
         let rest = l.drop_lowest_n(pool, extra);
 
+        if CATEGORY {
+            let royal = l.mand(l.mand(flush, has_run), l.eq(run, l.splat(BROADWAY as u16)));
+            return (l.splat(0), l.add(kind, l.flag(royal, 1)));
+        }
         let hi = l.or(l.shl::<10>(kind), l.shr::<3>(made));
         let lo = l.or(l.shl::<13>(made), rest);
         (hi, lo)
     }
 }
 
-handeval_lanes::simd_paths!(mod paths: Values7, Hand7);
+handeval_lanes::simd_paths!(mod paths: Values7<false>, Hand7);
+handeval_lanes::simd_paths!(mod kinds: Values7<true>, Hand7);
 
 impl BestFive<Hand7> for SevenSimd {
     const NAME: &'static str = "deadhorse/seven-simd";
@@ -170,7 +179,7 @@ impl BestFive<Hand7> for SevenSimd {
 
     type Five = crate::Tuned;
 
-    handeval_lanes::simd_evaluator!(SevenSimd, cards Hand7, paths, category_of);
+    handeval_lanes::simd_evaluator!(SevenSimd, cards Hand7, paths, categories kinds);
 }
 
 #[cfg(test)]

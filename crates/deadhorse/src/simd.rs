@@ -3,7 +3,9 @@
 use handeval_core::{Evaluator, Family, Role};
 use handeval_lanes::{Kernel, Lanes};
 
-use crate::{WHEEL, category_of};
+use handeval_core::bits::BROADWAY;
+
+use crate::WHEEL;
 
 /// DeadHorseEval across hands: [`crate::Tuned`]'s arithmetic in 16-bit lanes.
 ///
@@ -36,10 +38,12 @@ pub struct Simd;
 /// 7 pair, 10 five distinct ranks (straight and flush added later).
 const TYPE_BY_SUM: [u8; 16] = [0, 0, 0, 6, 2, 0, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0];
 
-/// The value of 32 (or 16, or 1) hands as `(hi, lo)` halves.
-struct Values;
+/// The value of 32 (or 16, or 1) hands as `(hi, lo)` halves; with
+/// `CATEGORY`, the category index (0 high card .. 9 royal flush) in `lo`
+/// instead, which leaves the ranks uncomputed.
+struct Values<const CATEGORY: bool>;
 
-impl Kernel for Values {
+impl<const CATEGORY: bool> Kernel for Values<CATEGORY> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 5]) -> (L::V, L::V) {
         let [a, b, c, d, e] = l.rank_bits(cards);
@@ -62,6 +66,10 @@ impl Kernel for Values {
         let kind = l.add(kind, l.add(l.flag(straight, 4), l.flag(flush, 5)));
         let kind = l.sub(kind, l.flag(l.mand(straight, flush), 1));
 
+        if CATEGORY {
+            let royal = l.mand(l.mand(straight, flush), l.eq(y, l.splat(BROADWAY as u16)));
+            return (l.splat(0), l.add(kind, l.flag(royal, 1)));
+        }
         let trip = l.shr::<1>(l.sub(sum, y));
         let primary = l.select(trips, trip, l.select(full_house, x, z));
         let others = l.select(wheel, l.splat(0xF), x);
@@ -72,7 +80,8 @@ impl Kernel for Values {
     }
 }
 
-handeval_lanes::simd_paths!(mod paths: Values);
+handeval_lanes::simd_paths!(mod paths: Values<false>);
+handeval_lanes::simd_paths!(mod kinds: Values<true>);
 
 impl Evaluator for Simd {
     const NAME: &'static str = "deadhorse/simd";
@@ -82,5 +91,5 @@ impl Evaluator for Simd {
     const SUMMARY: &'static str =
         "DeadHorseEval across hands: OR, XOR, SUM and popcounts in 16-bit lanes, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
+    handeval_lanes::simd_evaluator!(Simd, paths, categories kinds);
 }

@@ -47,6 +47,9 @@ impl<H: Cards> Visit<H> for RunAll<'_, H> {
         let hands = self.1;
         let mut values = vec![E::strength(&hands[0]); hands.len()];
         E::strengths(hands, &mut values);
+        let mut categories = vec![Category::HighCard; hands.len()];
+        E::categories(hands, &mut categories);
+        let values = (values, categories);
         self.0.push(Run {
             cards: H::COUNT,
             name: E::NAME,
@@ -79,15 +82,21 @@ struct Differ<'a, H> {
 
 impl<H: Cards> Visit<H> for Differ<'_, H> {
     fn visit<E: BestFive<H>>(&mut self) {
-        let find = |runs: &[Run]| -> Option<Vec<E::Strength>> {
+        type Values<S> = (Vec<S>, Vec<Category>);
+        let find = |runs: &[Run]| -> Option<Values<E::Strength>> {
             let run = runs
                 .iter()
                 .find(|r| r.cards == H::COUNT && r.name == E::NAME)?;
-            run.values.downcast_ref::<Vec<E::Strength>>().cloned()
+            run.values.downcast_ref::<Values<E::Strength>>().cloned()
         };
         if let (Some(a), Some(b)) = (find(self.first), find(self.second))
             && a != b
         {
+            // Each hand's value and category, side by side.
+            let pairs = |v: &Values<E::Strength>| -> Vec<(E::Strength, Category)> {
+                v.0.iter().copied().zip(v.1.iter().copied()).collect()
+            };
+            let (a, b) = (pairs(&a), pairs(&b));
             let first = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
             let intended = if E::NAME == <BrokenOnAvx2 as Evaluator>::NAME {
                 " (as intended: its AVX2 kernel is broken)"

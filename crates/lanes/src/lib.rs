@@ -365,10 +365,33 @@ macro_rules! simd_paths {
 /// `$category_of` turns a value into its category.
 ///
 /// `simd_evaluator!(Seven, cards Hand7, paths7, category_of)` is the same
-/// inside an `impl BestFive<Hand7>` block, for a seven-card kernel.
+/// inside an `impl BestFive<Hand7>` block, for a seven-card kernel;
+/// `simd_evaluator!(Seven, cards Hand7, paths7, categories kinds)` takes
+/// its categories from a second kernel's paths (`kinds`, from
+/// [`simd_paths!`]) that computes category indices directly.
 #[macro_export]
 macro_rules! simd_evaluator {
+    ($ty:ty, $paths:ident, categories $categories:ident) => {
+        $crate::simd_evaluator!(@five $ty, $paths, {
+            fn category(hand: handeval_core::Hand) -> handeval_core::Category {
+                let mut out = [0];
+                $categories::portable(&[hand], &mut out);
+                handeval_core::Category::from_index_or_high_card(out[0])
+            }
+        }, categories(
+            avx512: $categories::avx512,
+            avx2: $categories::avx2,
+            portable: $categories::portable
+        ));
+    };
     ($ty:ty, $paths:ident, $category_of:path) => {
+        $crate::simd_evaluator!(@five $ty, $paths, {
+            fn category(hand: handeval_core::Hand) -> handeval_core::Category {
+                $category_of(<$ty as handeval_core::Evaluator>::strength(hand))
+            }
+        }, category: $category_of);
+    };
+    (@five $ty:ty, $paths:ident, { $($category:tt)* }, $($categories:tt)*) => {
         /// The hand's own five bytes: the kernels read cards, not an encoding.
         type Encoded = handeval_core::Hand;
         type Strength = u32;
@@ -379,9 +402,7 @@ macro_rules! simd_evaluator {
         }
 
         #[inline]
-        fn category(hand: handeval_core::Hand) -> handeval_core::Category {
-            $category_of(<$ty as handeval_core::Evaluator>::strength(hand))
-        }
+        $($category)*
 
         #[inline]
         fn strength(hand: handeval_core::Hand) -> u32 {
@@ -396,17 +417,35 @@ macro_rules! simd_evaluator {
                 avx512: $paths::avx512,
                 avx2: $paths::avx2,
                 portable: $paths::portable,
-                category: $category_of
+                $($categories)*
             )
         );
     };
+    ($ty:ty, cards $hand:ty, $paths:ident, categories $categories:ident) => {
+        $crate::simd_evaluator!(@cards $ty, $hand, $paths, {
+            fn category(hand: &$hand) -> handeval_core::Category {
+                let mut out = [0];
+                $categories::portable(core::slice::from_ref(hand), &mut out);
+                handeval_core::Category::from_index_or_high_card(out[0])
+            }
+        }, categories(
+            avx512: $categories::avx512,
+            avx2: $categories::avx2,
+            portable: $categories::portable
+        ));
+    };
     ($ty:ty, cards $hand:ty, $paths:ident, $category_of:path) => {
+        $crate::simd_evaluator!(@cards $ty, $hand, $paths, {
+            fn category(hand: &$hand) -> handeval_core::Category {
+                $category_of(<$ty as handeval_core::BestFive<$hand>>::strength(hand))
+            }
+        }, category: $category_of);
+    };
+    (@cards $ty:ty, $hand:ty, $paths:ident, { $($category:tt)* }, $($categories:tt)*) => {
         type Strength = u32;
 
         #[inline]
-        fn category(hand: &$hand) -> handeval_core::Category {
-            $category_of(<$ty as handeval_core::BestFive<$hand>>::strength(hand))
-        }
+        $($category)*
 
         #[inline]
         fn strength(hand: &$hand) -> u32 {
@@ -422,7 +461,7 @@ macro_rules! simd_evaluator {
                 avx512: $paths::avx512,
                 avx2: $paths::avx2,
                 portable: $paths::portable,
-                category: $category_of
+                $($categories)*
             )
         );
     };

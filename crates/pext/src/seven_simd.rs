@@ -3,7 +3,7 @@
 use handeval_core::{BestFive, Family, Hand7, Role};
 use handeval_lanes::{Kernel, Lanes};
 
-use crate::{BROADWAY, Type, category_of};
+use crate::{BROADWAY, Type};
 
 /// The suit-bitmask evaluator for seven cards across hands:
 /// [`crate::Seven`]'s value in 16-bit lanes, one hand per lane, with no
@@ -57,10 +57,12 @@ fn run<L: Lanes>(l: L, ranks: L::V) -> L::V {
     l.sub(l.shl::<5>(top), top)
 }
 
-/// The value of 32 (or 16, or 1) seven-card hands as `(hi, lo)` halves.
-struct Values7;
+/// The value of 32 (or 16, or 1) seven-card hands as `(hi, lo)` halves;
+/// with `CATEGORY`, the type (which is the category index) in `lo` instead,
+/// which leaves the primary and secondary masks uncomputed.
+struct Values7<const CATEGORY: bool>;
 
-impl Kernel<7> for Values7 {
+impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
         let sections = crate::simd::sections(l, cards);
@@ -140,13 +142,17 @@ impl Kernel<7> for Values7 {
         let plain = l.mor(l.mor(has_run, flush), high_card);
         let secondary = l.select(plain, l.splat(0), trimmed);
 
+        if CATEGORY {
+            return (l.splat(0), kind);
+        }
         let hi = l.or(l.shl::<11>(kind), l.shr::<3>(primary));
         let lo = l.or(l.shl::<13>(primary), l.shr::<1>(secondary));
         (hi, lo)
     }
 }
 
-handeval_lanes::simd_paths!(mod paths: Values7, Hand7);
+handeval_lanes::simd_paths!(mod paths: Values7<false>, Hand7);
+handeval_lanes::simd_paths!(mod kinds: Values7<true>, Hand7);
 
 impl BestFive<Hand7> for SevenSimd {
     const NAME: &'static str = "pext/seven-simd";
@@ -157,7 +163,7 @@ impl BestFive<Hand7> for SevenSimd {
 
     type Five = crate::Branchless;
 
-    handeval_lanes::simd_evaluator!(SevenSimd, cards Hand7, paths, category_of);
+    handeval_lanes::simd_evaluator!(SevenSimd, cards Hand7, paths, categories kinds);
 }
 
 #[cfg(test)]

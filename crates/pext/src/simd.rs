@@ -3,7 +3,7 @@
 use handeval_core::{Evaluator, Family, Role};
 use handeval_lanes::{Kernel, Lanes};
 
-use crate::{BROADWAY, Type, WHEEL, WHEEL_PRIMARY, category_of};
+use crate::{BROADWAY, Type, WHEEL, WHEEL_PRIMARY};
 
 /// The suit-bitmask evaluator across hands: [`crate::Branchless`] in 16-bit lanes.
 ///
@@ -68,10 +68,12 @@ pub(crate) fn sections<L: Lanes, const N: usize>(l: L, cards: [L::V; N]) -> [L::
     sections
 }
 
-/// The value of a vector of hands as `(hi, lo)` halves.
-struct Values;
+/// The value of a vector of hands as `(hi, lo)` halves; with `CATEGORY`,
+/// the type (which is the category index) in `lo` instead, which leaves the
+/// masks uncomputed.
+struct Values<const CATEGORY: bool>;
 
-impl Kernel for Values {
+impl<const CATEGORY: bool> Kernel for Values<CATEGORY> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 5]) -> (L::V, L::V) {
         let sections = crate::simd::sections(l, cards);
@@ -110,6 +112,9 @@ impl Kernel for Values {
         let kind = l.add(kind, l.add(l.flag(straight, 4), l.flag(flush, 5)));
         let kind = l.add(l.sub(kind, l.flag(straight_flush, 1)), l.flag(royal, 1));
 
+        if CATEGORY {
+            return (l.splat(0), kind);
+        }
         let primary = l.select(
             has_quad,
             quad,
@@ -123,7 +128,8 @@ impl Kernel for Values {
     }
 }
 
-handeval_lanes::simd_paths!(mod paths: Values);
+handeval_lanes::simd_paths!(mod paths: Values<false>);
+handeval_lanes::simd_paths!(mod kinds: Values<true>);
 
 impl Evaluator for Simd {
     const NAME: &'static str = "pext/simd";
@@ -132,5 +138,5 @@ impl Evaluator for Simd {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
     const SUMMARY: &'static str = "cards-cs's suit sections across hands: one 16-bit vector per suit, reductions between vectors, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
+    handeval_lanes::simd_evaluator!(Simd, paths, categories kinds);
 }
