@@ -37,15 +37,20 @@ pub fn sequential<H: Cards>() -> Vec<H> {
 
 /// [`HANDS`] distinct hands of `H` drawn uniformly (distinct cards each,
 /// repeats redrawn) by a ChaCha8 generator seeded with `seed`.
+pub fn shuffled<H: Cards>(seed: u64) -> Vec<H> {
+    shuffled_first::<H>(seed, HANDS)
+}
+
+/// The first `n` hands of [`shuffled`]`(seed)`, drawn without drawing the rest.
 ///
 /// # Panics
 /// Never: the cards are always drawn from 52 without replacement.
-pub fn shuffled<H: Cards>(seed: u64) -> Vec<H> {
+pub fn shuffled_first<H: Cards>(seed: u64, n: usize) -> Vec<H> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let deck: Vec<Card> = Card::all().collect();
-    let mut seen = HashSet::with_capacity(HANDS);
-    let mut hands = Vec::with_capacity(HANDS);
-    while hands.len() < HANDS {
+    let mut seen = HashSet::with_capacity(n);
+    let mut hands = Vec::with_capacity(n);
+    while hands.len() < n {
         let cards: Vec<Card> = deck.sample(&mut rng, H::COUNT).copied().collect();
         let hand = H::from_cards(&cards).expect("sampled without replacement");
         let mask = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
@@ -122,6 +127,45 @@ impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
 }
 
 impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
+    /// Evaluates the first `n` hands (at most [`BLOCK`]) through the batch
+    /// loop the workload times: what the instruction counts count.
+    pub fn run_sample(&mut self, n: usize) {
+        let hands = &self.hands[..n];
+        match self.kind {
+            Kind::Strength => {
+                E::strengths(std::hint::black_box(hands), &mut self.strengths[..n]);
+                std::hint::black_box(&self.strengths);
+            }
+            Kind::Category => {
+                E::categories(std::hint::black_box(hands), &mut self.categories[..n]);
+                std::hint::black_box(&self.categories);
+            }
+        }
+    }
+
+    /// Checks each of the first `n` hands' category against the literal
+    /// definition (the best of its fives by the five-card reference), which
+    /// needs no table: for the instruction-count sample, run under valgrind,
+    /// where building the class table would take minutes.
+    ///
+    /// # Errors
+    /// A message naming the evaluator and the first wrong hand.
+    pub fn check_literally(&self, n: usize) -> Result<(), String> {
+        if E::ROLE == Role::Floor {
+            return Ok(());
+        }
+        let hands = &self.hands[..n];
+        let mut out = vec![Category::HighCard; n];
+        E::categories(hands, &mut out);
+        for (hand, &got) in hands.iter().zip(&out) {
+            let want = handeval_core::best_category_of::<handeval_reference::Reference, H>(hand);
+            if got != want {
+                return Err(format!("{} on {hand}: {got:?}, not {want:?}", E::NAME));
+            }
+        }
+        Ok(())
+    }
+
     /// [`check`](PreparedCards::check) for a category workload: each
     /// hand's category against its reference class's.
     fn check_categories(workload: Workload, hands: &[H], classes: &[u16]) -> Result<(), String> {
@@ -182,6 +226,7 @@ mod tests {
             seq[0],
             Hand7::all().nth(sequential_start::<Hand7>()).unwrap()
         );
+        assert_eq!(shuffled_first::<Hand7>(5, 100), a[..100]);
         let six = shuffled::<Hand6>(5);
         assert_eq!(six.len(), HANDS);
         assert_eq!(sequential::<Hand6>().len(), HANDS);

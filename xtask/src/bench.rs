@@ -348,13 +348,17 @@ fn check_filter(filter: &str, cards: Option<Cards>) -> Result<()> {
 }
 
 /// The `instruction counts` line of `machine.txt`.
-fn how_counted(valgrind: Option<&str>, skipped: bool) -> String {
+fn how_counted(valgrind: Option<&str>, skipped: bool, six_only: bool) -> String {
     match valgrind {
         Some(v) => format!(
-            "callgrind ({v}) via gungraun, over {} sampled hands; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)",
+            "callgrind ({v}) via gungraun, over {} sampled hands of five cards and {} of seven; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)",
+            crate::report::markdown::thousands(SAMPLE),
             crate::report::markdown::thousands(SAMPLE)
         ),
         None if skipped => "not measured: --no-icount".to_string(),
+        None if six_only => {
+            "not measured: six-card evaluators have no instruction counts".to_string()
+        }
         None => "not measured: valgrind not found".to_string(),
     }
 }
@@ -395,9 +399,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
     let listings = differential_check(five, &args.filter)?;
 
-    // Seven-card evaluators have no instruction counts: the counts are of
-    // the five-card sample.
-    let valgrind = if args.no_icount || !five {
+    // Six-card evaluators have no instruction counts (five- and seven-card
+    // ones do, each on a sample of its own size).
+    let counts_icount = args.cards.is_none_or(|c| c != Cards::Six);
+    let valgrind = if args.no_icount || !counts_icount {
         None
     } else {
         output("valgrind", &["--version"])
@@ -436,7 +441,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         errln!("using {v}")?;
         count_instructions(&envs, &args.profile)?
     } else {
-        errln!("{}", how_counted(None, args.no_icount))?;
+        errln!("{}", how_counted(None, args.no_icount, !counts_icount))?;
         Vec::new()
     };
 
@@ -446,7 +451,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         &command,
         mode,
         args.seed,
-        how_counted(valgrind.as_deref(), args.no_icount),
+        how_counted(valgrind.as_deref(), args.no_icount, !counts_icount),
         args.simd,
         &args.profile,
     );
@@ -564,7 +569,10 @@ fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Coun
         .env("GUNGRAUN_OUTPUT_FORMAT", "json")
         .stdout(Stdio::piped());
     let mut child = Guarded::spawn(command, "the gungraun benchmarks")?;
-    let total = handeval_registry::abouts_with_floor().len() * 4;
+    // Four five-card workloads and two seven-card ones, each over every
+    // evaluator of its size and the floor.
+    let total = handeval_registry::abouts_with_floor().len() * 4
+        + handeval_registry::abouts_with_floor_of::<handeval_core::Hand7>().len() * 2;
     let mut counts = Vec::new();
     let mut done = 0;
     for line in child.stdout_lines().context("piped stdout")? {
@@ -599,8 +607,8 @@ fn build_rows(
         let Some((index, about)) = timed.iter().find(|(_, a)| a.name == m.evaluator) else {
             continue;
         };
-        // Instruction counts are of five-card evaluators only.
-        let index = if m.workload.cards() > 5 {
+        // Instruction counts are of five- and seven-card evaluators.
+        let index = if m.workload.cards() == 6 {
             usize::MAX
         } else {
             *index

@@ -71,13 +71,21 @@ pub fn cards_method(cards: usize) -> String {
         let word = H::WORD;
         let n = H::COUNT;
         format!(
-            "{capital}-card evaluators are timed from cards, full strength, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/hand{n}` draws the hands at random ({word} distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand{n}` takes consecutive hands of all {word}-card hands in order from hand {start} (the middle one). Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --cards {n}` checks all {all}. Best-of-{fives} adapters run their five-card evaluator's own batch loop over the {fives} fives of each hand. Evaluators of {n} cards have no instruction counts.",
+            "{capital}-card evaluators are timed from cards, full strength, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/hand{n}` draws the hands at random ({word} distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand{n}` takes consecutive hands of all {word}-card hands in order from hand {start} (the middle one). Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --cards {n}` checks all {all}. Best-of-{fives} adapters run their five-card evaluator's own batch loop over the {fives} fives of each hand. {counts}",
             capital = word[..1].to_uppercase() + &word[1..],
             hands = thousands(HANDS),
             block = thousands(handeval_benches::BLOCK),
             start = thousands(sequential_start::<H>()),
             all = thousands(H::HANDS),
             fives = H::FIVES.len(),
+            counts = if n == 7 {
+                format!(
+                    "Instruction counts, where measured, are over the first {} of the shuffled hands (their categories checked against the literal reference first), from the workload's own batch loop.",
+                    thousands(handeval_benches::SAMPLE)
+                )
+            } else {
+                format!("Evaluators of {n} cards have no instruction counts.")
+            },
         )
     }
     match cards {
