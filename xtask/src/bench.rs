@@ -569,10 +569,10 @@ fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Coun
         .env("GUNGRAUN_OUTPUT_FORMAT", "json")
         .stdout(Stdio::piped());
     let mut child = Guarded::spawn(command, "the gungraun benchmarks")?;
-    // Four five-card workloads and two seven-card ones, each over every
+    // Four five-card workloads and one seven-card one, each over every
     // evaluator of its size and the floor.
     let total = handeval_registry::abouts_with_floor().len() * 4
-        + handeval_registry::abouts_with_floor_of::<handeval_core::Hand7>().len() * 2;
+        + handeval_registry::abouts_with_floor_of::<handeval_core::Hand7>().len();
     let mut counts = Vec::new();
     let mut done = 0;
     for line in child.stdout_lines().context("piped stdout")? {
