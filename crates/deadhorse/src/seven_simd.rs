@@ -23,10 +23,8 @@ use crate::STRAIGHT_FLUSH;
 ///    the ranks held twice or four times, `(sum - y - z) / 2` those held
 ///    three or four times (per rank, `c - 1 - [c even]` is 2 for `c >= 3`
 ///    and 0 below), so trips, pairs and quads are ANDs of these.
-/// 3. The suit counters' sum plus `0x3333` has a nibble's top bit set
-///    exactly for the suit with five or more cards; shifted down it is that
-///    suit's counter, and the flush's ranks are the rank bits of the cards
-///    whose counter it matches.
+/// 3. The flush and its ranks from suit counters summed in nibbles
+///    ([`handeval_lanes::flush`]).
 /// 4. The highest run of five in a rank mask: the bottoms of runs `r & r >>
 ///    1 & .. & r >> 4` (at most three of them among seven ranks), the
 ///    highest kept by at most two [`drop_lowest`](Lanes::drop_lowest)s,
@@ -47,17 +45,6 @@ use crate::STRAIGHT_FLUSH;
 /// checks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SevenSimd;
-
-/// A card's suit counter by its index's low four bits: 1 in the suit's nibble.
-const SUIT_COUNTER: [u16; 16] = {
-    let mut t = [0; 16];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = 1 << (4 * (i % 4));
-        i += 1;
-    }
-    t
-};
 
 /// The highest five-rank run in `ranks` as a rank mask, the wheel as `0xF`
 /// (below the six-high run), 0 where there is none: `deadhorse/seven`'s `straight`.
@@ -94,22 +81,7 @@ impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
         let quads = l.and(three_up, z);
         let pairs = l.xor(z, quads);
 
-        let mut counters = cards;
-        for counter in &mut counters {
-            *counter = l.lookup16(*counter, &SUIT_COUNTER);
-        }
-        let [ca, cb, cc, cd, ce, cf, cg] = counters;
-        let total = l.add(
-            l.add(l.add(ca, cb), l.add(cc, cd)),
-            l.add(l.add(ce, cf), cg),
-        );
-        let flush_suit = l.shr::<3>(l.and(l.add(total, l.splat(0x3333)), l.splat(0x8888)));
-        let mut suited = l.splat(0);
-        for (&counter, &bit) in counters.iter().zip(&bits) {
-            // No rank twice in a suit: the sum is the OR.
-            suited = l.add_where(l.test(counter, flush_suit), suited, bit);
-        }
-        let flush = l.nonzero(flush_suit);
+        let (flush, suited) = handeval_lanes::flush(l, cards, bits);
 
         // One run search: on the flush's ranks where there is a flush (a
         // straight flush, or else a flush beats any straight), else on all.

@@ -274,6 +274,43 @@ pub trait Lanes: Copy {
     }
 }
 
+/// A card's suit counter by its index's low four bits: 1 in the suit's nibble.
+const SUIT_COUNTER: [u16; 16] = {
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 1 << (4 * (i % 4));
+        i += 1;
+    }
+    t
+};
+
+/// The flush of each lane's hand of six to eight cards, from the cards and
+/// their rank bits: `(flush, ranks)`, whether some suit holds five or more
+/// of them, and that suit's rank mask (0 without a flush).
+///
+/// Each card adds 1 to its suit's nibble (a 16-entry word table); plus
+/// `0x3333`, a nibble reaches 8 (its top bit) exactly for a suit with five
+/// cards or more, at most one suit among eight cards. Shifted down, that bit
+/// is the suit's counter, and the flush's ranks are the rank bits of the
+/// cards whose counter it matches (no rank twice in a suit, so their sum is
+/// their OR).
+#[inline(always)]
+pub fn flush<L: Lanes, const N: usize>(l: L, cards: [L::V; N], bits: [L::V; N]) -> (L::M, L::V) {
+    let mut counters = cards;
+    let mut total = l.splat(0);
+    for counter in &mut counters {
+        *counter = l.lookup16(*counter, &SUIT_COUNTER);
+        total = l.add(total, *counter);
+    }
+    let suit = l.shr::<3>(l.and(l.add(total, l.splat(0x3333)), l.splat(0x8888)));
+    let mut ranks = l.splat(0);
+    for (&counter, &bit) in counters.iter().zip(&bits) {
+        ranks = l.add_where(l.test(counter, suit), ranks, bit);
+    }
+    (l.nonzero(suit), ranks)
+}
+
 /// An evaluation written once for every [`Lanes`]: a hand's value from its
 /// `N` cards (five unless said), as `(hi, lo)` 16-bit halves.
 ///

@@ -45,17 +45,6 @@ const fn split_keys(shift: u32) -> [u16; 16] {
     t
 }
 
-/// A card's suit counter by its index's low four bits: 1 in the suit's nibble.
-const SUIT_COUNTER: [u16; 16] = {
-    let mut t = [0; 16];
-    let mut i = 0;
-    while i < 16 {
-        t[i] = 1 << (4 * (i % 4));
-        i += 1;
-    }
-    t
-};
-
 /// Marks a flush in the first pass's output.
 const FLUSH_FLAG: u32 = 1 << 31;
 
@@ -67,22 +56,13 @@ impl Kernel<7> for Keys7 {
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
         let mut low = l.splat(0);
         let mut high = l.splat(0);
-        let mut total = l.splat(0);
-        let mut counters = cards;
-        for (counter, &card) in counters.iter_mut().zip(&cards) {
+        for &card in &cards {
             // Masked: on AVX2 a lane holds its card in both bytes.
             let rank = l.and(l.shr::<2>(card), l.splat(15));
             low = l.add(low, l.lookup16(rank, &LOW_KEYS));
             high = l.add(high, l.lookup16(rank, &HIGH_KEYS));
-            *counter = l.lookup16(card, &SUIT_COUNTER);
-            total = l.add(total, *counter);
         }
-        let flush_suit = l.shr::<3>(l.and(l.add(total, l.splat(0x3333)), l.splat(0x8888)));
-        let mut suited = l.splat(0);
-        for (&counter, &card) in counters.iter().zip(&cards) {
-            suited = l.add_where(l.test(counter, flush_suit), suited, l.rank_bit(card));
-        }
-        let flush = l.nonzero(flush_suit);
+        let (flush, suited) = handeval_lanes::flush(l, cards, l.rank_bits(cards));
         let hi = l.select(flush, l.splat((FLUSH_FLAG >> 16) as u16), high);
         let lo = l.select(flush, suited, low);
         (hi, lo)
