@@ -23,45 +23,33 @@ use handeval_registry::{
     visit_with_floor,
 };
 
-struct Bench<'a, 'g> {
-    group: &'a mut BenchmarkGroup<'g, WallTime>,
-    plan: Plan,
-    workload: Workload,
-    hands: &'a [Hand],
-    done: &'a mut usize,
-    total: usize,
+/// One evaluator of a workload, prepared and checked once, then timed by
+/// criterion and by the interleaved rounds: preparing and checking 2,598,960
+/// hands takes longer than a smoke run's measurement, and doing it once per
+/// workload rather than once per timer halves that.
+struct Entry {
+    timed: Box<dyn Timed>,
+    /// Timed by criterion (the floor's bare loop is not).
+    criterion: bool,
+    /// Timed in the rounds (the seven-card reference is not).
+    rounds: bool,
+    /// Why the evaluator falls back to a slower path on this machine.
+    note: Option<&'static str>,
 }
 
-impl Visitor for Bench<'_, '_> {
-    fn visit<E: Evaluator>(&mut self) {
-        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
-            return;
+impl Entry {
+    fn new(
+        timed: Box<dyn Timed>,
+        criterion: bool,
+        rounds: bool,
+        note: Option<&'static str>,
+    ) -> Self {
+        Entry {
+            timed,
+            criterion,
+            rounds,
+            note,
         }
-        *self.done += 1;
-        eprintln!(
-            "[{}/{}] {}/{}",
-            self.done,
-            self.total,
-            self.workload,
-            E::NAME
-        );
-        if let Some(reason) = E::unavailable() {
-            eprintln!("note: {}: {reason}", E::NAME);
-        }
-        let mut prepared = Prepared::<E>::new(self.workload, self.hands);
-        if let Err(problem) = prepared.check() {
-            // Never time a broken or optimised-away evaluator.
-            eprintln!("error: refusing to benchmark: {problem}");
-            std::process::exit(2);
-        }
-        // Timed through the same trait object, and so the same machine
-        // code, as the interleaved rounds.
-        let mut prepared: Box<dyn Timed> = Box::new(prepared);
-        let reps = self.plan.reps;
-        let mut block = 0usize;
-        self.group.bench_function(E::NAME, |b| {
-            b.iter_custom(|iters| rounds::time_iters(prepared.as_mut(), iters, reps, &mut block));
-        });
     }
 }
 
@@ -93,72 +81,38 @@ fn prepared_cards<H: Cards, E: BestFive<H>>(
     prepared
 }
 
-struct BenchCards<'a, 'g, H> {
-    group: &'a mut BenchmarkGroup<'g, WallTime>,
-    plan: Plan,
-    workload: Workload,
-    hands: &'a HandsOf<H>,
-    done: &'a mut usize,
-    total: usize,
-}
-
-impl<H: Cards> Visit<H> for BenchCards<'_, '_, H> {
-    fn visit<E: BestFive<H>>(&mut self) {
-        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
-            return;
-        }
-        *self.done += 1;
-        eprintln!(
-            "[{}/{}] {}/{}",
-            self.done,
-            self.total,
-            self.workload,
-            E::NAME
-        );
-        if let Some(reason) = E::unavailable() {
-            eprintln!("note: {}: {reason}", E::NAME);
-        }
-        let mut prepared: Box<dyn Timed> = Box::new(prepared_cards::<H, E>(
-            self.workload,
-            self.hands,
-            "benchmark",
-        ));
-        let reps = self.plan.reps;
-        let mut block = 0usize;
-        self.group.bench_function(E::NAME, |b| {
-            b.iter_custom(|iters| rounds::time_iters(prepared.as_mut(), iters, reps, &mut block));
-        });
-    }
-}
-
+/// Prepares and checks every selected, timed evaluator of `H` for a workload.
 struct GatherCards<'a, H> {
     workload: Workload,
     hands: &'a HandsOf<H>,
-    timed: Vec<Box<dyn Timed>>,
+    entries: Vec<Entry>,
 }
 
 impl<H: Cards> Visit<H> for GatherCards<'_, H> {
     fn visit<E: BestFive<H>>(&mut self) {
+        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
+            return;
+        }
+        let prepared = prepared_cards::<H, E>(self.workload, self.hands, "benchmark");
         // The seven-card reference (21 naive evaluations a hand, over a
         // microsecond) is timed by criterion but left out of the rounds,
         // where it would take more time than all the others together and no
         // ratio is read off it.
-        if !E::ROLE.is_timed() || E::ROLE == Role::Reference || !selected(self.workload, E::NAME) {
-            return;
-        }
-        self.timed.push(Box::new(prepared_cards::<H, E>(
-            self.workload,
-            self.hands,
-            "time rounds",
-        )));
+        let rounds = E::ROLE != Role::Reference;
+        self.entries.push(Entry::new(
+            Box::new(prepared),
+            true,
+            rounds,
+            E::unavailable(),
+        ));
     }
 }
 
-/// Prepares and checks every selected, timed evaluator for a workload.
+/// Prepares and checks every selected, timed five-card evaluator for a workload.
 struct Gather<'a> {
     workload: Workload,
     hands: &'a [Hand],
-    timed: Vec<Box<dyn Timed>>,
+    entries: Vec<Entry>,
 }
 
 impl Visitor for Gather<'_> {
@@ -168,15 +122,18 @@ impl Visitor for Gather<'_> {
         }
         let mut prepared = Prepared::<E>::new(self.workload, self.hands);
         if let Err(problem) = prepared.check() {
-            eprintln!("error: refusing to time rounds: {problem}");
+            // Never time a broken or optimised-away evaluator.
+            eprintln!("error: refusing to benchmark: {problem}");
             std::process::exit(2);
         }
         if E::ROLE == handeval_core::Role::Floor {
             let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
-            self.timed
-                .push(Box::new(BareLoop::<E>::new(name, self.hands)));
+            let bare = BareLoop::<E>::new(name, self.hands);
+            self.entries
+                .push(Entry::new(Box::new(bare), false, true, None));
         }
-        self.timed.push(Box::new(prepared));
+        self.entries
+            .push(Entry::new(Box::new(prepared), true, true, E::unavailable()));
     }
 }
 
@@ -219,31 +176,15 @@ impl<H: Size> Larger<H> {
             .collect()
     }
 
-    /// Criterion over every workload of this size.
-    fn bench(&self, c: &mut Criterion, plan: Plan, done: &mut usize, total: usize) {
-        for workload in Workload::of_cards(H::COUNT) {
-            let mut group = group(c, workload);
-            visit_with_floor::<H>(&mut BenchCards {
-                group: &mut group,
-                plan,
-                workload,
-                hands: self.hands(workload.order),
-                done: &mut *done,
-                total,
-            });
-            group.finish();
-        }
-    }
-
-    /// What the interleaved rounds time on `workload`.
-    fn gather(&self, workload: Workload) -> Vec<Box<dyn Timed>> {
+    /// Every evaluator timed on `workload`, prepared and checked.
+    fn gather(&self, workload: Workload) -> Vec<Entry> {
         let mut gather = GatherCards {
             workload,
             hands: self.hands(workload.order),
-            timed: Vec::new(),
+            entries: Vec::new(),
         };
         visit_with_floor::<H>(&mut gather);
-        gather.timed
+        gather.entries
     }
 }
 
@@ -255,8 +196,9 @@ struct Runs {
 }
 
 impl Runs {
-    /// What the interleaved rounds time on `workload`, if the run times its size.
-    fn gather(&self, workload: Workload) -> Vec<Box<dyn Timed>> {
+    /// Every evaluator timed on `workload`, prepared and checked, if the run
+    /// times its size.
+    fn gather(&self, workload: Workload) -> Vec<Entry> {
         match (workload.cards(), &self.fives, &self.sixes, &self.sevens) {
             (5, Some((sequential, shuffled)), _, _) => {
                 let hands = match workload.order {
@@ -266,10 +208,10 @@ impl Runs {
                 let mut gather = Gather {
                     workload,
                     hands,
-                    timed: Vec::new(),
+                    entries: Vec::new(),
                 };
                 visit_all_with_floor(&mut gather);
-                gather.timed
+                gather.entries
             }
             (6, _, Some(sixes), _) => sixes.gather(workload),
             (7, _, _, Some(sevens)) => sevens.gather(workload),
@@ -278,30 +220,40 @@ impl Runs {
     }
 }
 
-/// The interleaved rounds, written as CSV to `path`.
-fn interleaved_rounds(path: &str, seed: u64, runs: &Runs) {
-    let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
-    eprintln!(
-        "\ninterleaved rounds: {} rounds of {} timed passes over a warm block of {BLOCK} hands per evaluator per workload, order seeded from {seed}",
-        plan.rounds, plan.reps
-    );
-    let mut rng = rounds::rng(seed);
-    let mut header = true;
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap_or_else(|e| {
-        eprintln!("error: creating {path}: {e}");
-        std::process::exit(2);
-    }));
-    let count = Workload::every().count();
-    for (i, workload) in Workload::every().enumerate() {
-        let mut timed = runs.gather(workload);
-        if timed.is_empty() {
-            continue;
+/// The interleaved rounds, written as CSV to `path` workload by workload.
+struct RoundsOut {
+    path: String,
+    out: std::io::BufWriter<std::fs::File>,
+    plan: Plan,
+    rng: rand_chacha::ChaCha8Rng,
+    header: bool,
+}
+
+impl RoundsOut {
+    fn create(path: String, seed: u64, plan: Plan) -> Self {
+        eprintln!(
+            "interleaved rounds after each workload's criterion benchmarks: {} rounds of {} timed passes over a warm block of {BLOCK} hands per evaluator, order seeded from {seed}",
+            plan.rounds, plan.reps
+        );
+        let file = std::fs::File::create(&path).unwrap_or_else(|e| {
+            eprintln!("error: creating {path}: {e}");
+            std::process::exit(2);
+        });
+        RoundsOut {
+            path,
+            out: std::io::BufWriter::new(file),
+            plan,
+            rng: rounds::rng(seed),
+            header: true,
         }
-        eprintln!("[{}/{count}] {workload}", i + 1);
-        let turns = rounds::run(workload, &mut timed, plan, &mut rng);
-        let written = rounds::write_csv(&mut out, &turns, std::mem::take(&mut header));
-        if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut out)) {
-            eprintln!("error: writing {path}: {e}");
+    }
+
+    fn time(&mut self, workload: Workload, timed: &mut [Box<dyn Timed>]) {
+        eprintln!("rounds: {workload}, {} evaluators", timed.len());
+        let turns = rounds::run(workload, timed, self.plan, &mut self.rng);
+        let written = rounds::write_csv(&mut self.out, &turns, std::mem::take(&mut self.header));
+        if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut self.out)) {
+            eprintln!("error: writing {}: {e}", self.path);
             std::process::exit(2);
         }
     }
@@ -368,72 +320,84 @@ fn main() {
     let seed = seed();
     eprintln!("shuffle seed: {seed} (set HANDEVAL_SEED to change it)");
     let (five, six, seven) = sizes();
-    let runs = Runs {
-        fives: five.then(|| (sequential(), shuffled(seed))),
-        sixes: six.then(|| Larger::new(seed)),
-        sevens: seven.then(|| Larger::new(seed)),
-    };
-    let mut c = criterion();
     let timed: Vec<&str> = abouts_with_floor()
         .iter()
         .filter(|a| a.role.is_timed())
         .map(|a| a.name)
         .collect();
-    // (cards, workloads, evaluators, benchmarks) of each size the run times.
-    let sizes: Vec<(usize, usize, usize, usize)> = [
-        (5, five, timed),
-        (6, six, Larger::<Hand6>::timed()),
-        (7, seven, Larger::<Hand7>::timed()),
-    ]
-    .into_iter()
-    .map(|(cards, on, names)| {
-        let workloads: Vec<Workload> = Workload::of_cards(cards).filter(|_| on).collect();
-        let benchmarks = workloads
-            .iter()
-            .map(|&w| names.iter().filter(|name| selected(w, name)).count())
-            .sum();
-        (cards, workloads.len(), names.len(), benchmarks)
-    })
-    .collect();
-    let total = sizes.iter().map(|s| s.3).sum();
+    // Each size the run asks for: its selected workloads, the evaluators
+    // selected on any of them, and the benchmarks (workload x evaluator).
+    let counts = |cards: usize, on: bool, names: &[&str]| {
+        let mut workloads = 0;
+        let mut evaluators = std::collections::BTreeSet::new();
+        let mut benchmarks = 0;
+        for w in Workload::of_cards(cards).filter(|_| on) {
+            let chosen: Vec<&str> = names.iter().copied().filter(|n| selected(w, n)).collect();
+            workloads += usize::from(!chosen.is_empty());
+            benchmarks += chosen.len();
+            evaluators.extend(chosen);
+        }
+        (cards, workloads, evaluators.len(), benchmarks)
+    };
+    let sizes = [
+        counts(5, five, &timed),
+        counts(6, six, &Larger::<Hand6>::timed()),
+        counts(7, seven, &Larger::<Hand7>::timed()),
+    ];
+    let total: usize = sizes.iter().map(|s| s.3).sum();
     let parts: Vec<String> = sizes
         .iter()
+        .filter(|s| s.3 > 0)
         .map(|(cards, workloads, evaluators, _)| {
             format!("{workloads} {cards}-card workloads x {evaluators} evaluators")
         })
         .collect();
     eprintln!(
-        "{total} benchmarks: {} (each including the floor)",
+        "{total} benchmarks: {} (the floor included where selected)",
         parts.join(", ")
     );
+    // Hands are drawn, and their reference classes computed, only for the
+    // sizes with a benchmark to run.
+    let runs = Runs {
+        fives: (sizes[0].3 > 0).then(|| (sequential(), shuffled(seed))),
+        sixes: (sizes[1].3 > 0).then(|| Larger::new(seed)),
+        sevens: (sizes[2].3 > 0).then(|| Larger::new(seed)),
+    };
+    let mut c = criterion();
     let mut done = 0;
     let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
-    if let Some((sequential, shuffled)) = &runs.fives {
-        for workload in Workload::ALL {
-            let hands = match workload.order {
-                Order::Sequential => sequential,
-                Order::Shuffled => shuffled,
-            };
-            let mut group = group(&mut c, workload);
-            visit_all_with_floor(&mut Bench {
-                group: &mut group,
-                plan,
-                workload,
-                hands,
-                done: &mut done,
-                total,
-            });
-            group.finish();
+    let mut rounds_out = std::env::var("HANDEVAL_ROUNDS_OUT")
+        .ok()
+        .map(|path| RoundsOut::create(path, seed, plan));
+    for workload in Workload::every() {
+        let entries = runs.gather(workload);
+        if entries.is_empty() {
+            continue;
+        }
+        let mut group = group(&mut c, workload);
+        let mut in_rounds = Vec::new();
+        for mut entry in entries {
+            if entry.criterion {
+                done += 1;
+                eprintln!("[{done}/{total}] {workload}/{}", entry.timed.name());
+                if let Some(reason) = entry.note {
+                    eprintln!("note: {}: {reason}", entry.timed.name());
+                }
+                let reps = plan.reps;
+                let mut block = 0usize;
+                let timed = entry.timed.as_mut();
+                group.bench_function(timed.name(), |b| {
+                    b.iter_custom(|iters| rounds::time_iters(timed, iters, reps, &mut block));
+                });
+            }
+            if entry.rounds {
+                in_rounds.push(entry.timed);
+            }
+        }
+        group.finish();
+        if let Some(rounds_out) = &mut rounds_out {
+            rounds_out.time(workload, &mut in_rounds);
         }
     }
-    if let Some(sixes) = &runs.sixes {
-        sixes.bench(&mut c, plan, &mut done, total);
-    }
-    if let Some(sevens) = &runs.sevens {
-        sevens.bench(&mut c, plan, &mut done, total);
-    }
     c.final_summary();
-    if let Ok(path) = std::env::var("HANDEVAL_ROUNDS_OUT") {
-        interleaved_rounds(&path, seed, &runs);
-    }
 }
