@@ -125,6 +125,10 @@ fn ensure_runner() -> Result<()> {
         return Ok(());
     }
     errln!("installing gungraun-runner {version} (found: {installed:?})")?;
+    // Unoptimised and without debug info: the runner only starts valgrind
+    // and reads its output files (the counts do not depend on it), and so
+    // built it installs in half the time of a release build (about 60 s
+    // against 125 s on 2 cores), which is most of a fresh machine's wait.
     cargo(
         &[
             "install",
@@ -132,8 +136,9 @@ fn ensure_runner() -> Result<()> {
             "--version",
             &version,
             "--locked",
+            "--debug",
         ],
-        &[],
+        &[("CARGO_PROFILE_DEV_DEBUG", "0".to_string())],
     )
 }
 
@@ -432,6 +437,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     ];
 
     step("2/4 wall time (criterion)")?;
+    // A smoke run's times are not results, so there the runner's install (a
+    // minute of compiling on a fresh machine) goes on beside the criterion
+    // benchmarks, which use one core; elsewhere nothing runs beside them.
+    let installing = (valgrind.is_some() && args.smoke).then(|| std::thread::spawn(ensure_runner));
     wall_time(&args.profile, features, &envs)?;
     let measured = read_criterion(&tmp_abs.join("criterion"))?;
     let turns = report::schema::read_turns(&tmp_abs.join(report::ROUNDS))?;
@@ -439,6 +448,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     step("3/4 instruction counts (gungraun + callgrind)")?;
     let icounts = if let Some(v) = &valgrind {
         errln!("using {v}")?;
+        if let Some(installing) = installing {
+            installing
+                .join()
+                .map_err(|_| anyhow::anyhow!("installing gungraun-runner panicked"))??;
+        }
         count_instructions(&envs, &args.profile)?
     } else {
         errln!("{}", how_counted(None, args.no_icount, !counts_icount))?;
@@ -551,35 +565,91 @@ fn wall_time(profile: &str, features: &[&str], envs: &[(&str, String)]) -> Resul
     cargo(&wall, envs)
 }
 
-/// Runs the gungraun benchmarks, showing progress, and reads their JSON summaries.
-fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Counted>> {
-    ensure_runner()?;
-    let mut command = cargo_command();
-    command
+/// The path of the built `icount` benchmark binary, from cargo's JSON messages.
+fn icount_executable(profile: &str) -> Result<PathBuf> {
+    #[derive(Deserialize)]
+    struct Message {
+        reason: String,
+        target: Option<Target>,
+        executable: Option<PathBuf>,
+    }
+    #[derive(Deserialize)]
+    struct Target {
+        name: String,
+    }
+    let out = cargo_command()
         .args(BENCHES)
+        .args(["--no-run", "--message-format=json", "--bench", "icount"])
         .args([
             "--features",
             "handeval-benches/icount",
-            "--bench",
-            "icount",
             "--profile",
             profile,
         ])
-        .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
-        .env("GUNGRAUN_OUTPUT_FORMAT", "json")
-        .stdout(Stdio::piped());
-    let mut child = Guarded::spawn(command, "the gungraun benchmarks")?;
+        .stderr(Stdio::inherit())
+        .output()
+        .context("running cargo bench --no-run")?;
+    if !out.status.success() {
+        bail!("building the gungraun benchmarks failed ({})", out.status);
+    }
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(message) = serde_json::from_str::<Message>(line) else {
+            continue;
+        };
+        if message.reason == "compiler-artifact"
+            && message.target.is_some_and(|t| t.name == "icount")
+            && let Some(exe) = message.executable
+        {
+            return Ok(exe);
+        }
+    }
+    bail!("cargo built no `icount` benchmark binary")
+}
+
+/// The gungraun benchmarks split in two halves, run side by side: callgrind
+/// counts instructions, so a neighbour on the other core changes no count,
+/// and two processes halve the phase's time, most of which is valgrind
+/// starting up once per benchmark.
+const ICOUNT_HALVES: [&str; 2] = ["icount::icount::category_*", "icount::icount::strength_*"];
+
+/// Runs the gungraun benchmarks, showing progress, and reads their JSON summaries.
+fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Counted>> {
+    ensure_runner()?;
+    let exe = icount_executable(profile)?;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut children = Vec::new();
+    for pattern in ICOUNT_HALVES {
+        // As `cargo bench` runs it: from its package's folder, with `--bench`.
+        let mut command = Command::new(&exe);
+        command
+            .current_dir(workspace::root().join("benches"))
+            .args(["--bench", pattern])
+            .envs(envs.iter().map(|(k, v)| (*k, v.as_str())))
+            .env("GUNGRAUN_OUTPUT_FORMAT", "json")
+            .stdout(Stdio::piped());
+        let mut child = Guarded::spawn(command, &format!("the gungraun benchmarks {pattern}"))?;
+        let lines = child.stdout_lines().context("piped stdout")?;
+        let tx = tx.clone();
+        std::thread::spawn(move || {
+            for line in lines {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        children.push(child);
+    }
+    drop(tx);
     // Four five-card workloads and one seven-card one, each over every
     // evaluator of its size and the floor.
     let total = handeval_registry::abouts_with_floor().len() * 4
         + handeval_registry::abouts_with_floor_of::<handeval_core::Hand7>().len();
     let mut counts = Vec::new();
-    let mut done = 0;
-    for line in child.stdout_lines().context("piped stdout")? {
+    for line in rx {
         if let Some(c) = parse_icount_line(&line?)? {
-            done += 1;
             errln!(
-                "[{done}/{total}] {} evaluator {}: {} instructions",
+                "[{}/{total}] {} evaluator {}: {} instructions",
+                counts.len() + 1,
                 c.workload,
                 c.index,
                 c.instructions
@@ -587,8 +657,10 @@ fn count_instructions(envs: &[(&str, String)], profile: &str) -> Result<Vec<Coun
             counts.push(c);
         }
     }
-    if !child.wait()?.success() {
-        bail!("the gungraun benchmarks failed");
+    for child in children {
+        if !child.wait()?.success() {
+            bail!("the gungraun benchmarks failed");
+        }
     }
     Ok(counts)
 }

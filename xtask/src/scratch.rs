@@ -88,7 +88,9 @@ impl Guarded {
     }
 
     /// The child's standard output, if it was piped.
-    pub fn stdout_lines(&mut self) -> Option<impl Iterator<Item = std::io::Result<String>>> {
+    pub fn stdout_lines(
+        &mut self,
+    ) -> Option<impl Iterator<Item = std::io::Result<String>> + Send + use<>> {
         self.child
             .stdout
             .take()
