@@ -4,7 +4,9 @@
 //! before and after) or to compare machines (one run on each): per workload
 //! and evaluator, both medians, the ratio NEW/OLD, both instruction counts,
 //! and a mark where criterion's 95% confidence intervals do not overlap.
-//! The header says whether the machines, compilers and commits differ.
+//! The header says whether the commands (the SIMD limit, the filter), the
+//! machines, compilers and commits differ, and a row whose evaluator took
+//! another code path in each run is marked as such.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -50,6 +52,39 @@ pub struct Line {
     pub new_instructions: Option<f64>,
     /// Whether the two 95% confidence intervals are disjoint.
     pub disjoint: bool,
+    /// The code path the old run took, where the evaluator dispatches.
+    pub old_path: String,
+    /// The code path the new run took.
+    pub new_path: String,
+}
+
+impl Line {
+    /// Whether the two runs timed different code (a SIMD evaluator limited
+    /// by `--simd` in one run, or on a CPU without its widest path): then
+    /// the ratio compares two paths, not two versions of one.
+    pub fn paths_differ(&self) -> bool {
+        self.old_ns.is_some() && self.new_ns.is_some() && self.old_path != self.new_path
+    }
+
+    /// The mark beside the ratio.
+    fn mark(&self) -> String {
+        let path = |p: &str| {
+            if p.is_empty() {
+                "-".to_string()
+            } else {
+                p.to_string()
+            }
+        };
+        match (self.paths_differ(), self.disjoint) {
+            (true, _) => format!(
+                "**other code path**: {} / {}",
+                path(&self.old_path),
+                path(&self.new_path)
+            ),
+            (false, true) => "CIs disjoint".to_string(),
+            (false, false) => String::new(),
+        }
+    }
 }
 
 /// Every (workload, evaluator) of either run, in the new run's order, then the old run's leftovers.
@@ -84,6 +119,8 @@ pub fn lines(old: &[Row], new: &[Row]) -> Vec<Line> {
                 old_instructions: o.as_ref().and_then(|r| r.instructions),
                 new_instructions: n.as_ref().and_then(|r| r.instructions),
                 disjoint,
+                old_path: o.as_ref().map(|r| r.cpu_path.clone()).unwrap_or_default(),
+                new_path: n.as_ref().map(|r| r.cpu_path.clone()).unwrap_or_default(),
                 evaluator,
             }
         })
@@ -96,7 +133,17 @@ fn header(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
     let _ = writeln!(s, "| | OLD `{old_dir}` | NEW `{new_dir}` | |");
     s.push_str("|---|---|---|---|\n");
     let (o, n) = (&old.machine, &new.machine);
+    let (old_filter, new_filter) = (filter_of(&o.command), filter_of(&n.command));
     for (what, a, b) in [
+        ("command", &o.command, &n.command),
+        ("simd", &o.simd, &n.simd),
+        ("filter", &old_filter, &new_filter),
+        ("profile", &o.profile, &n.profile),
+        (
+            "instruction counts",
+            &o.instruction_counts,
+            &n.instruction_counts,
+        ),
         ("cpu", &o.cpu, &n.cpu),
         ("cpu id", &o.cpu_id, &n.cpu_id),
         ("cores", &o.cores, &n.cores),
@@ -119,6 +166,24 @@ fn header(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
         let _ = writeln!(s, "| {what} | {} | {} | {differs} |", shown(a), shown(b));
     }
     s
+}
+
+/// What a run's command selected with `--filter` (`(everything)` without one).
+fn filter_of(command: &str) -> String {
+    let mut words = command.split_whitespace();
+    let mut filters = Vec::new();
+    while let Some(word) = words.next() {
+        if word == "--filter" {
+            filters.extend(words.next());
+        } else if let Some(f) = word.strip_prefix("--filter=") {
+            filters.push(f);
+        }
+    }
+    if filters.is_empty() {
+        "(everything)".to_string()
+    } else {
+        filters.join(" ")
+    }
 }
 
 fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
@@ -147,7 +212,7 @@ pub fn markdown(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
                 opt(l.old_ns, fmt_ns),
                 opt(l.new_ns, fmt_ns),
                 opt(l.ratio, |r| format!("{r:.2}")),
-                if l.disjoint { "CIs disjoint" } else { "" },
+                l.mark(),
                 opt(l.old_instructions, |i| format!("{i:.1}")),
                 opt(l.new_instructions, |i| format!("{i:.1}")),
             );
@@ -155,7 +220,8 @@ pub fn markdown(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
     }
     s.push_str(
         "\nNEW/OLD below 1 means NEW is faster. \"CIs disjoint\" marks a pair whose criterion 95% \
-         confidence intervals do not overlap. Times from different machines or compilers (see \
+         confidence intervals do not overlap; \"other code path\" a pair that ran different code \
+         (OLD / NEW), whose ratio compares the paths, not a change to one. Times from different machines or compilers (see \
          above) compare the machines as much as the code; instruction counts depend on the \
          compiler, not the machine.\n",
     );
@@ -189,4 +255,67 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         outln!("updated the Comparison section of {}", path.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The two committed 1640240 runs: the same commit and machine, the
+    /// first limited by `--simd avx2 --filter ...`, the second not.
+    fn the_two_1640240_runs() -> String {
+        let dir = |name: &str| workspace::root().join("results").join(name);
+        let old = report::load(&dir("2026-11-22-1640240")).unwrap();
+        let new = report::load(&dir("2026-11-22-1640240-2")).unwrap();
+        markdown(&old, &new, "old", "new")
+    }
+
+    fn header_row<'a>(text: &'a str, what: &str) -> &'a str {
+        text.lines()
+            .find(|l| l.starts_with(&format!("| {what} |")))
+            .unwrap_or_else(|| panic!("no {what} row in\n{text}"))
+    }
+
+    #[test]
+    fn the_header_tells_runs_made_by_different_commands_apart() {
+        let text = the_two_1640240_runs();
+        for what in ["command", "simd", "filter"] {
+            assert!(
+                header_row(&text, what).ends_with("| **differs** |"),
+                "{what}"
+            );
+        }
+        assert!(header_row(&text, "filter").contains("simd,pokers,null"));
+        assert!(header_row(&text, "filter").contains("(everything)"));
+        assert!(header_row(&text, "commit").ends_with("| same |"));
+    }
+
+    #[test]
+    fn rows_that_ran_other_code_paths_are_marked_so() {
+        let text = the_two_1640240_runs();
+        let simd_rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("| deadhorse/simd |"))
+            .collect();
+        assert!(!simd_rows.is_empty());
+        for row in simd_rows {
+            assert!(
+                row.contains(
+                    "**other code path**: avx2 / avx512f,avx512bw,avx512vbmi,avx512bitalg"
+                ),
+                "{row}"
+            );
+            assert!(!row.contains("CIs disjoint"), "{row}");
+        }
+        // A scalar row ran the same code in both.
+        let pokers = text.lines().find(|l| l.starts_with("| pokers |")).unwrap();
+        assert!(!pokers.contains("other code path"), "{pokers}");
+    }
+
+    #[test]
+    fn filters_are_read_from_the_command() {
+        assert_eq!(filter_of("cargo xtask bench --quick"), "(everything)");
+        assert_eq!(filter_of("cargo xtask bench --filter a,b --quick"), "a,b");
+        assert_eq!(filter_of("cargo xtask bench --filter=hand7"), "hand7");
+    }
 }
