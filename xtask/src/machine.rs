@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use handeval_registry::About;
 
 /// Runs a command and returns its trimmed standard output, if it ran.
@@ -132,15 +132,55 @@ impl Machine {
         text
     }
 
-    /// Reads `machine.txt`'s text back. Unknown keys are ignored; missing ones stay empty.
-    pub fn parse(text: &str) -> Machine {
+    /// The keys every `machine.txt` has had since the first committed run;
+    /// later ones (`cpu id`, `vectors`, `simd`, `dispatch`, `block hands`,
+    /// `measurement`, `sample hands`) may be missing from older files.
+    const REQUIRED: [&str; 11] = [
+        "command",
+        "date",
+        "git",
+        "cpu",
+        "cores",
+        "rustc",
+        "profile",
+        "target-cpu",
+        "seed",
+        "mode",
+        "instruction counts",
+    ];
+
+    /// Reads `machine.txt`, strictly: every line a known `key: value`, no
+    /// key twice, every [required](Self::REQUIRED) key present, numbers
+    /// that parse, and a final newline, so that a damaged or truncated file
+    /// is refused instead of rendered into a report that misstates its run.
+    ///
+    /// # Errors
+    /// Naming the line and what is wrong with it.
+    pub fn parse(text: &str) -> Result<Machine> {
+        if !text.is_empty() && !text.ends_with('\n') {
+            bail!("cut short: its last line has no end");
+        }
         let mut m = Machine::default();
-        for line in text.lines() {
-            let Some((key, value)) = line.split_once(": ") else {
+        let mut seen: Vec<String> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let n = i + 1;
+            if line.trim().is_empty() {
                 continue;
+            }
+            let Some((key, value)) = line.split_once(':') else {
+                bail!("line {n}: not `key: value`: {line:?}");
             };
-            let value = value.trim().to_string();
-            match key.trim() {
+            let (key, value) = (key.trim(), value.trim().to_string());
+            if seen.iter().any(|k| k == key) {
+                bail!("line {n}: `{key}` twice");
+            }
+            seen.push(key.to_string());
+            let number = |value: &str| -> Result<usize> {
+                value
+                    .parse()
+                    .with_context(|| format!("line {n}: `{key}` is not a number: {value:?}"))
+            };
+            match key {
                 "command" => m.command = value,
                 "date" => m.date = value,
                 "git" => m.git = value,
@@ -161,25 +201,34 @@ impl Machine {
                 "seed" => m.seed = value,
                 "mode" => m.mode = value,
                 "instruction counts" => m.instruction_counts = value,
-                "block hands" => m.block_hands = value.parse().ok(),
+                "block hands" => m.block_hands = Some(number(&value)?),
                 "measurement" => m.measurement = value,
-                "sample hands" => m.sample_hands = value.parse().ok(),
-                other => {
-                    if let Some(detail) = other.strip_prefix("rustc ") {
-                        m.rustc_details.push((detail.to_string(), value));
-                    }
-                }
+                "sample hands" => m.sample_hands = Some(number(&value)?),
+                other => match other.strip_prefix("rustc ") {
+                    Some(detail) => m.rustc_details.push((detail.to_string(), value)),
+                    None => bail!("line {n}: unknown key `{other}`"),
+                },
             }
         }
-        m
+        let missing: Vec<&str> = Self::REQUIRED
+            .into_iter()
+            .filter(|k| !seen.iter().any(|s| s == k))
+            .collect();
+        if !missing.is_empty() {
+            bail!("no {} (damaged or cut short?)", missing.join(", "));
+        }
+        if !m.measurement.is_empty() && m.block_hands.is_none() {
+            bail!("a `measurement` without the `block hands` it measures");
+        }
+        Ok(m)
     }
 
-    /// Reads `dir/machine.txt`.
+    /// Reads `dir/machine.txt` ([`Machine::parse`]).
     pub fn read(dir: &Path) -> Result<Machine> {
         let path = dir.join("machine.txt");
         let text =
             fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        Ok(Machine::parse(&text))
+        Machine::parse(&text).with_context(|| format!("{} is not a machine file", path.display()))
     }
 
     /// The compiler's version alone, e.g. `rustc 1.95.0`.
@@ -384,7 +433,7 @@ mod tests {
             "{}",
             m.profile
         );
-        assert_eq!(Machine::parse(&m.to_text()), m);
+        assert_eq!(Machine::parse(&m.to_text()).unwrap(), m);
         assert_eq!(m.seed, "7");
         assert!(m.date.ends_with('Z') && m.date.len() == 20, "{}", m.date);
     }
@@ -399,11 +448,68 @@ mod tests {
     }
 
     #[test]
+    fn every_committed_machine_file_reads() {
+        let results = crate::workspace::root().join("results");
+        let mut read = 0;
+        for dir in fs::read_dir(results).unwrap().flatten() {
+            if dir.path().join("machine.txt").exists() {
+                Machine::read(&dir.path()).unwrap();
+                read += 1;
+            }
+        }
+        assert!(read >= 2);
+    }
+
+    /// The oldest committed file's keys: what a file must have.
+    const OLDEST: &str = "command: cargo xtask bench\ndate: 2026-11-21T07:44:41Z\ngit: 6ce637e\n\
+        cpu: AMD EPYC\ncores: 2\nrustc: rustc 1.95.0\nprofile: bench\ntarget-cpu: default\n\
+        seed: 3\nmode: full\ninstruction counts: callgrind\nrustc release: 1.95.0\n";
+
+    #[test]
     fn an_older_machine_file_reads_with_what_it_has() {
-        let m = Machine::parse("cpu: AMD EPYC\nseed: 3\nrustc release: 1.95.0\nnonsense\n");
+        let m = Machine::parse(OLDEST).unwrap();
         assert_eq!(m.cpu, "AMD EPYC");
         assert_eq!(m.seed, "3");
         assert_eq!(m.block_hands, None);
         assert_eq!(m.rustc_details, [("release".into(), "1.95.0".into())]);
+    }
+
+    #[test]
+    fn a_damaged_machine_file_is_refused() {
+        let m = describe(
+            "cargo xtask bench",
+            "full",
+            7,
+            "not measured".into(),
+            handeval_benches::SimdLimit::Avx512,
+            "bench",
+        );
+        let text = m.to_text();
+        // Cut anywhere, it is refused: the required keys run to the end.
+        for cut in [100, text.len() / 2, text.len() - 2] {
+            let err = Machine::parse(&text[..cut]).unwrap_err().to_string();
+            assert!(
+                err.contains("cut short") || err.contains("no "),
+                "cut at {cut}: {err}"
+            );
+        }
+        for (damage, says) in [
+            (text.replacen("seed: 7", "seed: 7\nseed: 8", 1), "twice"),
+            (text.replacen("mode: full\n", "", 1), "no mode"),
+            (
+                text.replacen("block hands: ", "block hands: x", 1),
+                "not a number",
+            ),
+            (text.replacen("cores:", "coars:", 1), "unknown key `coars`"),
+            (format!("{text}nonsense\n"), "not `key: value`"),
+            (
+                text.replacen("block hands: 64974\n", "", 1),
+                "without the `block hands`",
+            ),
+        ] {
+            let err = Machine::parse(&damage).unwrap_err().to_string();
+            assert!(err.contains(says), "{says}: {err}");
+        }
+        assert_eq!(Machine::parse(&text).unwrap(), m);
     }
 }
