@@ -12,18 +12,18 @@ pokers,strength/sequential/encoded,strength,sequential,encoded,0.7,0.6,0.8,1400,
 deadhorse/tuned,strength/sequential/encoded,strength,sequential,encoded,3.5,3.4,3.6,285,58,41,5,5,0,,popcounts
 ";
 
+/// A `machine.txt` with every key a machine file must have.
+fn machine(command: &str, cpu: &str, seed: u64) -> String {
+    format!(
+        "command: {command}\ndate: 2026-11-23T00:00:00Z\ngit: abc1234\ncpu: {cpu}\ncores: 2\n\
+         rustc: rustc 1.95.0 (59807616e 2026-04-14)\nprofile: bench\ntarget-cpu: default\n\
+         seed: {seed}\nmode: full\ninstruction counts: callgrind (valgrind-3.19.0)\n"
+    )
+}
+
 /// Runs `cargo xtask report dir` and insists that it succeeds.
 fn report(dir: &std::path::Path) {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("report")
-        .arg(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    rendered(dir);
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn report_rerenders_markdown_and_chart_from_the_csv() {
     .unwrap();
     fs::write(
         dir.join("machine.txt"),
-        "command: cargo xtask bench --quick\ncpu: Test CPU\nseed: 7\n",
+        machine("cargo xtask bench --quick", "Test CPU", 7),
     )
     .unwrap();
     report(&dir);
@@ -138,7 +138,7 @@ fn rounds_give_the_ratios_their_spread() {
     fs::write(dir.join("results.csv"), CSV).unwrap();
     fs::write(
         dir.join("machine.txt"),
-        "command: cargo xtask bench\ncpu: Test CPU\n",
+        machine("cargo xtask bench", "Test CPU", 20261121),
     )
     .unwrap();
     let mut rounds = String::from("workload,evaluator,round,ns_per_hand\n");
@@ -171,7 +171,11 @@ fn report_into_a_full_disk_is_a_clean_error() {
     let dir = std::env::temp_dir().join(format!("handeval-full-test-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     fs::write(dir.join("results.csv"), CSV).unwrap();
-    fs::write(dir.join("machine.txt"), "cpu: Test CPU\n").unwrap();
+    fs::write(
+        dir.join("machine.txt"),
+        machine("cargo xtask bench", "Test CPU", 1),
+    )
+    .unwrap();
     let full = fs::OpenOptions::new()
         .write(true)
         .open("/dev/full")
@@ -198,7 +202,11 @@ fn an_inf_median_is_refused_naming_the_file_row_and_column() {
         CSV.replacen(",2.0,1.9,2.1,", ",inf,1.9,2.1,", 1),
     )
     .unwrap();
-    fs::write(dir.join("machine.txt"), "cpu: Test CPU\n").unwrap();
+    fs::write(
+        dir.join("machine.txt"),
+        machine("cargo xtask bench", "Test CPU", 1),
+    )
+    .unwrap();
     let started = std::time::Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .arg("report")
@@ -220,11 +228,7 @@ fn compare_sets_two_runs_side_by_side() {
     let (old, new) = (dir.join("old"), dir.join("new"));
     for (d, cpu) in [(&old, "CPU A"), (&new, "CPU B")] {
         fs::create_dir_all(d).unwrap();
-        fs::write(
-            d.join("machine.txt"),
-            format!("cpu: {cpu}\nrustc: rustc 1.95.0\n"),
-        )
-        .unwrap();
+        fs::write(d.join("machine.txt"), machine("cargo xtask bench", cpu, 1)).unwrap();
     }
     fs::write(old.join("results.csv"), CSV).unwrap();
     fs::write(
@@ -248,7 +252,9 @@ fn compare_sets_two_runs_side_by_side() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("| rustc | rustc 1.95.0 | rustc 1.95.0 | same |"),
+        stdout.contains(
+            "| rustc | rustc 1.95.0 (59807616e 2026-04-14) | rustc 1.95.0 (59807616e 2026-04-14) | same |"
+        ),
         "{stdout}"
     );
     // Twice as fast, and the intervals do not overlap.
@@ -260,5 +266,95 @@ fn compare_sets_two_runs_side_by_side() {
         stdout.contains("| pokers | 2.00 | 2.00 | 1.00 |  |"),
         "{stdout}"
     );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Sentences a report may only write about data its run has.
+const FIVE_CARD_CLAIMS: [&str; 4] = [
+    "## Each family against the fastest outside baseline",
+    "The chart (`chart.svg`)",
+    "over all 2,598,960 hands before it was timed",
+    "Instruction counts come from callgrind over a fixed sample",
+];
+
+/// Runs `cargo xtask report dir`, returning what it printed and report.md.
+fn rendered(dir: &std::path::Path) -> (String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("report")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    (said, fs::read_to_string(dir.join("report.md")).unwrap())
+}
+
+#[test]
+fn a_seven_card_run_says_nothing_of_five_cards() {
+    let run =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../results/2026-11-23-a20a919");
+    let dir = std::env::temp_dir().join(format!("handeval-seven-only-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    for file in ["results.csv", "machine.txt", "rounds.csv"] {
+        fs::copy(run.join(file), dir.join(file)).unwrap();
+    }
+    let (said, report) = rendered(&dir);
+    for claim in FIVE_CARD_CLAIMS {
+        assert!(!report.contains(claim), "{claim:?} in\n{report}");
+    }
+    assert!(
+        !report.contains("|---|---|---|---:|---:|---:|---:|---:|\n\n"),
+        "an empty table"
+    );
+    assert!(report.contains("## Seven cards"), "{report}");
+    assert!(!dir.join("chart.svg").exists());
+    assert!(
+        said.contains("chart7.svg") && !said.contains("chart.svg"),
+        "{said}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_run_without_counts_or_baseline_says_so() {
+    let dir = std::env::temp_dir().join(format!("handeval-no-icount-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    // No instruction counts, and no pokers (a --filter left it out).
+    let csv: String = CSV
+        .lines()
+        .filter(|l| !l.starts_with("pokers,"))
+        .map(|l| {
+            if l.starts_with("evaluator,") {
+                return format!("{l}\n");
+            }
+            let mut f: Vec<&str> = l.split(',').collect();
+            f[9] = "";
+            f[10] = "";
+            format!("{}\n", f.join(","))
+        })
+        .collect();
+    fs::write(dir.join("results.csv"), csv).unwrap();
+    fs::write(
+        dir.join("machine.txt"),
+        machine(
+            "cargo xtask bench --no-icount --filter null,tuned",
+            "Test CPU",
+            1,
+        )
+        .replace("callgrind (valgrind-3.19.0)", "not measured: --no-icount"),
+    )
+    .unwrap();
+    let (_, report) = rendered(&dir);
+    assert!(!report.contains(FIVE_CARD_CLAIMS[0]), "{report}");
+    assert!(!report.contains(FIVE_CARD_CLAIMS[3]), "{report}");
+    assert!(
+        report.contains("no five-card instruction counts (--no-icount)"),
+        "{report}"
+    );
+    assert!(report.contains("timed no outside baseline"), "{report}");
     fs::remove_dir_all(&dir).unwrap();
 }

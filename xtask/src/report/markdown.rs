@@ -357,6 +357,32 @@ fn counted_path(machine: &Machine) -> &'static str {
     }
 }
 
+/// What the "Vector against vector" table shows, and what it lacks: saying
+/// which path was counted only where there are counts, and why the ratio
+/// column is empty where the run timed no baseline.
+fn vectors_intro(rows: &[Row], simd: &[&Row], machine: &Machine, workload: Workload) -> String {
+    let mut s = format!(
+        "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same {} bytes per hand. Each SIMD variant beside its family's fastest scalar variant",
+        crate::select::Cards::of(workload.cards()).word()
+    );
+    if simd.iter().any(|r| r.instructions.is_some()) {
+        let _ = write!(
+            s,
+            "; SIMD instruction counts are of the {} path (valgrind cannot run AVX-512)",
+            counted_path(machine)
+        );
+    }
+    s.push('.');
+    if baseline_of(rows, workload).is_none() {
+        s.push_str(
+            " This run timed no outside baseline on this workload (its `--filter` left them out), \
+             so the *x baseline* column is empty.",
+        );
+    }
+    s.push_str("\n\n");
+    s
+}
+
 /// The SIMD evaluators beside each family's fastest scalar variant and the
 /// baseline, on a workload from cards (the headline one from five cards, or
 /// a larger hand's): vector against vector.
@@ -372,12 +398,7 @@ pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> O
     }
     let baseline = baseline_of(rows, workload).unwrap_or("baseline");
     let counted = counted_path(machine);
-    let mut s = format!(
-        "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same {} bytes per hand. Each SIMD variant beside its family's fastest scalar variant; SIMD instruction counts are of the {counted} path (valgrind cannot run AVX-512).
-
-",
-        crate::select::Cards::of(workload.cards()).word()
-    );
+    let mut s = vectors_intro(rows, &simd, machine, workload);
     let _ = writeln!(
         s,
         "| evaluator | role | code path | tables | ns/hand | x {baseline} | instr/hand |"
@@ -518,11 +539,28 @@ fn method(run: &Run) -> String {
          `all_hands()` order \
          (*sequential*: similar hands in a row, which flatters branchy code) or in a seeded random \
          order (*shuffled*: what real callers see). *encoded* starts from each evaluator's own \
-         encoding; *hand* includes encoding from cards. Instruction counts come from callgrind \
-         over a fixed sample of {sample} hands drawn with the same seed, and apply to both orders; \
-         *instr - floor* subtracts the `{floor}` evaluator, which reads the five cards and does \
-         nothing. "
+         encoding; *hand* includes encoding from cards. "
     );
+    // What the run recorded, not what a full run would have done.
+    let counted = rows
+        .iter()
+        .any(|r| r.workload.cards() == 5 && r.instructions.is_some());
+    if counted {
+        let _ = write!(
+            s,
+            "Instruction counts come from callgrind over a fixed sample of {sample} hands drawn \
+             with the same seed, and apply to both orders; *instr - floor* subtracts the \
+             `{floor}` evaluator, which reads the five cards and does nothing. "
+        );
+    } else {
+        let _ = write!(
+            s,
+            "This run has no five-card instruction counts ({}). ",
+            machine
+                .instruction_counts
+                .trim_start_matches("not measured: ")
+        );
+    }
     if !below.is_empty() {
         let _ = write!(
             s,
@@ -546,9 +584,18 @@ fn method(run: &Run) -> String {
         s.push_str("Ratios compare criterion medians measured in this one run. ");
     }
     s.push_str(&floor_note(run));
-    s.push_str(
-        "Every evaluator was checked against the reference over all hands before it was timed.\n",
-    );
+    if run.listings.is_empty() {
+        s.push_str(
+            "Every evaluator was checked against the reference on every hand it was timed on \
+             before it was timed.\n",
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "Every evaluator was checked against the reference over all {all} hands before it was \
+             timed."
+        );
+    }
     s
 }
 
@@ -663,16 +710,36 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         }
     }
     s.push('\n');
-    s.push_str(&method(run));
-    let baseline = baseline_of(rows, Workload::HEADLINE).unwrap_or("baseline");
-    let _ = writeln!(
-        s,
-        "\n## Each family against the fastest outside baseline ({baseline})\n"
-    );
-    s.push_str(
-        "Full strength from each evaluator's own encoding; each family's fastest variant first.\n\n",
-    );
-    s.push_str(&families_table(rows));
+    let five = rows.iter().any(|r| r.workload.cards() == 5);
+    let headline = rows.iter().any(|r| r.workload == Workload::HEADLINE);
+    if five {
+        s.push_str(&method(run));
+    } else {
+        s.push_str(
+            "This run times no five-card workload: its results are in the sections below, each \
+             with its own method.\n",
+        );
+    }
+    if headline {
+        if let Some(baseline) = baseline_of(rows, Workload::HEADLINE) {
+            let _ = writeln!(
+                s,
+                "\n## Each family against the fastest outside baseline ({baseline})\n"
+            );
+            s.push_str(
+                "Full strength from each evaluator's own encoding; each family's fastest \
+                 variant first.\n\n",
+            );
+        } else {
+            s.push_str("\n## Each family's fastest variant\n\n");
+            s.push_str(
+                "Full strength from each evaluator's own encoding. This run timed no outside \
+                 baseline (its `--filter` left them out), so the *x baseline* column is \
+                 empty.\n\n",
+            );
+        }
+        s.push_str(&families_table(rows));
+    }
     let derived = derived_lines(rows);
     if !derived.is_empty() {
         s.push_str(
@@ -703,7 +770,9 @@ pub fn render(run: &Run, dir_name: &str) -> String {
     );
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));
-    s.push_str("\nThe chart (`chart.svg`) shows the strength workload from the evaluator's own encoding, sequential and shuffled side by side.\n");
+    if headline {
+        s.push_str("\nThe chart (`chart.svg`) shows the strength workload from the evaluator's own encoding, sequential and shuffled side by side.\n");
+    }
     s.push_str("\n## How to cite this run\n\n");
     s.push_str(&citation(run, dir_name));
     s

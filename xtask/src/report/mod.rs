@@ -65,12 +65,13 @@ const CHARTS: [(&str, Workload, &str); 3] = [
 /// so that a failure leaves the old report as it was.
 ///
 /// `name` is the run's published folder name, which the citation gives.
-pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<()> {
+/// Returns the names of the files written.
+pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<Vec<&'static str>> {
     let mut drawn = Vec::new();
     for (file, workload, title) in CHARTS {
         let scratch = dir.join(format!(".{file}.tmp"));
         match chart::render(&run.rows, &scratch, &run.machine, workload, title) {
-            Ok(true) => drawn.push((scratch, dir.join(file))),
+            Ok(true) => drawn.push((scratch, file)),
             Ok(false) => {}
             Err(e) => {
                 let _ = fs::remove_file(&scratch);
@@ -84,10 +85,13 @@ pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<()> {
     let report = dir.join("report.md");
     fs::write(&report, markdown::render(run, name))
         .with_context(|| format!("writing {}", report.display()))?;
-    for (scratch, path) in drawn {
+    let mut written = vec!["report.md"];
+    for (scratch, file) in drawn {
+        let path = dir.join(file);
         fs::rename(&scratch, &path).with_context(|| format!("writing {}", path.display()))?;
+        written.push(file);
     }
-    Ok(())
+    Ok(written)
 }
 
 /// A results directory, read back.
@@ -122,10 +126,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .ok()
             .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
             .unwrap_or_default();
-        write_rendered(&args.dir, &run, &name)?;
+        let written = write_rendered(&args.dir, &run, &name)?;
         outln!(
-            "re-rendered {0}/report.md and {0}/chart.svg",
-            args.dir.display()
+            "re-rendered in {}: {}",
+            args.dir.display(),
+            written.join(", ")
         )?;
     }
     if args.readme || args.readme_only {
