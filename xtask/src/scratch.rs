@@ -7,7 +7,7 @@
 //! is ever read as this run's. Children (cargo, the benchmark binaries,
 //! valgrind) run in a process group of their own. On an error the scratch
 //! folder is removed as the run unwinds; on SIGINT, SIGTERM or SIGHUP a
-//! handler kills every child process group and removes the folder before
+//! waiting thread kills every child process group and removes the folder before
 //! the process exits. Results appear under their final name in one rename,
 //! so a reader never sees half of them.
 
@@ -15,7 +15,7 @@ use std::fs::{self, File, TryLockError};
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus};
+use std::process::{Child, Command, ExitCode, ExitStatus, Stdio};
 use std::sync::{Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -29,12 +29,15 @@ struct Pending {
     publishing: Option<PathBuf>,
     /// Process groups of running children.
     children: Vec<u32>,
+    /// The results folder, when this run created it.
+    created_root: Option<PathBuf>,
 }
 
 static PENDING: Mutex<Pending> = Mutex::new(Pending {
     scratch: None,
     publishing: None,
     children: Vec::new(),
+    created_root: None,
 });
 
 fn pending() -> std::sync::MutexGuard<'static, Pending> {
@@ -42,26 +45,96 @@ fn pending() -> std::sync::MutexGuard<'static, Pending> {
 }
 
 /// Installs the handler for SIGINT, SIGTERM and SIGHUP: kill the children's
-/// process groups, remove the scratch folder, exit with status 130.
+/// process groups, remove the scratch folder, exit with status 128 + the
+/// signal's number (130 for SIGINT, 143 for SIGTERM), as a shell reports a
+/// process the signal ended.
+///
+/// The signals are blocked in this thread and in every thread started
+/// after it, and one thread waits for them (`sigwait`): the clean-up runs
+/// as ordinary code, not in a signal handler. Children start with an empty
+/// mask (the standard library resets it when it spawns a process).
 pub fn on_interrupt_clean_up() -> Result<()> {
-    ctrlc::set_handler(|| {
-        let pending = pending();
-        for &group in &pending.children {
-            kill_group(group);
+    use nix::sys::signal::{SigSet, Signal};
+    let signals: SigSet = [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP]
+        .into_iter()
+        .collect();
+    signals
+        .thread_block()
+        .context("blocking SIGINT, SIGTERM and SIGHUP")?;
+    std::thread::Builder::new()
+        .name("interrupt".into())
+        .spawn(move || {
+            let Ok(signal) = signals.wait() else {
+                return;
+            };
+            let pending = pending();
+            for &group in &pending.children {
+                kill_group(group);
+            }
+            if let Some(dir) = &pending.scratch {
+                let _ = fs::remove_dir_all(dir);
+            }
+            if let Some(dir) = &pending.publishing {
+                // Only if still empty: after the rename it holds a whole run.
+                let _ = fs::remove_dir(dir);
+            }
+            if let Some(dir) = &pending.created_root {
+                let _ = fs::remove_dir(dir);
+            }
+            let _ = crate::console::errln_raw(&format!(
+                "interrupted ({signal}): stopped the benchmarks and removed the scratch folder"
+            ));
+            std::process::exit(128 + signal as i32);
+        })
+        .context("starting the interrupt thread")?;
+    Ok(())
+}
+
+/// `xtask __watch OWNER PROGRAM ARGS...`: runs the program in this
+/// process's group and passes its exit status on, or, if process `OWNER`
+/// (the run that started it) ends first, kills the whole group, this
+/// watcher included. A child cannot be told to die with its parent without
+/// `unsafe` code between fork and exec; a watcher in its group can.
+pub fn watch(owner: u32, program: &std::ffi::OsStr, args: &[std::ffi::OsString]) -> ExitCode {
+    use std::os::unix::process::ExitStatusExt as _;
+    let mut child = match Command::new(program).args(args).spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            let _ = crate::console::errln_raw(&format!(
+                "error: running {}: {e}",
+                program.to_string_lossy()
+            ));
+            return ExitCode::from(127);
         }
-        if let Some(dir) = &pending.scratch {
-            let _ = fs::remove_dir_all(dir);
+    };
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => {
+                let code = status
+                    .code()
+                    .or_else(|| status.signal().map(|s| 128 + s))
+                    .unwrap_or(1);
+                return ExitCode::from(u8::try_from(code).unwrap_or(1));
+            }
+            Ok(None) => {}
+            Err(_) => return ExitCode::FAILURE,
         }
-        if let Some(dir) = &pending.publishing {
-            // Only if still empty: after the rename it holds a whole run.
-            let _ = fs::remove_dir(dir);
+        if !alive(owner) {
+            kill_group(std::process::id());
+            return ExitCode::FAILURE;
         }
-        let _ = crate::console::errln_raw(
-            "interrupted: stopped the benchmarks and removed the scratch folder",
-        );
-        std::process::exit(130);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// Whether process `pid` still runs (a zombie has ended: it only waits to be reaped).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // pid (comm) state ...: the state follows the closing parenthesis.
+        stat.rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| !matches!(state, "Z" | "X"))
     })
-    .context("installing the interrupt handler")
 }
 
 /// Sends SIGKILL to process group `group`: children must not outlive the run.
@@ -77,10 +150,30 @@ pub struct Guarded {
 }
 
 impl Guarded {
-    /// Spawns `command` in a new process group.
-    pub fn spawn(mut command: Command, what: &str) -> Result<Guarded> {
-        command.process_group(0);
-        let child = command.spawn().with_context(|| format!("running {what}"))?;
+    /// Spawns `command` in a new process group, under a watcher (this
+    /// program's hidden `__watch` task, see [`watch`]) that ends the group
+    /// if this process ends without doing so itself (SIGKILL, the
+    /// out-of-memory killer). `stdout` is where the command's output goes.
+    pub fn spawn(command: &Command, what: &str, stdout: Stdio) -> Result<Guarded> {
+        let exe = std::env::current_exe().context("finding this program, to watch children")?;
+        let mut watched = Command::new(exe);
+        watched
+            .arg("__watch")
+            .arg(std::process::id().to_string())
+            .arg(command.get_program())
+            .args(command.get_args())
+            .stdout(stdout)
+            .process_group(0);
+        if let Some(dir) = command.get_current_dir() {
+            watched.current_dir(dir);
+        }
+        for (key, value) in command.get_envs() {
+            match value {
+                Some(value) => watched.env(key, value),
+                None => watched.env_remove(key),
+            };
+        }
+        let child = watched.spawn().with_context(|| format!("running {what}"))?;
         pending().children.push(child.id());
         // Said so that a user (or a test) can see what an interrupt must stop.
         let _ = crate::console::errln_raw(&format!("[{what}: process group {}]", child.id()));
@@ -126,8 +219,12 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// A new folder `.tmp-<pid>-<nanoseconds>` in `root`, which must exist.
+    /// A new folder `.tmp-<pid>-<nanoseconds>` in `root`, which must exist,
+    /// after removing the scratch folders of runs that no longer run (a run
+    /// killed by SIGKILL cannot remove its own). A folder whose process
+    /// still runs is left alone: it may be that run's.
     pub fn create(root: &Path) -> Result<Scratch> {
+        sweep_dead(root);
         for attempt in 0u32.. {
             let nanos = SystemTime::now()
                 .duration_since(UNIX_EPOCH)
@@ -202,21 +299,73 @@ impl Drop for Scratch {
     }
 }
 
-/// Holds the workspace's benchmark lock: two runs at once would share
-/// `target/gungraun` and each other's CPU, and skew each other's timings.
-pub fn lock(target: &Path) -> Result<File> {
-    fs::create_dir_all(target).with_context(|| format!("creating {}", target.display()))?;
-    let path = target.join("handeval-bench.lock");
-    let file = File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
+/// Takes the one-run lock: an exclusive `flock` on the workspace folder
+/// itself, held until the returned handle is dropped (or the process ends,
+/// however it ends). On the workspace, not the target folder, so that a
+/// run with another `CARGO_TARGET_DIR` is refused too; on the folder, not a
+/// file in it, so that nothing is left behind.
+pub fn lock(workspace: &Path) -> Result<File> {
+    let dir = File::open(workspace).with_context(|| format!("opening {}", workspace.display()))?;
+    match dir.try_lock() {
+        Ok(()) => Ok(dir),
         Err(TryLockError::WouldBlock) => bail!(
-            "another `cargo xtask bench` is running in this workspace (it holds {}); \
+            "another `cargo xtask bench` is running in this workspace (it holds a lock on {}); \
              two runs at once would skew each other's timings",
-            path.display()
+            workspace.display()
         ),
         Err(TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("locking {}", path.display()))
+            Err(e).with_context(|| format!("locking {}", workspace.display()))
         }
+    }
+}
+
+/// Removes the `.tmp-<pid>-...` folders in `root` whose process has ended.
+fn sweep_dead(root: &Path) {
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(".tmp-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !alive(pid) && entry.path().is_dir() {
+            let _ = crate::console::errln_raw(&format!(
+                "removing {}: the run that made it (process {pid}) has ended",
+                entry.path().display()
+            ));
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// A results folder this run created: removed again if the run ends
+/// without publishing into it (an error, a refusal, an interrupt), so that
+/// a failed run leaves no empty folder behind.
+pub struct CreatedRoot(PathBuf);
+
+impl CreatedRoot {
+    /// Creates `root` (and its parents) if missing; the guard removes it
+    /// again, if it is still empty, when dropped or interrupted.
+    pub fn create(root: &Path) -> Result<Option<CreatedRoot>> {
+        if root.is_dir() {
+            return Ok(None);
+        }
+        fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+        pending().created_root = Some(root.to_path_buf());
+        Ok(Some(CreatedRoot(root.to_path_buf())))
+    }
+}
+
+impl Drop for CreatedRoot {
+    fn drop(&mut self) {
+        pending().created_root = None;
+        // Only if empty: after a publish it holds the run.
+        let _ = fs::remove_dir(&self.0);
     }
 }

@@ -113,7 +113,9 @@ fn entries(dir: &Path) -> Vec<String> {
 /// turn (and `delay` after), then checks that it left nothing behind.
 fn interrupt_at(signal: &str, markers: &[&str], delay: Duration) {
     let started = Instant::now();
-    let results = results_folder(&format!("interrupt-{signal}"));
+    // A results folder the run itself creates: it must not outlive the run.
+    let parent = results_folder(&format!("interrupt-{signal}"));
+    let results = parent.join("new");
     let (mut child, rx) = start(&results, &[]);
     let mut groups = Vec::new();
     for m in markers {
@@ -127,23 +129,31 @@ fn interrupt_at(signal: &str, markers: &[&str], delay: Duration) {
         .unwrap();
     assert!(sent.success());
     let status = child.wait().unwrap();
-    assert!(
-        !status.success(),
-        "{signal} at {marker:?}: the run must fail"
+    // 128 + the signal's number, as a shell reports a process it ended.
+    let expected = match signal {
+        "INT" => 130,
+        "TERM" => 143,
+        other => panic!("no exit status known for SIG{other}"),
+    };
+    assert_eq!(
+        status.code(),
+        Some(expected),
+        "{signal} at {marker:?}: the run must fail with 128 + the signal's number"
     );
     // Give a killed group a moment to be reaped.
     std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(
-        entries(&results),
-        Vec::<String>::new(),
-        "{signal} at {marker:?}"
+    assert!(
+        !results.exists(),
+        "{signal} at {marker:?}: left {} holding {:?}",
+        results.display(),
+        entries(&results)
     );
     assert_eq!(
         survivors(&groups),
         Vec::<String>::new(),
         "{signal} at {marker:?}"
     );
-    fs::remove_dir_all(&results).unwrap();
+    fs::remove_dir_all(&parent).unwrap();
     println!(
         "SIG{signal} at {marker:?}: nothing left behind ({:.1} s)",
         started.elapsed().as_secs_f64()
@@ -153,36 +163,7 @@ fn interrupt_at(signal: &str, markers: &[&str], delay: Duration) {
 /// One test, so that no two runs in it race for the workspace's bench lock.
 #[test]
 fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
-    // A second run while one is going is refused at once, naming the lock.
-    let started = Instant::now();
-    let first = results_folder("first");
-    let (mut running, rx) = start(&first, &[]);
-    let mut groups = Vec::new();
-    wait_for(&rx, "==> 1/4", &mut groups, Duration::from_secs(120));
-    let second = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("bench")
-        .args(SMALL)
-        .arg("--results-dir")
-        .arg(results_folder("second"))
-        .output()
-        .unwrap();
-    assert!(!second.status.success());
-    let said = String::from_utf8_lossy(&second.stderr);
-    assert!(
-        said.contains("another `cargo xtask bench` is running"),
-        "{said}"
-    );
-    Command::new("kill")
-        .args(["-INT", &running.id().to_string()])
-        .status()
-        .unwrap();
-    running.wait().unwrap();
-    assert_eq!(entries(&first), Vec::<String>::new());
-    println!(
-        "a second run is refused while one runs ({:.1} s)",
-        started.elapsed().as_secs_f64()
-    );
-
+    a_second_run_is_refused();
     // Interrupts during the differential check, the benchmark binary's run
     // under criterion and, where valgrind is present, the instruction counts
     // (installing gungraun-runner or running it), with SIGINT and SIGTERM.
@@ -202,6 +183,52 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
         }
     }
 
+    a_stale_scratch_folder_is_neither_read_nor_removed();
+    after_sigkill_nothing_runs_on_and_the_next_run_sweeps();
+}
+
+fn a_second_run_is_refused() {
+    // A second run while one is going is refused at once, naming the lock.
+    let started = Instant::now();
+    let first = results_folder("first");
+    let (mut running, rx) = start(&first, &[]);
+    let mut groups = Vec::new();
+    wait_for(&rx, "==> 1/4", &mut groups, Duration::from_secs(120));
+    // With a target folder of its own, and a results folder it would create.
+    let second_parent = results_folder("second");
+    let second_results = second_parent.join("new");
+    let second = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("bench")
+        .args(SMALL)
+        .arg("--results-dir")
+        .arg(&second_results)
+        .env("CARGO_TARGET_DIR", second_parent.join("target"))
+        .output()
+        .unwrap();
+    assert!(!second.status.success());
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(
+        said.contains("another `cargo xtask bench` is running"),
+        "{said}"
+    );
+    assert!(
+        !second_results.exists(),
+        "a refused run created its results folder"
+    );
+    fs::remove_dir_all(&second_parent).unwrap();
+    Command::new("kill")
+        .args(["-INT", &running.id().to_string()])
+        .status()
+        .unwrap();
+    running.wait().unwrap();
+    assert_eq!(entries(&first), Vec::<String>::new());
+    println!(
+        "a second run is refused while one runs ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+fn a_stale_scratch_folder_is_neither_read_nor_removed() {
     // A stale scratch folder, as an interrupted run with this process id
     // might once have left, with criterion data for a benchmark the next
     // run does not run: the run ignores it and leaves it alone.
@@ -239,6 +266,50 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
     fs::remove_dir_all(&results).unwrap();
     println!(
         "a stale scratch folder is neither read nor removed ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+fn after_sigkill_nothing_runs_on_and_the_next_run_sweeps() {
+    // SIGKILL runs no handler: the benchmark binary notices that its run
+    // has ended and stops (and with it the cargo that waits for it), and
+    // the next run removes the scratch folder the killed one left.
+    let started = Instant::now();
+    let results = results_folder("kill");
+    let (mut child, rx) = start(&results, &[]);
+    let mut groups = Vec::new();
+    for marker in ["==> 2/4", "SIMD paths up to"] {
+        wait_for(&rx, marker, &mut groups, Duration::from_secs(600));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !survivors(&groups).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "children outlived a SIGKILLed run: {:?}",
+            survivors(&groups)
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let scratch = |dir: &Path| -> Vec<String> {
+        entries(dir)
+            .into_iter()
+            .filter(|e| e.starts_with(".tmp-"))
+            .collect()
+    };
+    assert_eq!(scratch(&results).len(), 1, "{:?}", entries(&results));
+    let (mut run, _rx) = start(&results, &["--no-icount"]);
+    assert!(run.wait().unwrap().success());
+    assert_eq!(
+        scratch(&results),
+        Vec::<String>::new(),
+        "the dead run's scratch folder stayed"
+    );
+    fs::remove_dir_all(&results).unwrap();
+    println!(
+        "after SIGKILL no child outlives the run, and the next run removes its scratch folder ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
 }
