@@ -363,14 +363,63 @@ pub fn selected(workload: Workload, evaluator: &str) -> bool {
     )
 }
 
-/// Whether `filter` (comma-separated substrings; empty = all) selects the
-/// benchmark `workload/evaluator`.
+/// Whether `filter` (comma-separated pieces; empty = all) selects the
+/// benchmark `workload/evaluator`: whether any piece [matches](matches) its id.
 pub fn selected_by(filter: &str, workload: Workload, evaluator: &str) -> bool {
     let id = format!("{workload}/{evaluator}");
-    filter.trim().is_empty()
-        || filter
-            .split(',')
-            .any(|f| !f.trim().is_empty() && id.contains(f.trim()))
+    let mut pieces = filter.split(',').map(str::trim).filter(|p| !p.is_empty());
+    let mut any = false;
+    let hit = pieces.any(|p| {
+        any = true;
+        matches(p, &id)
+    });
+    hit || !any
+}
+
+/// Whether one piece of a `--filter` or `--only` list selects `id` (a
+/// `workload/evaluator` id, or an evaluator's name).
+///
+/// A piece with `*` (any run of characters, `/` included) or `?` (one
+/// character) is a glob matched against the whole id: `*simd` is every
+/// SIMD variant, `*/hand7/*` every seven-card benchmark. Any other piece
+/// matches whole `/`-separated segments, in a row, anywhere in the id:
+/// `pext` is the family, `strength/shuffled` two segments of a workload,
+/// `strength/shuffled/hand/pokers` one benchmark. So `hand` never selects
+/// `hand7`, nor `simd` `seven-simd`.
+pub fn matches(piece: &str, id: &str) -> bool {
+    if piece.contains(['*', '?']) {
+        return glob(piece.as_bytes(), id.as_bytes());
+    }
+    let want: Vec<&str> = piece.split('/').collect();
+    let have: Vec<&str> = id.split('/').collect();
+    have.windows(want.len()).any(|w| w == want.as_slice())
+}
+
+/// `*` and `?` matching over bytes, iteratively with one backtrack point.
+fn glob(pattern: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        match pattern.get(p) {
+            Some(b'*') => {
+                star = Some((p, t));
+                p += 1;
+            }
+            Some(&c) if c == b'?' || c == text[t] => {
+                p += 1;
+                t += 1;
+            }
+            _ => match star {
+                Some((sp, st)) => {
+                    p = sp + 1;
+                    t = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[p..].iter().all(|&c| c == b'*')
 }
 
 /// A workload's input, prepared and checked, ready to be timed block by block.
@@ -555,6 +604,34 @@ impl<E: Evaluator> Prepared<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn filter_pieces_match_whole_segments_or_globs() {
+        let hand = Workload::HEADLINE.from_input(Input::Hand);
+        let hand7 = Workload::SEVEN[0];
+        assert_eq!(hand7.to_string(), "strength/shuffled/hand7");
+        // A workload's id is never a prefix of another's.
+        assert!(selected_by("strength/shuffled/hand", hand, "pokers"));
+        assert!(!selected_by("strength/shuffled/hand", hand7, "pokers"));
+        assert!(!selected_by("hand", hand7, "pokers"));
+        assert!(selected_by("hand7", hand7, "pokers"));
+        // Families, evaluators, several pieces, blanks.
+        assert!(selected_by("pext", hand, "pext/simd"));
+        assert!(!selected_by("simd", hand7, "deadhorse/seven-simd"));
+        assert!(selected_by("*simd", hand7, "deadhorse/seven-simd"));
+        assert!(selected_by("*/hand7/*", hand7, "pokers"));
+        assert!(!selected_by("*/hand7/*", hand, "pokers"));
+        assert!(selected_by(" pokers , null", hand, "null"));
+        assert!(selected_by("", hand, "pokers"));
+        assert!(selected_by(" , ", hand, "pokers"));
+        assert!(!selected_by("pok", hand, "pokers"));
+        assert!(matches(
+            "strength/shuffled/hand/pokers",
+            "strength/shuffled/hand/pokers"
+        ));
+        assert!(matches("s?rength/*", "strength/x"));
+        assert!(!matches("*x", "strength/xy"));
+    }
 
     #[test]
     fn workloads_are_distinct_and_round_trip() {

@@ -58,40 +58,39 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .into_iter()
         .filter(|a| !args.timed || a.role.is_timed())
         .collect();
-    let stdout = io::stdout().lock();
-    if args.format == Format::Names {
-        let mut out = io::BufWriter::new(stdout);
-        for a in &list {
-            writeln!(out, "{}", a.name)?;
-        }
-        out.flush()?;
-    } else if args.format == Format::Csv {
-        let mut w = csv::Writer::from_writer(stdout);
-        w.write_record([
-            "name",
-            "family",
-            "role",
-            "derived_from",
-            "table_bytes",
-            "cpu_path",
-            "summary",
-        ])?;
-        for a in &list {
+    // Written whole, once: an error says which stream failed.
+    let text = match args.format {
+        Format::Names => list.iter().flat_map(|a| [a.name, "\n"]).collect(),
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
             w.write_record([
-                a.name,
-                a.family.name,
-                a.role.id(),
-                a.derived_from.unwrap_or_default(),
-                &a.table_bytes.to_string(),
-                &a.cpu_path.to_string(),
-                a.summary,
+                "name",
+                "family",
+                "role",
+                "derived_from",
+                "table_bytes",
+                "cpu_path",
+                "summary",
             ])?;
+            for a in &list {
+                w.write_record([
+                    a.name,
+                    a.family.name,
+                    a.role.id(),
+                    a.derived_from.unwrap_or_default(),
+                    &a.table_bytes.to_string(),
+                    &a.cpu_path.to_string(),
+                    a.summary,
+                ])?;
+            }
+            String::from_utf8(w.into_inner()?)?
         }
-        w.flush().context("writing the list")?;
-    } else {
-        let mut out = io::BufWriter::new(stdout);
-        write!(out, "{}", readme::evaluators_table(&list))?;
-        out.flush()?;
-    }
+        Format::Table => readme::evaluators_table(&list),
+    };
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .context("writing to standard output")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,113 @@
+//! The command line's edges, as a user meets them: closed and full output
+//! streams, pieces of `--only` lists, names of another hand size, bad seeds.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn xtask() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_reader_that_stops_reading_ends_eval_quietly() {
+    let mut child = xtask()
+        .args(["eval", "--csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // More output than a pipe holds, so that writing must fail once the
+    // reader is gone.
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..20_000 {
+            if stdin.write_all(b"As Ks Qs Js Ts\n").is_err() {
+                break;
+            }
+        }
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "hand,evaluator,category,class\n");
+    // The reader (`head -1`) goes away here.
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    assert_eq!(text(&out.stderr), "", "nothing said about the closed pipe");
+    assert!(out.status.success(), "{:?}", out.status);
+}
+
+#[test]
+fn a_full_disk_names_the_stream_that_failed() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [
+        &["list"][..],
+        &["list", "--format", "csv"],
+        &["list", "--format", "names"],
+    ] {
+        let out = xtask()
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let said = text(&out.stderr);
+        assert!(
+            said.contains("writing to standard output"),
+            "{args:?}: {said}"
+        );
+        assert!(!said.contains("panicked"), "{args:?}: {said}");
+    }
+}
+
+#[test]
+fn only_lists_are_trimmed_and_empty_pieces_skipped() {
+    for only in [
+        "reference, pokers",
+        "reference,pokers,",
+        " reference , pokers ",
+    ] {
+        let out = xtask()
+            .args(["eval", "--csv", "--only", only, "As Ks Qs Js Ts"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{only:?}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert_eq!(stdout.lines().count(), 3, "{only:?}: {stdout}");
+        assert!(stdout.contains(",pokers,royal_flush,1"), "{stdout}");
+    }
+}
+
+#[test]
+fn a_seven_card_name_in_a_five_card_diff_points_at_cards_7() {
+    let out = xtask()
+        .args(["diff", "--only", "deadhorse/seven"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("seven-card evaluators: add `--cards 7`"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_negative_seed_is_refused_as_a_seed() {
+    let out = xtask().args(["bench", "--seed", "-1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("a seed is a whole number from 0 to"),
+        "{said}"
+    );
+    assert!(!said.contains("unexpected argument"), "{said}");
+}
