@@ -145,18 +145,17 @@ struct Larger<H> {
 }
 
 impl<H: Size> Larger<H> {
-    fn new(seed: u64) -> Self {
+    /// `n` hands per set: [`cards::HANDS`], or a smoke run's fewer.
+    fn new(seed: u64, n: usize) -> Self {
         eprintln!(
-            "{}-card hands: {} consecutive from hand {} of all {}, and {} drawn at random (seed {seed}); the reference classes each",
+            "{}-card hands: {n} consecutive from hand {} of all {}, and {n} drawn at random (seed {seed}); the reference classes each",
             H::WORD,
-            cards::HANDS,
             cards::sequential_start::<H>(),
             H::HANDS,
-            cards::HANDS,
         );
         Larger {
-            sequential: HandsOf::new(cards::sequential::<H>()),
-            shuffled: HandsOf::new(cards::shuffled::<H>(seed)),
+            sequential: HandsOf::new(cards::sequential_first::<H>(n)),
+            shuffled: HandsOf::new(cards::shuffled_first::<H>(seed, n)),
         }
     }
 
@@ -358,10 +357,11 @@ fn main() {
     );
     // Hands are drawn, and their reference classes computed, only for the
     // sizes with a benchmark to run.
+    let larger = cards::hands_in(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
     let runs = Runs {
         fives: (sizes[0].3 > 0).then(|| (sequential(), shuffled(seed))),
-        sixes: (sizes[1].3 > 0).then(|| Larger::new(seed)),
-        sevens: (sizes[2].3 > 0).then(|| Larger::new(seed)),
+        sixes: (sizes[1].3 > 0).then(|| Larger::new(seed, larger)),
+        sevens: (sizes[2].3 > 0).then(|| Larger::new(seed, larger)),
     };
     let mut c = criterion();
     let mut done = 0;

@@ -75,6 +75,9 @@ pub struct Machine {
     pub measurement: String,
     /// Hands in the instruction-count sample.
     pub sample_hands: Option<usize>,
+    /// Hands per six- or seven-card workload (absent in older runs, which
+    /// all timed [`handeval_benches::cards::HANDS`]).
+    pub larger_hands: Option<usize>,
     /// The other lines of `rustc -Vv` (`binary`, `commit-hash`, `LLVM version`, ...).
     pub rustc_details: Vec<(String, String)>,
 }
@@ -116,6 +119,9 @@ impl Machine {
         }
         if let Some(n) = self.sample_hands {
             v.push(("sample hands", n.to_string()));
+        }
+        if let Some(n) = self.larger_hands {
+            v.push(("six- and seven-card hands", n.to_string()));
         }
         v
     }
@@ -204,6 +210,7 @@ impl Machine {
                 "block hands" => m.block_hands = Some(number(&value)?),
                 "measurement" => m.measurement = value,
                 "sample hands" => m.sample_hands = Some(number(&value)?),
+                "six- and seven-card hands" => m.larger_hands = Some(number(&value)?),
                 other => match other.strip_prefix("rustc ") {
                     Some(detail) => m.rustc_details.push((detail.to_string(), value)),
                     None => bail!("line {n}: unknown key `{other}`"),
@@ -382,6 +389,7 @@ pub fn describe(
         block_hands: Some(handeval_benches::BLOCK),
         measurement: WARM_BLOCKS.into(),
         sample_hands: Some(handeval_benches::SAMPLE),
+        larger_hands: Some(handeval_benches::cards::hands_in(mode)),
         rustc_details: rustc
             .lines()
             .skip(1)

@@ -324,19 +324,16 @@ fn a_run_without_counts_or_baseline_says_so() {
     let dir = std::env::temp_dir().join(format!("handeval-no-icount-{}", std::process::id()));
     fs::create_dir_all(&dir).unwrap();
     // No instruction counts, and no pokers (a --filter left it out).
-    let csv: String = CSV
-        .lines()
-        .filter(|l| !l.starts_with("pokers,"))
-        .map(|l| {
-            if l.starts_with("evaluator,") {
-                return format!("{l}\n");
-            }
-            let mut f: Vec<&str> = l.split(',').collect();
-            f[9] = "";
-            f[10] = "";
-            format!("{}\n", f.join(","))
-        })
-        .collect();
+    let mut csv = String::new();
+    for line in CSV.lines().filter(|l| !l.starts_with("pokers,")) {
+        let mut fields: Vec<&str> = line.split(',').collect();
+        if !line.starts_with("evaluator,") {
+            fields[9] = "";
+            fields[10] = "";
+        }
+        csv.push_str(&fields.join(","));
+        csv.push('\n');
+    }
     fs::write(dir.join("results.csv"), csv).unwrap();
     fs::write(
         dir.join("machine.txt"),

@@ -65,15 +65,15 @@ fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
 
 /// How the rows of a hand size above five were measured, for the report:
 /// every figure from the constants the benchmarks use.
-pub fn cards_method(cards: usize) -> String {
-    fn method<H: handeval_core::Cards>() -> String {
-        use handeval_benches::cards::{HANDS, sequential_start};
+pub fn cards_method(cards: usize, hands: usize) -> String {
+    fn method<H: handeval_core::Cards>(hands: usize) -> String {
+        use handeval_benches::cards::sequential_start;
         let word = H::WORD;
         let n = H::COUNT;
         format!(
             "{capital}-card evaluators are timed from cards, full strength, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/hand{n}` draws the hands at random ({word} distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand{n}` takes consecutive hands of all {word}-card hands in order from hand {start} (the middle one). Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --cards {n}` checks all {all}. Best-of-{fives} adapters run their five-card evaluator's own batch loop over the {fives} fives of each hand. {counts}",
             capital = word[..1].to_uppercase() + &word[1..],
-            hands = thousands(HANDS),
+            hands = thousands(hands),
             block = thousands(handeval_benches::BLOCK),
             start = thousands(sequential_start::<H>()),
             all = thousands(H::HANDS),
@@ -89,8 +89,8 @@ pub fn cards_method(cards: usize) -> String {
         )
     }
     match cards {
-        6 => method::<handeval_core::Hand6>(),
-        _ => method::<handeval_core::Hand7>(),
+        6 => method::<handeval_core::Hand6>(hands),
+        _ => method::<handeval_core::Hand7>(hands),
     }
 }
 
@@ -122,7 +122,16 @@ pub fn cards_section(rows: &[Row], machine: &Machine, cards: usize) -> Option<St
     let word = crate::select::Cards::of(cards).word();
     let title = word[..1].to_uppercase() + &word[1..];
     let mut s = String::new();
-    let _ = writeln!(s, "\n## {title} cards\n\n{}\n", cards_method(cards));
+    let _ = writeln!(
+        s,
+        "\n## {title} cards\n\n{}\n",
+        cards_method(
+            cards,
+            machine
+                .larger_hands
+                .unwrap_or(handeval_benches::cards::HANDS)
+        )
+    );
     for w in &present {
         if let Some(r) = best_direct_table_free(rows, *w) {
             let _ = writeln!(
