@@ -899,6 +899,82 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_selected_benchmarks_are_counted() {
+        // A seven-card filter counts no five-card workload.
+        let jobs = icount_jobs("hand7", None);
+        assert_eq!(jobs.len(), 1, "{jobs:?}");
+        assert_eq!(jobs[0].0, "icount::icount::strength_shuffled_hand7::*");
+        assert_eq!(
+            CountedSizes::of(&jobs),
+            CountedSizes {
+                five: false,
+                seven: true
+            }
+        );
+        // One evaluator: it and the floor, nothing else.
+        let jobs = icount_jobs("strength/shuffled/encoded/pokers", None);
+        let floor = timed(Cards::Five)
+            .into_iter()
+            .find(|(_, a)| a.role == handeval_core::Role::Floor)
+            .unwrap()
+            .0;
+        let pokers = timed(Cards::Five)
+            .into_iter()
+            .find(|(_, a)| a.name == "pokers")
+            .unwrap()
+            .0;
+        let want: Vec<(String, usize)> = [floor, pokers]
+            .iter()
+            .map(|i| {
+                (
+                    format!("icount::icount::strength_shuffled_encoded::evaluator_{i}"),
+                    1,
+                )
+            })
+            .collect();
+        assert_eq!(jobs, want);
+        // The sequential twin of a counted workload selects its counts.
+        assert_eq!(
+            icount_jobs("strength/sequential/hand/pokers", None).len(),
+            2
+        );
+        // Six cards have none; --cards 6 counts nothing.
+        assert!(icount_jobs("", Some(Cards::Six)).is_empty());
+        assert_eq!(icount_jobs("", None).len(), COUNTED.len());
+        let everything: usize = icount_jobs("", None).iter().map(|(_, n)| n).sum();
+        assert_eq!(
+            everything,
+            4 * Cards::Five.abouts(true).len() + Cards::Seven.abouts(true).len()
+        );
+    }
+
+    #[test]
+    fn the_counts_line_says_what_was_counted() {
+        let five = CountedSizes {
+            five: true,
+            seven: false,
+        };
+        let seven = CountedSizes {
+            five: false,
+            seven: true,
+        };
+        let none = CountedSizes {
+            five: false,
+            seven: false,
+        };
+        let v = Some("valgrind-3.19.0");
+        assert!(how_counted(v, false, five).contains("10,000 sampled hands of five cards;"));
+        assert!(how_counted(v, false, seven).contains("10,000 sampled hands of seven cards;"));
+        assert!(!how_counted(v, false, seven).contains("five"));
+        assert_eq!(how_counted(None, true, five), "not measured: --no-icount");
+        assert!(how_counted(v, false, none).starts_with("not measured: none of this run's"));
+        assert_eq!(
+            how_counted(None, false, five),
+            "not measured: valgrind not found"
+        );
+    }
+
+    #[test]
     fn gungraun_json_summaries_are_read() {
         let line = r#"{"baselines":[null,null],"function_name":"strength_shuffled_encoded","group":"icount","id":"evaluator_3","kind":"LibraryBenchmark","profiles":[{"data":{"parts":[],"total":{"metrics":{"Dr":{"values":{"new":20257}},"Ir":{"values":{"new":967874}}},"regressions":[]}},"duration_ns":3,"tool":"Callgrind"}]}"#;
         assert_eq!(
