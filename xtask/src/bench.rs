@@ -526,8 +526,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         let published = dest.file_name().map(|n| n.to_string_lossy().into_owned());
         report::write_rendered(&dest, &run, &published.unwrap_or(name))?;
     }
-    outln!("{}", report::markdown::families_table(&run.rows))?;
-    outln!("{}", report::markdown::derived_lines(&run.rows))?;
+    // The report's headline tables, where the run has their rows.
+    if run.rows.iter().any(|r| r.workload == Workload::HEADLINE) {
+        outln!("{}", report::markdown::families_table(&run.rows))?;
+    }
+    let derived = report::markdown::derived_lines(&run.rows);
+    if !derived.is_empty() {
+        outln!("{derived}")?;
+    }
     outln!("results written to {}", dest.display())?;
     Ok(ExitCode::SUCCESS)
 }

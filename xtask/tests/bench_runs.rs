@@ -1,45 +1,45 @@
-//! A small `cargo xtask bench` run that selects only seven-card benchmarks,
-//! as a user would with `--filter`: the run does and says only what it did.
+//! Small `cargo xtask bench` runs that select only seven-card benchmarks,
+//! as a user would with `--cards 7` or `--filter`: each run does and says
+//! only what it did.
 
 use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[test]
-fn a_seven_card_filter_runs_and_reports_seven_cards_only() {
-    let results =
-        std::env::temp_dir().join(format!("handeval-seven-filter-{}", std::process::id()));
+/// Runs a small seven-card bench with `args`; returns its published folder,
+/// its standard error and its standard output.
+fn seven_card_run(name: &str, args: &[&str]) -> (PathBuf, String, String) {
+    let results = std::env::temp_dir().join(format!("handeval-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&results);
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(["bench", "--smoke", "--profile", "dev", "--no-icount"])
-        .args(["--filter", "strength/shuffled/hand7/pokers"])
+        .args(args)
         .arg("--results-dir")
         .arg(&results)
         .output()
         .unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "{said}");
     // No five-card check for a run without five-card benchmarks.
     assert!(
         said.contains("1/4 differential check: five cards skipped"),
         "{said}"
     );
-    // The banner counts what the filter selected.
-    assert!(
-        said.contains("1 benchmarks: 1 7-card workloads x 1 evaluators"),
-        "{said}"
-    );
     let runs: Vec<_> = fs::read_dir(&results).unwrap().flatten().collect();
     assert_eq!(runs.len(), 1);
-    let run = runs[0].path();
-    // Nothing about data the run does not have.
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (runs[0].path(), said, stdout)
+}
+
+/// What no seven-card run may write: files and sentences about five cards.
+fn says_nothing_of_five_cards(run: &Path, stdout: &str) {
     assert!(
         !run.join("listings.csv").exists(),
         "a listings file without listings"
     );
     assert!(!run.join("chart.svg").exists());
-    let csv = fs::read_to_string(run.join("results.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 2, "{csv}");
-    assert!(csv.lines().nth(1).unwrap().starts_with("pokers,"), "{csv}");
+    // The summary printed at the end has no empty families table.
+    assert!(!stdout.contains("| family | variant |"), "{stdout}");
     let report = fs::read_to_string(run.join("report.md")).unwrap();
     for claim in [
         "## Each family",
@@ -50,5 +50,45 @@ fn a_seven_card_filter_runs_and_reports_seven_cards_only() {
         assert!(!report.contains(claim), "{claim:?} in\n{report}");
     }
     assert!(report.contains("on 259,896 hands per workload"), "{report}");
-    fs::remove_dir_all(&results).unwrap();
+    let machine = fs::read_to_string(run.join("machine.txt")).unwrap();
+    assert!(
+        machine.contains("instruction counts: not measured: --no-icount"),
+        "{machine}"
+    );
+}
+
+/// One test, so that the two runs do not race for the workspace's bench lock.
+#[test]
+fn seven_card_runs_report_seven_cards_only() {
+    a_cards_7_run_reports_seven_cards_only();
+    a_seven_card_filter_runs_and_reports_seven_cards_only();
+}
+
+fn a_cards_7_run_reports_seven_cards_only() {
+    let (run, said, stdout) = seven_card_run("cards-7", &["--cards", "7", "--filter", "pokers"]);
+    assert!(
+        said.contains("3 benchmarks: 3 7-card workloads x 1 evaluators"),
+        "{said}"
+    );
+    let csv = fs::read_to_string(run.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 4, "{csv}");
+    says_nothing_of_five_cards(&run, &stdout);
+    fs::remove_dir_all(run.parent().unwrap()).unwrap();
+}
+
+fn a_seven_card_filter_runs_and_reports_seven_cards_only() {
+    let (run, said, stdout) = seven_card_run(
+        "seven-filter",
+        &["--filter", "strength/shuffled/hand7/pokers"],
+    );
+    // The banner counts what the filter selected.
+    assert!(
+        said.contains("1 benchmarks: 1 7-card workloads x 1 evaluators"),
+        "{said}"
+    );
+    let csv = fs::read_to_string(run.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 2, "{csv}");
+    assert!(csv.lines().nth(1).unwrap().starts_with("pokers,"), "{csv}");
+    says_nothing_of_five_cards(&run, &stdout);
+    fs::remove_dir_all(run.parent().unwrap()).unwrap();
 }
