@@ -24,9 +24,13 @@ pub struct Args {
     /// Five-card evaluators (the default), six- or seven-card ones.
     #[arg(long, value_enum, default_value_t = Cards::Five)]
     cards: Cards,
+    /// Only these (comma-separated) names, families (`pext`) or globs
+    /// (`*simd`), as `bench --filter` and `eval --only` select.
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
     /// Write the tables of evaluators (five, six and seven cards) into
     /// README.md instead of printing one.
-    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "cards"])]
+    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "cards", "only"])]
     readme: bool,
 }
 
@@ -57,6 +61,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .abouts(args.floor)
         .into_iter()
         .filter(|a| !args.timed || a.role.is_timed())
+        .collect();
+    let chosen = crate::select::select_names(
+        list.iter().map(|a| a.name).collect(),
+        &args.only,
+        &format!("{}-card evaluator", args.cards.word()),
+    )?;
+    let list: Vec<About> = list
+        .into_iter()
+        .filter(|a| chosen.contains(&a.name))
         .collect();
     // Written whole, once: an error says which stream failed.
     let text = match args.format {

@@ -111,3 +111,47 @@ fn a_negative_seed_is_refused_as_a_seed() {
     );
     assert!(!said.contains("unexpected argument"), "{said}");
 }
+
+#[test]
+fn list_selects_as_the_other_commands_do() {
+    let out = xtask()
+        .args(["list", "--format", "names", "--only", "pext, *simd"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let names = text(&out.stdout);
+    assert!(
+        names.contains("deadhorse/simd") && names.contains("pext/bmi2"),
+        "{names}"
+    );
+    assert!(
+        names
+            .lines()
+            .all(|n| n.starts_with("pext/") || n.ends_with("/simd")),
+        "{names}"
+    );
+    let out = xtask()
+        .args([
+            "list",
+            "--format",
+            "names",
+            "--cards",
+            "7",
+            "--only",
+            "*seven-simd",
+        ])
+        .output()
+        .unwrap();
+    let names = text(&out.stdout);
+    assert!(names.lines().count() >= 3, "{names}");
+    assert!(names.lines().all(|n| n.ends_with("/seven-simd")), "{names}");
+    let out = xtask()
+        .args(["list", "--only", "deadhorse/seven"])
+        .output()
+        .unwrap();
+    assert!(
+        text(&out.stderr).contains("add `--cards 7`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
