@@ -15,6 +15,7 @@ mod diff_cards;
 mod eval;
 mod list;
 mod machine;
+mod machines;
 mod report;
 mod scratch;
 mod select;
@@ -50,6 +51,9 @@ enum Task {
     /// Compare two results directories side by side: medians, the ratio
     /// NEW/OLD, instruction counts, and whether the confidence intervals overlap.
     Compare(compare::Args),
+    /// Every CPU's newest full run side by side: each evaluator's time and
+    /// ratio to the baseline on each, and how the table-free ideas rank.
+    Machines(machines::Args),
     /// Runs a child of `bench` and ends it with its run (internal).
     #[command(name = "__watch", hide = true)]
     Watch {
@@ -73,6 +77,7 @@ fn main() -> ExitCode {
         Task::Report(args) => report::run(&args),
         Task::List(args) => list::run(&args),
         Task::Compare(args) => compare::run(&args),
+        Task::Machines(args) => machines::run(&args),
         Task::Watch {
             owner,
             program,

@@ -21,6 +21,17 @@ fn machine(command: &str, cpu: &str, seed: u64) -> String {
     )
 }
 
+/// Runs `command`, insists that it succeeds, and returns its standard output.
+fn succeeds(command: &mut Command) -> String {
+    let out = command.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Runs `cargo xtask report dir` and insists that it succeeds.
 fn report(dir: &std::path::Path) {
     rendered(dir);
@@ -236,16 +247,10 @@ fn compare_sets_two_runs_side_by_side() {
         CSV.replace(",3.5,3.4,3.6,", ",1.75,1.7,1.8,"),
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("compare")
-        .args([&old, &new])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stdout = succeeds(
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .arg("compare")
+            .args([&old, &new]),
     );
     assert!(
         stdout.contains("| cpu | CPU A | CPU B | **differs** |"),
@@ -354,4 +359,67 @@ fn a_run_without_counts_or_baseline_says_so() {
     );
     assert!(report.contains("timed no outside baseline"), "{report}");
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn machines_sets_each_cpus_newest_full_run_side_by_side() {
+    let root = std::env::temp_dir().join(format!("handeval-machines-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    let from_cards = CSV.replace(
+        "strength/shuffled/encoded,strength,shuffled,encoded",
+        "strength/shuffled/hand,strength,shuffled,hand",
+    );
+    let runs = [
+        // (folder, cpu id, command, deadhorse/tuned's time)
+        (
+            "2026-01-01-aaa",
+            "vendor GenuineIntel, family 0x6, model 167, stepping 1",
+            "cargo xtask bench",
+            "3.5",
+        ),
+        (
+            "2026-01-02-bbb",
+            "vendor AuthenticAMD, family 0x1a, model 2, stepping 1",
+            "cargo xtask bench",
+            "1.0",
+        ),
+        // Newer, but limited: never the one shown.
+        (
+            "2026-01-03-ccc",
+            "vendor AuthenticAMD, family 0x1a, model 2, stepping 1",
+            "cargo xtask bench --filter pokers",
+            "9.0",
+        ),
+    ];
+    for (i, (dir, cpu_id, command, tuned)) in runs.iter().enumerate() {
+        let d = root.join(dir);
+        fs::create_dir_all(&d).unwrap();
+        let csv = from_cards.replace(",3.5,3.4,3.6,", &format!(",{tuned},{tuned},{tuned},"));
+        fs::write(d.join("results.csv"), csv).unwrap();
+        let text = machine(command, "Test CPU", 1).replace(
+            "date: 2026-11-23T00:00:00Z",
+            &format!("date: 2026-01-0{}T00:00:00Z", i + 1),
+        );
+        fs::write(d.join("machine.txt"), format!("{text}cpu id: {cpu_id}\n")).unwrap();
+    }
+    let stdout = succeeds(
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["machines", "--results-dir"])
+            .arg(&root),
+    );
+    assert!(
+        stdout.contains("| evaluator | Intel family 0x6 model 167 | AMD family 0x1a model 2 |"),
+        "{stdout}"
+    );
+    // Each CPU's time and ratio to pokers, the limited run left out.
+    assert!(
+        stdout.contains("| deadhorse/tuned | 3.50, 1.75x | 1.00, 0.50x |"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("2026-01-03-ccc"), "{stdout}");
+    assert!(
+        stdout.contains("- AMD family 0x1a model 2: deadhorse (1.00, 0.50x)"),
+        "{stdout}"
+    );
+    fs::remove_dir_all(&root).unwrap();
 }

@@ -1,0 +1,282 @@
+//! `cargo xtask machines`: the committed runs side by side by CPU.
+//!
+//! Which idea wins depends on the core, so the lab shows each CPU's newest
+//! full run beside the others': per headline workload (full strength from
+//! cards, shuffled, for five and seven cards), each evaluator's time and
+//! its ratio to the baseline on every CPU, and how the three table-free
+//! ideas rank on each. A full run is `cargo xtask bench` in full mode with
+//! no `--filter`, `--cards` or `--simd` limit; runs are grouped by the CPU's
+//! vendor, family and model (`cpu id` in `machine.txt`).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use handeval_benches::{Input, Workload};
+
+use crate::report::markdown::fmt_ns;
+use crate::report::{self, Row, Run, readme};
+use crate::workspace;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder of results folders (relative paths from the workspace root).
+    #[arg(long, default_value = "results")]
+    results_dir: PathBuf,
+    /// Also put the tables in the README's Machines section.
+    #[arg(long)]
+    readme: bool,
+}
+
+/// The families whose ideas use no lookup table, ranked on each CPU.
+const TABLE_FREE: [&str; 3] = ["subskybox", "deadhorse", "pext"];
+
+/// One CPU's newest full run.
+pub struct Machine {
+    /// The results folder's name.
+    pub dir: String,
+    /// `vendor, family, model` from `cpu id`.
+    pub cpu: String,
+    pub run: Run,
+}
+
+/// Vendor, family and model from a `cpu id` line (`vendor AuthenticAMD,
+/// family 0x1a, model 2, stepping 1`): the stepping does not change the core.
+fn cpu_key(cpu_id: &str) -> Option<String> {
+    let fields: Vec<&str> = cpu_id.split(", ").collect();
+    let vendor = fields.first()?.strip_prefix("vendor ")?;
+    let family = fields.get(1)?.strip_prefix("family ")?;
+    let model = fields.get(2)?.strip_prefix("model ")?;
+    let vendor = match vendor {
+        "AuthenticAMD" => "AMD",
+        "GenuineIntel" => "Intel",
+        other => other,
+    };
+    Some(format!("{vendor} family {family} model {model}"))
+}
+
+/// Whether a run measured everything, unlimited: the only kind compared here.
+fn is_full(run: &Run) -> bool {
+    let m = &run.machine;
+    let words: Vec<&str> = m.command.split_whitespace().collect();
+    m.mode == "full"
+        && !words.iter().any(|w| {
+            ["--filter", "--cards", "--simd", "--quick", "--smoke"]
+                .contains(&w.split('=').next().unwrap_or(w))
+        })
+        && !m.simd.contains("limited")
+}
+
+/// Every CPU's newest full run under `root`, oldest CPU first (by its newest run).
+pub fn newest_per_cpu(root: &Path) -> Result<Vec<Machine>> {
+    let mut found: Vec<Machine> = Vec::new();
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
+        .with_context(|| format!("reading {}", root.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("machine.txt").exists() && p.join("results.csv").exists())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        let run = report::load(&dir)?;
+        let Some(cpu) = cpu_key(&run.machine.cpu_id) else {
+            continue;
+        };
+        if !is_full(&run) {
+            continue;
+        }
+        let name = dir
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match found.iter_mut().find(|m| m.cpu == cpu) {
+            Some(m) if m.run.machine.date < run.machine.date => {
+                *m = Machine {
+                    dir: name,
+                    cpu,
+                    run,
+                };
+            }
+            Some(_) => {}
+            None => found.push(Machine {
+                dir: name,
+                cpu,
+                run,
+            }),
+        }
+    }
+    found.sort_by(|a, b| a.run.machine.date.cmp(&b.run.machine.date));
+    Ok(found)
+}
+
+fn row<'a>(run: &'a Run, workload: Workload, evaluator: &str) -> Option<&'a Row> {
+    run.rows
+        .iter()
+        .find(|r| r.workload == workload && r.evaluator == evaluator)
+}
+
+/// The table-free families on `workload`, fastest first, each by its fastest variant.
+fn ranking(run: &Run, workload: Workload) -> Vec<&Row> {
+    let mut best: Vec<&Row> = TABLE_FREE
+        .iter()
+        .filter_map(|family| {
+            run.rows
+                .iter()
+                .filter(|r| r.workload == workload && r.family == *family)
+                .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+        })
+        .collect();
+    best.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+    best
+}
+
+fn ratio(r: &Row) -> String {
+    r.ratio_to_baseline
+        .map_or_else(String::new, |x| format!(", {x:.2}x"))
+}
+
+/// The tables: one per headline workload that some CPU's run has.
+pub fn markdown(machines: &[Machine], results: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Each CPU's newest full run in `{results}/` (`cargo xtask bench`, no limits). Each cell: ns/hand from cards, shuffled, and the time as a multiple of the baseline's from the same run's interleaved rounds (below 1 is faster).\n"
+    );
+    s.push_str("| CPU | vector extensions | run |\n|---|---|---|\n");
+    for m in machines {
+        let _ = writeln!(
+            s,
+            "| {} ({}) | {} | [`{}`]({results}/{}/report.md) |",
+            m.run.machine.cpu,
+            m.cpu,
+            if m.run.machine.vectors.is_empty() {
+                "(not recorded)"
+            } else {
+                &m.run.machine.vectors
+            },
+            m.dir,
+            m.dir
+        );
+    }
+    let headline = [
+        ("Five cards", Workload::HEADLINE.from_input(Input::Hand)),
+        ("Seven cards", Workload::SEVEN[0]),
+    ];
+    for (title, workload) in headline {
+        let with: Vec<&Machine> = machines
+            .iter()
+            .filter(|m| m.run.rows.iter().any(|r| r.workload == workload))
+            .collect();
+        if with.is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "\n### {title}: `{workload}`\n");
+        let mut header = String::from("| evaluator |");
+        let mut rule = String::from("|---|");
+        for m in &with {
+            let _ = write!(header, " {} |", m.cpu);
+            rule.push_str("---:|");
+        }
+        let _ = writeln!(s, "{header}\n{rule}");
+        // Every evaluator any of the runs timed, fastest on the newest CPU first.
+        let newest = with.last().map(|m| &m.run);
+        let mut names: Vec<&str> = with
+            .iter()
+            .flat_map(|m| m.run.rows.iter().filter(|r| r.workload == workload))
+            .filter(|r| !r.is_floor())
+            .map(|r| r.evaluator.as_str())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let time = |name: &str| {
+            newest
+                .and_then(|run| row(run, workload, name))
+                .map_or(f64::INFINITY, |r| r.median_ns)
+        };
+        names.sort_by(|a, b| time(a).total_cmp(&time(b)));
+        for name in names {
+            let _ = write!(s, "| {name} |");
+            for m in &with {
+                match row(&m.run, workload, name) {
+                    Some(r) => {
+                        let _ = write!(s, " {}{} |", fmt_ns(r.median_ns), ratio(r));
+                    }
+                    None => s.push_str(" - |"),
+                }
+            }
+            s.push('\n');
+        }
+        s.push_str("\nThe table-free ideas, fastest first (each family's fastest variant):\n\n");
+        for m in &with {
+            let ranked: Vec<String> = ranking(&m.run, workload)
+                .iter()
+                .map(|r| format!("{} ({}{})", r.family, fmt_ns(r.median_ns), ratio(r)))
+                .collect();
+            let _ = writeln!(s, "- {}: {}", m.cpu, ranked.join(" < "));
+        }
+    }
+    s.push_str(
+        "\nSplit floors (load, split, store, no evaluation) are not recorded by these runs; `cargo run --release -p handeval-lanes --example split_floor` measures them.\n",
+    );
+    s
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let root = workspace::root().join(&args.results_dir);
+    let machines = newest_per_cpu(&root)?;
+    if machines.is_empty() {
+        bail!("no full run in {}", root.display());
+    }
+    let shown = workspace::relative(&root);
+    let text = markdown(&machines, shown.to_string_lossy().trim_end_matches('/'));
+    outln!("{text}")?;
+    if args.readme {
+        let path = workspace::root().join("README.md");
+        readme::update(&path, readme::MACHINES, &text)?;
+        outln!("updated the Machines section of {}", path.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpus_are_told_apart_by_vendor_family_and_model() {
+        assert_eq!(
+            cpu_key("vendor AuthenticAMD, family 0x1a, model 2, stepping 1").as_deref(),
+            Some("AMD family 0x1a model 2")
+        );
+        assert_eq!(
+            cpu_key("vendor GenuineIntel, family 0x6, model 167, stepping 1").as_deref(),
+            Some("Intel family 0x6 model 167")
+        );
+        assert_eq!(cpu_key(""), None);
+    }
+
+    #[test]
+    fn the_committed_runs_give_each_cpu_its_newest_full_run() {
+        let machines = newest_per_cpu(&workspace::root().join("results")).unwrap();
+        let dirs: Vec<&str> = machines.iter().map(|m| m.dir.as_str()).collect();
+        // Limited runs (--simd avx2 --filter, --cards 7) are never chosen.
+        assert!(!dirs.contains(&"2026-11-22-1640240"), "{dirs:?}");
+        assert!(!dirs.contains(&"2026-11-23-a20a919"), "{dirs:?}");
+        assert!(machines.len() >= 2, "{dirs:?}");
+        let cpus: BTreeSet<&str> = machines.iter().map(|m| m.cpu.as_str()).collect();
+        assert_eq!(cpus.len(), machines.len());
+    }
+
+    #[test]
+    fn the_readme_shows_the_machines_table_of_the_committed_runs() {
+        let machines = newest_per_cpu(&workspace::root().join("results")).unwrap();
+        let text = markdown(&machines, "results");
+        let readme = std::fs::read_to_string(workspace::root().join("README.md")).unwrap();
+        assert!(
+            readme.contains(&text),
+            "the README's Machines section is not the committed runs': run `cargo xtask machines --readme`"
+        );
+    }
+}
