@@ -418,6 +418,17 @@ impl Args {
     }
 }
 
+/// Whether the run times a five-card benchmark: only then does the
+/// five-card check run.
+fn times_five_cards(args: &Args) -> bool {
+    workloads(args.cards).into_iter().any(|w| {
+        w.cards() == 5
+            && timed_on(w)
+                .iter()
+                .any(|(_, a)| selected_by(&args.filter, w, a.name))
+    })
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     let mode = args.mode();
     let command = std::iter::once("cargo xtask".to_string())
@@ -425,13 +436,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .collect::<Vec<_>>()
         .join(" ");
     check_filter(&args.filter, args.cards)?;
-    // The five-card check runs when the run times a five-card benchmark.
-    let five = workloads(args.cards).into_iter().any(|w| {
-        w.cards() == 5
-            && timed_on(w)
-                .iter()
-                .any(|(_, a)| selected_by(&args.filter, w, a.name))
-    });
+    let five = times_five_cards(args);
     let jobs = icount_jobs(&args.filter, args.cards);
     let counted = CountedSizes::of(&jobs);
     // In this process too: the check, the dispatch line and the rows' code
@@ -485,6 +490,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let installing = (valgrind.is_some() && args.smoke).then(|| std::thread::spawn(ensure_runner));
     wall_time(&args.profile, features, &envs)?;
     let measured = read_criterion(&tmp_abs.join("criterion"))?;
+    let floor = split_floor(&args.profile)?;
     let turns = report::schema::read_turns(&tmp_abs.join(report::ROUNDS))?;
 
     step("3/4 instruction counts (gungraun + callgrind)")?;
@@ -492,13 +498,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
     step("4/4 writing the report")?;
     let rows = build_rows(&measured, &icounts, &turns, &args.filter, args.cards)?;
-    let machine = machine::describe(
+    let machine = describe_run(
+        args,
         &command,
-        mode,
-        args.seed,
-        how_counted(valgrind.as_deref(), args.no_icount, counted),
-        args.simd,
-        &args.profile,
+        valgrind.as_deref(),
+        counted,
+        &icounts,
+        floor,
     );
     let write = |name: &str, text: String| {
         let path = tmp.path().join(name);
@@ -586,6 +592,67 @@ fn differential_check(five: bool, filter: &str) -> Result<Vec<crate::diff::Listi
 /// `--profile dev` the benchmarks then reuse the test build's libraries
 /// instead of rebuilding them with another feature set.
 const BENCHES: [&str; 2] = ["bench", "--workspace"];
+
+/// `machine.txt` for this run: the machine, the command, and how the
+/// instructions were counted (and on which SIMD path), or why not.
+fn describe_run(
+    args: &Args,
+    command: &str,
+    valgrind: Option<&str>,
+    counted: CountedSizes,
+    icounts: &[Counted],
+    split_floor: String,
+) -> machine::Machine {
+    let mut machine = machine::describe(
+        command,
+        args.mode(),
+        args.seed,
+        how_counted(valgrind, args.no_icount, counted),
+        args.simd,
+        &args.profile,
+    );
+    machine.split_floor = split_floor;
+    if !icounts.is_empty() {
+        // Valgrind hides AVX-512, so the SIMD kernels it counted took AVX2
+        // where this CPU has it and --simd allowed it (the check sees the
+        // limit this process applied), else the portable path.
+        let avx2 = handeval_core::cpu::has(handeval_core::cpu::Feature::Avx2);
+        machine.icount_path = if avx2 { "AVX2" } else { "portable" }.into();
+    }
+    machine
+}
+
+/// The SIMD kernels' floor on each path this CPU has, from the
+/// `split_floor` example built with the run's profile: what a SIMD
+/// evaluator's time is to be read against, recorded per machine.
+fn split_floor(profile: &str) -> Result<String> {
+    let mut command = cargo_command();
+    command.args([
+        "run",
+        "--quiet",
+        "--profile",
+        profile,
+        "-p",
+        "handeval-lanes",
+    ]);
+    command.args(["--example", "split_floor"]);
+    let mut child = Guarded::spawn(&command, "the split floor", Stdio::piped())?;
+    let lines = child
+        .stdout_lines()
+        .context("piped stdout")?
+        .collect::<std::io::Result<Vec<String>>>()
+        .context("reading the split floor")?;
+    if !child.wait()?.success() {
+        bail!("the split floor example failed");
+    }
+    let floor = lines
+        .iter()
+        .map(|l| l.trim())
+        .collect::<Vec<_>>()
+        .join("; ");
+    errln!("split floor: {floor}")?;
+    Ok(floor)
+}
 
 /// Step 3: the instruction counts where valgrind is present (waiting for
 /// `installing`, the runner's install begun beside a smoke run's criterion

@@ -75,6 +75,14 @@ pub struct Machine {
     pub measurement: String,
     /// Hands in the instruction-count sample.
     pub sample_hands: Option<usize>,
+    /// The SIMD path the instruction counts ran (`AVX2` or `portable`:
+    /// valgrind cannot run AVX-512 and hides it), absent in older runs and
+    /// in runs without counts.
+    pub icount_path: String,
+    /// The SIMD kernels' floor on each path this CPU has (load, split and
+    /// store, no evaluation), from the `split_floor` example built with the
+    /// run's profile; absent in older runs.
+    pub split_floor: String,
     /// Hands per six- or seven-card workload (absent in older runs, which
     /// all timed [`handeval_benches::cards::HANDS`]).
     pub larger_hands: Option<usize>,
@@ -119,6 +127,12 @@ impl Machine {
         }
         if let Some(n) = self.sample_hands {
             v.push(("sample hands", n.to_string()));
+        }
+        if !self.split_floor.is_empty() {
+            v.push(("split floor", self.split_floor.clone()));
+        }
+        if !self.icount_path.is_empty() {
+            v.push(("icount path", self.icount_path.clone()));
         }
         if let Some(n) = self.larger_hands {
             v.push(("six- and seven-card hands", n.to_string()));
@@ -211,6 +225,8 @@ impl Machine {
                 "measurement" => m.measurement = value,
                 "sample hands" => m.sample_hands = Some(number(&value)?),
                 "six- and seven-card hands" => m.larger_hands = Some(number(&value)?),
+                "icount path" => m.icount_path = value,
+                "split floor" => m.split_floor = value,
                 other => match other.strip_prefix("rustc ") {
                     Some(detail) => m.rustc_details.push((detail.to_string(), value)),
                     None => bail!("line {n}: unknown key `{other}`"),
@@ -390,6 +406,8 @@ pub fn describe(
         measurement: WARM_BLOCKS.into(),
         sample_hands: Some(handeval_benches::SAMPLE),
         larger_hands: Some(handeval_benches::cards::hands_in(mode)),
+        icount_path: String::new(),
+        split_floor: String::new(),
         rustc_details: rustc
             .lines()
             .skip(1)

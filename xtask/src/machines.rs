@@ -217,9 +217,20 @@ pub fn markdown(machines: &[Machine], results: &str) -> String {
             let _ = writeln!(s, "- {}: {}", m.cpu, ranked.join(" < "));
         }
     }
-    s.push_str(
-        "\nSplit floors (load, split, store, no evaluation) are not recorded by these runs; `cargo run --release -p handeval-lanes --example split_floor` measures them.\n",
-    );
+    s.push_str("\nSplit floors (load, split and store, no evaluation; `cargo run --release -p handeval-lanes --example split_floor`), as each run recorded them:\n\n");
+    for m in machines {
+        let floor = &m.run.machine.split_floor;
+        let _ = writeln!(
+            s,
+            "- {}: {}",
+            m.cpu,
+            if floor.is_empty() {
+                "not recorded by this run"
+            } else {
+                floor
+            }
+        );
+    }
     s
 }
 

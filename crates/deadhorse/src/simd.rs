@@ -21,8 +21,9 @@ use crate::WHEEL;
 ///    popcount(x)` is the shape (10 no pair, 7 pair, 4 two pair, 6 trips, 3
 ///    full house or quads), looked up in a register into the type; quads
 ///    when `S - x == 4z`; the trip rank is `(S - y) / 2`.
-/// 4. Straight when `y == 31 * lowest(y)` or `y` is the wheel, with
-///    `lowest(y) = y & -y`: the shift-down test without a variable shift.
+/// 4. Straight when `y` is five ranks in a row ([`Lanes::is_run`]: `y`
+///    equals its lowest bit `y & -y` times 0b11111, without a variable
+///    shift) or the wheel.
 /// 5. The value `type << 26 | primary << 13 | rest`, built as two 16-bit
 ///    halves and interleaved into `u32`s on the store.
 ///
@@ -53,9 +54,8 @@ impl<const CATEGORY: bool> Kernel for Values<CATEGORY> {
         let z = l.xor(y, x);
         let shape = l.add(l.popcnt(y), l.popcnt(x));
 
-        let lowest = l.and(y, l.sub(l.splat(0), y));
         let wheel = l.eq(y, l.splat(WHEEL as u16));
-        let straight = l.mor(l.eq(y, l.sub(l.shl::<5>(lowest), lowest)), wheel);
+        let straight = l.mor(l.is_run(y), wheel);
         let flush = l.same_suit(cards);
         let three = l.eq(shape, l.splat(3));
         let quads = l.mand(three, l.eq(l.sub(sum, x), l.shl::<2>(z)));

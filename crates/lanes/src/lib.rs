@@ -334,20 +334,41 @@ pub fn strengths<L: Lanes, K: Kernel<N>, const N: usize>(
     hands: &[Hand<N>],
     out: &mut [u32],
 ) {
-    assert_eq!(hands.len(), out.len(), "one output slot per hand");
-    let mut chunks = hands.chunks_exact(L::LANES);
-    let mut outs = out.chunks_exact_mut(L::LANES);
-    for (hands, out) in (&mut chunks).zip(&mut outs) {
+    in_chunks(L::LANES, hands, out, |hands, out| {
         let (hi, lo) = K::run(lanes, lanes.load(hands));
         lanes.store(hi, lo, out);
+    });
+}
+
+/// Runs `f` over `hands` and `out` in chunks of `lanes` (at most
+/// [`MAX_LANES`]) items; the last, partial chunk is copied into a buffer
+/// padded with copies of its first item, so `f` only ever sees full chunks
+/// of valid items, and only the real items' results are copied out. For
+/// kernels with their own loads (the perfect hash's gathers) as for
+/// [`strengths`]. The closure inherits the caller's target features.
+///
+/// # Panics
+/// If `out` and `hands` differ in length, or `lanes` exceeds [`MAX_LANES`].
+#[inline(always)]
+pub fn in_chunks<T: Copy>(
+    lanes: usize,
+    hands: &[T],
+    out: &mut [u32],
+    mut f: impl FnMut(&[T], &mut [u32]),
+) {
+    assert_eq!(hands.len(), out.len(), "one output slot per hand");
+    assert!(lanes <= MAX_LANES, "at most {MAX_LANES} lanes");
+    let mut chunks = hands.chunks_exact(lanes);
+    let mut outs = out.chunks_exact_mut(lanes);
+    for (hands, out) in (&mut chunks).zip(&mut outs) {
+        f(hands, out);
     }
     let rest = chunks.remainder();
     if let Some(&first) = rest.first() {
         let mut padded = [first; MAX_LANES];
         padded[..rest.len()].copy_from_slice(rest);
         let mut values = [0u32; MAX_LANES];
-        let (hi, lo) = K::run(lanes, lanes.load(&padded[..L::LANES]));
-        lanes.store(hi, lo, &mut values[..L::LANES]);
+        f(&padded[..lanes], &mut values[..lanes]);
         outs.into_remainder().copy_from_slice(&values[..rest.len()]);
     }
 }

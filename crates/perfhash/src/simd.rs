@@ -22,25 +22,6 @@ use crate::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simd;
 
-/// Runs `f` on chunks of `N` hands, the last one padded with copies of its first hand.
-#[inline(always)]
-fn chunked<const N: usize>(hands: &[Hand], out: &mut [u32], f: impl Fn(&[Hand], &mut [u32])) {
-    assert_eq!(hands.len(), out.len(), "one output slot per hand");
-    let mut chunks = hands.chunks_exact(N);
-    let mut outs = out.chunks_exact_mut(N);
-    for (hands, out) in (&mut chunks).zip(&mut outs) {
-        f(hands, out);
-    }
-    let rest = chunks.remainder();
-    if let Some(&first) = rest.first() {
-        let mut padded = [first; N];
-        padded[..rest.len()].copy_from_slice(rest);
-        let mut values = [0; N];
-        f(&padded, &mut values);
-        outs.into_remainder().copy_from_slice(&values[..rest.len()]);
-    }
-}
-
 /// The largest row and slot indices a gather may use: the last row, and the
 /// last real value (a 4-byte gather of it reads the spare entry too).
 const LAST_ROW: u32 = OFFSETS.len() as u32 - 1;
@@ -68,9 +49,7 @@ mod x86 {
 
     use handeval_core::Hand;
 
-    use super::{
-        FLUSH_BITS, LAST_ROW, LAST_SLOT, RANK_KEY_MASK, RANK_KEYS, ROW_SHIFT, SUIT_SHIFT, chunked,
-    };
+    use super::{FLUSH_BITS, LAST_ROW, LAST_SLOT, RANK_KEY_MASK, RANK_KEYS, ROW_SHIFT, SUIT_SHIFT};
     use crate::{FLUSH, LOOKUP, OFFSETS};
 
     /// The 13 rank keys padded to 16 lanes.
@@ -104,7 +83,7 @@ mod x86 {
     /// The perfect hash over AVX-512, 16 hands at a time.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
     pub(crate) fn avx512(hands: &[Hand], out: &mut [u32]) {
-        chunked::<16>(hands, out, |hands, out| sixteen(hands, out));
+        handeval_lanes::in_chunks(16, hands, out, |hands, out| sixteen(hands, out));
     }
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
@@ -196,7 +175,7 @@ mod x86 {
     /// The perfect hash over AVX2, 8 hands at a time.
     #[target_feature(enable = "avx2")]
     pub(crate) fn avx2(hands: &[Hand], out: &mut [u32]) {
-        chunked::<8>(hands, out, |hands, out| eight(hands, out));
+        handeval_lanes::in_chunks(8, hands, out, |hands, out| eight(hands, out));
     }
 
     #[target_feature(enable = "avx2")]

@@ -89,9 +89,8 @@ impl<const CATEGORY: bool> Kernel for Values<CATEGORY> {
         let trip = l.and(twice, odd);
 
         let distinct = l.popcnt(or);
-        let lowest = l.and(or, l.sub(l.splat(0), or));
         let wheel = l.eq(or, l.splat(WHEEL as u16));
-        let straight = l.mor(l.eq(or, l.sub(l.shl::<5>(lowest), lowest)), wheel);
+        let straight = l.mor(l.is_run(or), wheel);
         // One section holds every rank present, and there are five: all five
         // cards are in that suit.
         let one_section = l.mor(

@@ -22,8 +22,9 @@ use crate::INDEX_TABLE;
 ///    the sum of the nibbles is `popcount(p1) + 2 popcount(p2) + 4
 ///    popcount(p3) + 8 popcount(p4)`: 5 to 10, or 16 for quads, so the
 ///    remainder is `min(sum, sum - 15)` in wrapping 16-bit arithmetic.
-/// 4. The original's straight test `s / (s & -s) == 31` (as `s == 31 * (s &
-///    -s)`, the division being exact) or the wheel, its flush test `ss[0] ==
+/// 4. The original's straight test `s / (s & -s) == 31` (as
+///    [`Lanes::is_run`], `s` equal to its lowest bit times 0b11111, the
+///    division being exact) or the wheel, its flush test `ss[0] ==
 ///    (ss[1] | ss[2] | ss[3] | ss[4])`, and its table index `v % 15 - 1 - 2
 ///    straight - flush` (royal flushes moved to their own slot), looked up in
 ///    a register.
@@ -80,9 +81,8 @@ impl Kernel for Values {
         let mod15 = l.min(sum, l.sub(sum, l.splat(15)));
 
         let s = p1;
-        let lowest = l.and(s, l.sub(zero, s));
         let wheel = l.eq(s, l.splat(WHEEL));
-        let straight = l.mor(l.eq(s, l.sub(l.shl::<5>(lowest), lowest)), wheel);
+        let straight = l.mor(l.is_run(s), wheel);
         let flush = l.eq(s0, l.or(l.or(s1, s2), l.or(s3, s4)));
         let royal = l.mand(flush, l.eq(s, l.splat(BROADWAY)));
         let index = l.sub(l.sub(mod15, l.splat(1)), l.flag(straight, 2));

@@ -358,11 +358,20 @@ pub fn vector_path(cpu_path: &str) -> &'static str {
 
 /// The path valgrind counted SIMD rows on: it hides AVX-512, so AVX2 where
 /// the CPU has it and the run allowed it, else portable.
-fn counted_path(machine: &Machine) -> &'static str {
-    if machine.vectors.contains("AVX2: present") && !machine.simd.starts_with("up to portable") {
-        "AVX2"
-    } else {
-        "portable"
+fn counted_path(machine: &Machine) -> &str {
+    match machine.icount_path.as_str() {
+        "" => {
+            // Runs before the field: valgrind hides AVX-512, so AVX2 where
+            // the CPU had it and the run allowed it.
+            if machine.vectors.contains("AVX2: present")
+                && !machine.simd.starts_with("up to portable")
+            {
+                "AVX2"
+            } else {
+                "portable"
+            }
+        }
+        path => path,
     }
 }
 
