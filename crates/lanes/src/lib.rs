@@ -85,6 +85,8 @@
 //! proof, or a load or store whose bounds are stated beside it.
 #![no_std]
 
+use core::marker::PhantomData;
+
 use handeval_core::Hand;
 
 mod portable;
@@ -334,58 +336,64 @@ pub fn strengths<L: Lanes, K: Kernel<N>, const N: usize>(
     hands: &[Hand<N>],
     out: &mut [u32],
 ) {
-    // Written out, not through `in_chunks`: a closure written here would be
-    // compiled without the caller's target features, and the kernel's
-    // intrinsics would not be inlined into it (45x slower, measured).
-    assert_eq!(hands.len(), out.len(), "one output slot per hand");
-    let mut chunks = hands.chunks_exact(L::LANES);
-    let mut outs = out.chunks_exact_mut(L::LANES);
-    for (hands, out) in (&mut chunks).zip(&mut outs) {
-        let (hi, lo) = K::run(lanes, lanes.load(hands));
-        lanes.store(hi, lo, out);
-    }
-    let rest = chunks.remainder();
-    if let Some(&first) = rest.first() {
-        let mut padded = [first; MAX_LANES];
-        padded[..rest.len()].copy_from_slice(rest);
-        let mut values = [0u32; MAX_LANES];
-        let (hi, lo) = K::run(lanes, lanes.load(&padded[..L::LANES]));
-        lanes.store(hi, lo, &mut values[..L::LANES]);
-        outs.into_remainder().copy_from_slice(&values[..rest.len()]);
+    in_chunks(L::LANES, hands, out, RunKernel::<L, K>(lanes, PhantomData));
+}
+
+/// What [`in_chunks`] calls on each full chunk.
+///
+/// A trait, like [`Kernel`], so that a kernel's chunk is an
+/// `#[inline(always)]` method inlined into the `#[target_feature]` loop: a
+/// closure written in a function without the features (as [`strengths`]
+/// is) is compiled without them, and the intrinsics in it are not inlined
+/// (45x slower, measured). Closures serve where they are written inside
+/// the `#[target_feature]` function (the perfect hash's gathers).
+pub trait Chunk<T> {
+    /// Evaluates one full chunk of `hands` into `out`.
+    fn run(&mut self, hands: &[T], out: &mut [u32]);
+}
+
+impl<T, F: FnMut(&[T], &mut [u32])> Chunk<T> for F {
+    #[inline(always)]
+    fn run(&mut self, hands: &[T], out: &mut [u32]) {
+        self(hands, out);
     }
 }
 
-/// Runs `f` over `hands` and `out` in chunks of `lanes` (at most
+/// A [`Kernel`] on the lanes `L`, as a [`Chunk`] of hands.
+struct RunKernel<L, K>(L, PhantomData<K>);
+
+impl<L: Lanes, K: Kernel<N>, const N: usize> Chunk<Hand<N>> for RunKernel<L, K> {
+    #[inline(always)]
+    fn run(&mut self, hands: &[Hand<N>], out: &mut [u32]) {
+        let lanes = self.0;
+        let (hi, lo) = K::run(lanes, lanes.load(hands));
+        lanes.store(hi, lo, out);
+    }
+}
+
+/// Runs `chunk` over `hands` and `out` in chunks of `lanes` (at most
 /// [`MAX_LANES`]) items; the last, partial chunk is copied into a buffer
-/// padded with copies of its first item, so `f` only ever sees full chunks
-/// of valid items, and only the real items' results are copied out. For
-/// kernels with their own loads (the perfect hash's gathers). Write `f` in
-/// the `#[target_feature]` function that calls this, so that it inherits
-/// that function's features: one written elsewhere is compiled without
-/// them, and intrinsics in it are not inlined.
+/// padded with copies of its first item, so `chunk` only ever sees full
+/// chunks of valid items, and only the real items' results are copied out.
+/// [`strengths`] runs kernels through it, and the perfect hash its gathers.
 ///
 /// # Panics
 /// If `out` and `hands` differ in length, or `lanes` exceeds [`MAX_LANES`].
 #[inline(always)]
-pub fn in_chunks<T: Copy>(
-    lanes: usize,
-    hands: &[T],
-    out: &mut [u32],
-    mut f: impl FnMut(&[T], &mut [u32]),
-) {
+pub fn in_chunks<T: Copy>(lanes: usize, hands: &[T], out: &mut [u32], mut chunk: impl Chunk<T>) {
     assert_eq!(hands.len(), out.len(), "one output slot per hand");
     assert!(lanes <= MAX_LANES, "at most {MAX_LANES} lanes");
     let mut chunks = hands.chunks_exact(lanes);
     let mut outs = out.chunks_exact_mut(lanes);
     for (hands, out) in (&mut chunks).zip(&mut outs) {
-        f(hands, out);
+        chunk.run(hands, out);
     }
     let rest = chunks.remainder();
     if let Some(&first) = rest.first() {
         let mut padded = [first; MAX_LANES];
         padded[..rest.len()].copy_from_slice(rest);
         let mut values = [0u32; MAX_LANES];
-        f(&padded[..lanes], &mut values[..lanes]);
+        chunk.run(&padded[..lanes], &mut values[..lanes]);
         outs.into_remainder().copy_from_slice(&values[..rest.len()]);
     }
 }

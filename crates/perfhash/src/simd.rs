@@ -83,7 +83,9 @@ mod x86 {
     /// The perfect hash over AVX-512, 16 hands at a time.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
     pub(crate) fn avx512(hands: &[Hand], out: &mut [u32]) {
-        handeval_lanes::in_chunks(16, hands, out, |hands, out| sixteen(hands, out));
+        handeval_lanes::in_chunks(16, hands, out, |hands: &[Hand], out: &mut [u32]| {
+            sixteen(hands, out);
+        });
     }
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
@@ -175,7 +177,9 @@ mod x86 {
     /// The perfect hash over AVX2, 8 hands at a time.
     #[target_feature(enable = "avx2")]
     pub(crate) fn avx2(hands: &[Hand], out: &mut [u32]) {
-        handeval_lanes::in_chunks(8, hands, out, |hands, out| eight(hands, out));
+        handeval_lanes::in_chunks(8, hands, out, |hands: &[Hand], out: &mut [u32]| {
+            eight(hands, out);
+        });
     }
 
     #[target_feature(enable = "avx2")]
