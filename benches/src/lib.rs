@@ -367,13 +367,12 @@ pub fn selected(workload: Workload, evaluator: &str) -> bool {
 /// benchmark `workload/evaluator`: whether any piece [matches](matches) its id.
 pub fn selected_by(filter: &str, workload: Workload, evaluator: &str) -> bool {
     let id = format!("{workload}/{evaluator}");
-    let mut pieces = filter.split(',').map(str::trim).filter(|p| !p.is_empty());
-    let mut any = false;
-    let hit = pieces.any(|p| {
-        any = true;
-        matches(p, &id)
-    });
-    hit || !any
+    let mut pieces = filter
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .peekable();
+    pieces.peek().is_none() || pieces.any(|p| matches(p, &id))
 }
 
 /// Whether one piece of a `--filter` or `--only` list selects `id` (a

@@ -494,7 +494,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let turns = report::schema::read_turns(&tmp_abs.join(report::ROUNDS))?;
 
     step("3/4 instruction counts (gungraun + callgrind)")?;
-    let icounts = instruction_counts(valgrind.as_deref(), installing, args, &envs, jobs)?;
+    let icounts = instruction_counts(valgrind.as_deref(), installing, args, &envs, jobs, counted)?;
 
     step("4/4 writing the report")?;
     let rows = build_rows(&measured, &icounts, &turns, &args.filter, args.cards)?;
@@ -663,9 +663,9 @@ fn instruction_counts(
     args: &Args,
     envs: &[(&str, String)],
     jobs: Vec<(String, usize)>,
+    counted: CountedSizes,
 ) -> Result<Vec<Counted>> {
     let Some(v) = valgrind else {
-        let counted = CountedSizes::of(&jobs);
         errln!("{}", how_counted(None, args.no_icount, counted))?;
         return Ok(Vec::new());
     };
