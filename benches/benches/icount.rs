@@ -1,18 +1,18 @@
-//! Instructions per hand of every evaluator, with gungraun (callgrind).
+//! Instructions per hand of every evaluator the run's plan counts, with
+//! gungraun (callgrind).
 //!
-//! Each benchmark evaluates a fixed sample of `SAMPLE` hands drawn with the
-//! printed seed; only the evaluation is counted (the preparation is gungraun's
-//! `setup`). The benchmark id's index is the evaluator's position in
-//! `visit_all_with_floor` (0 is the floor), or for the seven-card ones
-//! (`strength_shuffled_hand7`, the first `SAMPLE` of the run's shuffled
-//! seven-card hands)
-//! in `visit_with_floor::<Hand7>`. `cargo xtask bench` runs it with
-//! `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from that summary.
-//! valgrind cannot execute AVX-512 and hides it from CPUID, so the SIMD
-//! evaluators' counts are of their AVX2 path (or the portable one, under
-//! `HANDEVAL_SIMD=portable`). Needs the `icount`
-//! feature and `gungraun-runner` at gungraun's version; `cargo xtask bench`
-//! installs it and reads the counts.
+//! One benchmark function per counted workload; its benchmark `i` is the
+//! `i`-th evaluator the plan (`HANDEVAL_PLAN`) counts on that workload, by
+//! name, so the plan file, not the registry's order, says which evaluator a
+//! number belongs to. Each benchmark evaluates a fixed sample of `SAMPLE`
+//! hands drawn with the plan's seed; only the evaluation is counted (the
+//! preparation is gungraun's `setup`). `cargo xtask bench` writes the plan,
+//! runs this with `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from
+//! that summary. valgrind cannot execute AVX-512 and hides it from CPUID,
+//! so the SIMD evaluators' counts are of their AVX2 path (or the portable
+//! one, under `--simd portable`). Needs the `icount` feature and
+//! `gungraun-runner` at gungraun's version, which `cargo xtask bench`
+//! installs.
 // gungraun's macros generate undocumented items.
 #![allow(missing_docs)]
 
@@ -20,11 +20,10 @@ use std::hint::black_box;
 
 use gungraun::{LibraryBenchmarkConfig, library_benchmark, library_benchmark_group, main};
 use handeval_benches::cards::PreparedCards;
-use handeval_benches::{Input, Kind, Order, Prepared, SAMPLE, Workload, sample, seed, selected};
-use handeval_core::{BestFive, Evaluator, Hand7};
-use handeval_registry::{
-    Visit, Visitor, abouts_with_floor, abouts_with_floor_of, visit_all_with_floor, visit_with_floor,
-};
+use handeval_benches::plan::PLAN_VAR;
+use handeval_benches::{Input, Kind, Order, Plan, Prepared, SAMPLE, Workload, sample};
+use handeval_core::{BestFive, Evaluator, Hand, Hand7};
+use handeval_registry::{Visit, Visitor, visit_all_with_floor, visit_with_floor};
 
 /// A prepared sample, whichever the evaluator.
 trait Sample {
@@ -45,79 +44,71 @@ impl<E: BestFive<Hand7>> Sample for PreparedCards<Hand7, E> {
     }
 }
 
-fn evaluator_count() -> usize {
-    abouts_with_floor().len()
+/// The plan, read once per process.
+fn plan() -> &'static Plan {
+    static PLAN: std::sync::OnceLock<Plan> = std::sync::OnceLock::new();
+    PLAN.get_or_init(Plan::of_this_run)
 }
 
-fn seven_count() -> usize {
-    abouts_with_floor_of::<Hand7>().len()
-}
-
-/// An evaluator left out by `HANDEVAL_FILTER`, or never timed (a published
-/// listing): counted, but ignored by the report.
-struct Skipped;
-impl Sample for Skipped {
-    fn run(&mut self) -> usize {
-        0
+/// The shuffled workload of `kind` and `input`.
+fn workload(kind: Kind, input: Input) -> Workload {
+    Workload {
+        kind,
+        order: Order::Shuffled,
+        input,
     }
 }
 
-/// Walks a size's evaluators to the one at `index` and keeps its prepared
-/// sample of `hands`.
+/// How many evaluators the plan counts on a workload.
+fn counted(kind: Kind, input: Input) -> usize {
+    plan().counted_on(workload(kind, input)).len()
+}
+
+/// Walks a size's evaluators to the one named `name` and keeps its
+/// prepared sample of `hands`.
 struct Pick<H> {
-    index: usize,
-    seen: usize,
+    name: String,
     workload: Workload,
     hands: Vec<H>,
     sample: Option<Box<dyn Sample>>,
 }
 
 impl<H> Pick<H> {
-    fn new(kind: Kind, input: Input, index: usize, hands: Vec<H>) -> Self {
-        handeval_benches::SimdLimit::apply_from_env();
-        let workload = Workload {
-            kind,
-            order: Order::Shuffled,
-            input,
-        };
+    /// The `index`-th evaluator the plan counts on `workload`.
+    fn new(workload: Workload, index: usize, hands: Vec<H>) -> Self {
+        let name = plan().counted_on(workload)[index].to_string();
         Pick {
-            index,
-            seen: 0,
+            name,
             workload,
             hands,
             sample: None,
         }
     }
 
-    /// At the evaluator `name` (timed or not): keeps its sample, prepared
-    /// and checked by `prepare`, if it is the one at the index.
+    /// At the evaluator `name`: keeps its sample, prepared and checked by
+    /// `prepare`, if it is the one picked.
     fn visit_one<S: Sample + 'static>(
         &mut self,
         name: &str,
-        timed: bool,
         prepare: impl FnOnce(&Self) -> Result<S, String>,
     ) {
-        if self.seen == self.index {
-            self.sample = Some(if timed && selected(self.workload, name) {
-                match prepare(self) {
-                    Ok(sample) => Box::new(sample),
-                    Err(problem) => panic!("refusing to count instructions: {problem}"),
-                }
-            } else {
-                Box::new(Skipped)
-            });
+        if name == self.name {
+            match prepare(self) {
+                Ok(sample) => self.sample = Some(Box::new(sample)),
+                Err(problem) => panic!("refusing to count instructions: {problem}"),
+            }
         }
-        self.seen += 1;
     }
 
     fn into_sample(self) -> Box<dyn Sample> {
-        self.sample.expect("index within the registry")
+        let Pick { name, sample, .. } = self;
+        sample.unwrap_or_else(|| panic!("the plan counts {name}, which is not registered"))
     }
 }
 
-impl Visitor for Pick<handeval_core::Hand> {
+impl Visitor for Pick<Hand> {
     fn visit<E: Evaluator>(&mut self) {
-        self.visit_one(E::NAME, E::ROLE.is_timed(), |pick| {
+        self.visit_one(E::NAME, |pick| {
             let mut p = Prepared::<E>::new(pick.workload, &pick.hands);
             p.check_against_reference().map(|()| p)
         });
@@ -126,17 +117,17 @@ impl Visitor for Pick<handeval_core::Hand> {
 
 impl Visit<Hand7> for Pick<Hand7> {
     fn visit<E: BestFive<Hand7>>(&mut self) {
-        self.visit_one(E::NAME, E::ROLE.is_timed(), |pick| {
+        self.visit_one(E::NAME, |pick| {
             let p = PreparedCards::<Hand7, E>::new(&pick.hands, pick.workload.kind);
             p.check_literally(CHECKED7).map(|()| p)
         });
     }
 }
 
-/// The five-card evaluator at `index` (in `visit_all_with_floor` order) on
+/// The five-card evaluator the plan counts `index`-th on the workload, on
 /// the run's sample, its categories checked against the reference first.
 fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
-    let mut pick = Pick::new(kind, input, index, sample(seed()));
+    let mut pick = Pick::new(workload(kind, input), index, sample(plan().seed));
     visit_all_with_floor(&mut pick);
     pick.into_sample()
 }
@@ -146,12 +137,12 @@ fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
 /// before criterion times it), kept short because it runs under valgrind.
 const CHECKED7: usize = 1_000;
 
-/// The seven-card evaluator at `index` (in `visit_with_floor` order) on the
-/// first `SAMPLE` of the run's shuffled seven-card hands, its categories on
-/// the first `CHECKED7` checked against the literal definition first.
+/// The seven-card evaluator the plan counts `index`-th, on the first
+/// `SAMPLE` of the run's shuffled seven-card hands, its categories on the
+/// first `CHECKED7` checked against the literal definition first.
 fn prepare7(kind: Kind, index: usize) -> Box<dyn Sample> {
-    let hands = handeval_benches::cards::shuffled_first::<Hand7>(seed(), SAMPLE);
-    let mut pick = Pick::new(kind, Input::Hand7, index, hands);
+    let hands = handeval_benches::cards::shuffled_first::<Hand7>(plan().seed, SAMPLE);
+    let mut pick = Pick::new(workload(kind, Input::Hand7), index, hands);
     visit_with_floor::<Hand7>(&mut pick);
     pick.into_sample()
 }
@@ -168,37 +159,36 @@ fn strength_encoded(index: usize) -> Box<dyn Sample> {
 fn strength_hand(index: usize) -> Box<dyn Sample> {
     prepare(Kind::Strength, Input::Hand, index)
 }
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..evaluator_count(), setup = category_encoded)]
-fn category_shuffled_encoded(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..evaluator_count(), setup = category_hand)]
-fn category_shuffled_hand(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..evaluator_count(), setup = strength_encoded)]
-fn strength_shuffled_encoded(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..evaluator_count(), setup = strength_hand)]
-fn strength_shuffled_hand(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
 fn strength_hand7(index: usize) -> Box<dyn Sample> {
     prepare7(Kind::Strength, index)
 }
 
 #[library_benchmark]
-#[benches::evaluator(iter = 0..seven_count(), setup = strength_hand7)]
+#[benches::evaluator(iter = 0..counted(Kind::Category, Input::Encoded), setup = category_encoded)]
+fn category_shuffled_encoded(mut sample: Box<dyn Sample>) -> usize {
+    black_box(sample.run())
+}
+
+#[library_benchmark]
+#[benches::evaluator(iter = 0..counted(Kind::Category, Input::Hand), setup = category_hand)]
+fn category_shuffled_hand(mut sample: Box<dyn Sample>) -> usize {
+    black_box(sample.run())
+}
+
+#[library_benchmark]
+#[benches::evaluator(iter = 0..counted(Kind::Strength, Input::Encoded), setup = strength_encoded)]
+fn strength_shuffled_encoded(mut sample: Box<dyn Sample>) -> usize {
+    black_box(sample.run())
+}
+
+#[library_benchmark]
+#[benches::evaluator(iter = 0..counted(Kind::Strength, Input::Hand), setup = strength_hand)]
+fn strength_shuffled_hand(mut sample: Box<dyn Sample>) -> usize {
+    black_box(sample.run())
+}
+
+#[library_benchmark]
+#[benches::evaluator(iter = 0..counted(Kind::Strength, Input::Hand7), setup = strength_hand7)]
 fn strength_shuffled_hand7(mut sample: Box<dyn Sample>) -> usize {
     black_box(sample.run())
 }
@@ -209,9 +199,9 @@ library_benchmark_group!(
         strength_shuffled_hand7
 );
 
-// gungraun clears the environment of the process it measures; the seed and
-// the filter must reach it, or the sample would always use the default seed.
+// gungraun clears the environment of the process it measures; the plan's
+// path must reach it.
 main!(
-    config = LibraryBenchmarkConfig::default().pass_through_envs(["HANDEVAL_SEED", "HANDEVAL_FILTER", "HANDEVAL_SIMD"]);
+    config = LibraryBenchmarkConfig::default().pass_through_envs([PLAN_VAR]);
     library_benchmark_groups = icount
 );

@@ -1,27 +1,18 @@
-//! Wall time of every evaluator on every workload, with criterion.
+//! Wall time of every benchmark in the run's plan: criterion, then the
+//! interleaved rounds, both timing the same turns (see
+//! `handeval_benches::rounds`).
 //!
-//! Run through `cargo xtask bench`, which sets `CRITERION_HOME` to the run's
-//! own directory and reads the estimates back. Environment:
-//! `HANDEVAL_SEED` (shuffle seed), `HANDEVAL_SIMD` (widest SIMD path: `avx512`,
-//! `avx2` or `portable`), `HANDEVAL_FILTER` (substrings of
-//! `workload/evaluator`), `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`),
-//! `HANDEVAL_ROUNDS_OUT` (where to write the interleaved rounds, see
-//! `handeval_benches::rounds`; no rounds without it), `HANDEVAL_CARDS`
-//! (`5`, `6` or `7`, or a comma-separated list, for those hand sizes only;
-//! all when unset).
+//! Run by `cargo xtask bench`, which writes the plan (`HANDEVAL_PLAN`) and
+//! sets `CRITERION_HOME` to the run's own folder.
 
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
 use handeval_benches::cards::{self, PreparedCards};
-use handeval_benches::rounds::{self, BareLoop, Plan, Timed};
-use handeval_benches::{BLOCK, Order, Prepared, Workload, seed, selected, sequential, shuffled};
-use handeval_core::{BestFive, Cards, Evaluator, Hand, Role};
-use handeval_core::{Hand6, Hand7};
-use handeval_registry::{
-    Size, Visit, Visitor, abouts_with_floor, abouts_with_floor_of, visit_all_with_floor,
-    visit_with_floor,
-};
+use handeval_benches::rounds::{self, BareLoop, Contender, Timed};
+use handeval_benches::{BLOCK, Mode, Order, Plan, Prepared, Workload, sequential, shuffled};
+use handeval_core::{BestFive, Cards, Evaluator, Hand, Hand6, Hand7, Role};
+use handeval_registry::{Size, Visit, Visitor, visit_all_with_floor, visit_with_floor};
 
 /// One evaluator of a workload, prepared and checked once, then timed by
 /// criterion and by the interleaved rounds: preparing and checking 2,598,960
@@ -29,6 +20,8 @@ use handeval_registry::{
 /// workload rather than once per timer halves that.
 struct Entry {
     timed: Box<dyn Timed>,
+    /// Timed passes per turn, the same for criterion and the rounds.
+    passes: usize,
     /// Timed by criterion (the floor's bare loop is not).
     criterion: bool,
     /// Timed in the rounds (the seven-card reference is not).
@@ -39,13 +32,15 @@ struct Entry {
 
 impl Entry {
     fn new(
-        timed: Box<dyn Timed>,
-        criterion: bool,
-        rounds: bool,
+        mut timed: Box<dyn Timed>,
+        mode: Mode,
+        (criterion, rounds): (bool, bool),
         note: Option<&'static str>,
     ) -> Self {
+        let passes = rounds::passes_per_turn(timed.as_mut(), mode);
         Entry {
             timed,
+            passes,
             criterion,
             rounds,
             note,
@@ -83,6 +78,7 @@ fn prepared_cards<H: Cards, E: BestFive<H>>(
 
 /// Prepares and checks every selected, timed evaluator of `H` for a workload.
 struct GatherCards<'a, H> {
+    plan: &'a Plan,
     workload: Workload,
     hands: &'a HandsOf<H>,
     entries: Vec<Entry>,
@@ -90,7 +86,7 @@ struct GatherCards<'a, H> {
 
 impl<H: Cards> Visit<H> for GatherCards<'_, H> {
     fn visit<E: BestFive<H>>(&mut self) {
-        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
+        if !self.plan.times(self.workload, E::NAME) {
             return;
         }
         let prepared = prepared_cards::<H, E>(self.workload, self.hands, "benchmark");
@@ -101,8 +97,8 @@ impl<H: Cards> Visit<H> for GatherCards<'_, H> {
         let rounds = E::ROLE != Role::Reference;
         self.entries.push(Entry::new(
             Box::new(prepared),
-            true,
-            rounds,
+            self.plan.mode,
+            (true, rounds),
             E::unavailable(),
         ));
     }
@@ -110,6 +106,7 @@ impl<H: Cards> Visit<H> for GatherCards<'_, H> {
 
 /// Prepares and checks every selected, timed five-card evaluator for a workload.
 struct Gather<'a> {
+    plan: &'a Plan,
     workload: Workload,
     hands: &'a [Hand],
     entries: Vec<Entry>,
@@ -117,7 +114,7 @@ struct Gather<'a> {
 
 impl Visitor for Gather<'_> {
     fn visit<E: Evaluator>(&mut self) {
-        if !E::ROLE.is_timed() || !selected(self.workload, E::NAME) {
+        if !self.plan.times(self.workload, E::NAME) {
             return;
         }
         let mut prepared = Prepared::<E>::new(self.workload, self.hands);
@@ -126,14 +123,19 @@ impl Visitor for Gather<'_> {
             eprintln!("error: refusing to benchmark: {problem}");
             std::process::exit(2);
         }
-        if E::ROLE == handeval_core::Role::Floor {
+        let mode = self.plan.mode;
+        if E::ROLE == Role::Floor {
             let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
             let bare = BareLoop::<E>::new(name, self.hands);
             self.entries
-                .push(Entry::new(Box::new(bare), false, true, None));
+                .push(Entry::new(Box::new(bare), mode, (false, true), None));
         }
-        self.entries
-            .push(Entry::new(Box::new(prepared), true, true, E::unavailable()));
+        self.entries.push(Entry::new(
+            Box::new(prepared),
+            mode,
+            (true, true),
+            E::unavailable(),
+        ));
     }
 }
 
@@ -166,18 +168,10 @@ impl<H: Size> Larger<H> {
         }
     }
 
-    /// The names of the evaluators timed at this size, the floor first.
-    fn timed() -> Vec<&'static str> {
-        abouts_with_floor_of::<H>()
-            .iter()
-            .filter(|a| a.role.is_timed())
-            .map(|a| a.name)
-            .collect()
-    }
-
     /// Every evaluator timed on `workload`, prepared and checked.
-    fn gather(&self, workload: Workload) -> Vec<Entry> {
+    fn gather(&self, plan: &Plan, workload: Workload) -> Vec<Entry> {
         let mut gather = GatherCards {
+            plan,
             workload,
             hands: self.hands(workload.order),
             entries: Vec::new(),
@@ -197,7 +191,7 @@ struct Runs {
 impl Runs {
     /// Every evaluator timed on `workload`, prepared and checked, if the run
     /// times its size.
-    fn gather(&self, workload: Workload) -> Vec<Entry> {
+    fn gather(&self, plan: &Plan, workload: Workload) -> Vec<Entry> {
         match (workload.cards(), &self.fives, &self.sixes, &self.sevens) {
             (5, Some((sequential, shuffled)), _, _) => {
                 let hands = match workload.order {
@@ -205,6 +199,7 @@ impl Runs {
                     Order::Shuffled => shuffled,
                 };
                 let mut gather = Gather {
+                    plan,
                     workload,
                     hands,
                     entries: Vec::new(),
@@ -212,47 +207,49 @@ impl Runs {
                 visit_all_with_floor(&mut gather);
                 gather.entries
             }
-            (6, _, Some(sixes), _) => sixes.gather(workload),
-            (7, _, _, Some(sevens)) => sevens.gather(workload),
+            (6, _, Some(sixes), _) => sixes.gather(plan, workload),
+            (7, _, _, Some(sevens)) => sevens.gather(plan, workload),
             _ => Vec::new(),
         }
     }
 }
 
-/// The interleaved rounds, written as CSV to `path` workload by workload.
+/// The interleaved rounds, written as CSV to the plan's file workload by workload.
 struct RoundsOut {
-    path: String,
+    path: std::path::PathBuf,
     out: std::io::BufWriter<std::fs::File>,
-    plan: Plan,
+    rounds: usize,
     rng: rand_chacha::ChaCha8Rng,
     header: bool,
 }
 
 impl RoundsOut {
-    fn create(path: String, seed: u64, plan: Plan) -> Self {
+    fn create(plan: &Plan) -> Self {
+        let path = plan.rounds_out.clone();
         eprintln!(
-            "interleaved rounds after each workload's criterion benchmarks: {} rounds of {} timed passes over a warm block of {BLOCK} hands per evaluator, order seeded from {seed}",
-            plan.rounds, plan.reps
+            "interleaved rounds after each workload's criterion benchmarks: {} rounds, each a turn of every evaluator over one warm block of {BLOCK} hands, order seeded from {}",
+            plan.mode.rounds(),
+            plan.seed
         );
         let file = std::fs::File::create(&path).unwrap_or_else(|e| {
-            eprintln!("error: creating {path}: {e}");
+            eprintln!("error: creating {}: {e}", path.display());
             std::process::exit(2);
         });
         RoundsOut {
             path,
             out: std::io::BufWriter::new(file),
-            plan,
-            rng: rounds::rng(seed),
+            rounds: plan.mode.rounds(),
+            rng: rounds::rng(plan.seed),
             header: true,
         }
     }
 
-    fn time(&mut self, workload: Workload, timed: &mut [Box<dyn Timed>]) {
-        eprintln!("rounds: {workload}, {} evaluators", timed.len());
-        let turns = rounds::run(workload, timed, self.plan, &mut self.rng);
+    fn time(&mut self, workload: Workload, contenders: &mut [Contender<'_>]) {
+        eprintln!("rounds: {workload}, {} evaluators", contenders.len());
+        let turns = rounds::run(workload, contenders, self.rounds, &mut self.rng);
         let written = rounds::write_csv(&mut self.out, &turns, std::mem::take(&mut self.header));
         if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut self.out)) {
-            eprintln!("error: writing {}: {e}", self.path);
+            eprintln!("error: writing {}: {e}", self.path.display());
             std::process::exit(2);
         }
     }
@@ -261,27 +258,27 @@ impl RoundsOut {
 /// A workload's benchmark group. A smoke run checks the pipeline, not the
 /// figures: flat sampling runs each sample's iterations once (10 iterations
 /// in all for the slowest evaluators, where linear sampling runs 55).
-fn group(c: &mut Criterion, workload: Workload) -> BenchmarkGroup<'_, WallTime> {
+fn group(c: &mut Criterion, workload: Workload, mode: Mode) -> BenchmarkGroup<'_, WallTime> {
     let mut group = c.benchmark_group(workload.id());
     group.throughput(Throughput::Elements(BLOCK as u64));
-    if std::env::var("HANDEVAL_BENCH_MODE").as_deref() == Ok("smoke") {
+    if mode == Mode::Smoke {
         group.sampling_mode(SamplingMode::Flat);
     }
     group
 }
 
-fn criterion() -> Criterion {
+fn criterion(mode: Mode) -> Criterion {
     let c = Criterion::default().without_plots();
-    let c = match std::env::var("HANDEVAL_BENCH_MODE").as_deref() {
-        Ok("smoke") => c
+    let c = match mode {
+        Mode::Smoke => c
             .warm_up_time(Duration::from_millis(10))
             .measurement_time(Duration::from_millis(20))
             .sample_size(10),
-        Ok("quick") => c
+        Mode::Quick => c
             .warm_up_time(Duration::from_millis(100))
             .measurement_time(Duration::from_millis(400))
             .sample_size(10),
-        _ => c
+        Mode::Full => c
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(2))
             .sample_size(30),
@@ -289,115 +286,103 @@ fn criterion() -> Criterion {
     c.configure_from_args()
 }
 
-/// Which hand sizes `HANDEVAL_CARDS` asks for: (five, six, seven).
-fn sizes() -> (bool, bool, bool) {
-    let asked = std::env::var("HANDEVAL_CARDS").unwrap_or_default();
-    if asked.trim().is_empty() {
-        return (true, true, true);
-    }
-    let mut sizes = (false, false, false);
-    for size in asked.split(',') {
-        match size.trim() {
-            "5" => sizes.0 = true,
-            "6" => sizes.1 = true,
-            "7" => sizes.2 = true,
-            other => {
-                eprintln!("error: HANDEVAL_CARDS={asked:?}: {other:?} is not 5, 6 or 7");
-                std::process::exit(2);
-            }
+/// The run's banner: how many benchmarks of each hand size the plan holds.
+fn banner(plan: &Plan) {
+    let mut parts = Vec::new();
+    for cards in 5..=7 {
+        let of_size: Vec<_> = plan
+            .timed
+            .iter()
+            .filter(|b| b.workload.cards() == cards)
+            .collect();
+        if of_size.is_empty() {
+            continue;
         }
+        let workloads: std::collections::BTreeSet<_> =
+            of_size.iter().map(|b| b.workload.id()).collect();
+        let evaluators: std::collections::BTreeSet<_> =
+            of_size.iter().map(|b| b.evaluator.as_str()).collect();
+        parts.push(format!(
+            "{} {cards}-card workloads x {} evaluators",
+            workloads.len(),
+            evaluators.len()
+        ));
     }
-    sizes
+    eprintln!(
+        "{} benchmarks: {} (the floor included where selected)",
+        plan.timed.len(),
+        parts.join(", ")
+    );
+}
+
+/// Times one workload's entries: each with criterion, then all of them in
+/// the rounds.
+fn time_workload(
+    c: &mut Criterion,
+    plan: &Plan,
+    workload: Workload,
+    entries: &mut [Entry],
+    done: &mut usize,
+    rounds_out: &mut RoundsOut,
+) {
+    let mut group = group(c, workload, plan.mode);
+    for entry in entries.iter_mut().filter(|e| e.criterion) {
+        *done += 1;
+        eprintln!(
+            "[{done}/{}] {workload}/{} ({} passes a turn)",
+            plan.timed.len(),
+            entry.timed.name(),
+            entry.passes
+        );
+        if let Some(reason) = entry.note {
+            eprintln!("note: {}: {reason}", entry.timed.name());
+        }
+        let passes = entry.passes;
+        let mut block = 0usize;
+        let timed = entry.timed.as_mut();
+        group.bench_function(timed.name(), |b| {
+            b.iter_custom(|iters| rounds::time_iters(timed, iters, passes, &mut block));
+        });
+    }
+    group.finish();
+    let mut contenders: Vec<Contender<'_>> = entries
+        .iter_mut()
+        .filter(|e| e.rounds)
+        .map(|e| Contender {
+            timed: e.timed.as_mut(),
+            passes: e.passes,
+        })
+        .collect();
+    rounds_out.time(workload, &mut contenders);
 }
 
 fn main() {
-    let limit = handeval_benches::SimdLimit::apply_from_env();
-    eprintln!(
-        "SIMD paths up to: {} (set HANDEVAL_SIMD to limit them)",
-        limit.id()
-    );
-    let seed = seed();
-    eprintln!("shuffle seed: {seed} (set HANDEVAL_SEED to change it)");
-    let (five, six, seven) = sizes();
-    let timed: Vec<&str> = abouts_with_floor()
-        .iter()
-        .filter(|a| a.role.is_timed())
-        .map(|a| a.name)
-        .collect();
-    // Each size the run asks for: its selected workloads, the evaluators
-    // selected on any of them, and the benchmarks (workload x evaluator).
-    let counts = |cards: usize, on: bool, names: &[&str]| {
-        let mut workloads = 0;
-        let mut evaluators = std::collections::BTreeSet::new();
-        let mut benchmarks = 0;
-        for w in Workload::of_cards(cards).filter(|_| on) {
-            let chosen: Vec<&str> = names.iter().copied().filter(|n| selected(w, n)).collect();
-            workloads += usize::from(!chosen.is_empty());
-            benchmarks += chosen.len();
-            evaluators.extend(chosen);
-        }
-        (cards, workloads, evaluators.len(), benchmarks)
-    };
-    let sizes = [
-        counts(5, five, &timed),
-        counts(6, six, &Larger::<Hand6>::timed()),
-        counts(7, seven, &Larger::<Hand7>::timed()),
-    ];
-    let total: usize = sizes.iter().map(|s| s.3).sum();
-    let parts: Vec<String> = sizes
-        .iter()
-        .filter(|s| s.3 > 0)
-        .map(|(cards, workloads, evaluators, _)| {
-            format!("{workloads} {cards}-card workloads x {evaluators} evaluators")
-        })
-        .collect();
-    eprintln!(
-        "{total} benchmarks: {} (the floor included where selected)",
-        parts.join(", ")
-    );
+    let plan = Plan::of_this_run();
+    eprintln!("SIMD paths up to: {} (the plan's --simd)", plan.simd.id());
+    eprintln!("seed: {} (the plan's --seed)", plan.seed);
+    banner(&plan);
     // Hands are drawn, and their reference classes computed, only for the
     // sizes with a benchmark to run.
-    let larger = cards::hands_in(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
+    let has = |cards: usize| plan.timed.iter().any(|b| b.workload.cards() == cards);
+    let larger = plan.mode.larger_hands();
     let runs = Runs {
-        fives: (sizes[0].3 > 0).then(|| (sequential(), shuffled(seed))),
-        sixes: (sizes[1].3 > 0).then(|| Larger::new(seed, larger)),
-        sevens: (sizes[2].3 > 0).then(|| Larger::new(seed, larger)),
+        fives: has(5).then(|| (sequential(), shuffled(plan.seed))),
+        sixes: has(6).then(|| Larger::new(plan.seed, larger)),
+        sevens: has(7).then(|| Larger::new(plan.seed, larger)),
     };
-    let mut c = criterion();
+    let mut c = criterion(plan.mode);
     let mut done = 0;
-    let plan = Plan::for_mode(&std::env::var("HANDEVAL_BENCH_MODE").unwrap_or_default());
-    let mut rounds_out = std::env::var("HANDEVAL_ROUNDS_OUT")
-        .ok()
-        .map(|path| RoundsOut::create(path, seed, plan));
-    for workload in Workload::every() {
-        let entries = runs.gather(workload);
-        if entries.is_empty() {
-            continue;
-        }
-        let mut group = group(&mut c, workload);
-        let mut in_rounds = Vec::new();
-        for mut entry in entries {
-            if entry.criterion {
-                done += 1;
-                eprintln!("[{done}/{total}] {workload}/{}", entry.timed.name());
-                if let Some(reason) = entry.note {
-                    eprintln!("note: {}: {reason}", entry.timed.name());
-                }
-                let reps = plan.reps;
-                let mut block = 0usize;
-                let timed = entry.timed.as_mut();
-                group.bench_function(timed.name(), |b| {
-                    b.iter_custom(|iters| rounds::time_iters(timed, iters, reps, &mut block));
-                });
-            }
-            if entry.rounds {
-                in_rounds.push(entry.timed);
-            }
-        }
-        group.finish();
-        if let Some(rounds_out) = &mut rounds_out {
-            rounds_out.time(workload, &mut in_rounds);
-        }
+    let mut rounds_out = RoundsOut::create(&plan);
+    for workload in Workload::every().filter(|w| plan.times_any(*w)) {
+        let mut entries = runs.gather(&plan, workload);
+        time_workload(
+            &mut c,
+            &plan,
+            workload,
+            &mut entries,
+            &mut done,
+            &mut rounds_out,
+        );
     }
     c.final_summary();
 }

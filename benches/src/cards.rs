@@ -22,17 +22,6 @@ use crate::{BLOCK, BLOCKS, Kind, Workload};
 /// the same size.
 pub const HANDS: usize = BLOCK * BLOCKS;
 
-/// Hands per workload in a smoke run, which checks the pipeline rather
-/// than measuring: four blocks. Preparing and checking every evaluator on
-/// the full sets, the literal seven-card reference at microseconds a hand
-/// among them, was most of a smoke run's time.
-pub const SMOKE_HANDS: usize = BLOCK * 4;
-
-/// Hands per six- or seven-card workload in a run of `mode` (`HANDEVAL_BENCH_MODE`).
-pub fn hands_in(mode: &str) -> usize {
-    if mode == "smoke" { SMOKE_HANDS } else { HANDS }
-}
-
 /// Where the sequential hands of a size start in [`Cards::all`] order: the
 /// middle hand, away from the all-low-cards start.
 pub const fn sequential_start<H: Cards>() -> usize {
@@ -208,10 +197,14 @@ impl<H: Cards, E: BestFive<H>> Timed for PreparedCards<H, E> {
         E::NAME
     }
 
+    fn blocks(&self) -> usize {
+        self.hands.len() / BLOCK
+    }
+
     #[inline]
     fn pass(&mut self, block: usize) {
         // Wrapping at this set's blocks: all [`BLOCKS`], or a smoke run's few.
-        let block = block % (self.hands.len() / BLOCK);
+        let block = block % self.blocks();
         let hands = &self.hands[block * BLOCK..(block + 1) * BLOCK];
         match self.kind {
             Kind::Strength => {

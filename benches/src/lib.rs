@@ -12,7 +12,10 @@
 //! iteration stays short even for the slowest evaluator.
 
 pub mod cards;
+pub mod plan;
 pub mod rounds;
+
+pub use plan::{Benchmark, Mode, Plan};
 
 use std::fmt;
 use std::str::FromStr;
@@ -31,23 +34,13 @@ pub const BLOCK: usize = HAND_COUNT / BLOCKS;
 pub const BLOCKS: usize = 40;
 /// Hands in the fixed shuffled sample that instruction counts are taken over.
 pub const SAMPLE: usize = 10_000;
-/// The shuffle seed used when `HANDEVAL_SEED` is not set.
+/// The seed of the shuffled orders, the random hands and the rounds' order
+/// when `cargo xtask bench --seed` does not say.
 pub const DEFAULT_SEED: u64 = 20_261_121;
 
-/// The shuffle seed: `HANDEVAL_SEED` if set, else [`DEFAULT_SEED`].
-///
-/// # Panics
-/// If `HANDEVAL_SEED` is set but is not a number.
-pub fn seed() -> u64 {
-    std::env::var("HANDEVAL_SEED").map_or(DEFAULT_SEED, |s| {
-        s.trim()
-            .parse()
-            .expect("HANDEVAL_SEED must be an unsigned integer")
-    })
-}
-
 /// The widest vector path the SIMD evaluators may take, widest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SimdLimit {
     /// AVX-512 where the CPU has it (the default: no limit).
     Avx512,
@@ -58,7 +51,7 @@ pub enum SimdLimit {
 }
 
 impl SimdLimit {
-    /// Its id, as `HANDEVAL_SIMD` and `--simd` take it.
+    /// Its id, as `--simd` takes it.
     pub const fn id(self) -> &'static str {
         match self {
             SimdLimit::Avx512 => "avx512",
@@ -92,18 +85,6 @@ impl SimdLimit {
             SimdLimit::Avx2 => pretend_absent(Feature::Avx512),
             SimdLimit::Portable => pretend_absent(Feature::Avx2),
         }
-    }
-
-    /// `HANDEVAL_SIMD`, applied: what `cargo xtask bench --simd` passes to
-    /// the benchmark processes.
-    ///
-    /// # Panics
-    /// If `HANDEVAL_SIMD` is set to something unknown.
-    pub fn apply_from_env() -> SimdLimit {
-        let limit = SimdLimit::parse(&std::env::var("HANDEVAL_SIMD").unwrap_or_default())
-            .unwrap_or_else(|e| panic!("HANDEVAL_SIMD: {e}"));
-        limit.apply();
-        limit
     }
 }
 
@@ -295,6 +276,18 @@ impl Workload {
         Workload::every().find(|w| w.id() == id)
     }
 
+    /// Whether the instruction counts cover this workload: the shuffled
+    /// five-card ones and seven-card full strength (a count stands for
+    /// both orders; six-card hands and seven-card categories have none).
+    pub fn is_counted(self) -> bool {
+        self.order == Order::Shuffled
+            && match self.input {
+                Input::Encoded | Input::Hand => true,
+                Input::Hand6 => false,
+                Input::Hand7 => self.kind == Kind::Strength,
+            }
+    }
+
     /// The workload the report leads with: full strength, shuffled, pre-encoded.
     pub const HEADLINE: Workload = Workload::ALL[0];
 
@@ -351,74 +344,6 @@ impl fmt::Display for Workload {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.id())
     }
-}
-
-/// Whether `HANDEVAL_FILTER` (comma-separated substrings; empty = all)
-/// selects the benchmark `workload/evaluator`.
-pub fn selected(workload: Workload, evaluator: &str) -> bool {
-    selected_by(
-        &std::env::var("HANDEVAL_FILTER").unwrap_or_default(),
-        workload,
-        evaluator,
-    )
-}
-
-/// Whether `filter` (comma-separated pieces; empty = all) selects the
-/// benchmark `workload/evaluator`: whether any piece [matches](matches) its id.
-pub fn selected_by(filter: &str, workload: Workload, evaluator: &str) -> bool {
-    let id = format!("{workload}/{evaluator}");
-    let mut pieces = filter
-        .split(',')
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .peekable();
-    pieces.peek().is_none() || pieces.any(|p| matches(p, &id))
-}
-
-/// Whether one piece of a `--filter` or `--only` list selects `id` (a
-/// `workload/evaluator` id, or an evaluator's name).
-///
-/// A piece with `*` (any run of characters, `/` included) or `?` (one
-/// character) is a glob matched against the whole id: `*simd` is every
-/// SIMD variant, `*/hand7/*` every seven-card benchmark. Any other piece
-/// matches whole `/`-separated segments, in a row, anywhere in the id:
-/// `pext` is the family, `strength/shuffled` two segments of a workload,
-/// `strength/shuffled/hand/pokers` one benchmark. So `hand` never selects
-/// `hand7`, nor `simd` `seven-simd`.
-pub fn matches(piece: &str, id: &str) -> bool {
-    if piece.contains(['*', '?']) {
-        return glob(piece.as_bytes(), id.as_bytes());
-    }
-    let want: Vec<&str> = piece.split('/').collect();
-    let have: Vec<&str> = id.split('/').collect();
-    have.windows(want.len()).any(|w| w == want.as_slice())
-}
-
-/// `*` and `?` matching over bytes, iteratively with one backtrack point.
-fn glob(pattern: &[u8], text: &[u8]) -> bool {
-    let (mut p, mut t) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while t < text.len() {
-        match pattern.get(p) {
-            Some(b'*') => {
-                star = Some((p, t));
-                p += 1;
-            }
-            Some(&c) if c == b'?' || c == text[t] => {
-                p += 1;
-                t += 1;
-            }
-            _ => match star {
-                Some((sp, st)) => {
-                    p = sp + 1;
-                    t = st + 1;
-                    star = Some((sp, st + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    pattern[p..].iter().all(|&c| c == b'*')
 }
 
 /// A workload's input, prepared and checked, ready to be timed block by block.
@@ -605,34 +530,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn filter_pieces_match_whole_segments_or_globs() {
-        let hand = Workload::HEADLINE.from_input(Input::Hand);
-        let hand7 = Workload::SEVEN[0];
-        assert_eq!(hand7.to_string(), "strength/shuffled/hand7");
-        // A workload's id is never a prefix of another's.
-        assert!(selected_by("strength/shuffled/hand", hand, "pokers"));
-        assert!(!selected_by("strength/shuffled/hand", hand7, "pokers"));
-        assert!(!selected_by("hand", hand7, "pokers"));
-        assert!(selected_by("hand7", hand7, "pokers"));
-        // Families, evaluators, several pieces, blanks.
-        assert!(selected_by("pext", hand, "pext/simd"));
-        assert!(!selected_by("simd", hand7, "deadhorse/seven-simd"));
-        assert!(selected_by("*simd", hand7, "deadhorse/seven-simd"));
-        assert!(selected_by("*/hand7/*", hand7, "pokers"));
-        assert!(!selected_by("*/hand7/*", hand, "pokers"));
-        assert!(selected_by(" pokers , null", hand, "null"));
-        assert!(selected_by("", hand, "pokers"));
-        assert!(selected_by(" , ", hand, "pokers"));
-        assert!(!selected_by("pok", hand, "pokers"));
-        assert!(matches(
-            "strength/shuffled/hand/pokers",
-            "strength/shuffled/hand/pokers"
-        ));
-        assert!(matches("s?rength/*", "strength/x"));
-        assert!(!matches("*x", "strength/xy"));
-    }
-
-    #[test]
     fn workloads_are_distinct_and_round_trip() {
         let ids: Vec<String> = Workload::ALL.iter().map(|w| w.id()).collect();
         for (i, id) in ids.iter().enumerate() {
@@ -652,16 +549,6 @@ mod tests {
         assert_eq!(a, sample(3));
         let distinct: std::collections::HashSet<u64> = a.iter().map(Hand::mask).collect();
         assert_eq!(distinct.len(), SAMPLE);
-    }
-
-    #[test]
-    fn filters_select_by_substring_of_workload_and_evaluator() {
-        let w = Workload::ALL[0];
-        assert!(selected_by("", w, "pokers"));
-        assert!(selected_by("pext,pokers", w, "pokers"));
-        assert!(selected_by("strength/shuffled/encoded", w, "pext/bmi2"));
-        assert!(!selected_by("category", w, "pokers"));
-        assert!(!selected_by("pext", w, "pokers"));
     }
 
     #[test]

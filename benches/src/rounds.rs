@@ -1,12 +1,39 @@
-//! Ratios that repeat: every evaluator of a workload timed in turn, round
-//! after round, in a seeded random order, so that whatever drifts on a shared
-//! machine (frequency, a neighbour's load) lands on all of them alike.
+//! The unit both timers measure, and the interleaved rounds.
 //!
-//! Criterion times one benchmark after another; a ratio of two of its
-//! medians compares measurements taken minutes apart. Here each round times
-//! every evaluator once, over the same blocks of hands, and a ratio is taken
-//! within the round; the report publishes the median over rounds and the
-//! spread, beside criterion's own statistics.
+//! # The unit: a turn
+//!
+//! A turn is one evaluator on one block of [`BLOCK`] hands: one untimed
+//! pass over the block, so that its hands, encodings and outputs are in
+//! cache, then a number of passes each timed on its own; the turn's time is
+//! its fastest pass. What is measured is the evaluation, not how fast the
+//! machine streams a 2,598,960-hand array from memory, nor what else the
+//! machine did meanwhile.
+//!
+//! Why the fastest pass: the shared machines this lab runs on change speed
+//! from one millisecond to the next. Timed pass by pass for minutes, one
+//! evaluator on one warm block runs at one speed most of the time and up to
+//! 1.5 times slower in stretches of a fraction of a millisecond to several
+//! seconds, whatever the process does (code that leans on caches and branch
+//! predictors suffers most; pure vector arithmetic hardly). A disturbance
+//! only ever adds time (Chen and Revels, *Robust benchmarking in noisy
+//! environments*, 2016), so within a turn the fastest pass is the
+//! undisturbed one; the passes per turn are chosen so that a turn spans
+//! [`Mode::turn_target_ns`], long enough to hold one.
+//!
+//! Criterion times turns ([`time_iters`]), each in one window of two and a
+//! half seconds; the rounds time turns of every evaluator of a workload in
+//! turn, round after round, over minutes. Where the two figures differ by
+//! more than a tenth, a long disturbed stretch fell on criterion's window:
+//! the report marks the row and shows both.
+//!
+//! # The rounds
+//!
+//! Each round times every evaluator of the workload once, in a seeded
+//! random order, on the same block; in a full run there is one round per
+//! block, so that the rounds see every hand, as criterion does. The
+//! published time of an evaluator is the median over the rounds of its
+//! turns, and every ratio is taken within a round, so that a slow drift of
+//! the machine lands on both sides of it.
 
 use std::hint::black_box;
 use std::io::Write;
@@ -17,30 +44,80 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use crate::plan::Mode;
 use crate::{BLOCK, BLOCKS, Prepared, Workload};
 
 /// A prepared, checked workload that can be timed, whichever the evaluator.
-///
-/// The unit of measurement, for criterion and the rounds alike: one block of
-/// [`BLOCK`] hands, passed over once untimed, so that its hands, encodings
-/// and outputs are in cache, then timed over `reps` further passes. What is
-/// measured is the evaluation, not how fast the machine streams a
-/// 2,598,960-hand array from memory (which for the fastest evaluators would
-/// be most of the time, and would depend on what ran just before).
 pub trait Timed {
     /// The evaluator's name.
     fn name(&self) -> &'static str;
-    /// One pass over block `block` (wrapping at [`BLOCKS`]).
-    fn pass(&mut self, block: usize);
-    /// One untimed pass over `block`, then the time `reps` passes take.
-    fn time(&mut self, block: usize, reps: usize) -> Duration {
-        self.pass(block);
-        let start = Instant::now();
-        for _ in 0..reps {
-            self.pass(block);
-        }
-        start.elapsed()
+    /// How many blocks the prepared hands hold (a smoke run's larger hands
+    /// have fewer than [`BLOCKS`]).
+    fn blocks(&self) -> usize {
+        BLOCKS
     }
+    /// One pass over block `block` (wrapping at [`Timed::blocks`]).
+    fn pass(&mut self, block: usize);
+}
+
+/// One turn's passes over a warm block.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnTime {
+    /// The fastest pass: the turn's time.
+    pub fastest: Duration,
+    /// The median pass: how far disturbances slowed the others.
+    pub median: Duration,
+    /// How many passes were timed.
+    pub passes: usize,
+}
+
+/// One untimed pass over `block`, then `passes` passes (at least one), each
+/// timed on its own.
+pub fn turn(timed: &mut dyn Timed, block: usize, passes: usize) -> TurnTime {
+    let passes = passes.max(1);
+    timed.pass(block);
+    let mut times = Vec::with_capacity(passes);
+    for _ in 0..passes {
+        let start = Instant::now();
+        timed.pass(block);
+        times.push(start.elapsed());
+    }
+    times.sort_unstable();
+    TurnTime {
+        fastest: times[0],
+        median: times[passes / 2],
+        passes,
+    }
+}
+
+/// How many timed passes a turn of `timed` makes in a run of `mode`: as
+/// many as fill [`Mode::turn_target_ns`], from 4 to 512 (a smoke run: 2).
+pub fn passes_per_turn(timed: &mut dyn Timed, mode: Mode) -> usize {
+    if mode == Mode::Smoke {
+        return 2;
+    }
+    let one = turn(timed, 0, 3).fastest.as_nanos().max(1);
+    let wanted = u128::from(mode.turn_target_ns())
+        .div_ceil(one)
+        .clamp(4, 512);
+    wanted as usize
+}
+
+/// Criterion's measurement of `iters` passes, in the rounds' unit: turns
+/// of up to `passes` passes, each counted at its fastest pass's time, the
+/// block advancing from `*block` after each.
+pub fn time_iters(timed: &mut dyn Timed, iters: u64, passes: usize, block: &mut usize) -> Duration {
+    let mut total = Duration::ZERO;
+    let mut left = iters;
+    while left > 0 {
+        // At most 512 passes a turn: the narrowing is exact.
+        let now = left.min(passes as u64) as u32;
+        let t = turn(timed, *block, now as usize);
+        total += t.fastest * now;
+        *block = (*block + 1) % timed.blocks();
+        left -= u64::from(now);
+    }
+    total
 }
 
 impl<E: Evaluator> Timed for Prepared<E> {
@@ -51,21 +128,6 @@ impl<E: Evaluator> Timed for Prepared<E> {
     fn pass(&mut self, block: usize) {
         self.run_block(block % BLOCKS);
     }
-}
-
-/// Times `iters` passes as criterion asks, `reps` at a time per block, the
-/// block advancing from `*block`: criterion's measurement in the same unit
-/// as the rounds'.
-pub fn time_iters(timed: &mut dyn Timed, iters: u64, reps: usize, block: &mut usize) -> Duration {
-    let mut total = Duration::ZERO;
-    let mut left = usize::try_from(iters).unwrap_or(usize::MAX);
-    while left > 0 {
-        let now = left.min(reps);
-        total += timed.time(*block, now);
-        *block = (*block + 1) % BLOCKS;
-        left -= now;
-    }
-    total
 }
 
 /// The floor without the harness: a plain `for` loop over the hands that
@@ -105,32 +167,16 @@ impl<E: Evaluator> Timed for BareLoop<E> {
     }
 }
 
-/// How many rounds, and how many timed passes over its block each
-/// evaluator makes per turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Plan {
-    /// Timed rounds (one untimed warm-up round runs first).
-    pub rounds: usize,
-    /// Timed passes over the round's block per turn.
-    pub reps: usize,
+/// One evaluator of a workload in the rounds: what to time, and how many
+/// passes each of its turns makes.
+pub struct Contender<'a> {
+    /// The prepared evaluator.
+    pub timed: &'a mut dyn Timed,
+    /// Passes per turn ([`passes_per_turn`]).
+    pub passes: usize,
 }
 
-impl Plan {
-    /// The plan for `HANDEVAL_BENCH_MODE` (`full`, `quick` or `smoke`).
-    pub fn for_mode(mode: &str) -> Plan {
-        match mode {
-            "smoke" => Plan { rounds: 3, reps: 2 },
-            "quick" => Plan { rounds: 9, reps: 8 },
-            // 32 passes keep the fastest evaluator's turn near 2 ms.
-            _ => Plan {
-                rounds: 21,
-                reps: 32,
-            },
-        }
-    }
-}
-
-/// One evaluator's time in one round.
+/// One evaluator's turn in one round: a line of `rounds.csv`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Turn {
     /// The workload.
@@ -139,34 +185,51 @@ pub struct Turn {
     pub evaluator: &'static str,
     /// The round, from 0.
     pub round: usize,
-    /// Nanoseconds per hand in this turn.
+    /// The block every evaluator passed over in this round.
+    pub block: usize,
+    /// Nanoseconds per hand of the turn's fastest pass: the turn's time.
     pub ns_per_hand: f64,
+    /// Nanoseconds per hand of the turn's median pass.
+    pub median_pass_ns: f64,
+    /// Timed passes in the turn.
+    pub passes: usize,
 }
 
-/// Times every entry of `timed` once per round, in an order shuffled anew
-/// each round by `rng`; in round `r` everyone evaluates block `r` (wrapping).
+/// The block round `round` of `rounds` passes over: spread evenly over
+/// the [`BLOCKS`] blocks (every block once when there are as many rounds).
+pub const fn block_of_round(round: usize, rounds: usize) -> usize {
+    round * BLOCKS / rounds
+}
+
+/// Times every contender once per round, in an order shuffled anew each
+/// round by `rng`, after one untimed warm-up round.
 pub fn run(
     workload: Workload,
-    timed: &mut [Box<dyn Timed>],
-    plan: Plan,
+    contenders: &mut [Contender<'_>],
+    rounds: usize,
     rng: &mut ChaCha8Rng,
 ) -> Vec<Turn> {
-    let mut order: Vec<usize> = (0..timed.len()).collect();
-    let mut turns = Vec::with_capacity(plan.rounds * timed.len());
+    let mut order: Vec<usize> = (0..contenders.len()).collect();
+    let mut turns = Vec::with_capacity(rounds * contenders.len());
     // The warm-up round: caches, branch predictors, CPU frequency.
-    for t in timed.iter_mut() {
-        t.time(0, plan.reps);
+    for c in contenders.iter_mut() {
+        turn(c.timed, 0, c.passes);
     }
-    for round in 0..plan.rounds {
+    let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / BLOCK as f64;
+    for round in 0..rounds {
         order.shuffle(rng);
-        let block = round % BLOCKS;
+        let block = block_of_round(round, rounds);
         for &i in &order {
-            let elapsed = timed[i].time(block, plan.reps);
+            let c = &mut contenders[i];
+            let t = turn(c.timed, block, c.passes);
             turns.push(Turn {
                 workload,
-                evaluator: timed[i].name(),
+                evaluator: c.timed.name(),
                 round,
-                ns_per_hand: elapsed.as_secs_f64() * 1e9 / (plan.reps * BLOCK) as f64,
+                block: block % c.timed.blocks(),
+                ns_per_hand: per_hand(t.fastest),
+                median_pass_ns: per_hand(t.median),
+                passes: t.passes,
             });
         }
     }
@@ -179,20 +242,86 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ 0x726F_756E_6473)
 }
 
-/// Writes turns as CSV: `workload,evaluator,round,ns_per_hand`.
+/// The header of `rounds.csv`.
+pub const CSV_HEADER: &str = "workload,evaluator,round,ns_per_hand,block,passes,median_pass_ns";
+
+/// Writes turns as CSV lines under [`CSV_HEADER`] (written first if `header`).
 ///
 /// # Errors
 /// When the writer fails.
 pub fn write_csv(out: &mut impl Write, turns: &[Turn], header: bool) -> std::io::Result<()> {
     if header {
-        writeln!(out, "workload,evaluator,round,ns_per_hand")?;
+        writeln!(out, "{CSV_HEADER}")?;
     }
     for t in turns {
         writeln!(
             out,
-            "{},{},{},{}",
-            t.workload, t.evaluator, t.round, t.ns_per_hand
+            "{},{},{},{},{},{},{}",
+            t.workload, t.evaluator, t.round, t.ns_per_hand, t.block, t.passes, t.median_pass_ns
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Passes whose times are scripted: the `n`-th pass sleeps `script[n]`
+    /// microseconds (cycling).
+    struct Scripted {
+        script: Vec<u64>,
+        n: usize,
+    }
+
+    impl Timed for Scripted {
+        fn name(&self) -> &'static str {
+            "scripted"
+        }
+        fn pass(&mut self, _: usize) {
+            let us = self.script[self.n % self.script.len()];
+            self.n += 1;
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_micros(us) {}
+        }
+    }
+
+    #[test]
+    fn a_turn_is_its_fastest_pass_after_an_untimed_one() {
+        // The untimed pass is the slow 3000 us one; a disturbed pass (2000)
+        // among the timed ones does not count.
+        let mut s = Scripted {
+            script: vec![3000, 500, 2000, 500, 500],
+            n: 0,
+        };
+        let t = turn(&mut s, 0, 4);
+        assert_eq!(t.passes, 4);
+        assert!(t.fastest >= Duration::from_micros(500), "{t:?}");
+        assert!(t.fastest < Duration::from_micros(1500), "{t:?}");
+        assert!(t.median < Duration::from_micros(1500), "{t:?}");
+        assert_eq!(s.n, 5);
+    }
+
+    #[test]
+    fn criterion_counts_each_pass_at_its_turns_fastest() {
+        let mut s = Scripted {
+            script: vec![200],
+            n: 0,
+        };
+        let mut block = 0;
+        let d = time_iters(&mut s, 10, 4, &mut block);
+        // Turns of 4, 4 and 2 passes, each after an untimed one.
+        assert_eq!(s.n, 13);
+        assert_eq!(block, 3);
+        assert!(d >= Duration::from_millis(2), "{d:?}");
+    }
+
+    #[test]
+    fn full_rounds_pass_over_every_block_once() {
+        let rounds = Mode::Full.rounds();
+        let blocks: Vec<usize> = (0..rounds).map(|r| block_of_round(r, rounds)).collect();
+        assert_eq!(blocks, (0..BLOCKS).collect::<Vec<_>>());
+        let quick: Vec<usize> = (0..10).map(|r| block_of_round(r, 10)).collect();
+        assert_eq!(quick, [0, 4, 8, 12, 16, 20, 24, 28, 32, 36]);
+    }
 }

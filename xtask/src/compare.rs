@@ -127,34 +127,47 @@ pub fn lines(old: &[Row], new: &[Row]) -> Vec<Line> {
         .collect()
 }
 
+/// A run's `--filter` as the header shows it (`(everything)` without one).
+fn filter_text(m: &crate::machine::Machine) -> String {
+    if m.filter.is_empty() {
+        "(everything)".to_string()
+    } else {
+        m.filter.join(",")
+    }
+}
+
 /// The header: the two runs' facts, and which differ.
 fn header(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "| | OLD `{old_dir}` | NEW `{new_dir}` | |");
     s.push_str("|---|---|---|---|\n");
     let (o, n) = (&old.machine, &new.machine);
-    let (old_filter, new_filter) = (filter_of(&o.command), filter_of(&n.command));
-    for (what, a, b) in [
-        ("command", &o.command, &n.command),
-        ("simd", &o.simd, &n.simd),
-        ("filter", &old_filter, &new_filter),
-        ("profile", &o.profile, &n.profile),
-        (
-            "instruction counts",
-            &o.instruction_counts,
-            &n.instruction_counts,
-        ),
-        ("cpu", &o.cpu, &n.cpu),
-        ("cpu id", &o.cpu_id, &n.cpu_id),
-        ("cores", &o.cores, &n.cores),
-        ("rustc", &o.rustc, &n.rustc),
-        ("commit", &o.git, &n.git),
-        ("date", &o.date, &n.date),
-        ("mode", &o.mode, &n.mode),
-        ("seed", &o.seed, &n.seed),
-        ("target-cpu", &o.target_cpu, &n.target_cpu),
-        ("measurement", &o.measurement, &n.measurement),
-    ] {
+    let facts = |m: &crate::machine::Machine| -> Vec<(&'static str, String)> {
+        vec![
+            ("command", m.command.to_string()),
+            ("simd", m.simd_text()),
+            ("filter", filter_text(m)),
+            ("profile", m.profile.clone()),
+            ("instruction counts", m.instruction_counts.clone()),
+            ("cpu", m.cpu.clone()),
+            (
+                "cpu id",
+                m.cpu_id
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            ),
+            ("cores", m.cores.clone()),
+            ("rustc", m.rustc.clone()),
+            ("commit", m.git.clone()),
+            ("date", m.date_text()),
+            ("mode", m.mode.id().to_string()),
+            ("seed", m.seed.to_string()),
+            ("target-cpu", m.target_cpu.clone()),
+            ("measurement", m.measurement.clone()),
+        ]
+    };
+    for ((what, a), (_, b)) in facts(o).into_iter().zip(facts(n)) {
         let differs = if a == b { "same" } else { "**differs**" };
         let shown = |v: &str| {
             if v.is_empty() {
@@ -163,27 +176,9 @@ fn header(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
                 v.replace('|', "/")
             }
         };
-        let _ = writeln!(s, "| {what} | {} | {} | {differs} |", shown(a), shown(b));
+        let _ = writeln!(s, "| {what} | {} | {} | {differs} |", shown(&a), shown(&b));
     }
     s
-}
-
-/// What a run's command selected with `--filter` (`(everything)` without one).
-fn filter_of(command: &str) -> String {
-    let mut words = command.split_whitespace();
-    let mut filters = Vec::new();
-    while let Some(word) = words.next() {
-        if word == "--filter" {
-            filters.extend(words.next());
-        } else if let Some(f) = word.strip_prefix("--filter=") {
-            filters.push(f);
-        }
-    }
-    if filters.is_empty() {
-        "(everything)".to_string()
-    } else {
-        filters.join(" ")
-    }
 }
 
 fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
@@ -310,12 +305,5 @@ mod tests {
         // A scalar row ran the same code in both.
         let pokers = text.lines().find(|l| l.starts_with("| pokers |")).unwrap();
         assert!(!pokers.contains("other code path"), "{pokers}");
-    }
-
-    #[test]
-    fn filters_are_read_from_the_command() {
-        assert_eq!(filter_of("cargo xtask bench --quick"), "(everything)");
-        assert_eq!(filter_of("cargo xtask bench --filter a,b --quick"), "a,b");
-        assert_eq!(filter_of("cargo xtask bench --filter=hand7"), "hand7");
     }
 }

@@ -94,6 +94,46 @@ pub fn check<H: Size>(only: &[String]) -> Result<Outcome<H>> {
     })
 }
 
+/// Each category: the table's count, and which evaluators' histograms
+/// differ from it.
+fn write_categories<H: Size>(out: &mut impl Write, outcome: &Outcome<H>) -> io::Result<()> {
+    let table = Histogram::published::<H>();
+    writeln!(
+        out,
+        "\n{:<16} {:>11} {:>8}  evaluators whose count differs",
+        "category", "hands", "classes"
+    )?;
+    for c in Category::ALL.into_iter().rev() {
+        let differ: Vec<String> = outcome
+            .rows
+            .iter()
+            .filter(|r| r.check.exhaustive && r.check.histogram[c] != table[c])
+            .map(|r| format!("{} ({})", r.check.name, r.check.histogram[c]))
+            .collect();
+        writeln!(
+            out,
+            "{:<16} {:>11} {:>8}  {}",
+            c.id(),
+            table[c],
+            H::classes_in(c),
+            if differ.is_empty() {
+                "none".to_string()
+            } else {
+                differ.join(", ")
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<16} {:>11} {:>8}",
+        "total",
+        table.total(),
+        H::classes()
+    )?;
+
+    Ok(())
+}
+
 /// Writes the summary table, each category against the table, and the
 /// pairwise matrix.
 pub fn write_summary<H: Size>(out: &mut impl Write, outcome: &Outcome<H>) -> io::Result<()> {
@@ -136,42 +176,7 @@ pub fn write_summary<H: Size>(out: &mut impl Write, outcome: &Outcome<H>) -> io:
         )?;
     }
 
-    // Each category: the table's count, and which evaluators' histograms
-    // differ from it.
-    let table = Histogram::published::<H>();
-    writeln!(
-        out,
-        "\n{:<16} {:>11} {:>8}  evaluators whose count differs",
-        "category", "hands", "classes"
-    )?;
-    for c in Category::ALL.into_iter().rev() {
-        let differ: Vec<String> = outcome
-            .rows
-            .iter()
-            .filter(|r| r.check.exhaustive && r.check.histogram[c] != table[c])
-            .map(|r| format!("{} ({})", r.check.name, r.check.histogram[c]))
-            .collect();
-        writeln!(
-            out,
-            "{:<16} {:>11} {:>8}  {}",
-            c.id(),
-            table[c],
-            H::classes_in(c),
-            if differ.is_empty() {
-                "none".to_string()
-            } else {
-                differ.join(", ")
-            }
-        )?;
-    }
-    writeln!(
-        out,
-        "{:<16} {:>11} {:>8}",
-        "total",
-        table.total(),
-        H::classes()
-    )?;
-
+    write_categories(out, outcome)?;
     for row in outcome.rows.iter().filter(|r| !r.check.passed()) {
         write!(out, "\n{}", row.check)?;
     }

@@ -42,33 +42,6 @@ pub struct Machine {
     pub run: Run,
 }
 
-/// Vendor, family and model from a `cpu id` line (`vendor AuthenticAMD,
-/// family 0x1a, model 2, stepping 1`): the stepping does not change the core.
-fn cpu_key(cpu_id: &str) -> Option<String> {
-    let fields: Vec<&str> = cpu_id.split(", ").collect();
-    let vendor = fields.first()?.strip_prefix("vendor ")?;
-    let family = fields.get(1)?.strip_prefix("family ")?;
-    let model = fields.get(2)?.strip_prefix("model ")?;
-    let vendor = match vendor {
-        "AuthenticAMD" => "AMD",
-        "GenuineIntel" => "Intel",
-        other => other,
-    };
-    Some(format!("{vendor} family {family} model {model}"))
-}
-
-/// Whether a run measured everything, unlimited: the only kind compared here.
-fn is_full(run: &Run) -> bool {
-    let m = &run.machine;
-    let words: Vec<&str> = m.command.split_whitespace().collect();
-    m.mode == "full"
-        && !words.iter().any(|w| {
-            ["--filter", "--cards", "--simd", "--quick", "--smoke"]
-                .contains(&w.split('=').next().unwrap_or(w))
-        })
-        && !m.simd.contains("limited")
-}
-
 /// Every CPU's newest full run under `root`, oldest CPU first (by its newest run).
 pub fn newest_per_cpu(root: &Path) -> Result<Vec<Machine>> {
     let mut found: Vec<Machine> = Vec::new();
@@ -81,10 +54,10 @@ pub fn newest_per_cpu(root: &Path) -> Result<Vec<Machine>> {
     dirs.sort();
     for dir in dirs {
         let run = report::load(&dir)?;
-        let Some(cpu) = cpu_key(&run.machine.cpu_id) else {
+        let Some(cpu) = run.machine.cpu_id.as_ref().map(crate::machine::CpuId::key) else {
             continue;
         };
-        if !is_full(&run) {
+        if !run.machine.is_full() {
             continue;
         }
         let name = dir
@@ -107,7 +80,7 @@ pub fn newest_per_cpu(root: &Path) -> Result<Vec<Machine>> {
             }),
         }
     }
-    found.sort_by(|a, b| a.run.machine.date.cmp(&b.run.machine.date));
+    found.sort_by_key(|m| m.run.machine.date);
     Ok(found)
 }
 
@@ -254,19 +227,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cpus_are_told_apart_by_vendor_family_and_model() {
-        assert_eq!(
-            cpu_key("vendor AuthenticAMD, family 0x1a, model 2, stepping 1").as_deref(),
-            Some("AMD family 0x1a model 2")
-        );
-        assert_eq!(
-            cpu_key("vendor GenuineIntel, family 0x6, model 167, stepping 1").as_deref(),
-            Some("Intel family 0x6 model 167")
-        );
-        assert_eq!(cpu_key(""), None);
-    }
 
     #[test]
     fn the_committed_runs_give_each_cpu_its_newest_full_run() {

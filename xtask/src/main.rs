@@ -132,15 +132,9 @@ mod readme {
         let rest = [" | ", " > ", " < ", " 2>"]
             .iter()
             .fold(rest, |rest, cut| rest.split(cut).next().unwrap_or_default());
+        // As a shell splits it: quoted arguments (hands, globs) stay whole.
         let mut words = vec!["cargo xtask".to_string()];
-        // Quoted arguments (hands) stay whole.
-        for (i, piece) in rest.split('"').enumerate() {
-            if i % 2 == 1 {
-                words.push(piece.to_string());
-            } else {
-                words.extend(piece.split_whitespace().map(str::to_string));
-            }
-        }
+        words.extend(shlex::split(rest)?);
         Some(words)
     }
 

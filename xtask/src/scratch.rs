@@ -132,7 +132,7 @@ fn alive(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
         // pid (comm) state ...: the state follows the closing parenthesis.
         stat.rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .and_then(|(_, rest)| rest.trim_start().split(' ').next())
             .is_some_and(|state| !matches!(state, "Z" | "X"))
     })
 }

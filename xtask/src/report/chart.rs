@@ -9,6 +9,25 @@ use handeval_benches::{Order, Workload};
 use super::schema::Row;
 use crate::machine::Machine;
 
+/// The bars of a chart: each evaluator's time on `shuffled`, slowest
+/// first (at the bottom), and on the same workload in sequential order;
+/// `None` when the run has no `shuffled` rows.
+#[allow(clippy::type_complexity, reason = "two named tables, used once")]
+fn bars(rows: &[Row], shuffled: Workload) -> Option<(Vec<(&str, f64)>, BTreeMap<&str, f64>)> {
+    let seq: BTreeMap<&str, f64> = rows
+        .iter()
+        .filter(|r| r.workload == shuffled.in_order(Order::Sequential))
+        .map(|r| (r.evaluator.as_str(), r.median_ns))
+        .collect();
+    let mut evaluators: Vec<(&str, f64)> = rows
+        .iter()
+        .filter(|r| r.workload == shuffled)
+        .map(|r| (r.evaluator.as_str(), r.median_ns))
+        .collect();
+    evaluators.sort_by(|a, b| b.1.total_cmp(&a.1));
+    (!evaluators.is_empty()).then_some((evaluators, seq))
+}
+
 /// A chart of `shuffled` (a workload in shuffled order) and the same
 /// workload in sequential order: ns per hand per evaluator, side by side.
 /// `Ok(false)`, and nothing written, when the run has no `shuffled` rows.
@@ -22,21 +41,9 @@ pub fn render(
     use plotters::prelude::*;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-    let seq: BTreeMap<&str, f64> = rows
-        .iter()
-        .filter(|r| r.workload == shuffled.in_order(Order::Sequential))
-        .map(|r| (r.evaluator.as_str(), r.median_ns))
-        .collect();
-    let mut evaluators: Vec<(&str, f64)> = rows
-        .iter()
-        .filter(|r| r.workload == shuffled)
-        .map(|r| (r.evaluator.as_str(), r.median_ns))
-        .collect();
-    if evaluators.is_empty() {
+    let Some((evaluators, seq)) = bars(rows, shuffled) else {
         return Ok(false);
-    }
-    // Slowest at the bottom, fastest at the top.
-    evaluators.sort_by(|a, b| b.1.total_cmp(&a.1));
+    };
     let max = evaluators
         .iter()
         .map(|e| e.1)

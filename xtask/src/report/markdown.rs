@@ -7,7 +7,7 @@ use handeval_benches::{Input, Order, Workload};
 use handeval_core::Role;
 
 use super::Run;
-use super::schema::{ListingRow, Row, median_turn};
+use super::schema::{ListingRow, Row, Timer, median_turn};
 use crate::machine::Machine;
 
 /// A number of nanoseconds, to two decimals below 100.
@@ -215,10 +215,16 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     // Columns that older runs have no data for are left out of their tables.
     let card_tables = rows.iter().any(|r| r.card_table_bytes > 0);
     let spread = rows.iter().any(|r| r.rounds.is_some());
+    let marked = in_w.iter().any(|r| r.timers_differ);
+    let interval = if rows.iter().any(|r| r.ns_from == Timer::Rounds) {
+        "interval"
+    } else {
+        "95% CI"
+    };
     let mut s = String::new();
     let _ = write!(
         s,
-        "| # | evaluator | ns/hand (median) | 95% CI | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} |"
+        "| # | evaluator | ns/hand (median) | {interval} | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} |"
     );
     if spread {
         s.push_str(" spread |");
@@ -227,6 +233,9 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     if card_tables {
         s.push_str(" card table |");
     }
+    if marked {
+        s.push_str(" timers |");
+    }
     s.push_str("\n|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     if spread {
         s.push_str("---:|");
@@ -234,6 +243,9 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     s.push_str("---:|");
     if card_tables {
         s.push_str("---:|");
+    }
+    if marked {
+        s.push_str("---|");
     }
     s.push('\n');
     let mut rank = 0;
@@ -273,9 +285,51 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
         if card_tables {
             let _ = write!(s, " {} |", human_bytes(r.card_table_bytes));
         }
+        if marked {
+            let _ = write!(s, " {} |", other_timer(r));
+        }
         s.push('\n');
     }
     s
+}
+
+/// Whether criterion's and the rounds' medians agree, in one sentence:
+/// how many rows both timed, how many differ by more than the bound (each
+/// marked ‡ in the tables, with the other timer's figure), and a warning
+/// where more than one in twenty do.
+pub fn timers_line(rows: &[Row]) -> String {
+    let both = rows.iter().filter(|r| r.rounds_ns.is_some()).count();
+    let differ = rows.iter().filter(|r| r.timers_differ).count();
+    let bound = crate::report::schema::TIMERS_AGREE_WITHIN * 100.0;
+    if both == 0 {
+        return "No row was timed by both criterion and the rounds.".to_string();
+    }
+    let mut s = format!(
+        "Criterion's median and the rounds' differ by more than {bound:.0}% on {differ} of the {both} rows both timed"
+    );
+    if differ > 0 {
+        s.push_str(" (marked ‡, with the other timer's figure)");
+    }
+    if differ * 20 > both {
+        s.push_str(
+            ": more than one in twenty, so this machine was disturbed for long stretches while it ran; quote the marked rows with care",
+        );
+    }
+    s.push('.');
+    s
+}
+
+/// The other timer's figure for a row whose two timers differ: criterion's
+/// where the rounds' is published, and the other way round.
+fn other_timer(r: &Row) -> String {
+    if !r.timers_differ {
+        return String::new();
+    }
+    match (r.ns_from, r.criterion_ns, r.rounds_ns) {
+        (Timer::Rounds, Some(c), _) => format!("‡ criterion {}", fmt_ns(c)),
+        (Timer::Criterion, _, Some(rounds)) => format!("‡ rounds {}", fmt_ns(rounds)),
+        _ => String::new(),
+    }
 }
 
 /// The spread of the per-round ratios as `±x%`: half the interquartile
@@ -364,7 +418,7 @@ fn counted_path(machine: &Machine) -> &str {
             // Runs before the field: valgrind hides AVX-512, so AVX2 where
             // the CPU had it and the run allowed it.
             if machine.vectors.contains("AVX2: present")
-                && !machine.simd.starts_with("up to portable")
+                && machine.simd != Some(handeval_benches::SimdLimit::Portable)
             {
                 "AVX2"
             } else {
@@ -529,20 +583,28 @@ pub fn derived_lines(rows: &[Row]) -> String {
     s
 }
 
-/// What the numbers mean, with the run's own block and sample sizes.
-fn method(run: &Run) -> String {
+/// The first sentences of the method: what a time is, in the run's own
+/// measurement (turns, warm blocks, or the oldest runs' cold blocks).
+fn opening(run: &Run) -> String {
     let (rows, machine) = (&run.rows, &run.machine);
     let block = thousands(machine.block_hands.unwrap_or(handeval_benches::BLOCK));
-    let sample = thousands(machine.sample_hands.unwrap_or(handeval_benches::SAMPLE));
     let all = thousands(handeval_core::HAND_COUNT);
-    let floor = floor_name(rows).unwrap_or("floor");
-    let below: Vec<String> = rows
-        .iter()
-        .filter(|r| r.workload == Workload::HEADLINE)
-        .filter(|r| r.instructions_minus_floor.is_some_and(|d| d < 0.0))
-        .map(|r| format!("`{}`", r.evaluator))
-        .collect();
-    let how = if machine.measurement.is_empty() {
+    let turns = machine.measurement == crate::machine::TURNS;
+    let how = if turns {
+        let passes = || run.turns.iter().filter_map(|t| t.passes);
+        let (fewest, most) = (
+            passes().min().unwrap_or_default(),
+            passes().max().unwrap_or_default(),
+        );
+        format!(
+            "each the median over the interleaved rounds of the evaluator's turns: a turn passes \
+             once untimed over a block of {block} hands (so that its hands and encodings are in \
+             cache: these are costs of evaluation, not of streaming the whole set from memory), \
+             then times {fewest} to {most} passes one by one and keeps the fastest (a busy shared \
+             machine only ever adds time, so the fastest pass is the undisturbed one), in the \
+             fixed `all_hands()` order"
+        )
+    } else if machine.measurement.is_empty() {
         format!("measured over blocks of {block} hands walking through all {all} hands")
     } else {
         format!(
@@ -552,13 +614,70 @@ fn method(run: &Run) -> String {
              passes"
         )
     };
-    let mut s = format!(
-        "Reading these numbers: times are criterion medians per hand, {how}, in the fixed \
-         `all_hands()` order \
-         (*sequential*: similar hands in a row, which flatters branchy code) or in a seeded random \
-         order (*shuffled*: what real callers see). *encoded* starts from each evaluator's own \
-         encoding; *hand* includes encoding from cards. "
-    );
+    if turns {
+        format!(
+            "Reading these numbers: times are per hand, {how} \
+             (*sequential*: similar hands in a row, which flatters branchy code) or in a seeded \
+             random order (*shuffled*: what real callers see). *encoded* starts from each \
+             evaluator's own encoding; *hand* includes encoding from cards. {} ",
+            timers_line(rows)
+        )
+    } else {
+        format!(
+            "Reading these numbers: times are criterion medians per hand, {how}, in the fixed \
+             `all_hands()` order \
+             (*sequential*: similar hands in a row, which flatters branchy code) or in a seeded random \
+             order (*shuffled*: what real callers see). *encoded* starts from each evaluator's own \
+             encoding; *hand* includes encoding from cards. "
+        )
+    }
+}
+
+/// How the ratios were taken: within the interleaved rounds where the run
+/// has them (and, for runs that time turns, the interval of each time).
+fn rounds_sentence(rows: &[Row], turns: bool) -> String {
+    let mut s = String::new();
+    let rounds = rows.iter().filter_map(|r| r.rounds).max();
+    if let (Some(rounds), true) = (rounds, turns) {
+        let _ = write!(
+            s,
+            "The ratios to the baseline come from the same {rounds} rounds: each round times every \
+             evaluator of a workload once, in a seeded random order, over the same block (one \
+             round per block in a full run), and takes each ratio within the round; the tables \
+             give the median ratio and its spread (half the interquartile range over rounds), and \
+             the *interval* of each time is the quartiles of its turns (criterion's 95% confidence \
+             interval for the rows criterion alone timed). "
+        );
+    } else if let Some(rounds) = rounds {
+        let _ = write!(
+            s,
+            "The ratios to the baseline come from {rounds} interleaved rounds: each round times every \
+             evaluator of a workload once, in a seeded random order, over the same hands, and takes \
+             each ratio within the round, so that drift on the machine between one benchmark and \
+             the next cancels; the tables give the median ratio and its spread (half the \
+             interquartile range over rounds). *x fastest* compares criterion medians. {} ",
+            timers_line(rows)
+        );
+    } else {
+        s.push_str("Ratios compare criterion medians measured in this one run. ");
+    }
+    s
+}
+
+/// What the numbers mean, with the run's own block and sample sizes.
+fn method(run: &Run) -> String {
+    let (rows, machine) = (&run.rows, &run.machine);
+    let sample = thousands(machine.sample_hands.unwrap_or(handeval_benches::SAMPLE));
+    let all = thousands(handeval_core::HAND_COUNT);
+    let floor = floor_name(rows).unwrap_or("floor");
+    let below: Vec<String> = rows
+        .iter()
+        .filter(|r| r.workload == Workload::HEADLINE)
+        .filter(|r| r.instructions_minus_floor.is_some_and(|d| d < 0.0))
+        .map(|r| format!("`{}`", r.evaluator))
+        .collect();
+    let turns = machine.measurement == crate::machine::TURNS;
+    let mut s = opening(run);
     // What the run recorded, not what a full run would have done.
     let counted = rows
         .iter()
@@ -588,19 +707,7 @@ fn method(run: &Run) -> String {
             below.join(", ")
         );
     }
-    let rounds = rows.iter().filter_map(|r| r.rounds).max();
-    if let Some(rounds) = rounds {
-        let _ = write!(
-            s,
-            "The ratios to the baseline come from {rounds} interleaved rounds: each round times every \
-             evaluator of a workload once, in a seeded random order, over the same hands, and takes \
-             each ratio within the round, so that drift on the machine between one benchmark and \
-             the next cancels; the tables give the median ratio and its spread (half the \
-             interquartile range over rounds). *x fastest* compares criterion medians. "
-        );
-    } else {
-        s.push_str("Ratios compare criterion medians measured in this one run. ");
-    }
+    s.push_str(&rounds_sentence(rows, turns));
     s.push_str(&floor_note(run));
     if run.listings.is_empty() {
         s.push_str(
@@ -703,7 +810,8 @@ pub fn render(run: &Run, dir_name: &str) -> String {
     let _ = writeln!(
         s,
         "Produced by `{}` on {}.\n",
-        machine.command, machine.date
+        machine.command,
+        machine.date_text()
     );
     let _ = writeln!(s, "| | |\n|---|---|");
     for (key, value) in [
@@ -717,10 +825,10 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         ("target-cpu", &machine.target_cpu),
         ("dispatch", &machine.dispatch),
         ("vectors", &machine.vectors),
-        ("simd", &machine.simd),
+        ("simd", &machine.simd_text()),
         ("git", &machine.git),
-        ("seed", &machine.seed),
-        ("mode", &machine.mode),
+        ("seed", &machine.seed.to_string()),
+        ("mode", &machine.mode.id().to_string()),
         ("instruction counts", &machine.instruction_counts),
     ] {
         if !value.is_empty() {
@@ -819,13 +927,13 @@ mod tests {
         assert_eq!(vector_path("portable (no avx2)"), "portable");
         let mut m = Machine {
             vectors: "AVX-512 F, BW, VBMI, BITALG: present; AVX2: present".into(),
-            simd: "up to avx512: each SIMD evaluator ran the widest path".into(),
+            simd: Some(handeval_benches::SimdLimit::Avx512),
             ..Machine::default()
         };
         assert_eq!(counted_path(&m), "AVX2");
-        m.simd = "up to portable, limited by --simd portable".into();
+        m.simd = Some(handeval_benches::SimdLimit::Portable);
         assert_eq!(counted_path(&m), "portable");
-        m.simd.clear();
+        m.simd = None;
         m.vectors = "AVX-512: absent; AVX2: absent".into();
         assert_eq!(counted_path(&m), "portable");
         // Runs without SIMD rows get no such section.

@@ -38,11 +38,16 @@ pub struct Row {
     pub order: Order,
     /// See `kind`.
     pub input: Input,
-    /// Criterion's median time per hand, and its 95% confidence bounds.
+    /// The published time per hand: the median over the interleaved
+    /// rounds of the evaluator's turns where the row was in the rounds,
+    /// else criterion's median. (In runs made before the rounds timed
+    /// turns, that is before `criterion_ns` was written, criterion's median.)
     pub median_ns: f64,
-    /// Lower 95% bound of the median.
+    /// The low end of `median_ns`'s interval: the first quartile of the
+    /// turns where the rounds published it, the lower bound of criterion's
+    /// 95% confidence interval where criterion did.
     pub ci_low_ns: f64,
-    /// Upper 95% bound of the median.
+    /// The high end: the third quartile, or criterion's upper bound.
     pub ci_high_ns: f64,
     /// Millions of hands per second at the median.
     pub mhands_per_s: f64,
@@ -78,10 +83,36 @@ pub struct Row {
     /// Which code path its loops took on the machine (empty in older runs).
     #[serde(default)]
     pub cpu_path: String,
+    /// Which timer `median_ns` is from (older files: criterion).
+    #[serde(default)]
+    pub ns_from: Timer,
+    /// Criterion's median time per hand (older files: `median_ns`).
+    #[serde(default)]
+    pub criterion_ns: Option<f64>,
+    /// The median over the interleaved rounds of the evaluator's turns,
+    /// per hand; empty for a row that was not in the rounds.
+    #[serde(default)]
+    pub rounds_ns: Option<f64>,
+    /// Whether criterion's and the rounds' medians differ by more than
+    /// [`TIMERS_AGREE_WITHIN`]: derived from the two whenever a run is read.
+    #[serde(default)]
+    pub timers_differ: bool,
     /// Why the evaluator did not run natively here, if it did not.
     pub note: String,
     /// One line on what the evaluator is.
     pub summary: String,
+}
+
+/// The timer a published figure comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Timer {
+    /// Criterion's median: rows not in the rounds, and every row of runs
+    /// made before the rounds timed turns.
+    #[default]
+    Criterion,
+    /// The median over the interleaved rounds.
+    Rounds,
 }
 
 /// A role as its id in CSV; empty when unknown.
@@ -123,9 +154,43 @@ impl Row {
     }
 }
 
-/// Fills in the ratio and floor columns from the measured ones, and the
-/// ratio to the baseline from the interleaved rounds where there are any.
-pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) {
+/// How far apart, as a fraction of criterion's figure, the two timers of a
+/// row may be before the row is marked.
+pub const TIMERS_AGREE_WITHIN: f64 = 0.10;
+
+/// Fills in the two timers' figures and whether they agree: criterion's
+/// median (older files have it as `median_ns` only) and the rounds' median
+/// of each row's turns.
+///
+/// # Errors
+/// A row that publishes the rounds' median with no rounds to take it from.
+fn derive_timers(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
+    for r in rows.iter_mut() {
+        let criterion = *r.criterion_ns.get_or_insert(r.median_ns);
+        r.rounds_ns = median_turn(turns, r.workload, &r.evaluator);
+        if r.ns_from == Timer::Rounds {
+            r.median_ns = r.rounds_ns.with_context(|| {
+                format!(
+                    "{} on {} publishes the rounds' median, and the rounds have no turn of it",
+                    r.evaluator, r.workload
+                )
+            })?;
+        }
+        r.timers_differ = r
+            .rounds_ns
+            .is_some_and(|rounds| (rounds / criterion - 1.0).abs() > TIMERS_AGREE_WITHIN);
+    }
+    Ok(())
+}
+
+/// Fills in the ratio and floor columns from the measured ones, the two
+/// timers' figures, and the ratio to the baseline from the interleaved
+/// rounds where there are any.
+///
+/// # Errors
+/// A row that publishes the rounds' median with no rounds to take it from.
+pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
+    derive_timers(rows, turns)?;
     for w in Workload::every() {
         let in_w = |r: &&Row| r.workload == w;
         let fastest = rows
@@ -156,14 +221,17 @@ pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) {
             let stats = baseline
                 .as_ref()
                 .and_then(|b| ratio_stats(turns, w, &r.evaluator, &b.0));
+            // Without rounds, no round statistics: none are carried over
+            // from the file, where they would describe rounds not read.
+            r.ratio_q1 = stats.map(|s| s.q1);
+            r.ratio_q3 = stats.map(|s| s.q3);
+            r.rounds = stats.map(|s| s.rounds);
             if let Some(stats) = stats {
                 r.ratio_to_baseline = Some(stats.median);
-                r.ratio_q1 = Some(stats.q1);
-                r.ratio_q3 = Some(stats.q3);
-                r.rounds = Some(stats.rounds);
             }
         }
     }
+    Ok(())
 }
 
 /// One evaluator's time in one interleaved round: a line of `rounds.csv`.
@@ -175,8 +243,18 @@ pub struct Turn {
     pub evaluator: String,
     /// The round, from 0.
     pub round: usize,
-    /// Nanoseconds per hand in this turn.
+    /// Nanoseconds per hand in this turn (its fastest pass in runs that
+    /// time passes one by one).
     pub ns_per_hand: f64,
+    /// The block the round passed over (absent in older runs).
+    #[serde(default)]
+    pub block: Option<usize>,
+    /// Timed passes in the turn (absent in older runs).
+    #[serde(default)]
+    pub passes: Option<usize>,
+    /// Nanoseconds per hand of the turn's median pass (absent in older runs).
+    #[serde(default)]
+    pub median_pass_ns: Option<f64>,
 }
 
 /// Reads `rounds.csv`; none if the file is absent (runs without rounds).
@@ -253,8 +331,9 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
 }
 
-/// The median time per hand of `name` over the rounds of `workload`.
-pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64> {
+/// The first quartile, median and third quartile of the time per hand of
+/// `name` over the rounds of `workload`.
+pub fn turn_quartiles(turns: &[Turn], workload: Workload, name: &str) -> Option<[f64; 3]> {
     let mut times: Vec<f64> = turns
         .iter()
         .filter(|t| t.workload == workload && t.evaluator == name)
@@ -264,7 +343,12 @@ pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64
         return None;
     }
     times.sort_by(f64::total_cmp);
-    Some(quantile(&times, 0.5))
+    Some([0.25, 0.5, 0.75].map(|q| quantile(&times, q)))
+}
+
+/// The median time per hand of `name` over the rounds of `workload`.
+pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64> {
+    turn_quartiles(turns, workload, name).map(|[_, median, _]| median)
 }
 
 /// Writes `rows` to `path`.
@@ -352,7 +436,7 @@ pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
             r.family = r.evaluator.split('/').next().unwrap_or_default().into();
         }
     }
-    derive_columns(&mut rows, turns);
+    derive_columns(&mut rows, turns)?;
     Ok(rows)
 }
 
@@ -436,6 +520,9 @@ mod tests {
             evaluator: evaluator.into(),
             round,
             ns_per_hand: ns,
+            block: None,
+            passes: None,
+            median_pass_ns: None,
         };
         // The machine slows down by half in round 2; the ratio does not.
         let turns = [

@@ -1,0 +1,350 @@
+//! `cargo xtask bench`: check every evaluator, time them (criterion and
+//! the interleaved rounds), count their instructions (gungraun, when
+//! valgrind is present), and write a new, citable result directory.
+//!
+//! One module per job: [`plan`] resolves the command line once into the
+//! run's plan, [`cargo`] builds and runs what cargo runs, [`criterion`]
+//! reads criterion's estimates back, [`counts`] runs and reads the
+//! instruction counts, [`rows`] joins them into `results.csv`'s rows, and
+//! [`record`] describes the run for `machine.txt`.
+
+mod cargo;
+mod counts;
+mod criterion;
+mod plan;
+mod record;
+mod rows;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use handeval_benches::{DEFAULT_SEED, Mode, Plan, SimdLimit, Workload};
+
+use self::cargo::Build;
+use self::record::NoCounts;
+use crate::machine::probe::Requested;
+use crate::machine::{CommandLine, output};
+use crate::report;
+use crate::scratch::{self, Scratch};
+use crate::select::Cards;
+use crate::workspace;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Short measurements: finishes in a few minutes, noisier numbers.
+    #[arg(long, conflicts_with = "smoke")]
+    quick: bool,
+    /// Tiny measurements, for checking the pipeline (CI); the numbers mean little.
+    #[arg(long)]
+    smoke: bool,
+    /// Only the benchmarks (ids `workload/evaluator`) that one of these
+    /// comma-separated pieces selects: whole `/`-separated segments in a row
+    /// (`pext`, `pokers`, `strength/shuffled`, `strength/shuffled/hand/pokers`;
+    /// `hand` is not `hand7`) or a glob over the whole id (`*simd`, `*/hand7/*`).
+    #[arg(long, default_value = "")]
+    filter: String,
+    /// Seed of the shuffled order and of the instruction-count sample.
+    #[arg(long, default_value_t = DEFAULT_SEED, allow_negative_numbers = true, value_parser = parse_seed)]
+    seed: u64,
+    /// Where result directories go (relative paths are taken from the workspace root).
+    #[arg(long, default_value = "results")]
+    results_dir: PathBuf,
+    /// Skip instruction counts even if valgrind is present.
+    #[arg(long)]
+    no_icount: bool,
+    /// The widest path the SIMD evaluators may take: `avx512` (no limit:
+    /// the widest this CPU has), `avx2` or `portable`. A limited run is
+    /// recorded as such in `machine.txt` and in every row's code path.
+    #[arg(long, default_value = "avx512", value_parser = SimdLimit::parse)]
+    simd: SimdLimit,
+    /// Only five-card (`5`), six-card (`6`) or seven-card (`7`) hands; all
+    /// when absent.
+    #[arg(long, value_enum)]
+    cards: Option<Cards>,
+    /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
+    /// one codegen unit) is what cited runs use; another, such as `dev`,
+    /// reuses the test build to check the pipeline in seconds, and its
+    /// timings are not comparable (`machine.txt` says which was used).
+    #[arg(long, default_value = "bench")]
+    profile: String,
+}
+
+fn step(message: &str) -> Result<()> {
+    errln!("\n==> {message}")
+}
+
+/// A seed: a whole number from 0 to 2^64 - 1, said so when it is not.
+fn parse_seed(text: &str) -> std::result::Result<u64, String> {
+    text.trim().parse().map_err(|_| {
+        format!(
+            "a seed is a whole number from 0 to {}, not {text:?}",
+            u64::MAX
+        )
+    })
+}
+
+impl Args {
+    fn mode(&self) -> Mode {
+        if self.smoke {
+            Mode::Smoke
+        } else if self.quick {
+            Mode::Quick
+        } else {
+            Mode::Full
+        }
+    }
+
+    fn request(&self) -> plan::Request<'_> {
+        plan::Request {
+            filter: &self.filter,
+            cards: self.cards,
+            simd: self.simd,
+            mode: self.mode(),
+            seed: self.seed,
+        }
+    }
+}
+
+/// `<date>-<short commit>[-dirty]`: the name a run is published under (with
+/// `-2`, `-3`... if taken: never overwritten).
+fn final_name() -> String {
+    let date = jiff::Timestamp::now().strftime("%Y-%m-%d").to_string();
+    let commit =
+        output("git", &["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "nocommit".into());
+    let dirty = output("git", &["status", "--porcelain", "--untracked-files=no"])
+        .is_some_and(|s| !s.is_empty());
+    format!("{date}-{commit}{}", if dirty { "-dirty" } else { "" })
+}
+
+/// The results folder, anchored at the workspace root, created if need be,
+/// and checked to be a folder this run can write in: before anything is
+/// measured, not after.
+fn results_root(dir: &Path) -> Result<(PathBuf, Option<scratch::CreatedRoot>)> {
+    let root = workspace::root().join(dir);
+    if root.exists() && !root.is_dir() {
+        bail!("--results-dir {} is not a folder", root.display());
+    }
+    let created = scratch::CreatedRoot::create(&root)?;
+    Ok((root, created))
+}
+
+/// Whether instructions can be counted, and with which valgrind: not under
+/// `--no-icount`, not when nothing the plan times has counts, not without
+/// valgrind.
+fn valgrind(args: &Args, plan: &Plan) -> Result<String, NoCounts> {
+    if args.no_icount {
+        return Err(NoCounts::Skipped);
+    }
+    if plan.counted.is_empty() {
+        return Err(NoCounts::NothingToCount);
+    }
+    output("valgrind", &["--version"]).ok_or(NoCounts::NoValgrind)
+}
+
+/// The command that started this run, word by word, as `machine.txt`
+/// records it.
+///
+/// # Errors
+/// A word that is not UTF-8: `machine.txt` is text, and a command recorded
+/// with a word changed could not be run again.
+fn command_line() -> Result<CommandLine> {
+    let mut words = vec!["cargo xtask".to_string()];
+    for (i, word) in std::env::args_os().enumerate().skip(1) {
+        match word.into_string() {
+            Ok(w) => words.push(w),
+            Err(w) => bail!(
+                "argument {i} ({}) is not UTF-8, which machine.txt cannot record as given",
+                w.to_string_lossy()
+            ),
+        }
+    }
+    Ok(CommandLine(words))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let command = command_line()?;
+    // The plan is resolved before anything is created: a filter that
+    // selects nothing is refused at once.
+    let mut plan = plan::resolve(&args.request())?;
+    let valgrind = valgrind(args, &plan);
+    if valgrind.is_err() {
+        plan.counted.clear();
+    }
+    // In this process too: the check, the dispatch line and the rows' code
+    // paths must describe the paths the benchmarks take.
+    plan.simd.apply();
+    // The lock first: a refused run creates nothing.
+    let _lock = scratch::lock(workspace::root())?;
+    scratch::on_interrupt_clean_up()?;
+    let (results_dir, _created) = results_root(&args.results_dir)?;
+    // Created now, so that an unwritable results folder fails before the run.
+    let tmp = Scratch::create(&results_dir)?;
+    let tmp_abs = fs::canonicalize(tmp.path())?;
+    plan.rounds_out = tmp_abs.join(report::ROUNDS);
+    let plan_file = tmp_abs.join("plan.json");
+    plan.write(&plan_file)
+        .with_context(|| format!("writing {}", plan_file.display()))?;
+    errln!("seed: {} (--seed to change it)", plan.seed)?;
+
+    let listings = differential_check(&plan)?;
+    let build = Build {
+        profile: &args.profile,
+        icount: valgrind.as_deref().ok(),
+    };
+    let measured = measure(&plan, &plan_file, build, &tmp_abs, args.smoke)?;
+    let run = report::Run {
+        rows: rows::build(&measured.estimates, &measured.counts, &measured.turns)?,
+        machine: record::describe(
+            &command,
+            &plan,
+            &Requested {
+                filter: args.filter.clone(),
+                cards: args.cards.map(|c| c.count() as u8),
+                profile: args.profile.clone(),
+            },
+            valgrind.as_deref().map_err(|e| *e),
+            measured.split_floor,
+        ),
+        listings,
+        turns: measured.turns,
+    };
+    publish(&run, tmp, &results_dir)
+}
+
+/// What the timing and counting steps measured.
+struct Measured {
+    estimates: Vec<(handeval_benches::Benchmark, criterion::Estimate)>,
+    turns: Vec<report::schema::Turn>,
+    counts: Vec<counts::Counted>,
+    split_floor: String,
+}
+
+/// Steps 2 and 3: builds the benchmarks, times them with criterion and in
+/// the rounds, measures the split floor, and counts instructions where the
+/// build includes them. A smoke run's times are not results, so there the
+/// runner's install (a minute of compiling on a fresh machine) goes on
+/// beside the criterion benchmarks, which use one core; elsewhere nothing
+/// runs beside them.
+fn measure(
+    plan: &Plan,
+    plan_file: &Path,
+    build: Build<'_>,
+    tmp: &Path,
+    smoke: bool,
+) -> Result<Measured> {
+    step("2/4 wall time (criterion, then the interleaved rounds)")?;
+    build.build()?;
+    let installing =
+        (build.icount.is_some() && smoke).then(|| std::thread::spawn(cargo::ensure_runner));
+    let criterion_home = tmp.join("criterion");
+    build.wall_time(plan_file, &criterion_home)?;
+    let estimates = criterion::read(&criterion_home, plan)?;
+    let split_floor = build.split_floor()?;
+    let turns = report::schema::read_turns(&plan.rounds_out)?;
+    fs::remove_dir_all(&criterion_home)?;
+
+    step("3/4 instruction counts (gungraun + callgrind)")?;
+    let counts = if let Some(valgrind) = build.icount {
+        errln!("using {valgrind}")?;
+        if let Some(installing) = installing {
+            installing
+                .join()
+                .map_err(|_| anyhow::anyhow!("installing gungraun-runner panicked"))??;
+        }
+        counts::count(plan, plan_file, build)?
+    } else {
+        errln!("no instruction counts: see machine.txt")?;
+        Vec::new()
+    };
+    Ok(Measured {
+        estimates,
+        turns,
+        counts,
+        split_floor,
+    })
+}
+
+/// Step 4: writes the run's files into the scratch folder, publishes it
+/// under its name, and prints the headline tables.
+fn publish(run: &report::Run, tmp: Scratch, results_dir: &Path) -> Result<ExitCode> {
+    step("4/4 writing the report")?;
+    let write = |name: &str, text: String| {
+        let path = tmp.path().join(name);
+        fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+    };
+    write("machine.txt", run.machine.to_text())?;
+    report::schema::write(&tmp.path().join("results.csv"), &run.rows)?;
+    // A run without the five-card check has no listings' figures: no file.
+    if !run.listings.is_empty() {
+        report::schema::write_listings(&tmp.path().join(report::LISTINGS), &run.listings)?;
+    }
+    fs::remove_file(tmp.path().join("plan.json"))?;
+    let name = final_name();
+    report::write_rendered(tmp.path(), run, &name)?;
+    let dest = tmp.publish(results_dir, &name)?;
+    if !dest.ends_with(&name) {
+        // Published under a suffixed name: the citation must say so.
+        let published = dest.file_name().map(|n| n.to_string_lossy().into_owned());
+        report::write_rendered(&dest, run, &published.unwrap_or(name))?;
+    }
+    // The report's headline tables, where the run has their rows.
+    if run.rows.iter().any(|r| r.workload == Workload::HEADLINE) {
+        outln!("{}", report::markdown::families_table(&run.rows))?;
+    }
+    let derived = report::markdown::derived_lines(&run.rows);
+    if !derived.is_empty() {
+        outln!("{derived}")?;
+    }
+    outln!("{}", report::markdown::timers_line(&run.rows))?;
+    outln!("results written to {}", dest.display())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Step 1: the five-card differential check over every hand, which must
+/// pass before anything is timed; returns the published listings' figures.
+/// It checks every evaluator the plan times on five cards, the reference
+/// and the published listings (never timed, always reported). A run that
+/// times no five-card benchmark skips it: `cargo xtask diff --cards 6`
+/// and `--cards 7` check every hand of those sizes, and the benchmark
+/// checks each hand it times.
+fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
+    let timed_five: Vec<&str> = plan
+        .timed
+        .iter()
+        .filter(|b| b.workload.cards() == 5)
+        .map(|b| b.evaluator.as_str())
+        .collect();
+    if timed_five.is_empty() {
+        step(
+            "1/4 differential check: five cards skipped (this run times no five-card benchmark); every timed hand is checked against the reference before timing",
+        )?;
+        return Ok(Vec::new());
+    }
+    let abouts = handeval_registry::abouts();
+    let checked: Vec<String> = abouts
+        .iter()
+        .filter(|a| {
+            !a.role.is_timed()
+                || a.role == handeval_core::Role::Reference
+                || timed_five.contains(&a.name)
+        })
+        .map(|a| a.name.to_string())
+        .collect();
+    if checked.len() == abouts.len() {
+        step("1/4 differential check: every evaluator over every hand")?;
+    } else {
+        step(&format!(
+            "1/4 differential check over every hand: {} of {} evaluators (those --filter times, the reference, the published listings)",
+            checked.len(),
+            abouts.len()
+        ))?;
+    }
+    let outcome = crate::diff::check(&checked)?;
+    crate::diff::write_summary(&mut std::io::stderr().lock(), &outcome)?;
+    if !outcome.passed() {
+        bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
+    }
+    Ok(crate::diff::listings(&outcome))
+}

@@ -1,0 +1,105 @@
+//! `machine.txt` for a run: the machine, the command, the plan's choices,
+//! and how the instructions were counted, or why not.
+
+use handeval_benches::{Plan, SAMPLE, SimdLimit};
+
+use super::plan::counted_sizes;
+use crate::machine::probe::Requested;
+use crate::machine::{self, CommandLine, Machine};
+use crate::report::markdown::thousands;
+
+/// Why a run has no instruction counts, if it has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoCounts {
+    /// `--no-icount`.
+    Skipped,
+    /// valgrind is not installed.
+    NoValgrind,
+    /// None of the run's workloads has instruction counts.
+    NothingToCount,
+}
+
+/// The `instruction counts` line of `machine.txt`: what was counted, over
+/// which sample and on which path, or why nothing was.
+pub fn how_counted(plan: &Plan, counted: Result<&str, NoCounts>) -> String {
+    let sample = thousands(SAMPLE);
+    let over = match counted_sizes(plan) {
+        (true, true) => format!("{sample} sampled hands of five cards and {sample} of seven"),
+        (true, false) => format!("{sample} sampled hands of five cards"),
+        _ => format!("{sample} sampled hands of seven cards"),
+    };
+    match counted {
+        Ok(valgrind) => format!(
+            "callgrind ({valgrind}) via gungraun, over {over}; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)"
+        ),
+        Err(NoCounts::Skipped) => "not measured: --no-icount".to_string(),
+        Err(NoCounts::NothingToCount) => "not measured: none of this run's workloads has instruction counts (six-card hands and seven-card categories have none)".to_string(),
+        Err(NoCounts::NoValgrind) => "not measured: valgrind not found".to_string(),
+    }
+}
+
+/// `machine.txt` for this run.
+pub fn describe(
+    command: &CommandLine,
+    plan: &Plan,
+    requested: &Requested,
+    counted: Result<&str, NoCounts>,
+    split_floor: String,
+) -> Machine {
+    let mut machine = machine::describe(command, plan, requested, how_counted(plan, counted));
+    machine.split_floor = split_floor;
+    if counted.is_ok() {
+        // Valgrind hides AVX-512, so the SIMD kernels it counted took AVX2
+        // where this CPU has it and --simd allowed it (the check sees the
+        // limit this process applied), else the portable path.
+        let avx2 = plan.simd <= SimdLimit::Avx2
+            && handeval_core::cpu::has(handeval_core::cpu::Feature::Avx2);
+        machine.icount_path = if avx2 { "AVX2" } else { "portable" }.into();
+    }
+    machine
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use handeval_benches::{Benchmark, Mode, Workload};
+
+    fn plan(counted: &[Workload]) -> Plan {
+        Plan {
+            seed: 1,
+            simd: SimdLimit::Avx512,
+            mode: Mode::Full,
+            timed: vec![],
+            counted: counted
+                .iter()
+                .map(|&workload| Benchmark {
+                    workload,
+                    evaluator: "null".into(),
+                })
+                .collect(),
+            rounds_out: "r".into(),
+        }
+    }
+
+    #[test]
+    fn the_counts_line_says_what_was_counted() {
+        let five = plan(&[Workload::HEADLINE]);
+        let seven = plan(&[Workload::SEVEN[0]]);
+        let v = Ok("valgrind-3.19.0");
+        assert!(how_counted(&five, v).contains("10,000 sampled hands of five cards;"));
+        assert!(how_counted(&seven, v).contains("10,000 sampled hands of seven cards;"));
+        assert!(!how_counted(&seven, v).contains("five"));
+        assert_eq!(
+            how_counted(&five, Err(NoCounts::Skipped)),
+            "not measured: --no-icount"
+        );
+        assert!(
+            how_counted(&plan(&[]), Err(NoCounts::NothingToCount))
+                .starts_with("not measured: none of this run's")
+        );
+        assert_eq!(
+            how_counted(&five, Err(NoCounts::NoValgrind)),
+            "not measured: valgrind not found"
+        );
+    }
+}

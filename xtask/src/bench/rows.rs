@@ -1,0 +1,86 @@
+//! The rows of `results.csv`: each benchmark of the plan with criterion's
+//! estimate, the rounds' median, and its instruction count.
+
+use anyhow::{Context, Result};
+use handeval_benches::{BLOCK, Benchmark, Order, SAMPLE};
+
+use super::counts::Counted;
+use super::criterion::Estimate;
+use super::plan::timed_evaluators;
+use crate::report::Row;
+use crate::report::schema::{self, Timer, Turn};
+use crate::select::Cards;
+
+/// One row per measured benchmark, in the plan's order, its derived
+/// columns filled in.
+///
+/// # Errors
+/// A benchmark of an evaluator the registry does not have.
+pub fn build(
+    measured: &[(Benchmark, Estimate)],
+    counts: &[Counted],
+    turns: &[Turn],
+) -> Result<Vec<Row>> {
+    let mut rows = Vec::new();
+    for (b, estimate) in measured {
+        let w = b.workload;
+        let about = timed_evaluators(Cards::of(w.cards()))
+            .into_iter()
+            .find(|a| a.name == b.evaluator)
+            .with_context(|| format!("{b}: no such evaluator is registered"))?;
+        // Instructions are counted over the shuffled sample; they apply to both orders.
+        let counted = Benchmark {
+            workload: w.in_order(Order::Shuffled),
+            evaluator: b.evaluator.clone(),
+        };
+        let instructions = counts
+            .iter()
+            .find(|c| c.benchmark == counted)
+            .map(|c| c.instructions as f64 / SAMPLE as f64);
+        let per_hand = |ns: f64| ns / BLOCK as f64;
+        let criterion = per_hand(estimate.median);
+        // The published figure: the rounds' median where the benchmark was
+        // in the rounds (the ratios come from the same turns).
+        let quartiles = schema::turn_quartiles(turns, w, &b.evaluator);
+        let rounds = quartiles.map(|[_, median, _]| median);
+        let mut row = Row {
+            evaluator: b.evaluator.clone(),
+            family: String::new(),
+            role: None,
+            derived_from: String::new(),
+            workload: w,
+            kind: w.kind,
+            order: w.order,
+            input: w.input,
+            median_ns: rounds.unwrap_or(criterion),
+            ci_low_ns: quartiles.map_or(per_hand(estimate.low), |[q1, _, _]| q1),
+            ci_high_ns: quartiles.map_or(per_hand(estimate.high), |[_, _, q3]| q3),
+            mhands_per_s: 1e3 / rounds.unwrap_or(criterion),
+            instructions,
+            instructions_minus_floor: None,
+            ratio_to_fastest: 0.0,
+            baseline: String::new(),
+            ratio_to_baseline: None,
+            ratio_q1: None,
+            ratio_q3: None,
+            rounds: None,
+            table_bytes: about.table_bytes,
+            card_table_bytes: about.card_table_bytes,
+            cpu_path: about.cpu_path.to_string(),
+            ns_from: if rounds.is_some() {
+                Timer::Rounds
+            } else {
+                Timer::Criterion
+            },
+            criterion_ns: Some(criterion),
+            rounds_ns: rounds,
+            timers_differ: false,
+            note: about.unavailable.unwrap_or_default().into(),
+            summary: about.summary.into(),
+        };
+        row.describe(&about);
+        rows.push(row);
+    }
+    schema::derive_columns(&mut rows, turns)?;
+    Ok(rows)
+}
