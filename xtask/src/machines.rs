@@ -3,7 +3,7 @@
 //! Which idea wins depends on the core, so the lab shows each CPU's newest
 //! full run beside the others': per headline workload (full strength from
 //! cards, shuffled, for five and seven cards), each evaluator's time and
-//! its ratio to the baseline on every CPU, and how the three table-free
+//! its ratio to the baseline on every CPU, and how the table-free
 //! ideas rank on each. A full run is `cargo xtask bench` in full mode with
 //! no `--filter`, `--cards` or `--simd` limit; runs are grouped by the CPU's
 //! vendor, family and model (`cpu id` in `machine.txt`).
@@ -29,9 +29,6 @@ pub struct Args {
     #[arg(long)]
     readme: bool,
 }
-
-/// The families whose ideas use no lookup table, ranked on each CPU.
-const TABLE_FREE: [&str; 3] = ["subskybox", "deadhorse", "pext"];
 
 /// One CPU's newest full run.
 pub struct Machine {
@@ -90,14 +87,15 @@ fn row<'a>(run: &'a Run, workload: Workload, evaluator: &str) -> Option<&'a Row>
         .find(|r| r.workload == workload && r.evaluator == evaluator)
 }
 
-/// The table-free families on `workload`, fastest first, each by its fastest variant.
+/// The table-free families (as the registry knows them) on `workload`,
+/// fastest first, each by its fastest variant.
 fn ranking(run: &Run, workload: Workload) -> Vec<&Row> {
-    let mut best: Vec<&Row> = TABLE_FREE
-        .iter()
+    let mut best: Vec<&Row> = handeval_registry::table_free_families()
+        .into_iter()
         .filter_map(|family| {
             run.rows
                 .iter()
-                .filter(|r| r.workload == workload && r.family == *family)
+                .filter(|r| r.workload == workload && r.family == family.name)
                 .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
         })
         .collect();

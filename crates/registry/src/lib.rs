@@ -302,6 +302,30 @@ pub fn families() -> Vec<Family> {
     families
 }
 
+/// The table-free ideas: the families of the lab's own variants none of
+/// whose evaluators, at any hand size, reads a lookup table
+/// ([`Evaluator::TABLE_BYTES`] is 0 for all of them), in registry order.
+/// A per-card encoding table ([`Evaluator::CARD_TABLE_BYTES`]) does not
+/// count: it maps a card to its bits and holds no answer.
+pub fn table_free_families() -> Vec<Family> {
+    let every: Vec<About> = abouts_of::<Hand>()
+        .into_iter()
+        .chain(abouts_of::<Hand6>())
+        .chain(abouts_of::<Hand7>())
+        .collect();
+    let mut families: Vec<Family> = Vec::new();
+    for a in every.iter().filter(|a| a.role.is_lab_variant()) {
+        let free = every
+            .iter()
+            .filter(|b| b.family == a.family)
+            .all(|b| b.table_bytes == 0);
+        if free && !families.contains(&a.family) {
+            families.push(a.family);
+        }
+    }
+    families
+}
+
 /// What an evaluator declares about itself, and how it runs on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct About {
@@ -531,6 +555,12 @@ mod tests {
             let moved = Hand7::new(cards).unwrap();
             assert_ne!(strength(&moved), strength(&base), "card {i}");
         }
+    }
+
+    #[test]
+    fn the_table_free_families_are_those_without_tables() {
+        let names: Vec<&str> = table_free_families().iter().map(|f| f.name).collect();
+        assert_eq!(names, ["subskybox", "deadhorse", "pext"]);
     }
 
     #[test]
