@@ -239,46 +239,37 @@ impl<'a> FromIterator<&'a Category> for Histogram {
     }
 }
 
-/// Implements the batch methods of [`Evaluator`] (and [`Evaluator::cpu_path`])
-/// so that, when the CPU has a feature (checked at run time, once per batch),
-/// the whole loop runs in a `#[target_feature(enable = ...)]` function, with
-/// the evaluator's `#[inline(always)]` code compiled for that feature.
-/// Otherwise, and on other architectures, the plain loops run.
+/// Runs an evaluator's own batch loops under a CPU feature: when the CPU
+/// has the feature (checked at run time, once per batch), the whole loop
+/// runs in a `#[target_feature(enable = ...)]` function, with the
+/// evaluator's `#[inline(always)]` code compiled for that feature; else,
+/// and on other architectures, the plain loops run. It also implements
+/// [`Evaluator::cpu_path`]. (Evaluators that work across hands with vector
+/// kernels use [`simd_batches!`](crate::simd_batches) instead.)
 ///
-/// One mechanism, four forms, each with the CPU features passed explicitly:
+/// Three forms, one per kind of evaluator, the feature always written out:
 ///
-/// - `target_feature_batches!(Ty, "popcnt");` inside `impl Evaluator for Ty`
-///   compiles the evaluator's own `category` and `strength` twice, once with
-///   the feature and once without.
+/// - `target_feature_batches!(Ty, "popcnt");` inside `impl Evaluator for
+///   Ty`: the evaluator's own `category` and `strength`, compiled once
+///   with the feature and once without.
 /// - `target_feature_batches!(Ty, "bmi2,popcnt", fast(hw::category,
-///   hw::strength), fallback(sw::category, sw::strength));` also implements
-///   `category` and `strength`: they call the `fast` functions (compiled with
-///   `#[target_feature]`) when the CPU has the feature and the `fallback`
-///   ones when it does not.
+///   hw::strength), fallback(sw::category, sw::strength));` inside `impl
+///   Evaluator for Ty`: also implements `category` and `strength`, calling
+///   the `fast` functions (compiled with the feature) where the CPU has it
+///   and the `fallback` ones where it does not.
 /// - `target_feature_batches!(Ty, cards Hand7, "popcnt");` inside `impl
-///   BestFive<Hand7> for Ty`: the same as the first form for the batch loops
-///   of a larger hand.
-/// - `target_feature_batches!(Ty, simd(avx512: p::avx512, avx2: p::avx2,
-///   portable: p::portable, category: f));` for a SIMD evaluator (see below).
-/// - Either `simd` form may name, in place of `category: f`, a second set of
-///   batch functions that compute category indices (0 high card .. 9 royal
-///   flush) rather than values: `categories(avx512: c::avx512, avx2:
-///   c::avx2, portable: c::portable)`, dispatched the same way.
-/// - `target_feature_batches!(Ty, cards Hand7, simd(...));` inside `impl
-///   BestFive<Hand7> for Ty`: the same for a SIMD evaluator of a larger hand,
-///   whose batch functions take `&[Hand7]`.
+///   BestFive<Hand7> for Ty`: the first form, for the batch loops of a
+///   larger hand.
 ///
 /// # Soundness
 ///
 /// Calling a `#[target_feature]` function is sound exactly when the CPU has
 /// the feature. The macro accepts only the feature strings it knows
-/// (`"popcnt"` and `"bmi2,popcnt"` for the first three forms; the `simd`
-/// form's `"avx512f,avx512bw,avx512vbmi,avx512bitalg"` and `"avx2"`) and
-/// writes the run-time check for each itself, in one rule (`@has`), so safe
-/// code cannot claim a feature the check does not establish. A function
-/// handed to it compiled for more features than the macro checks can only
-/// be called with `unsafe`, which the compiler then demands of the caller:
-/// the `compile_fail` examples below show both refusals.
+/// (`"popcnt"` and `"bmi2,popcnt"`) and writes the run-time check for each
+/// itself, in one rule (`@has`, which [`simd_batches!`](crate::simd_batches)
+/// uses too), so safe code cannot claim a feature the check does not
+/// establish: the `compile_fail` examples below show a bare condition and
+/// an unknown feature refused.
 ///
 /// ```
 /// use handeval_core::{Category, Evaluator, Family, Hand, Role};
@@ -301,40 +292,6 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// # Mine::strengths_of_hands(&hands, &mut out);
 /// # assert_eq!(out, [5, 5, 5]);
 /// ```
-///
-/// The `simd(avx512: .., avx2: .., portable: .., category: ..)` form is for
-/// evaluators whose encoding is the [`Hand`] itself and whose strength is a
-/// `u32`: it takes three batch functions `fn(&[Hand], &mut [u32])`, the first
-/// compiled for `"avx512f,avx512bw,avx512vbmi,avx512bitalg"`, the second for
-/// `"avx2"`, and calls the widest the CPU has (once per batch). A batch
-/// function compiled for more than its slot's features does not compile:
-///
-/// ```compile_fail
-/// # use handeval_core::{Category, Evaluator, Family, Hand, Role};
-/// #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vp2intersect")]
-/// fn wide(_: &[Hand], _: &mut [u32]) {}
-/// #[target_feature(enable = "avx2")]
-/// fn narrow(_: &[Hand], _: &mut [u32]) {}
-/// fn plain(_: &[Hand], _: &mut [u32]) {}
-/// # struct Mine;
-/// # impl Evaluator for Mine {
-/// #     const NAME: &'static str = "mine/simd";
-/// #     const SUMMARY: &'static str = "counts cards";
-/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
-/// #     const ROLE: Role = Role::Simd;
-/// #     type Encoded = Hand;
-/// #     type Strength = u32;
-/// #     fn encode(hand: &Hand) -> Hand { *hand }
-/// #     fn category(_: Hand) -> Category { Category::HighCard }
-/// #     fn strength(_: Hand) -> u32 { 0 }
-///     handeval_core::target_feature_batches!(Mine,
-///         simd(avx512: wide, avx2: narrow, portable: plain, category: high));
-/// # }
-/// # fn high(_: u32) -> Category { Category::HighCard }
-/// ```
-///
-/// A bare condition cannot stand in for the check, and an unknown feature is
-/// refused:
 ///
 /// ```compile_fail
 /// use handeval_core::{Category, Evaluator, Family, Hand, Role};
@@ -372,76 +329,48 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// ```
 #[macro_export]
 macro_rules! target_feature_batches {
-    ($ty:ty, "popcnt") => {
-        $crate::target_feature_batches!(@batches $ty, "popcnt");
+    ($ty:ty, $feature:tt) => {
+        $crate::target_feature_batches!(@cpu_path $feature);
+        $crate::target_feature_batches!(@loops $ty, $feature,
+            |h| <$ty as $crate::Evaluator>::category(h),
+            |h| <$ty as $crate::Evaluator>::strength(h),
+            |h| <$ty as $crate::Evaluator>::category(h),
+            |h| <$ty as $crate::Evaluator>::strength(h));
     };
-    ($ty:ty, "bmi2,popcnt") => {
-        $crate::target_feature_batches!(@batches $ty, "bmi2,popcnt");
-    };
-    ($ty:ty, "popcnt", fast($category:path, $strength:path),
+    ($ty:ty, $feature:tt, fast($category:path, $strength:path),
         fallback($fallback_category:path, $fallback_strength:path)) => {
-        $crate::target_feature_batches!(@fast $ty, "popcnt", $category, $strength,
-            $fallback_category, $fallback_strength);
-    };
-    ($ty:ty, "bmi2,popcnt", fast($category:path, $strength:path),
-        fallback($fallback_category:path, $fallback_strength:path)) => {
-        $crate::target_feature_batches!(@fast $ty, "bmi2,popcnt", $category, $strength,
-            $fallback_category, $fallback_strength);
-    };
-
-    ($ty:ty, cards $hand:ty, "popcnt") => {
-        $crate::target_feature_batches!(@cards $ty, $hand, "popcnt");
-    };
-    ($ty:ty, cards $hand:ty, "bmi2,popcnt") => {
-        $crate::target_feature_batches!(@cards $ty, $hand, "bmi2,popcnt");
-    };
-
-    ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
-        category: $category_of:path)) => {
-        $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable,
-            fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
-                $crate::simd_categories(hands, out, <$ty as $crate::Evaluator>::strengths, $category_of);
-            });
-    };
-    ($ty:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
-        categories(avx512: $c512:path, avx2: $c2:path, portable: $cp:path))) => {
-        $crate::target_feature_batches!(@simd $ty, $avx512, $avx2, $portable,
-            fn categories(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
-                $crate::target_feature_batches!(@simd_indices $crate::Hand, hands, out, $c512, $c2, $cp);
-            });
-    };
-    ($ty:ty, cards $hand:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
-        category: $category_of:path)) => {
-        $crate::target_feature_batches!(@simd_cards $ty, $hand, $avx512, $avx2, $portable,
-            fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
-                $crate::simd_categories(hands, out, <$ty as $crate::BestFive<$hand>>::strengths, $category_of);
-            });
-    };
-    ($ty:ty, cards $hand:ty, simd(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path,
-        categories(avx512: $c512:path, avx2: $c2:path, portable: $cp:path))) => {
-        $crate::target_feature_batches!(@simd_cards $ty, $hand, $avx512, $avx2, $portable,
-            fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
-                $crate::target_feature_batches!(@simd_indices $hand, hands, out, $c512, $c2, $cp);
-            });
-    };
-    (@simd_cards $ty:ty, $hand:ty, $avx512:path, $avx2:path, $portable:path, $categories:item) => {
-        $crate::target_feature_batches!(@simd_path);
-        fn unavailable() -> Option<&'static str> {
-            $crate::target_feature_batches!(@simd_unavailable $ty, $crate::BestFive<$hand>)
+        #[inline]
+        fn category(h: Self::Encoded) -> $crate::Category {
+            $crate::target_feature_batches!(@single $feature, h, <$ty as $crate::Evaluator>::Encoded,
+                $crate::Category, $category, $fallback_category)
         }
-        fn strengths(hands: &[$hand], out: &mut [u32]) {
-            $crate::target_feature_batches!(@simd_dispatch $hand, hands, out, $avx512, $avx2, $portable);
+        #[inline]
+        fn strength(h: Self::Encoded) -> Self::Strength {
+            $crate::target_feature_batches!(@single $feature, h, <$ty as $crate::Evaluator>::Encoded,
+                <$ty as $crate::Evaluator>::Strength, $strength, $fallback_strength)
         }
-        $categories
+        $crate::target_feature_batches!(@cpu_path $feature);
+        $crate::target_feature_batches!(@loops $ty, $feature,
+            |h| $category(h),
+            |h| $strength(h),
+            |h| $fallback_category(h),
+            |h| $fallback_strength(h));
     };
-    // Categories from a kernel that computes each hand's category index
-    // (and nothing of the value it does not need), dispatched as the values are.
-    (@simd_indices $hand:ty, $hands:ident, $out:ident, $c512:path, $c2:path, $cp:path) => {{
-        fn indices(hands: &[$hand], out: &mut [u32]) {
-            $crate::target_feature_batches!(@simd_dispatch $hand, hands, out, $c512, $c2, $cp);
+    ($ty:ty, cards $hand:ty, $feature:tt) => {
+        $crate::target_feature_batches!(@cpu_path $feature);
+        fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
+                $hand, $crate::Category,
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::category(&h),
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::category(&h));
         }
-        $crate::simd_categories($hands, $out, indices, $crate::Category::from_index_or_high_card);
-    }};
+        fn strengths(hands: &[$hand], out: &mut [Self::Strength]) {
+            $crate::target_feature_batches!(@dispatch $feature, hands, out,
+                $hand, <$ty as $crate::BestFive<$hand>>::Strength,
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::strength(&h),
+                |h: $hand| <$ty as $crate::BestFive<$hand>>::strength(&h));
+        }
+    };
 
     // The one place a feature string is tied to its run-time check. Any other
     // string matches no rule, so the expansion fails to compile.
@@ -458,79 +387,6 @@ macro_rules! target_feature_batches {
         $crate::cpu::has($crate::cpu::Feature::Avx512)
     };
 
-    (@simd_path) => {
-        fn cpu_path() -> $crate::CpuPath {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {
-                    return $crate::CpuPath { features: "avx512f,avx512bw,avx512vbmi,avx512bitalg", active: true };
-                }
-                if $crate::target_feature_batches!(@has "avx2") {
-                    return $crate::CpuPath { features: "avx2", active: true };
-                }
-            }
-            $crate::CpuPath { features: "avx2", active: false }
-        }
-    };
-    (@simd_unavailable $ty:ty, $trait:path) => {
-        if <$ty as $trait>::cpu_path().active {
-            None
-        } else {
-            Some("this CPU has neither AVX-512 nor AVX2: the portable path ran")
-        }
-    };
-    (@simd $ty:ty, $avx512:path, $avx2:path, $portable:path, $categories:item) => {
-        $crate::target_feature_batches!(@simd_path);
-        fn unavailable() -> Option<&'static str> {
-            $crate::target_feature_batches!(@simd_unavailable $ty, $crate::Evaluator)
-        }
-        fn strengths(hands: &[$crate::Hand], out: &mut [u32]) {
-            $crate::target_feature_batches!(@simd_dispatch $crate::Hand, hands, out, $avx512, $avx2, $portable);
-        }
-        // The encoding is the hand itself: from cards is the same loop.
-        fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [u32]) {
-            <$ty as $crate::Evaluator>::strengths(hands, out);
-        }
-        $categories
-        fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
-            <$ty as $crate::Evaluator>::categories(hands, out);
-        }
-    };
-    (@simd_dispatch $hand:ty, $hands:ident, $out:ident, $avx512:path, $avx2:path, $portable:path) => {{
-        #[cfg(target_arch = "x86_64")]
-        {
-            #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
-            fn with_avx512(hands: &[$hand], out: &mut [u32]) {
-                $avx512(hands, out);
-            }
-            #[target_feature(enable = "avx2")]
-            fn with_avx2(hands: &[$hand], out: &mut [u32]) {
-                $avx2(hands, out);
-            }
-            if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {
-                #[allow(unsafe_code)]
-                // SAFETY: `with_avx512` needs exactly the features its
-                // attribute names, and the check just above, written by
-                // this macro for that string, confirmed this CPU has them.
-                // (Were `$avx512` built for more, calling it from
-                // `with_avx512` would not compile.)
-                unsafe {
-                    with_avx512($hands, $out)
-                };
-                return;
-            }
-            if $crate::target_feature_batches!(@has "avx2") {
-                #[allow(unsafe_code)]
-                // SAFETY: as above, for AVX2.
-                unsafe {
-                    with_avx2($hands, $out)
-                };
-                return;
-            }
-        }
-        $portable($hands, $out)
-    }};
-
     // Which path the batch loops take on this CPU.
     (@cpu_path $feature:tt) => {
         fn cpu_path() -> $crate::CpuPath {
@@ -541,49 +397,9 @@ macro_rules! target_feature_batches {
             $crate::CpuPath { features: $feature, active }
         }
     };
-    (@cards $ty:ty, $hand:ty, $feature:tt) => {
-        $crate::target_feature_batches!(@cpu_path $feature);
-        fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
-            $crate::target_feature_batches!(@dispatch $feature, hands, out,
-                $hand, $crate::Category,
-                |h: $hand| <$ty as $crate::BestFive<$hand>>::category(&h),
-                |h: $hand| <$ty as $crate::BestFive<$hand>>::category(&h));
-        }
-        fn strengths(hands: &[$hand], out: &mut [Self::Strength]) {
-            $crate::target_feature_batches!(@dispatch $feature, hands, out,
-                $hand, <$ty as $crate::BestFive<$hand>>::Strength,
-                |h: $hand| <$ty as $crate::BestFive<$hand>>::strength(&h),
-                |h: $hand| <$ty as $crate::BestFive<$hand>>::strength(&h));
-        }
-    };
-    (@batches $ty:ty, $feature:tt) => {
-        $crate::target_feature_batches!(@common $ty, $feature,
-            |h| <$ty as $crate::Evaluator>::category(h),
-            |h| <$ty as $crate::Evaluator>::strength(h),
-            |h| <$ty as $crate::Evaluator>::category(h),
-            |h| <$ty as $crate::Evaluator>::strength(h));
-    };
-    (@fast $ty:ty, $feature:tt, $category:path, $strength:path,
-        $fallback_category:path, $fallback_strength:path) => {
-        #[inline]
-        fn category(h: Self::Encoded) -> $crate::Category {
-            $crate::target_feature_batches!(@single $feature, h, <$ty as $crate::Evaluator>::Encoded,
-                $crate::Category, $category, $fallback_category)
-        }
-        #[inline]
-        fn strength(h: Self::Encoded) -> Self::Strength {
-            $crate::target_feature_batches!(@single $feature, h, <$ty as $crate::Evaluator>::Encoded,
-                <$ty as $crate::Evaluator>::Strength, $strength, $fallback_strength)
-        }
-        $crate::target_feature_batches!(@common $ty, $feature,
-            |h| $category(h),
-            |h| $strength(h),
-            |h| $fallback_category(h),
-            |h| $fallback_strength(h));
-    };
-    (@common $ty:ty, $feature:tt, $fast_category:expr, $fast_strength:expr,
+    // The four batch loops of a five-card evaluator, each dispatched.
+    (@loops $ty:ty, $feature:tt, $fast_category:expr, $fast_strength:expr,
         $slow_category:expr, $slow_strength:expr) => {
-        $crate::target_feature_batches!(@cpu_path $feature);
         fn categories(hands: &[Self::Encoded], out: &mut [$crate::Category]) {
             $crate::target_feature_batches!(@dispatch $feature, hands, out,
                 <$ty as $crate::Evaluator>::Encoded, $crate::Category,
@@ -645,5 +461,191 @@ macro_rules! target_feature_batches {
             }
         }
         $slow($h)
+    }};
+}
+
+/// The batch methods of an evaluator that works across hands with vector
+/// kernels: given its three batch functions, each written out, it calls
+/// the widest the CPU has, once per batch: `avx512`, compiled for
+/// `"avx512f,avx512bw,avx512vbmi,avx512bitalg"`; `avx2`, compiled for
+/// `"avx2"`; or `portable`. It implements `strengths`, `categories`,
+/// [`Evaluator::cpu_path`] and [`Evaluator::unavailable`] (the portable path
+/// runs where the CPU has neither), and for five-card evaluators, whose
+/// encoding is the [`Hand`] itself, the `_of_hands` loops as the same ones.
+///
+/// One form, inside `impl Evaluator for Ty` or `impl BestFive<H> for Ty`:
+///
+/// ```text
+/// simd_batches!(Ty: Evaluator,   // or Ty: BestFive<Hand7>
+///     values(avx512: p::avx512, avx2: p::avx2, portable: p::portable),
+///     categories(avx512: c::avx512, avx2: c::avx2, portable: c::portable));
+/// ```
+///
+/// Each function is `fn(&[H], &mut [u32])`. The `values` give the strength
+/// of each hand; the `categories` give category indices (0 high card .. 9
+/// royal flush), from kernels that compute no more than the category, or,
+/// written `categories(from_values: f)`, from each value by `f`.
+///
+/// # Soundness
+///
+/// The macro writes both checks itself (through
+/// [`target_feature_batches!`](crate::target_feature_batches)' `@has`
+/// rule) and the `#[target_feature]` wrappers that call the functions
+/// handed to it; a function compiled for more than its slot's features
+/// cannot be called from the wrapper without `unsafe`, so it does not
+/// compile:
+///
+/// ```compile_fail
+/// # use handeval_core::{Category, Evaluator, Family, Hand, Role};
+/// #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg,avx512vp2intersect")]
+/// fn wide(_: &[Hand], _: &mut [u32]) {}
+/// #[target_feature(enable = "avx2")]
+/// fn narrow(_: &[Hand], _: &mut [u32]) {}
+/// fn plain(_: &[Hand], _: &mut [u32]) {}
+/// # struct Mine;
+/// # impl Evaluator for Mine {
+/// #     const NAME: &'static str = "mine/simd";
+/// #     const SUMMARY: &'static str = "counts cards";
+/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
+/// #     const ROLE: Role = Role::Simd;
+/// #     type Encoded = Hand;
+/// #     type Strength = u32;
+/// #     fn encode(hand: &Hand) -> Hand { *hand }
+/// #     fn category(_: Hand) -> Category { Category::HighCard }
+/// #     fn strength(_: Hand) -> u32 { 0 }
+///     handeval_core::simd_batches!(Mine: Evaluator,
+///         values(avx512: wide, avx2: narrow, portable: plain),
+///         categories(from_values: high));
+/// # }
+/// # fn high(_: u32) -> Category { Category::HighCard }
+/// ```
+///
+/// And the same three functions, each compiled for its own slot, do:
+///
+/// ```
+/// # use handeval_core::{Category, Evaluator, Family, Hand, Role};
+/// #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+/// fn wide(hands: &[Hand], out: &mut [u32]) { plain(hands, out) }
+/// #[target_feature(enable = "avx2")]
+/// fn narrow(hands: &[Hand], out: &mut [u32]) { plain(hands, out) }
+/// fn plain(hands: &[Hand], out: &mut [u32]) {
+///     for (o, h) in out.iter_mut().zip(hands) { *o = h.mask().count_ones() }
+/// }
+/// # struct Mine;
+/// # impl Evaluator for Mine {
+/// #     const NAME: &'static str = "mine/simd";
+/// #     const SUMMARY: &'static str = "counts cards";
+/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
+/// #     const ROLE: Role = Role::Simd;
+/// #     type Encoded = Hand;
+/// #     type Strength = u32;
+/// #     fn encode(hand: &Hand) -> Hand { *hand }
+/// #     fn category(_: Hand) -> Category { Category::HighCard }
+/// #     fn strength(_: Hand) -> u32 { 0 }
+///     handeval_core::simd_batches!(Mine: Evaluator,
+///         values(avx512: wide, avx2: narrow, portable: plain),
+///         categories(from_values: high));
+/// # }
+/// # fn high(_: u32) -> Category { Category::HighCard }
+/// # let hands: Vec<Hand> = handeval_core::all_hands().take(2).collect();
+/// # let mut out = [0; 2];
+/// # Mine::strengths(&hands, &mut out);
+/// # assert_eq!(out, [5, 5]);
+/// ```
+#[macro_export]
+macro_rules! simd_batches {
+    ($ty:ty: Evaluator,
+        values(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path),
+        categories($($categories:tt)*)) => {
+        $crate::simd_batches!(@common $ty, $crate::Evaluator, $crate::Hand,
+            $avx512, $avx2, $portable, $($categories)*);
+        // The encoding is the hand itself: from cards is the same loop.
+        fn strengths_of_hands(hands: &[$crate::Hand], out: &mut [u32]) {
+            <$ty as $crate::Evaluator>::strengths(hands, out);
+        }
+        fn categories_of_hands(hands: &[$crate::Hand], out: &mut [$crate::Category]) {
+            <$ty as $crate::Evaluator>::categories(hands, out);
+        }
+    };
+    ($ty:ty: BestFive<$hand:ty>,
+        values(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path),
+        categories($($categories:tt)*)) => {
+        $crate::simd_batches!(@common $ty, $crate::BestFive<$hand>, $hand,
+            $avx512, $avx2, $portable, $($categories)*);
+    };
+
+    (@common $ty:ty, $trait:path, $hand:ty, $avx512:path, $avx2:path, $portable:path,
+        $($categories:tt)*) => {
+        fn cpu_path() -> $crate::CpuPath {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {
+                    return $crate::CpuPath { features: "avx512f,avx512bw,avx512vbmi,avx512bitalg", active: true };
+                }
+                if $crate::target_feature_batches!(@has "avx2") {
+                    return $crate::CpuPath { features: "avx2", active: true };
+                }
+            }
+            $crate::CpuPath { features: "avx2", active: false }
+        }
+        fn unavailable() -> Option<&'static str> {
+            if <$ty as $trait>::cpu_path().active {
+                None
+            } else {
+                Some("this CPU has neither AVX-512 nor AVX2: the portable path ran")
+            }
+        }
+        fn strengths(hands: &[$hand], out: &mut [u32]) {
+            $crate::simd_batches!(@dispatch $hand, hands, out, $avx512, $avx2, $portable);
+        }
+        fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
+            $crate::simd_batches!(@categories $ty, $trait, $hand, hands, out, $($categories)*);
+        }
+    };
+    (@categories $ty:ty, $trait:path, $hand:ty, $hands:ident, $out:ident, from_values: $category_of:path) => {
+        $crate::simd_categories($hands, $out, <$ty as $trait>::strengths, $category_of);
+    };
+    (@categories $ty:ty, $trait:path, $hand:ty, $hands:ident, $out:ident,
+        avx512: $c512:path, avx2: $c2:path, portable: $cp:path) => {{
+        // Category indices from a kernel that computes nothing of the
+        // value it does not need, dispatched as the values are.
+        fn indices(hands: &[$hand], out: &mut [u32]) {
+            $crate::simd_batches!(@dispatch $hand, hands, out, $c512, $c2, $cp);
+        }
+        $crate::simd_categories($hands, $out, indices, $crate::Category::from_index_or_high_card);
+    }};
+    (@dispatch $hand:ty, $hands:ident, $out:ident, $avx512:path, $avx2:path, $portable:path) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+            fn with_avx512(hands: &[$hand], out: &mut [u32]) {
+                $avx512(hands, out);
+            }
+            #[target_feature(enable = "avx2")]
+            fn with_avx2(hands: &[$hand], out: &mut [u32]) {
+                $avx2(hands, out);
+            }
+            if $crate::target_feature_batches!(@has "avx512f,avx512bw,avx512vbmi,avx512bitalg") {
+                #[allow(unsafe_code)]
+                // SAFETY: `with_avx512` needs exactly the features its
+                // attribute names, and the check just above, written by
+                // `@has` for that string, confirmed this CPU has them.
+                // (Were `$avx512` built for more, calling it from
+                // `with_avx512` would not compile.)
+                unsafe {
+                    with_avx512($hands, $out)
+                };
+                return;
+            }
+            if $crate::target_feature_batches!(@has "avx2") {
+                #[allow(unsafe_code)]
+                // SAFETY: as above, for AVX2.
+                unsafe {
+                    with_avx2($hands, $out)
+                };
+                return;
+            }
+        }
+        $portable($hands, $out)
     }};
 }

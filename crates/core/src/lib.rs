@@ -68,9 +68,9 @@
 //!   the end-to-end [`Evaluator::categories_of_hands`],
 //!   [`Evaluator::strengths_of_hands`]) with a plain loop as default, which an
 //!   evaluator replaces with [`target_feature_batches!`] to run the whole loop
-//!   under `#[target_feature]` after a run-time check ([`cpu::has`]); its
-//!   `simd(...)` form picks, once per batch, an AVX-512, an AVX2 or a
-//!   portable batch function for evaluators that work across hands;
+//!   under `#[target_feature]` after a run-time check ([`cpu::has`]), or,
+//!   for evaluators that work across hands, with [`simd_batches!`], which
+//!   picks, once per batch, an AVX-512, an AVX2 or a portable batch function;
 //! - `Debug + Send + Sync` bounds on the associated types (and `PartialEq` on
 //!   the encoding), so that the differential checker can print native values,
 //!   check that encoding is deterministic, and split work over threads.
@@ -81,8 +81,9 @@
 //! `SAFETY` comment:
 //!
 //! - calls of `#[target_feature]` functions after a run-time CPU check, all
-//!   written by one macro, [`target_feature_batches!`], which ties each
-//!   feature string it accepts to its own check (see its Soundness section);
+//!   written by two macros, [`target_feature_batches!`] and
+//!   [`simd_batches!`], through one rule that ties each feature string to its
+//!   own check (see their Soundness sections);
 //! - reading the extended control register in [`cpu`], after CPUID says the
 //!   instruction exists, to learn whether the OS saves AVX registers;
 //! - the SIMD evaluators' intrinsics: in `handeval-lanes`, each operation of

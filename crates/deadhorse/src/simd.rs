@@ -91,5 +91,9 @@ impl Evaluator for Simd {
     const SUMMARY: &'static str =
         "DeadHorseEval across hands: OR, XOR, SUM and popcounts in 16-bit lanes, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, paths, categories kinds);
+    handeval_lanes::simd_evaluator!(
+        Simd: Evaluator,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
+    );
 }

@@ -252,7 +252,11 @@ impl Evaluator for BrokenOnAvx2 {
         title: "deliberately broken evaluators",
     };
     const ROLE: Role = Role::Simd;
-    handeval_lanes::simd_evaluator!(BrokenOnAvx2, paths, high_card);
+    handeval_lanes::simd_evaluator!(
+        BrokenOnAvx2: Evaluator,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(from_values: high_card)
+    );
 }
 
 impl BestFive<Hand7> for BrokenOnAvx2 {
@@ -261,7 +265,11 @@ impl BestFive<Hand7> for BrokenOnAvx2 {
     const FAMILY: Family = <Self as Evaluator>::FAMILY;
     const ROLE: Role = Role::Simd;
     type Five = BrokenOnAvx2;
-    handeval_lanes::simd_evaluator!(BrokenOnAvx2, cards Hand7, paths7, high_card);
+    handeval_lanes::simd_evaluator!(
+        BrokenOnAvx2: BestFive<Hand7>,
+        values(avx512: paths7::avx512, avx2: paths7::avx2, portable: paths7::portable),
+        categories(from_values: high_card)
+    );
 }
 
 fn high_card(_: u32) -> Category {

@@ -47,7 +47,11 @@ impl BestFive<Hand7> for Floor7 {
     const FAMILY: Family = Floor::FAMILY;
     const ROLE: Role = Role::Floor;
     type Five = Floor;
-    handeval_lanes::simd_evaluator!(Floor7, cards Hand7, paths7, high_card);
+    handeval_lanes::simd_evaluator!(
+        Floor7: BestFive<Hand7>,
+        values(avx512: paths7::avx512, avx2: paths7::avx2, portable: paths7::portable),
+        categories(from_values: high_card)
+    );
 }
 
 struct Floor;
@@ -60,7 +64,11 @@ impl Evaluator for Floor {
         title: "the SIMD kernels' floor",
     };
     const ROLE: Role = Role::Floor;
-    handeval_lanes::simd_evaluator!(Floor, paths, high_card);
+    handeval_lanes::simd_evaluator!(
+        Floor: Evaluator,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(from_values: high_card)
+    );
 }
 
 fn high_card(_: u32) -> Category {

@@ -400,9 +400,9 @@ pub fn in_chunks<T: Copy>(lanes: usize, hands: &[T], out: &mut [u32], mut chunk:
 
 /// Defines the three batch functions of a SIMD evaluator from its
 /// [`Kernel`] type, in a module of their own: `avx512` and `avx2`, compiled
-/// for their features, and `portable`. [`simd_evaluator!`] takes the module
-/// by name and hands them to `handeval_core::target_feature_batches!`'s
-/// `simd(...)` form, which calls each only where the CPU has its features.
+/// for their features, and `portable`, to be handed one by one to
+/// [`simd_evaluator!`] (which hands them to `handeval_core::simd_batches!`,
+/// which calls each only where the CPU has its features).
 ///
 /// `simd_paths!(mod paths: Values);` defines `paths::avx512`,
 /// `paths::avx2` and `paths::portable` for the five-card kernel `Values`;
@@ -438,43 +438,28 @@ macro_rules! simd_paths {
     };
 }
 
-/// The `Evaluator` items every SIMD evaluator shares, for use inside its
-/// `impl Evaluator` block: `simd_evaluator!(Simd, paths, category_of)`,
-/// where `paths` is the module [`simd_paths!`] defined (or one with
-/// hand-written `avx512`, `avx2` and `portable` batch functions of the same
-/// shape). The encoding is the hand itself (the kernels read cards), the
-/// strength a `u32`, the single-hand functions run the portable path, and
-/// the batch loops dispatch through `handeval_core::target_feature_batches!`.
-/// `$category_of` turns a value into its category.
+/// The items every SIMD evaluator shares, for use inside its `impl
+/// Evaluator` or `impl BestFive<H>` block: the strength is a `u32`, the
+/// batch loops dispatch through `handeval_core::simd_batches!` and the
+/// single-hand functions are batches of one; for a five-card
+/// evaluator the encoding is the hand itself (the kernels read cards).
 ///
-/// `simd_evaluator!(Seven, cards Hand7, paths7, category_of)` is the same
-/// inside an `impl BestFive<Hand7>` block, for a seven-card kernel;
-/// `simd_evaluator!(Seven, cards Hand7, paths7, categories kinds)` takes
-/// its categories from a second kernel's paths (`kinds`, from
-/// [`simd_paths!`]) that computes category indices directly.
+/// One form, the batch functions written out (from [`simd_paths!`] or by
+/// hand, each `fn(&[H], &mut [u32])`):
+///
+/// ```text
+/// simd_evaluator!(Simd: Evaluator,             // or Seven: BestFive<Hand7>
+///     values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+///     categories(from_values: category_of));   // or categories(avx512: kinds::avx512, ...)
+/// ```
+///
+/// `categories(from_values: f)` turns each value into its category by `f`;
+/// `categories(avx512: .., avx2: .., portable: ..)` takes category indices
+/// from a second kernel's paths that computes no more than the category.
 #[macro_export]
 macro_rules! simd_evaluator {
-    ($ty:ty, $paths:ident, categories $categories:ident) => {
-        $crate::simd_evaluator!(@five $ty, $paths, {
-            fn category(hand: handeval_core::Hand) -> handeval_core::Category {
-                let mut out = [0];
-                $categories::portable(&[hand], &mut out);
-                handeval_core::Category::from_index_or_high_card(out[0])
-            }
-        }, categories(
-            avx512: $categories::avx512,
-            avx2: $categories::avx2,
-            portable: $categories::portable
-        ));
-    };
-    ($ty:ty, $paths:ident, $category_of:path) => {
-        $crate::simd_evaluator!(@five $ty, $paths, {
-            fn category(hand: handeval_core::Hand) -> handeval_core::Category {
-                $category_of(<$ty as handeval_core::Evaluator>::strength(hand))
-            }
-        }, category: $category_of);
-    };
-    (@five $ty:ty, $paths:ident, { $($category:tt)* }, $($categories:tt)*) => {
+    ($ty:ty: Evaluator, values(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path),
+        categories($($categories:tt)*)) => {
         /// The hand's own five bytes: the kernels read cards, not an encoding.
         type Encoded = handeval_core::Hand;
         type Strength = u32;
@@ -485,67 +470,43 @@ macro_rules! simd_evaluator {
         }
 
         #[inline]
-        $($category)*
+        fn category(hand: handeval_core::Hand) -> handeval_core::Category {
+            let mut out = [handeval_core::Category::HighCard];
+            <$ty as handeval_core::Evaluator>::categories(&[hand], &mut out);
+            out[0]
+        }
 
         #[inline]
         fn strength(hand: handeval_core::Hand) -> u32 {
             let mut out = [0];
-            $paths::portable(&[hand], &mut out);
+            <$ty as handeval_core::Evaluator>::strengths(&[hand], &mut out);
             out[0]
         }
 
-        handeval_core::target_feature_batches!(
-            $ty,
-            simd(
-                avx512: $paths::avx512,
-                avx2: $paths::avx2,
-                portable: $paths::portable,
-                $($categories)*
-            )
-        );
+        handeval_core::simd_batches!($ty: Evaluator,
+            values(avx512: $avx512, avx2: $avx2, portable: $portable),
+            categories($($categories)*));
     };
-    ($ty:ty, cards $hand:ty, $paths:ident, categories $categories:ident) => {
-        $crate::simd_evaluator!(@cards $ty, $hand, $paths, {
-            fn category(hand: &$hand) -> handeval_core::Category {
-                let mut out = [0];
-                $categories::portable(core::slice::from_ref(hand), &mut out);
-                handeval_core::Category::from_index_or_high_card(out[0])
-            }
-        }, categories(
-            avx512: $categories::avx512,
-            avx2: $categories::avx2,
-            portable: $categories::portable
-        ));
-    };
-    ($ty:ty, cards $hand:ty, $paths:ident, $category_of:path) => {
-        $crate::simd_evaluator!(@cards $ty, $hand, $paths, {
-            fn category(hand: &$hand) -> handeval_core::Category {
-                $category_of(<$ty as handeval_core::BestFive<$hand>>::strength(hand))
-            }
-        }, category: $category_of);
-    };
-    (@cards $ty:ty, $hand:ty, $paths:ident, { $($category:tt)* }, $($categories:tt)*) => {
+    ($ty:ty: BestFive<$hand:ty>, values(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path),
+        categories($($categories:tt)*)) => {
         type Strength = u32;
 
         #[inline]
-        $($category)*
+        fn category(hand: &$hand) -> handeval_core::Category {
+            let mut out = [handeval_core::Category::HighCard];
+            <$ty as handeval_core::BestFive<$hand>>::categories(core::slice::from_ref(hand), &mut out);
+            out[0]
+        }
 
         #[inline]
         fn strength(hand: &$hand) -> u32 {
             let mut out = [0];
-            $paths::portable(core::slice::from_ref(hand), &mut out);
+            <$ty as handeval_core::BestFive<$hand>>::strengths(core::slice::from_ref(hand), &mut out);
             out[0]
         }
 
-        handeval_core::target_feature_batches!(
-            $ty,
-            cards $hand,
-            simd(
-                avx512: $paths::avx512,
-                avx2: $paths::avx2,
-                portable: $paths::portable,
-                $($categories)*
-            )
-        );
+        handeval_core::simd_batches!($ty: BestFive<$hand>,
+            values(avx512: $avx512, avx2: $avx2, portable: $portable),
+            categories($($categories)*));
     };
 }

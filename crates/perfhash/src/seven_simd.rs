@@ -234,7 +234,7 @@ mod x86 {
     }
 }
 
-/// The three batch paths, by name, for `simd_evaluator!`.
+/// The three batch paths, for `simd_evaluator!`.
 mod paths {
     pub(crate) use super::portable;
     #[cfg(target_arch = "x86_64")]
@@ -251,5 +251,9 @@ impl BestFive<Hand7> for SevenSimd {
 
     type Five = crate::Scalar;
 
-    handeval_lanes::simd_evaluator!(SevenSimd, cards Hand7, paths, category_of);
+    handeval_lanes::simd_evaluator!(
+        SevenSimd: BestFive<Hand7>,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(from_values: category_of)
+    );
 }

@@ -258,7 +258,7 @@ mod x86 {
     }
 }
 
-/// The three batch paths, by name, for `simd_evaluator!`.
+/// The three batch paths, for `simd_evaluator!`.
 mod paths {
     pub(crate) use super::portable;
     #[cfg(target_arch = "x86_64")]
@@ -273,5 +273,9 @@ impl Evaluator for Simd {
     const SUMMARY: &'static str = "the perfect hash across hands: keys from registers, offsets and values by masked gathers, AVX-512 or AVX2";
     const TABLE_BYTES: usize = crate::TABLE_BYTES;
 
-    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
+    handeval_lanes::simd_evaluator!(
+        Simd: Evaluator,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(from_values: category_of)
+    );
 }

@@ -163,7 +163,11 @@ impl BestFive<Hand7> for SevenSimd {
 
     type Five = crate::Branchless;
 
-    handeval_lanes::simd_evaluator!(SevenSimd, cards Hand7, paths, categories kinds);
+    handeval_lanes::simd_evaluator!(
+        SevenSimd: BestFive<Hand7>,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
+    );
 }
 
 #[cfg(test)]

@@ -137,5 +137,9 @@ impl Evaluator for Simd {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
     const SUMMARY: &'static str = "cards-cs's suit sections across hands: one 16-bit vector per suit, reductions between vectors, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, paths, categories kinds);
+    handeval_lanes::simd_evaluator!(
+        Simd: Evaluator,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
+    );
 }

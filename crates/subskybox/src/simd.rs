@@ -119,5 +119,9 @@ impl Evaluator for Simd {
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as Evaluator>::NAME);
     const SUMMARY: &'static str = "subskybox's analyzer across hands: bit-sliced counted nibbles, mod-15 digit sum by popcounts, AVX-512 or AVX2";
 
-    handeval_lanes::simd_evaluator!(Simd, paths, category_of);
+    handeval_lanes::simd_evaluator!(
+        Simd: Evaluator,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
+        categories(from_values: category_of)
+    );
 }
