@@ -10,7 +10,7 @@
 //! runs this with `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from
 //! that summary. valgrind cannot execute AVX-512 and hides it from CPUID,
 //! so the SIMD evaluators' counts are of their AVX2 path (or the portable
-//! one, under `--simd portable`). Needs the `icount` feature and
+//! one, under `--simd portable`). Needs valgrind and
 //! `gungraun-runner` at gungraun's version, which `cargo xtask bench`
 //! installs.
 // gungraun's macros generate undocumented items.

@@ -19,9 +19,6 @@ use crate::workspace;
 /// instead of rebuilding them with another feature set.
 const BENCHES: [&str; 2] = ["bench", "--workspace"];
 
-/// The feature that builds the instruction-count benchmarks.
-const ICOUNT: [&str; 2] = ["--features", "handeval-benches/icount"];
-
 fn cargo_command() -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command.current_dir(workspace::root());
@@ -41,8 +38,8 @@ fn cargo(args: &[&str], envs: &[(&str, &std::ffi::OsStr)]) -> Result<()> {
     Ok(())
 }
 
-/// How the benchmarks are built: the cargo profile, and whether with the
-/// instruction counts.
+/// How the benchmarks are built: the cargo profile, and whether the
+/// instruction-count benchmark is built (and with which valgrind it runs).
 #[derive(Clone, Copy)]
 pub struct Build<'a> {
     /// `--profile`.
@@ -58,9 +55,6 @@ impl Build<'_> {
         let mut args = BENCHES.to_vec();
         args.extend_from_slice(extra);
         args.extend_from_slice(&["--profile", self.profile]);
-        if self.icount.is_some() {
-            args.extend_from_slice(&ICOUNT);
-        }
         args
     }
 
@@ -165,14 +159,7 @@ pub fn locked_version(name: &str) -> Result<String> {
         version: String,
     }
     let out = cargo_command()
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--locked",
-            // gungraun is optional (the `icount` feature): resolve it too.
-            "--all-features",
-        ])
+        .args(["metadata", "--format-version", "1", "--locked"])
         .stderr(Stdio::inherit())
         .output()
         .context("running cargo metadata")?;
