@@ -270,10 +270,13 @@ fn group(c: &mut Criterion, workload: Workload, mode: Mode) -> BenchmarkGroup<'_
 fn criterion(mode: Mode) -> Criterion {
     let c = Criterion::default().without_plots();
     let c = match mode {
+        // A smoke run checks the pipeline: criterion's bootstrap, 100,000
+        // resamples by default, would take most of its time.
         Mode::Smoke => c
             .warm_up_time(Duration::from_millis(10))
             .measurement_time(Duration::from_millis(20))
-            .sample_size(10),
+            .sample_size(10)
+            .nresamples(1_000),
         Mode::Quick => c
             .warm_up_time(Duration::from_millis(100))
             .measurement_time(Duration::from_millis(400))

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use handeval_benches::Workload;
 
 use crate::report::markdown::fmt_ns;
-use crate::report::{self, Row, Run, readme};
+use crate::report::{self, Row, Run};
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -26,11 +26,8 @@ pub struct Args {
     /// The newer results directory.
     new: PathBuf,
     /// Print CSV instead of markdown.
-    #[arg(long, conflicts_with = "readme")]
-    csv: bool,
-    /// Also put the comparison in the README's Comparison section.
     #[arg(long)]
-    readme: bool,
+    csv: bool,
 }
 
 /// One evaluator on one workload in either run.
@@ -244,11 +241,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let text = markdown(&old, &new, &shown(&args.old), &shown(&args.new));
     outln!("{text}")?;
-    if args.readme {
-        let path = workspace::root().join("README.md");
-        readme::update(&path, readme::COMPARISON, &text)?;
-        outln!("updated the Comparison section of {}", path.display())?;
-    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -25,7 +25,11 @@ pub struct Args {
     /// The folder of results folders (relative paths from the workspace root).
     #[arg(long, default_value = "results")]
     results_dir: PathBuf,
-    /// Also put the tables in the README's Machines section.
+    /// Print the answer instead: per CPU, the fastest evaluator without
+    /// lookup tables and the fastest with them, on five and seven cards.
+    #[arg(long)]
+    answer: bool,
+    /// Also put the answer and the tables into the README.
     #[arg(long)]
     readme: bool,
 }
@@ -108,6 +112,80 @@ fn ratio(r: &Row) -> String {
         .map_or_else(String::new, |x| format!(", {x:.2}x"))
 }
 
+/// The fastest row of `workload` in `run` among those `keep` accepts (the
+/// floor and the reference never).
+fn fastest(run: &Run, workload: Workload, keep: impl Fn(&Row) -> bool) -> Option<&Row> {
+    run.rows
+        .iter()
+        .filter(|r| r.workload == workload && !r.is_floor())
+        .filter(|r| r.role != Some(handeval_core::Role::Reference))
+        .filter(|r| keep(r))
+        .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+}
+
+/// A row in an answer cell: name, path, time and ratio to the baseline.
+fn cell(r: &Row) -> String {
+    let path = if r.role == Some(handeval_core::Role::Simd) {
+        format!(" [{}]", crate::report::markdown::vector_path(&r.cpu_path))
+    } else {
+        String::new()
+    };
+    let ratio = r
+        .ratio_to_baseline
+        .map_or_else(String::new, |x| format!(", {x:.2}x `{}`", r.baseline));
+    let mark = if r.timers_differ { " ‡" } else { "" };
+    format!(
+        "`{}`{path} {} ns{ratio}{mark}",
+        r.evaluator,
+        fmt_ns(r.median_ns)
+    )
+}
+
+/// The answer, one row per CPU: on each headline workload, the fastest
+/// evaluator without lookup tables (a family the registry knows as
+/// table-free) and the fastest with them, and how much slower or faster
+/// the latter is; every figure from that CPU's newest full run.
+pub fn answer(machines: &[Machine], results: &str) -> String {
+    let free: Vec<&'static str> = handeval_registry::table_free_families()
+        .iter()
+        .map(|f| f.name)
+        .collect();
+    let mut s = String::from(
+        "| CPU | five cards: fastest without tables | fastest with tables | seven cards: fastest without tables | fastest with tables | run |\n|---|---|---|---|---|---|\n",
+    );
+    for m in machines {
+        let _ = write!(s, "| {} ({}) |", m.run.machine.cpu, m.cpu);
+        for workload in [
+            Workload::HEADLINE.from_input(Input::Hand),
+            Workload::SEVEN[0],
+        ] {
+            let without = fastest(&m.run, workload, |r| free.contains(&r.family.as_str()));
+            let with = fastest(&m.run, workload, |r| r.table_bytes > 0);
+            match (without, with) {
+                (Some(a), Some(b)) => {
+                    let _ = write!(
+                        s,
+                        " {} | {}: {} |",
+                        cell(a),
+                        cell(b),
+                        crate::report::markdown::speed_words(b.median_ns, a.median_ns)
+                    );
+                }
+                _ => s.push_str(" not measured | not measured |"),
+            }
+        }
+        let _ = writeln!(s, " [`{}`]({results}/{}/report.md) |", m.dir, m.dir);
+    }
+    if machines
+        .iter()
+        .flat_map(|m| &m.run.rows)
+        .any(|r| r.timers_differ)
+    {
+        s.push_str("\n‡: in that run, criterion's median and the interleaved rounds' differ by more than 10% on this row; its report gives both.\n");
+    }
+    s
+}
+
 /// The tables: one per headline workload that some CPU's run has.
 pub fn markdown(machines: &[Machine], results: &str) -> String {
     let mut s = String::new();
@@ -172,7 +250,8 @@ pub fn markdown(machines: &[Machine], results: &str) -> String {
             for m in &with {
                 match row(&m.run, workload, name) {
                     Some(r) => {
-                        let _ = write!(s, " {}{} |", fmt_ns(r.median_ns), ratio(r));
+                        let mark = if r.timers_differ { " ‡" } else { "" };
+                        let _ = write!(s, " {}{}{mark} |", fmt_ns(r.median_ns), ratio(r));
                     }
                     None => s.push_str(" - |"),
                 }
@@ -212,12 +291,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("no full run in {}", root.display());
     }
     let shown = workspace::relative(&root);
-    let text = markdown(&machines, shown.to_string_lossy().trim_end_matches('/'));
-    outln!("{text}")?;
+    let shown = shown.to_string_lossy();
+    let shown = shown.trim_end_matches('/');
+    let answer = answer(&machines, shown);
+    let text = markdown(&machines, shown);
+    outln!("{}", if args.answer { &answer } else { &text })?;
     if args.readme {
         let path = workspace::root().join("README.md");
+        readme::update(&path, readme::ANSWER, &answer)?;
         readme::update(&path, readme::MACHINES, &text)?;
-        outln!("updated the Machines section of {}", path.display())?;
+        outln!(
+            "updated the answer and the Machines section of {}",
+            path.display()
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -239,13 +325,24 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_shows_the_machines_table_of_the_committed_runs() {
+    fn the_readme_shows_the_answer_and_the_machines_table_of_the_committed_runs() {
         let machines = newest_per_cpu(&workspace::root().join("results")).unwrap();
-        let text = markdown(&machines, "results");
         let readme = std::fs::read_to_string(workspace::root().join("README.md")).unwrap();
+        for text in [answer(&machines, "results"), markdown(&machines, "results")] {
+            assert!(
+                readme.contains(&text),
+                "the README's answer or Machines section is not the committed runs': run `cargo xtask machines --readme`"
+            );
+        }
+        // The answer within the first screen.
+        let answer_line = readme
+            .lines()
+            .position(|l| l == readme::ANSWER.0)
+            .expect("the README has an answer section");
         assert!(
-            readme.contains(&text),
-            "the README's Machines section is not the committed runs': run `cargo xtask machines --readme`"
+            answer_line < 45,
+            "the answer starts at line {}",
+            answer_line + 1
         );
     }
 }

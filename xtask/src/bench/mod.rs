@@ -71,8 +71,12 @@ pub struct Args {
     profile: String,
 }
 
+/// When the run began, for the time each step starts at.
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
 fn step(message: &str) -> Result<()> {
-    errln!("\n==> {message}")
+    let at = STARTED.get_or_init(std::time::Instant::now).elapsed();
+    errln!("\n==> {message} (at {:.0} s)", at.as_secs_f64())
 }
 
 /// A seed: a whole number from 0 to 2^64 - 1, said so when it is not.
@@ -164,6 +168,7 @@ fn command_line() -> Result<CommandLine> {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
+    STARTED.get_or_init(std::time::Instant::now);
     let command = command_line()?;
     // The plan is resolved before anything is created: a filter that
     // selects nothing is refused at once.

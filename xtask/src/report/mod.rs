@@ -1,6 +1,5 @@
-//! `cargo xtask report`: re-render `report.md` and `chart.svg` of a results
-//! directory from its `results.csv` and `machine.txt`, and optionally cite
-//! the run in the README.
+//! `cargo xtask report`: re-render `report.md` and the charts of a results
+//! directory from its `results.csv`, `rounds.csv` and `machine.txt`.
 //!
 //! One module per job: [`schema`] reads and writes `results.csv`,
 //! [`markdown`] writes the tables, [`chart`] draws the chart, and [`readme`]
@@ -19,21 +18,12 @@ use anyhow::{Context, Result};
 pub use schema::{ListingRow, Row};
 
 use crate::machine::Machine;
-use crate::workspace;
 use handeval_benches::Workload;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// A directory written by `cargo xtask bench`.
     dir: PathBuf,
-    /// Also replace the README's Results section with this run.
-    #[arg(long)]
-    readme: bool,
-    /// Only replace the README's Results section; leave the run's own
-    /// report.md and chart.svg as they were written (committed runs are
-    /// never rewritten).
-    #[arg(long, conflicts_with = "readme")]
-    readme_only: bool,
 }
 
 /// The published listings' figures in a results directory.
@@ -119,27 +109,17 @@ pub fn load(dir: &Path) -> Result<Run> {
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     let run = load(&args.dir)?;
-    if !args.readme_only {
-        let name = args
-            .dir
-            .canonicalize()
-            .ok()
-            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_default();
-        let written = write_rendered(&args.dir, &run, &name)?;
-        outln!(
-            "re-rendered in {}: {}",
-            args.dir.display(),
-            written.join(", ")
-        )?;
-    }
-    if args.readme || args.readme_only {
-        let readme = workspace::root().join("README.md");
-        let rel = workspace::relative(&args.dir);
-        let rel = rel.to_string_lossy();
-        let section = readme::results_section(&run, rel.trim_end_matches('/'));
-        readme::update(&readme, readme::RESULTS, &section)?;
-        outln!("updated the Results section of {}", readme.display())?;
-    }
+    let name = args
+        .dir
+        .canonicalize()
+        .ok()
+        .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let written = write_rendered(&args.dir, &run, &name)?;
+    outln!(
+        "re-rendered in {}: {}",
+        args.dir.display(),
+        written.join(", ")
+    )?;
     Ok(ExitCode::SUCCESS)
 }
