@@ -442,3 +442,67 @@ fn machines_sets_each_cpus_newest_full_run_side_by_side() {
     );
     fs::remove_dir_all(&root).unwrap();
 }
+
+/// The timers' mark, on a fixture in the current format: a row whose
+/// criterion median is more than 10% from the rounds' median is marked in
+/// results.csv and the report with both figures, a row within 10% is not,
+/// the published figure is the rounds', and the report counts the marks.
+#[test]
+fn rows_whose_timers_differ_are_marked_with_both_figures() {
+    let dir = std::env::temp_dir().join(format!("handeval-timers-test-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    // Criterion: pokers 2.0 (the rounds say 2.1: 5% apart), deadhorse/tuned
+    // 3.0 (the rounds say 3.6: 20% apart), null 0.6 (criterion only).
+    let header = "evaluator,workload,kind,order,input,median_ns,ci_low_ns,ci_high_ns,mhands_per_s,instructions,instructions_minus_floor,ratio_to_fastest,ratio_to_baseline,table_bytes,ns_from,criterion_ns,rounds_ns,timers_differ,note,summary";
+    let row = |name: &str, ns: f64, from: &str, criterion: f64| {
+        format!(
+            "{name},strength/shuffled/encoded,strength,shuffled,encoded,{ns},{ns},{ns},1,,,1,1,0,{from},{criterion},,false,,x\n"
+        )
+    };
+    let csv = format!(
+        "{header}\n{}{}{}",
+        row("null", 0.6, "criterion", 0.6),
+        row("pokers", 2.1, "rounds", 2.0),
+        row("deadhorse/tuned", 3.6, "rounds", 3.0),
+    );
+    fs::write(dir.join("results.csv"), csv).unwrap();
+    let mut rounds =
+        String::from("workload,evaluator,round,ns_per_hand,block,passes,median_pass_ns\n");
+    for round in 0..3 {
+        for (name, ns) in [("pokers", 2.1), ("deadhorse/tuned", 3.6)] {
+            let _ = writeln!(
+                rounds,
+                "strength/shuffled/encoded,{name},{round},{ns},{round},8,{ns}"
+            );
+        }
+    }
+    fs::write(dir.join("rounds.csv"), rounds).unwrap();
+    let text = machine("cargo xtask bench", "Test CPU", 1).replace(
+        "instruction counts:",
+        "block hands: 64974\nmeasurement: turns: one untimed pass over a block, then passes timed one by one; a turn is its fastest pass; published: the median turn over the interleaved rounds, criterion timing the same turns beside it\ninstruction counts:",
+    );
+    fs::write(dir.join("machine.txt"), text).unwrap();
+    let (_, md) = rendered(&dir);
+    // The workload table's row: `| rank | name | ...`.
+    let line = |name: &str| {
+        md.lines()
+            .find(|l| {
+                l.split('|').nth(2).is_some_and(|c| c.trim() == name)
+                    && l.split('|')
+                        .nth(1)
+                        .is_some_and(|c| c.trim().parse::<u32>().is_ok())
+            })
+            .unwrap_or_else(|| panic!("no row for {name} in\n{md}"))
+            .to_string()
+    };
+    let tuned = line("deadhorse/tuned");
+    assert!(tuned.contains("| 3.60 |"), "the rounds' figure: {tuned}");
+    assert!(tuned.ends_with("| ‡ criterion 3.00 |"), "{tuned}");
+    let pokers = line("pokers");
+    assert!(pokers.ends_with("|  |"), "within 10%, no mark: {pokers}");
+    assert!(
+        md.contains("differ by more than 10% on 1 of the 2 rows both timed (marked ‡"),
+        "{md}"
+    );
+    fs::remove_dir_all(&dir).unwrap();
+}

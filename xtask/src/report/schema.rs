@@ -545,6 +545,61 @@ mod tests {
     }
 
     #[test]
+    fn a_row_whose_timers_differ_is_marked_in_the_file_it_is_written_to() {
+        let w = Workload::HEADLINE;
+        let turns: Vec<Turn> = (0..3)
+            .flat_map(|round| {
+                [("a", 2.1), ("b", 3.6)].map(|(e, ns)| Turn {
+                    workload: w,
+                    evaluator: e.into(),
+                    round,
+                    ns_per_hand: ns,
+                    block: Some(round),
+                    passes: Some(8),
+                    median_pass_ns: Some(ns),
+                })
+            })
+            .collect();
+        let header = "evaluator,workload,kind,order,input,median_ns,ci_low_ns,ci_high_ns,mhands_per_s,instructions,instructions_minus_floor,ratio_to_fastest,ratio_to_baseline,table_bytes,ns_from,criterion_ns,rounds_ns,timers_differ,note,summary\n";
+        // Criterion: a 2.0 (5% from the rounds' 2.1), b 3.0 (20% from 3.6).
+        let text = format!(
+            "{header}a,{w},strength,shuffled,encoded,2.1,2,2,1,,,1,1,0,rounds,2.0,,false,,x\n\
+             b,{w},strength,shuffled,encoded,3.6,3,3,1,,,1,1,0,rounds,3.0,,false,,y\n"
+        );
+        let dir = std::env::temp_dir().join(format!("handeval-timers-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("results.csv");
+        fs::write(&path, text).unwrap();
+        let rows = read(&path, &turns).unwrap();
+        let marked: Vec<bool> = rows.iter().map(|r| r.timers_differ).collect();
+        assert_eq!(marked, [false, true]);
+        assert_eq!(rows[1].criterion_ns, Some(3.0));
+        assert_eq!(rows[1].rounds_ns, Some(3.6));
+        write(&path, &rows).unwrap();
+        let written = fs::read_to_string(&path).unwrap();
+        let column = written
+            .lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .position(|c| c == "timers_differ")
+            .unwrap();
+        let flags: Vec<&str> = written
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(column).unwrap())
+            .collect();
+        assert_eq!(flags, ["false", "true"]);
+        // A row that publishes the rounds' median, without rounds: refused.
+        let err = read(&path, &[]).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("publishes the rounds' median"),
+            "{err:#}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn bad_numbers_and_duplicates_are_refused_with_the_line() {
         for (bad, says) in [
             ("inf,3,5", "median_ns"),
