@@ -34,7 +34,7 @@ use core::cmp::Reverse;
 use ckc_rs::cards::HandRanker;
 use ckc_rs::cards::five::Five;
 use handeval_core::{
-    BestFive, CardTable, Cards, Category, Evaluator, Family, Hand, HandClass, Role, Suit,
+    BestFive, CardTable, Category, Evaluator, Family, Game, Hand, HandClass, Omaha, Role, Suit,
 };
 
 /// The `pokers` 0.10 crate (OMPEval's perfect hash) as an [`Evaluator`].
@@ -110,7 +110,7 @@ impl PokersCards {
 
 impl<const N: usize> BestFive<Hand<N>> for PokersCards
 where
-    Hand<N>: Cards,
+    Hand<N>: Game,
 {
     const NAME: &'static str = "pokers";
     const FAMILY: Family = <Pokers as Evaluator>::FAMILY;
@@ -139,10 +139,14 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Pokers>();
     r.five::<RsPoker>();
     r.five::<Ckc>();
-    r.six::<PokersCards>();
-    r.six::<RsPokerCards>();
-    r.seven::<PokersCards>();
-    r.seven::<RsPokerCards>();
+    r.add::<handeval_core::Hand6, PokersCards>();
+    r.add::<handeval_core::Hand6, RsPokerCards>();
+    r.add::<handeval_core::Hand7, PokersCards>();
+    r.add::<handeval_core::Hand7, RsPokerCards>();
+    r.add::<handeval_core::Omaha4, RsPokerOmaha>();
+    r.add::<handeval_core::Omaha4, AyaPokerOmaha>();
+    r.add::<handeval_core::Omaha5, RsPokerOmaha>();
+    r.add::<handeval_core::Omaha5, AyaPokerOmaha>();
 }
 
 /// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
@@ -256,7 +260,7 @@ pub struct RsPokerCards;
 
 impl<const N: usize> BestFive<Hand<N>> for RsPokerCards
 where
-    Hand<N>: Cards,
+    Hand<N>: Game,
 {
     const NAME: &'static str = "rs_poker";
     const FAMILY: Family = <RsPoker as Evaluator>::FAMILY;
@@ -276,6 +280,138 @@ where
     #[inline]
     fn strength(hand: &Hand<N>) -> rs_poker::core::Rank {
         rs_poker_rank(hand.as_cards())
+    }
+}
+
+/// The `rs_poker` 5.0 crate's Omaha evaluator (its `omaha` feature,
+/// `OmahaHand::rank`): every five of two hole and three board cards
+/// ranked, the strongest kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RsPokerOmaha;
+
+impl<const HOLE: usize, const N: usize> BestFive<Omaha<HOLE, N>> for RsPokerOmaha
+where
+    Omaha<HOLE, N>: Game,
+{
+    const NAME: &'static str = "rs_poker";
+    const FAMILY: Family = <RsPoker as Evaluator>::FAMILY;
+    const ROLE: Role = Role::Baseline;
+    const SUMMARY: &'static str = "rs_poker 5.0 (crates.io, feature omaha): OmahaHand::rank, every five of two hole and three board cards ranked";
+    const TABLE_BYTES: usize = RS_POKER_TABLE_BYTES;
+    const CARD_TABLE_BYTES: usize = RS_POKER_CARD_TABLE_BYTES;
+
+    type Five = RsPoker;
+    type Strength = rs_poker::core::Rank;
+
+    #[inline]
+    fn category(hand: &Omaha<HOLE, N>) -> Category {
+        rs_poker_category(Self::strength(hand))
+    }
+
+    #[inline]
+    fn strength(hand: &Omaha<HOLE, N>) -> rs_poker::core::Rank {
+        use rs_poker::core::{CardBitSet, Rankable};
+        let set = |cards: &[handeval_core::Card]| {
+            let mut set = CardBitSet::new();
+            for &c in cards {
+                set.insert(RS_POKER_CARDS.get(c));
+            }
+            set
+        };
+        rs_poker::omaha::OmahaHand::new(set(hand.hole()), set(hand.board()))
+            .expect("two parts of distinct cards, of the sizes rs_poker takes")
+            .rank()
+    }
+}
+
+/// The `aya_poker` 0.1 crate's five-card evaluator (`poker_rank`): the
+/// scale of its Omaha values. Not registered as a five-card evaluator; it
+/// is there for [`AyaPokerOmaha`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AyaPoker;
+
+/// `aya_poker`'s card for each of the lab's cards (the same numbering:
+/// `4 * rank + suit`, suits clubs, diamonds, hearts, spades).
+fn aya_card(card: handeval_core::Card) -> &'static aya_poker::base::Card {
+    &aya_poker::base::CARDS[usize::from(card.index())]
+}
+
+/// `aya_poker`'s hand of some cards.
+fn aya_hand(cards: &[handeval_core::Card]) -> aya_poker::base::Hand {
+    cards.iter().map(|&c| aya_card(c)).collect()
+}
+
+/// The category of an `aya_poker` rank.
+fn aya_category(rank: aya_poker::PokerHandRank) -> Category {
+    use aya_poker::PokerRankCategory as C;
+    match rank.rank_category() {
+        C::Ineligible | C::HighCard => Category::HighCard,
+        C::Pair => Category::OnePair,
+        C::TwoPair => Category::TwoPair,
+        C::ThreeOfAKind => Category::ThreeOfAKind,
+        C::Straight => Category::Straight,
+        C::Flush => Category::Flush,
+        C::FullHouse => Category::FullHouse,
+        C::FourOfAKind => Category::FourOfAKind,
+        C::StraightFlush => Category::StraightFlush,
+        C::RoyalFlush => Category::RoyalFlush,
+    }
+}
+
+impl Evaluator for AyaPoker {
+    const NAME: &'static str = "aya_poker";
+    const FAMILY: Family = Family {
+        name: "aya_poker",
+        title: "perfect-hash tables from the aya_poker crate",
+    };
+    const ROLE: Role = Role::Baseline;
+    const SUMMARY: &'static str =
+        "aya_poker 0.1 (crates.io): poker_rank, perfect-hash tables generated by its build script";
+
+    type Encoded = Hand;
+    type Strength = aya_poker::PokerHandRank;
+
+    #[inline(always)]
+    fn encode(hand: &Hand) -> Hand {
+        *hand
+    }
+
+    #[inline]
+    fn category(hand: Hand) -> Category {
+        aya_category(Self::strength(hand))
+    }
+
+    #[inline]
+    fn strength(hand: Hand) -> aya_poker::PokerHandRank {
+        aya_poker::poker_rank(&aya_hand(hand.as_cards()))
+    }
+}
+
+/// The `aya_poker` 0.1 crate's Omaha evaluator, `omaha_rank`: every five
+/// of two hole and three board cards ranked, the strongest kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AyaPokerOmaha;
+
+impl<const HOLE: usize, const N: usize> BestFive<Omaha<HOLE, N>> for AyaPokerOmaha
+where
+    Omaha<HOLE, N>: Game,
+{
+    const NAME: &'static str = "aya_poker";
+    const FAMILY: Family = <AyaPoker as Evaluator>::FAMILY;
+    const ROLE: Role = Role::Baseline;
+    const SUMMARY: &'static str = "aya_poker 0.1 (crates.io): omaha_rank, every five of two hole and three board cards ranked";
+
+    type Five = AyaPoker;
+    type Strength = aya_poker::PokerHandRank;
+
+    #[inline]
+    fn category(hand: &Omaha<HOLE, N>) -> Category {
+        aya_category(Self::strength(hand))
+    }
+
+    #[inline]
+    fn strength(hand: &Omaha<HOLE, N>) -> aya_poker::PokerHandRank {
+        aya_poker::omaha_rank(&aya_hand(hand.hole()), &aya_hand(hand.board()))
     }
 }
 

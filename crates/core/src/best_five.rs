@@ -1,9 +1,9 @@
-//! The trait of evaluators of six- and seven-card hands (any [`Cards`]),
+//! The trait of evaluators of six- and seven-card hands (any [`Game`]),
 //! and the adapter that makes one from any five-card evaluator.
 
 use core::fmt::Debug;
 
-use crate::{Cards, Category, CpuPath, Evaluator, Family, Hand, Role, batch};
+use crate::{Category, CpuPath, Evaluator, Family, Game, Hand, Role, batch};
 
 /// An evaluator of hands of `H` cards: the strength of their best five.
 ///
@@ -18,7 +18,7 @@ use crate::{Cards, Category, CpuPath, Evaluator, Family, Hand, Role, batch};
 ///   is what makes "the class of the best five" an answer of the evaluator's
 ///   own: the class (1..=7462) of a value is its place among the five-card
 ///   evaluator's values over all five-card hands. (Only 4,824 classes occur
-///   as the best five of seven, 6,075 of six: [`Cards::CATEGORY_CLASSES`].)
+///   as the best five of seven, 6,075 of six: [`Game::CATEGORY_CLASSES`].)
 ///   An evaluator whose values were on no five-card scale could not say
 ///   which of the 7,462 classes it found; one whose values are on a scale
 ///   but wrong shows the wrong class.
@@ -27,7 +27,7 @@ use crate::{Cards, Category, CpuPath, Evaluator, Family, Hand, Role, batch};
 /// so that the tools handle every hand size the same way. Families, roles
 /// and the variant an evaluator was derived from are declared as for five
 /// cards.
-pub trait BestFive<H: Cards>: 'static {
+pub trait BestFive<H: Game>: 'static {
     /// Stable name, e.g. `"deadhorse/seven"`; unique among the size's evaluators.
     const NAME: &'static str;
     /// One line on what the evaluator is, for reports.
@@ -145,7 +145,7 @@ impl<E: Evaluator> BestFive<Hand> for Whole<E> {
 /// The strongest of the five-card hands in `hand`, by `E`: the definition
 /// of a six- or seven-card hand's strength, computed literally.
 #[inline(always)]
-pub fn best_of<E: Evaluator, H: Cards>(hand: &H) -> E::Strength {
+pub fn best_of<E: Evaluator, H: Game>(hand: &H) -> E::Strength {
     let cards = hand.card_slice();
     let five = |p: &[usize; 5]| E::strength(E::encode(&Hand::from_distinct(p.map(|i| cards[i]))));
     let mut best = five(&H::FIVES[0]);
@@ -158,7 +158,7 @@ pub fn best_of<E: Evaluator, H: Cards>(hand: &H) -> E::Strength {
 /// The category of the strongest five, by `E`: categories rise with
 /// strength, so it is the highest category of the fives.
 #[inline(always)]
-pub fn best_category_of<E: Evaluator, H: Cards>(hand: &H) -> Category {
+pub fn best_category_of<E: Evaluator, H: Game>(hand: &H) -> Category {
     let cards = hand.card_slice();
     let five = |p: &[usize; 5]| E::category(E::encode(&Hand::from_distinct(p.map(|i| cards[i]))));
     let mut best = five(&H::FIVES[0]);
@@ -181,7 +181,7 @@ const CHUNK_FIVES: usize = 32 * 21;
 /// gets hand `i`'s encoded fives and their values. `init` fills the
 /// values buffer before its first use.
 #[inline]
-fn best_of_chunks<E: Evaluator, H: Cards, O: Copy>(
+fn best_of_chunks<E: Evaluator, H: Game, O: Copy>(
     hands: &[H],
     init: O,
     evaluate: impl Fn(&[E::Encoded], &mut [O]),
@@ -232,7 +232,7 @@ fn strongest<O: Ord + Copy>(values: &[O]) -> (usize, O) {
 /// # Panics
 /// If `out` and `hands` differ in length.
 #[inline]
-pub fn best_of_batch<E: Evaluator, H: Cards>(hands: &[H], out: &mut [E::Strength]) {
+pub fn best_of_batch<E: Evaluator, H: Game>(hands: &[H], out: &mut [E::Strength]) {
     assert_eq!(hands.len(), out.len(), "one output slot per hand");
     let Some(&init) = out.first() else { return };
     best_of_chunks::<E, H, _>(hands, init, E::strengths, |i, _, values| {
@@ -247,7 +247,7 @@ pub fn best_of_batch<E: Evaluator, H: Cards>(hands: &[H], out: &mut [E::Strength
 /// # Panics
 /// If `strengths`, `categories` and `hands` differ in length.
 #[inline]
-pub fn best_of_both<E: Evaluator, H: Cards>(
+pub fn best_of_both<E: Evaluator, H: Game>(
     hands: &[H],
     strengths: &mut [E::Strength],
     categories: &mut [Category],
@@ -269,7 +269,7 @@ pub fn best_of_both<E: Evaluator, H: Cards>(
 /// # Panics
 /// If `out` and `hands` differ in length.
 #[inline]
-pub fn best_category_of_batch<E: Evaluator, H: Cards>(hands: &[H], out: &mut [Category]) {
+pub fn best_category_of_batch<E: Evaluator, H: Game>(hands: &[H], out: &mut [Category]) {
     const CHUNK: usize = 256;
     assert_eq!(hands.len(), out.len(), "one output slot per hand");
     let Some(first) = hands.first() else { return };
@@ -309,7 +309,7 @@ pub fn best_category_of_batch<E: Evaluator, H: Cards>(hands: &[H], out: &mut [Ca
 /// ```
 #[macro_export]
 macro_rules! best_of {
-    ($(#[$meta:meta])* $vis:vis struct $name:ident($five:ty) for $hand:ty = $label:literal;) => {
+    ($($(#[$meta:meta])* $vis:vis struct $name:ident($five:ty) for $hand:ty = $label:literal;)+) => {$(
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default)]
         $vis struct $name;
@@ -356,7 +356,7 @@ macro_rules! best_of {
                 $crate::best_of_both::<$five, $hand>(hands, strengths, categories);
             }
         }
-    };
+    )+};
 }
 
 #[cfg(test)]
@@ -420,7 +420,7 @@ mod tests {
 
     #[test]
     fn six_cards_take_the_best_of_their_six_fives() {
-        let hands: std::vec::Vec<Hand6> = Hand6::all().step_by(100_003).collect();
+        let hands: std::vec::Vec<Hand6> = crate::AllHands::<6>::every().step_by(100_003).collect();
         assert!(hands.len() > 100);
         let mut out = std::vec![0u8; hands.len()];
         Best6::strengths(&hands, &mut out);

@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::ops::Index;
 
-use crate::{Cards, Category, CpuPath, Family, Hand, KnownErrors, Role};
+use crate::{Category, CpuPath, Family, Game, Hand, KnownErrors, Role};
 
 /// A five-card hand evaluator.
 ///
@@ -191,15 +191,20 @@ impl Histogram {
         Histogram::published::<Hand>()
     }
 
-    /// The histogram of every hand of a size by its best five: the
-    /// published table ([`Cards::CATEGORY_HANDS`]).
-    pub fn published<H: Cards>() -> Self {
-        Histogram(H::CATEGORY_HANDS.map(u64::from))
+    /// The histogram of every hand of a game by its best five: the
+    /// published table ([`Game::CATEGORY_HANDS`]).
+    pub fn published<G: Game>() -> Self {
+        Histogram(G::CATEGORY_HANDS)
     }
 
     /// Counts one more hand of category `c`.
     pub fn add(&mut self, c: Category) {
         self.0[c.index()] += 1;
+    }
+
+    /// Counts `weight` more hands of category `c`.
+    pub fn add_weighted(&mut self, c: Category, weight: u64) {
+        self.0[c.index()] += weight;
     }
 
     /// The total number of hands counted.

@@ -9,10 +9,10 @@ use crate::{Card, CardTable};
 
 /// Exactly `N` distinct cards, kept in the order they were given: five by
 /// default, the hand every evaluator scores; six or seven for the hands
-/// whose value is that of their best five ([`Cards`](crate::Cards)).
+/// whose value is that of their best five ([`Game`](crate::Game)).
 ///
 /// The only ways to make one are the validating [`Hand::new`] and
-/// [`FromStr`], and [`all_hands`] (or [`Cards::all`](crate::Cards::all)), so
+/// [`FromStr`], and [`all_hands`] (or [`Game::all`](crate::Game::all)), so
 /// an evaluator never has to check its input.
 ///
 /// A hand is stored as its card indices, one byte each (`repr(transparent)`
@@ -44,6 +44,24 @@ pub enum HandError {
         /// The repeated card.
         card: Card,
     },
+    /// One part of a hole-and-board hand has the wrong number of cards.
+    WrongPart {
+        /// The hole cards or the board.
+        part: Part,
+        /// How many cards it had.
+        count: usize,
+        /// How many it needs.
+        expected: usize,
+    },
+}
+
+/// The parts of a hand written `hole | board`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The cards before the `|`.
+    Hole,
+    /// The cards after it.
+    Board,
 }
 
 /// How many cards a hand was to have: what [`HandError::WrongCount`] expected.
@@ -51,8 +69,8 @@ pub enum HandError {
 pub enum HandSize {
     /// Exactly this many: a [`Hand<N>`](Hand).
     Exactly(usize),
-    /// Five, six or seven ([`AnyHand`](crate::AnyHand)).
-    FiveToSeven,
+    /// This many hole cards and a board of five ([`Omaha`](crate::Omaha)).
+    HoleAndBoard(usize),
 }
 
 impl fmt::Display for HandError {
@@ -70,10 +88,29 @@ impl fmt::Display for HandError {
                     HandSize::Exactly(6) => write!(f, ": a six-card hand has exactly 6"),
                     HandSize::Exactly(7) => write!(f, ": a seven-card hand has exactly 7"),
                     HandSize::Exactly(n) => write!(f, ": a hand of this kind has exactly {n}"),
-                    HandSize::FiveToSeven => write!(f, ": a hand has 5, 6 or 7"),
+                    HandSize::HoleAndBoard(hole) => write!(
+                        f,
+                        ": a hand of this game has {hole} hole cards and 5 on the board ({} in all; write them `hole | board`)",
+                        hole + 5
+                    ),
                 }
             }
             HandError::Duplicate { card } => write!(f, "duplicate card {card}"),
+            HandError::WrongPart {
+                part,
+                count,
+                expected,
+            } => {
+                let (name, what) = match part {
+                    Part::Hole => ("hole", "hole cards"),
+                    Part::Board => ("board", "board cards"),
+                };
+                let cards = if count == 1 { "card" } else { "cards" };
+                write!(
+                    f,
+                    "{name}: {count} {cards}, where the hand has {expected} {what}"
+                )
+            }
         }
     }
 }
@@ -170,19 +207,58 @@ pub(crate) fn distinct<const N: usize>(cards: [Card; N]) -> Result<[Card; N], Ha
 }
 
 /// Parses cards into `cards` and returns how many there were, which may be
-/// more than fit (those are counted, not kept).
+/// more than fit (those are counted, not kept). A `|` may set the hole
+/// cards apart; in a hand of one set of cards it changes nothing.
 pub(crate) fn parse_into(s: &str, cards: &mut [Card]) -> Result<usize, HandError> {
+    parse_parts(s, cards).map(|(count, _)| count)
+}
+
+/// How many cards `s` holds and how many come before its `|`, if it has
+/// one, every card checked as [`Hand`] parses them: what a tool reading
+/// hands of several games decides the game by.
+///
+/// # Errors
+/// The first malformed card, or a second `|`.
+///
+/// ```
+/// assert_eq!(handeval_core::count_cards("As Ad Ks Kd | Qs Js Ts 2c 3h"), Ok((9, Some(4))));
+/// assert_eq!(handeval_core::count_cards("AsKsQsJsTs"), Ok((5, None)));
+/// assert!(handeval_core::count_cards("As Kx").is_err());
+/// ```
+pub fn count_cards(s: &str) -> Result<(usize, Option<usize>), HandError> {
+    parse_parts(s, &mut [])
+}
+
+/// Parses cards into `cards`, a `|` allowed once between them (hole cards,
+/// then the board), and returns how many cards there were (counted beyond
+/// what fits) and how many came before the `|`, if there was one.
+pub(crate) fn parse_parts(
+    s: &str,
+    cards: &mut [Card],
+) -> Result<(usize, Option<usize>), HandError> {
     let mut cursor = Cursor::new(s);
     let mut count = 0;
+    let mut bar = None;
     loop {
         cursor.skip_whitespace();
+        if let Some((column, '|')) = cursor.peek() {
+            if bar.is_some() {
+                return Err(HandError::Card(crate::CardError::BadRank {
+                    found: '|',
+                    column,
+                }));
+            }
+            cursor.skip('|');
+            bar = Some(count);
+            continue;
+        }
         let Some(card) = cursor.card()? else { break };
         if let Some(slot) = cards.get_mut(count) {
             *slot = card;
         }
         count += 1;
     }
-    Ok(count)
+    Ok((count, bar))
 }
 
 impl<const N: usize> fmt::Display for Hand<N> {
@@ -214,19 +290,19 @@ pub fn all_hands() -> AllHands {
 }
 
 /// Every hand of `N` cards, in the order [`all_hands`] describes: what
-/// [`all_hands`] and [`Cards::all`](crate::Cards::all) return.
+/// [`all_hands`] returns, and, by runs, [`Game::part_hands`](crate::Game::part_hands).
 #[derive(Clone, Debug)]
 pub struct AllHands<const N: usize = 5>(Combinations<N>);
 
 impl<const N: usize> AllHands<N> {
     /// Every hand of `N` cards.
-    pub(crate) fn every() -> Self {
+    pub fn every() -> Self {
         AllHands(Combinations::first())
     }
 
     /// The hands whose two lowest cards are `first < second`, in order;
     /// empty unless `first` is below `second`.
-    pub(crate) fn starting(first: Card, second: Card) -> Self {
+    pub fn starting(first: Card, second: Card) -> Self {
         if first.index() >= second.index() {
             let mut empty = Combinations::first();
             empty.remaining = 0;

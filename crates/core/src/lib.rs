@@ -92,39 +92,41 @@
 //! - a test that compares the software PEXT with the instruction on CPUs
 //!   that have it.
 //!
-//! # Six and seven cards
+//! # Games
 //!
-//! A [`Hand<N>`](Hand) is `N` distinct cards ([`Hand6`], [`Hand7`]), parsed
-//! and validated as a five-card [`Hand`] is. A hand of six or seven cards is
-//! worth its best five; the [`Cards`] trait is what the tools know of a
-//! hand size: its count, every hand once ([`Cards::all`], in the same
-//! lexicographic order, without allocating, and [`Cards::starting`] to split
-//! them into 1,326 runs by their two lowest cards for work over several
-//! threads), the positions of its fives, and the published tables: hands per
-//! category, and how many classes occur as a best five (4,824 of the 7,462
-//! for seven cards, 6,075 for six). [`AnyHand`] parses five, six or seven cards.
+//! A [`Game`] is one definition of what a hand is and what it is worth:
+//! its cards (one set of `N` for Hold'em, [`Hand6`], [`Hand7`]; hole cards
+//! and a board for [`Omaha4`] and [`Omaha5`]), the fives it may use (any
+//! five of a Hold'em hand; exactly two hole cards and three of the board in
+//! Omaha), how every hand is enumerated (in parts: runs of hands, or one
+//! board per class of boards up to suit renaming, with weights), its counts
+//! and its category tables, its name and its parser. [`visit_games`] is the
+//! one list of games; the registry, the checks, the benchmarks and the
+//! report are each written once over it, and five cards is a game like the
+//! others.
 //!
-//! Evaluators of six and seven cards implement a second trait,
-//! [`BestFive<H>`](BestFive), rather than a hand-size parameter of
-//! [`Evaluator`]: they are timed and checked from cards only (no encoding
-//! to pre-compute), and their values are on the scale of a named five-card
+//! Evaluators of every game implement [`BestFive<G>`](BestFive): timed and
+//! checked from cards, their values on the scale of a named five-card
 //! evaluator ([`BestFive::Five`]), which is what makes "the class of the
-//! best five" an answer of their own. The trait carries the same name,
-//! family, role and derivation as [`Evaluator`], and [`Whole`] makes any
-//! five-card evaluator a `BestFive<Hand>`, so the registry and the tools
-//! treat every size alike. [`best_of!`] turns any five-card evaluator into
-//! one for six or seven cards by taking the strongest of the fives, through
-//! the five-card evaluator's own batch loop:
+//! best five" an answer of their own. [`Whole`] makes any five-card
+//! [`Evaluator`] (which also has an encoding of its own, the five-card
+//! extension the encoded benchmarks time) a `BestFive<Hand>`, and
+//! [`best_of!`] turns one into an evaluator of any game by taking the
+//! strongest of the fives the game allows, through the five-card
+//! evaluator's own batch loop:
 //!
 //! ```
-//! use handeval_core::{Cards, FIVE_OF_SEVEN, Hand6, Hand7};
+//! use handeval_core::{FIVE_OF_SEVEN, Game, Hand6, Hand7, Omaha4};
 //!
 //! let hand: Hand7 = "Ah 2d 3c 4s 5h 6c Kd".parse().unwrap();
 //! assert_eq!(FIVE_OF_SEVEN.len(), 21);
 //! assert_eq!(hand.fives()[20].to_string(), "3c 4s 5h 6c Kd");
 //! let six: Hand6 = "Ah 2d 3c 4s 5h 6c".parse().unwrap();
-//! assert_eq!(six.fives().count(), 6);
-//! assert_eq!(<Hand6 as Cards>::HANDS, 20_358_520);
+//! assert_eq!(Game::fives(&six).count(), 6);
+//! assert_eq!(<Hand6 as Game>::HANDS, 20_358_520);
+//! let omaha: Omaha4 = "As Ad Ks Kd | Qs Js Ts 2c 3h".parse().unwrap();
+//! assert_eq!(omaha.fives().count(), 60);
+//! assert_eq!(<Omaha4 as Game>::HANDS, 463_563_500_400);
 //! ```
 //!
 //! Strength values are each algorithm's own (a packed integer, a tuple); only
@@ -140,10 +142,10 @@ mod about;
 mod best_five;
 pub mod bits;
 mod card;
-mod cards;
 mod category;
 pub mod cpu;
 mod evaluator;
+mod game;
 mod hand;
 mod parse;
 mod register;
@@ -153,11 +155,15 @@ pub use best_five::{
     BestFive, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch, best_of_both,
 };
 pub use card::{Card, CardTable, Rank, Suit};
-pub use cards::{AnyHand, Cards, FIVE_OF_SEVEN, FIVE_OF_SIX, HAND7_COUNT, all_hands7};
 pub use category::{Category, HandClass, UnknownCategory};
 pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding, simd_categories};
+pub use game::{
+    Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
+    OMAHA5_FIVES, Omaha, Omaha4, Omaha5, Run, all_hands7, visit_games,
+};
 pub use hand::{
-    AllHands, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, all_hands,
+    AllHands, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part, all_hands,
+    count_cards,
 };
 pub use parse::CardError;
 pub use register::Register;

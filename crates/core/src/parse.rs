@@ -94,6 +94,13 @@ impl<'a> Cursor<'a> {
         Some((at, c))
     }
 
+    /// Steps over `c`, the character [`Cursor::peek`] showed.
+    pub(crate) fn skip(&mut self, c: char) {
+        if self.chars.peek() == Some(&c) {
+            self.bump();
+        }
+    }
+
     pub(crate) fn skip_whitespace(&mut self) {
         while self.chars.peek().is_some_and(|c| c.is_whitespace()) {
             self.bump();

@@ -16,6 +16,9 @@
 //! | [`BestOf6`] (`deadhorse/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
 //! | [`BestOf21`] (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards combined by sum, OR and XOR; [`Tuned`]'s value of the best five |
+//! | [`BestOf60`] (`deadhorse/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
+//! | [`BestOf60Simd`] (`deadhorse/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
+//! | [`BestOf100`] (`deadhorse/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -178,7 +181,7 @@ mod simd;
 mod tuned;
 mod upstream;
 
-pub use best_of::{BestOf6, BestOf21};
+pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf60Simd, BestOf100};
 pub use listing::Listing;
 pub use readme::Readme;
 pub use seven::Seven;
@@ -194,10 +197,13 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Listing>();
     r.five::<Tuned>();
     r.five::<Simd>();
-    r.six::<BestOf6>();
-    r.seven::<BestOf21>();
-    r.seven::<Seven>();
-    r.seven::<SevenSimd>();
+    r.add::<handeval_core::Hand6, BestOf6>();
+    r.add::<handeval_core::Hand7, BestOf21>();
+    r.add::<handeval_core::Hand7, Seven>();
+    r.add::<handeval_core::Hand7, SevenSimd>();
+    r.add::<handeval_core::Omaha4, BestOf60>();
+    r.add::<handeval_core::Omaha4, BestOf60Simd>();
+    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use handeval_core::cpu::{Feature, has, pretend_absent};
-use handeval_core::{BestFive, Cards, Category, Evaluator, Family, Hand, Hand7, Role, all_hands};
+use handeval_core::{BestFive, Category, Evaluator, Family, Game, Hand, Hand7, Role, all_hands};
 use handeval_lanes::{Kernel, Lanes};
 
 /// Loads, splits and stores; evaluates nothing.
@@ -75,7 +75,7 @@ fn high_card(_: u32) -> Category {
     Category::HighCard
 }
 
-fn time<H: Cards>(hands: &[H], strengths: fn(&[H], &mut [u32])) -> f64 {
+fn time<H: Game>(hands: &[H], strengths: fn(&[H], &mut [u32])) -> f64 {
     let mut out = vec![0u32; hands.len()];
     (0..200)
         .map(|_| {
@@ -89,7 +89,10 @@ fn time<H: Cards>(hands: &[H], strengths: fn(&[H], &mut [u32])) -> f64 {
 
 fn main() {
     let hands: Vec<Hand> = all_hands().take(64_974).collect();
-    let sevens: Vec<Hand7> = Hand7::all().skip(66_892_280).take(64_974).collect();
+    let sevens: Vec<Hand7> = handeval_core::all_hands7()
+        .skip(66_892_280)
+        .take(64_974)
+        .collect();
     let report = |label: &str| {
         println!(
             "{label:>10}: {:.3} ns/hand five cards, {:.3} seven cards ({})",

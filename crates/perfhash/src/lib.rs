@@ -67,6 +67,8 @@
 //! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`] |
 //! | [`Seven`] (`perfhash/seven`) | tuned, seven cards | OMPEval's seven-card method: seven keys summed, one lookup; [`Scalar`]'s value of the best five |
 //! | [`SevenSimd`] (`perfhash/seven-simd`) | SIMD, seven cards | [`Seven`]'s key sums in 16-bit lanes, its lookups as gathers, AVX-512 or AVX2; same values |
+//! | [`BestOf60`] (`perfhash/best-of-60`) | tuned, Omaha | the best of the 60 fives of two hole and three board cards by [`Scalar`] |
+//! | [`BestOf100`] (`perfhash/best-of-100`) | tuned, five-card Omaha | the best of the 100 fives of two hole and three board cards by [`Scalar`] |
 //!
 //! # Seven cards
 //!
@@ -122,7 +124,7 @@ mod seven;
 mod seven_simd;
 mod simd;
 
-pub use best_of::{BestOf6, BestOf21};
+pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf100};
 pub use seven::{CARD_KEYS7, Seven};
 pub use seven_simd::SevenSimd;
 pub use simd::Simd;
@@ -131,10 +133,12 @@ pub use simd::Simd;
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Scalar>();
     r.five::<Simd>();
-    r.six::<BestOf6>();
-    r.seven::<BestOf21>();
-    r.seven::<Seven>();
-    r.seven::<SevenSimd>();
+    r.add::<handeval_core::Hand6, BestOf6>();
+    r.add::<handeval_core::Hand7, BestOf21>();
+    r.add::<handeval_core::Hand7, Seven>();
+    r.add::<handeval_core::Hand7, SevenSimd>();
+    r.add::<handeval_core::Omaha4, BestOf60>();
+    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};

@@ -2,7 +2,7 @@
 //! own method for seven cards, and the six- and seven-card forms every
 //! family has, for comparison with [`Seven`](crate::Seven).
 
-use handeval_core::{Hand6, Hand7};
+use handeval_core::{Hand6, Hand7, Omaha4, Omaha5};
 
 use crate::{Branchless, PextTrips};
 
@@ -20,4 +20,11 @@ handeval_core::best_of! {
     /// Upstream cards-cs's seven-card method at 2d21384: its five-card
     /// evaluator ([`PextTrips`]) on each of the 21 five-card hands.
     pub struct Upstream21(PextTrips) for Hand7 = "pext/upstream-21";
+}
+
+handeval_core::best_of! {
+    /// [`Branchless`] on each of an Omaha hand's 60 fives, the strongest kept.
+    pub struct BestOf60(Branchless) for Omaha4 = "pext/best-of-60";
+    /// [`Branchless`] on each of a five-card Omaha hand's 100 fives.
+    pub struct BestOf100(Branchless) for Omaha5 = "pext/best-of-100";
 }

@@ -2,7 +2,7 @@
 //! Hands" (cards-cs), ported to Rust, with variants that show what the BMI2
 //! `pext` instruction buys.
 //!
-//! Original: Kevin Watkins, "A Set of Cards" and "More Bit Representations"
+//! Original: Kevin Watkins, "A Set of Game" and "More Bit Representations"
 //! (parts 1 and 3 of the series, <https://www.mrkwatkins.co.uk/>), and the
 //! code at <https://github.com/MrKWatkins/cards-cs> (`PokerEvaluator.cs`,
 //! `PokerHand.cs`). The ideas are his; the code and prose here are this lab's.
@@ -67,6 +67,8 @@
 //! | [`BestOf21`] (`pext/best-of-21`) | tuned, seven cards | derived from [`Branchless`] | the best of the 21 five-card hands by [`Branchless`] |
 //! | [`Seven`] (`pext/seven`) | tuned, seven cards | derived from [`Branchless`] | seven cards in one 4x16 layout, evaluated directly; [`Branchless`]'s value of the best five |
 //! | [`SevenSimd`] (`pext/seven-simd`) | SIMD, seven cards | derived from [`Seven`] | [`Seven`] turned on its side: one 16-bit vector per suit section, every type computed and the strongest selected, AVX-512 or AVX2; same values |
+//! | [`BestOf60`] (`pext/best-of-60`) | tuned, Omaha | derived from [`Branchless`] | the best of the 60 fives of two hole and three board cards by [`Branchless`] |
+//! | [`BestOf100`] (`pext/best-of-100`) | tuned, five-card Omaha | derived from [`Branchless`] | the best of the 100 fives of two hole and three board cards by [`Branchless`] |
 //!
 //! - [`Reductions`] tests the shapes in upstream's order, most common first,
 //!   as an if-chain: upstream says it avoids a switch because a switch could
@@ -183,7 +185,7 @@ mod seven;
 mod seven_simd;
 mod simd;
 
-pub use best_of::{BestOf6, BestOf21, Upstream21};
+pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf100, Upstream21};
 pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
 pub use reductions::{PextTrips, Reductions};
@@ -199,11 +201,13 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Portable>();
     r.five::<Bmi2>();
     r.five::<Simd>();
-    r.six::<BestOf6>();
-    r.seven::<Upstream21>();
-    r.seven::<BestOf21>();
-    r.seven::<Seven>();
-    r.seven::<SevenSimd>();
+    r.add::<handeval_core::Hand6, BestOf6>();
+    r.add::<handeval_core::Hand7, Upstream21>();
+    r.add::<handeval_core::Hand7, BestOf21>();
+    r.add::<handeval_core::Hand7, Seven>();
+    r.add::<handeval_core::Hand7, SevenSimd>();
+    r.add::<handeval_core::Omaha4, BestOf60>();
+    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{CardTable, Category, Hand};

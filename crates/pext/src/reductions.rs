@@ -126,7 +126,7 @@ fn single_suit_2022(h: u64) -> bool {
 }
 
 /// cards-cs's evaluator as upstream writes it today: reductions and an
-/// if-chain, no PEXT (`MrKWatkins.Cards.Poker/PokerEvaluator.cs` at commit
+/// if-chain, no PEXT (`MrKWatkins.Game.Poker/PokerEvaluator.cs` at commit
 /// 0fa01d1, 2022-06-18). See the [crate documentation](crate).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reductions;

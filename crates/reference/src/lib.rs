@@ -182,6 +182,8 @@ impl Evaluator for Reference {
 /// Registers the reference at every hand size.
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Reference>();
-    r.six::<ReferenceBest>();
-    r.seven::<ReferenceBest>();
+    r.add::<handeval_core::Hand6, ReferenceBest>();
+    r.add::<handeval_core::Hand7, ReferenceBest>();
+    r.add::<handeval_core::Omaha4, ReferenceBest>();
+    r.add::<handeval_core::Omaha5, ReferenceBest>();
 }

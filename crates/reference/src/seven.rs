@@ -1,7 +1,7 @@
 //! The reference for six and seven cards: the best of the hand's five-card
 //! hands, by the five-card reference.
 
-use handeval_core::{BestFive, Cards, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{BestFive, Category, Evaluator, Family, Game, Hand, Role};
 
 use crate::{Reference, Strength, evaluate};
 
@@ -28,11 +28,11 @@ use crate::{Reference, Strength, evaluate};
 pub struct ReferenceBest;
 
 /// The best five of a hand's cards: the first of the strongest in
-/// [`Cards::FIVES`] order (several fives tie when a card does not play).
+/// [`Game::FIVES`] order (several fives tie when a card does not play).
 ///
 /// # Panics
 /// Never: a hand of any size holds at least one five.
-pub fn best_five<H: Cards>(hand: &H) -> Hand {
+pub fn best_five<H: Game>(hand: &H) -> Hand {
     let mut fives = hand.fives();
     let mut best = fives.next().expect("a hand has a five");
     let mut best_strength = evaluate(&best);
@@ -46,7 +46,7 @@ pub fn best_five<H: Cards>(hand: &H) -> Hand {
     best
 }
 
-impl<H: Cards> BestFive<H> for ReferenceBest {
+impl<H: Game> BestFive<H> for ReferenceBest {
     const NAME: &'static str = "reference";
     const FAMILY: Family = <Reference as Evaluator>::FAMILY;
     const ROLE: Role = Role::Reference;
@@ -149,15 +149,15 @@ mod tests {
     fn classes_per_category_follow_from_rank_multisets() {
         assert_eq!(
             classes_by_rank_multisets(5),
-            <Hand as Cards>::CATEGORY_CLASSES
+            <Hand as Game>::CATEGORY_CLASSES
         );
         assert_eq!(
             classes_by_rank_multisets(6),
-            <Hand6 as Cards>::CATEGORY_CLASSES
+            <Hand6 as Game>::CATEGORY_CLASSES
         );
         assert_eq!(
             classes_by_rank_multisets(7),
-            <Hand7 as Cards>::CATEGORY_CLASSES
+            <Hand7 as Game>::CATEGORY_CLASSES
         );
     }
 }

@@ -21,15 +21,24 @@
 //! assert_eq!(five_index([47, 48, 49, 50, 51]), 2_598_959);
 //! ```
 //!
-//! # Six and seven cards
+//! # Every game
 //!
-//! A six- or seven-card hand is worth its best five, so its class is the
-//! lowest (strongest) of its fives' classes: [`ClassTable::best`] reads
-//! them. That is [`ReferenceBest`](crate::ReferenceBest)'s definition with
-//! the five-card reference's answers looked up instead of recomputed; the
-//! tests hold the two to the same class on every hand they try.
+//! A hand of any game is worth its best five among the fives the game
+//! allows, so its class is the lowest (strongest) of those fives' classes:
+//! [`ClassTable::best`] reads them. That is
+//! [`ReferenceBest`](crate::ReferenceBest)'s definition with the five-card
+//! reference's answers looked up instead of recomputed; the tests hold the
+//! two to the same class on every hand they try.
+//!
+//! [`ClassTable::part`] fills in the classes of one part of a game's
+//! enumeration at a time, without repeating work shared by its hands: a
+//! seven-card run reads 15 fives a hand (see
+//! [`ClassTable::seven_card_run`]), and an Omaha board first finds, for
+//! every pair of the 47 cards left, the best five it makes with three of
+//! the board (10 reads), so that a hand of four hole cards costs its six
+//! pairs' lookups instead of 60 reads.
 
-use handeval_core::{Card, Cards, HAND_COUNT, Hand, all_hands};
+use handeval_core::{Board, Card, Game, HAND_COUNT, Hand, Run, all_hands};
 
 use crate::Reference;
 
@@ -98,44 +107,91 @@ impl ClassTable {
         self.classes[five_index(sorted(hand.cards().map(Card::index)))]
     }
 
-    /// The reference's class of a hand of any size: the best of its fives'.
+    /// The reference's class of a hand of any game: the best of the fives
+    /// the game allows (taken by position, then each sorted for its index).
     #[inline]
-    pub fn best<H: Cards>(&self, hand: &H) -> u16 {
-        let mut cards = [0u8; 8];
-        let cards = &mut cards[..H::COUNT];
-        for (slot, card) in cards.iter_mut().zip(hand.card_slice()) {
-            *slot = card.index();
-        }
-        cards.sort_unstable();
-        H::FIVES
+    pub fn best<G: Game>(&self, hand: &G) -> u16 {
+        let cards = hand.card_slice();
+        G::FIVES
             .iter()
-            .map(|positions| self.classes[five_index(positions.map(|p| cards[p]))])
+            .map(|positions| self.classes[five_index(sorted(positions.map(|p| cards[p].index())))])
             .min()
             .unwrap_or(u16::MAX)
     }
 
-    /// The reference's class of every hand whose two lowest cards have
-    /// indices `first < second`, in [`Cards::all`] order, into `out` (which
-    /// must hold exactly those hands, as [`Cards::starting`] yields them).
-    /// Seven-card runs take [`ClassTable::seven_card_run`]'s shortcut.
+    /// The reference's class of every hand of one part of `G`'s
+    /// enumeration, in [`Game::part_hands`] order, into `out` (which must
+    /// hold exactly the part's hands).
     ///
     /// # Panics
-    /// If `out` does not hold exactly the run's hands.
-    pub fn run<H: Cards>(&self, first: u8, second: u8, out: &mut [u16]) {
-        if H::COUNT == 7 {
-            return self.seven_card_run(first, second, out);
+    /// If `out` does not hold exactly the part's hands.
+    pub fn part<G: Game>(&self, part: G::Part, out: &mut [u16]) {
+        assert_eq!(
+            G::part_len(part),
+            out.len(),
+            "out holds exactly the part's hands"
+        );
+        if let Some((first, second)) = same::<G::Part, Run>(part)
+            && G::COUNT == 7
+        {
+            return self.seven_card_run(first.index(), second.index(), out);
         }
-        let card = |i| Card::from_index(i).expect("a card index");
-        let hands = H::starting(card(first), card(second));
-        assert_eq!(hands.len(), out.len(), "out holds exactly the run's hands");
-        for (slot, hand) in out.iter_mut().zip(hands) {
+        if let Some(board) = same::<G::Part, Board>(part) {
+            return self.board(board, G::HOLE, out);
+        }
+        for (slot, hand) in out.iter_mut().zip(G::part_hands(part)) {
             *slot = self.best(&hand);
         }
     }
 
+    /// The class of every hand of `hole` hole cards on `board`, in
+    /// [`Game::part_hands`] order (the hole cards' combinations of the 47
+    /// cards left, in lexicographic order): for every pair of those cards
+    /// the best five it makes with three of the board, then for each hand
+    /// the best of its pairs'.
+    fn board(&self, board: Board, hole: usize, out: &mut [u16]) {
+        let on_board = board.cards.map(Card::index);
+        let deck: Vec<u8> = (0..52u8).filter(|c| !on_board.contains(c)).collect();
+        let mut triples = Vec::with_capacity(10);
+        for x in 0..5 {
+            for y in x + 1..5 {
+                for z in y + 1..5 {
+                    triples.push([on_board[x], on_board[y], on_board[z]]);
+                }
+            }
+        }
+        // pairs[i * 47 + j] for i < j: the best class of deck[i], deck[j]
+        // and three of the board.
+        let mut pairs = vec![u16::MAX; 47 * 47];
+        for i in 0..47 {
+            for j in i + 1..47 {
+                pairs[i * 47 + j] = triples
+                    .iter()
+                    .map(|t| {
+                        let five = [deck[i], deck[j], t[0], t[1], t[2]];
+                        self.classes[five_index(sorted(five))]
+                    })
+                    .min()
+                    .unwrap_or(u16::MAX);
+            }
+        }
+        let mut slots = out.iter_mut();
+        let mut hand = [0usize; 5];
+        for_each_combination(47, hole, &mut hand[..hole], &mut |h| {
+            let mut best = u16::MAX;
+            for a in 0..h.len() {
+                for b in a + 1..h.len() {
+                    best = best.min(pairs[h[a] * 47 + h[b]]);
+                }
+            }
+            *slots.next().expect("out holds every hand of the board") = best;
+        });
+        assert!(slots.next().is_none(), "out holds only the board's hands");
+    }
+
     /// The seven-card reference's class of every hand whose two lowest cards
-    /// have indices `first < second`, in [`Cards::all`] order, into `out`
-    /// (which must hold exactly those hands: C(51 - second, 5) of them).
+    /// have indices `first < second`, in [`Game::part_hands`] order, into
+    /// `out` (which must hold exactly those hands: C(51 - second, 5) of them).
     ///
     /// The same best of 21 as [`ClassTable::best`], grouped so that a walk
     /// in that order repeats no work: of a hand's 21 fives, the 6 without
@@ -224,10 +280,46 @@ fn sorted<const N: usize>(mut cards: [u8; N]) -> [u8; N] {
     cards
 }
 
+/// `value` as a `U` when `T` and `U` are the same type.
+fn same<T: 'static, U: 'static>(value: T) -> Option<U> {
+    (Box::new(value) as Box<dyn std::any::Any>)
+        .downcast::<U>()
+        .ok()
+        .map(|b| *b)
+}
+
+/// Calls `visit` with every `k`-combination of `0..n`, in lexicographic
+/// order, written into `buffer` (which holds `k` slots).
+fn for_each_combination(
+    n: usize,
+    k: usize,
+    buffer: &mut [usize],
+    visit: &mut impl FnMut(&[usize]),
+) {
+    fn go(
+        start: usize,
+        n: usize,
+        at: usize,
+        buffer: &mut [usize],
+        visit: &mut impl FnMut(&[usize]),
+    ) {
+        if at == buffer.len() {
+            visit(buffer);
+            return;
+        }
+        for i in start..=n - (buffer.len() - at) {
+            buffer[at] = i;
+            go(i + 1, n, at + 1, buffer, visit);
+        }
+    }
+    debug_assert_eq!(buffer.len(), k);
+    go(0, n, 0, buffer, visit);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use handeval_core::{BestFive, Hand6, Hand7, HandClass};
+    use handeval_core::{AllHands, BestFive, Hand6, Hand7, HandClass, Omaha4};
 
     #[test]
     fn binomials_are_pascals_triangle() {
@@ -250,24 +342,55 @@ mod tests {
     }
 
     #[test]
-    fn a_run_walked_in_order_reads_the_same_classes_as_each_hand() {
+    fn a_part_read_in_one_go_reads_the_same_classes_as_each_hand() {
         let table = ClassTable::get();
+        let card = |i| handeval_core::Card::from_index(i).unwrap();
         for (first, second) in [(0u8, 1u8), (12, 30), (44, 46), (45, 46)] {
-            let card = |i| handeval_core::Card::from_index(i).unwrap();
-            let hands: Vec<Hand7> = Hand7::starting(card(first), card(second)).collect();
+            let run = (card(first), card(second));
+            let hands: Vec<Hand7> = AllHands::<7>::starting(run.0, run.1).collect();
             let mut out = vec![0u16; hands.len()];
-            table.run::<Hand7>(first, second, &mut out);
+            table.part::<Hand7>(run, &mut out);
             for (hand, &class) in hands.iter().zip(&out) {
                 assert_eq!(class, table.best(hand), "{hand}");
             }
-            let sixes: Vec<Hand6> = Hand6::starting(card(first), card(second)).collect();
+            let sixes: Vec<Hand6> = AllHands::<6>::starting(run.0, run.1).collect();
             let mut out = vec![0u16; sixes.len()];
-            table.run::<Hand6>(first, second, &mut out);
+            table.part::<Hand6>(run, &mut out);
             for (hand, &class) in sixes.iter().zip(&out) {
                 let literal = Reference::class_of(crate::ReferenceBest::strength(hand));
                 assert_eq!(class, literal.get(), "{hand}");
             }
         }
+        // Omaha boards: the pair table against the literal best of 60, on
+        // every 997th hand of a few boards.
+        for board in <Omaha4 as Game>::parts().step_by(40_000) {
+            let hands: Vec<Omaha4> = <Omaha4 as Game>::part_hands(board).collect();
+            let mut out = vec![0u16; hands.len()];
+            table.part::<Omaha4>(board, &mut out);
+            for (hand, &class) in hands.iter().zip(&out).step_by(997) {
+                assert_eq!(class, table.best(hand), "{hand}");
+                let literal = Reference::class_of(crate::ReferenceBest::strength(hand));
+                assert_eq!(class, literal.get(), "{hand}");
+            }
+        }
+    }
+
+    #[test]
+    fn omaha_takes_exactly_two_hole_cards() {
+        let table = ClassTable::get();
+        // Four spades in the hole and two on the board: six spades among
+        // the nine cards, but a five takes two of the hole and three of the
+        // board, so at most four spades: no flush. The best is the board's
+        // kings with the hole's ace and queen.
+        let hand: Omaha4 = "As Qs 9s 8s | Ks Kd 7s 4c 2h".parse().unwrap();
+        let class = table.best(&hand);
+        let category = |c: u16| HandClass::new(c).unwrap().category();
+        assert_eq!(category(class), handeval_core::Category::OnePair);
+        let kings: Hand = "Ks Kd As Qs 7s".parse().unwrap();
+        assert_eq!(class, table.five(&kings));
+        // Any five of the nine would hold a flush.
+        let flush: Hand = "As Qs 9s 8s Ks".parse().unwrap();
+        assert_eq!(category(table.five(&flush)), handeval_core::Category::Flush);
     }
 
     #[test]

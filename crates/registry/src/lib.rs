@@ -5,20 +5,22 @@
 //! shown and timed everywhere at once (the pattern of itoa-benchmark's `IMPLS`).
 //!
 //! The list is one line per family ([`register_all`]): each family crate
-//! says what it contributes at each hand size through its own `register`
+//! says what it contributes to each game through its own `register`
 //! function ([`Register`]). Evaluators have associated types, so the list is
 //! not a slice of trait objects but a walk that calls a generic method once
 //! per evaluator type: generic code is monomorphised per evaluator, and a
 //! benchmark loop contains the algorithm inlined.
 //!
-//! - [`visit::<H>`](visit) walks the evaluators of one hand size `H` (five,
-//!   six or seven cards, any [`Size`]) as [`BestFive<H>`](BestFive): what
-//!   every tool that works from cards uses, whatever the size;
+//! - [`walk`] calls a [`Visit`] once per evaluator of every game, as
+//!   [`BestFive<G>`](BestFive), and [`visit::<G>`](visit) once per
+//!   evaluator of game `G`: what every tool that works from cards uses,
+//!   whatever the game (the tools' code is generic over the game, so one
+//!   visitor serves them all);
 //! - [`visit_all`] walks the five-card evaluators as [`Evaluator`]s, with
-//!   their encodings, for what only five-card hands have: pre-encoded
-//!   workloads, instruction counts, published listings;
-//! - where dynamic dispatch is good enough (the CLI), [`all::<H>`](all)
-//!   gives each evaluator of a size behind the object-safe [`DynEvaluator`].
+//!   their encodings, for the five-card extensions: pre-encoded workloads,
+//!   their instruction counts, published listings;
+//! - where dynamic dispatch is good enough (the CLI), [`all::<G>`](all)
+//!   gives each evaluator of a game behind the object-safe [`DynEvaluator`].
 //!
 //! # What each evaluator is
 //!
@@ -34,15 +36,16 @@
 //! strongest first. A correct evaluator yields exactly the conventional classes
 //! 1..=7462; one that orders hands wrongly yields wrong classes (or more or
 //! fewer than 7,462), which is the point: nothing here borrows another
-//! evaluator's answer. A six- or seven-card value is classed on its five-card
-//! evaluator's scale ([`BestFive::Five`]).
+//! evaluator's answer. The value of a hand of any game is classed on its
+//! five-card evaluator's scale ([`BestFive::Five`]).
 
+use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
 use handeval_core::{
-    BestFive, Cards, Category, CpuPath, Evaluator, Family, Hand, Hand6, Hand7, Register, Role,
-    Whole,
+    BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Hand, Register,
+    Role, Whole, visit_games,
 };
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
 
@@ -66,7 +69,7 @@ pub trait Visitor {
 }
 
 /// Calls `visitor.visit::<E>()` for every registered five-card evaluator, in
-/// [`register_all`] order.
+/// [`register_all`] order: the five-card extension, with encodings.
 pub fn visit_all(visitor: &mut impl Visitor) {
     /// Passes on the five-card evaluators only.
     struct Fives<'a, V>(&'a mut V);
@@ -74,8 +77,7 @@ pub fn visit_all(visitor: &mut impl Visitor) {
         fn five<E: Evaluator>(&mut self) {
             self.0.visit::<E>();
         }
-        fn six<E: BestFive<Hand6>>(&mut self) {}
-        fn seven<E: BestFive<Hand7>>(&mut self) {}
+        fn add<G: Game, E: BestFive<G>>(&mut self) {}
     }
     register_all(&mut Fives(visitor));
 }
@@ -86,82 +88,125 @@ pub fn visit_all_with_floor(visitor: &mut impl Visitor) {
     visit_all(visitor);
 }
 
-/// Something to do with every registered evaluator of a hand size; see [`visit`].
-pub trait Visit<H: Cards> {
-    /// Called once per registered evaluator of `H`.
-    fn visit<E: BestFive<H>>(&mut self);
+/// Something to do with every registered evaluator of any game; see
+/// [`walk`] and [`visit`]. The method is generic over the game, so the
+/// same code serves every game; a visitor that holds data of one game
+/// (its hands, say) finds it typed for `G` with [`same`].
+pub trait Visit {
+    /// Called once per registered evaluator `E` of game `G`.
+    fn visit<G: Game, E: BestFive<G>>(&mut self);
 }
 
-/// A hand size with registered evaluators: a [`Cards`] the registry can
-/// walk, with the harness floor the benchmarks time at that size.
-pub trait Size: Cards {
-    /// The harness floor at this size: reads the cards, evaluates nothing.
-    type Floor: BestFive<Self>;
-
-    /// Calls `visitor.visit::<E>()` for every evaluator of this size, in
-    /// [`register_all`] order.
-    fn walk(visitor: &mut impl Visit<Self>);
-}
-
-/// Passes on one size's evaluators: five-card ones as [`Whole`], the size
-/// named by the method for the others.
-struct Only<'a, H, V>(&'a mut V, PhantomData<H>);
-
-impl<V: Visit<Hand>> Register for Only<'_, Hand, V> {
-    fn five<E: Evaluator>(&mut self) {
-        self.0.visit::<Whole<E>>();
+/// Every game, in the order of [`handeval_core::visit_games`] (the one
+/// list of games): what the tools that handle games by value iterate.
+pub fn games() -> Vec<GameInfo> {
+    /// Collects each game's description.
+    struct Infos(Vec<GameInfo>);
+    impl GameVisitor for Infos {
+        fn game<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
+        }
     }
-    fn six<E: BestFive<Hand6>>(&mut self) {}
-    fn seven<E: BestFive<Hand7>>(&mut self) {}
+    let mut infos = Infos(Vec::new());
+    visit_games(&mut infos);
+    infos.0
 }
 
-impl<V: Visit<Hand6>> Register for Only<'_, Hand6, V> {
-    fn five<E: Evaluator>(&mut self) {}
-    fn six<E: BestFive<Hand6>>(&mut self) {
-        self.0.visit::<E>();
+/// What the registered evaluators of `game` are (the floor first when
+/// `floor`), in registry order: [`abouts_of`] for a game known by value.
+pub fn abouts_in(game: GameInfo, floor: bool) -> Vec<About> {
+    /// Lists the evaluators of the game named.
+    struct Of {
+        game: GameInfo,
+        floor: bool,
+        abouts: Vec<About>,
     }
-    fn seven<E: BestFive<Hand7>>(&mut self) {}
-}
-
-impl<V: Visit<Hand7>> Register for Only<'_, Hand7, V> {
-    fn five<E: Evaluator>(&mut self) {}
-    fn six<E: BestFive<Hand6>>(&mut self) {}
-    fn seven<E: BestFive<Hand7>>(&mut self) {
-        self.0.visit::<E>();
+    impl GameVisitor for Of {
+        fn game<G: Game>(&mut self) {
+            if GameInfo::of::<G>() == self.game {
+                self.abouts = if self.floor {
+                    abouts_with_floor_of::<G>()
+                } else {
+                    abouts_of::<G>()
+                };
+            }
+        }
     }
+    let mut of = Of {
+        game,
+        floor,
+        abouts: Vec::new(),
+    };
+    visit_games(&mut of);
+    of.abouts
 }
 
-impl Size for Hand {
-    type Floor = Whole<Null>;
-    fn walk(visitor: &mut impl Visit<Self>) {
-        register_all(&mut Only(visitor, PhantomData));
+/// The game whose [`Game::ID`] is `id`.
+pub fn game(id: &str) -> Option<GameInfo> {
+    games().into_iter().find(|g| g.id == id)
+}
+
+/// Calls `visitor.visit::<G, E>()` for every registered evaluator of every
+/// game, in [`register_all`] order (five-card evaluators as [`Whole`]).
+pub fn walk(visitor: &mut impl Visit) {
+    /// Passes every evaluator on as the game's.
+    struct All<'a, V>(&'a mut V);
+    impl<V: Visit> Register for All<'_, V> {
+        fn five<E: Evaluator>(&mut self) {
+            self.0.visit::<Hand, Whole<E>>();
+        }
+        fn add<G: Game, E: BestFive<G>>(&mut self) {
+            self.0.visit::<G, E>();
+        }
     }
+    register_all(&mut All(visitor));
 }
 
-impl Size for Hand6 {
-    type Floor = NullCards;
-    fn walk(visitor: &mut impl Visit<Self>) {
-        register_all(&mut Only(visitor, PhantomData));
+/// Calls `visitor.visit::<G, E>()` for every registered evaluator of game
+/// `G`, in [`register_all`] order.
+pub fn visit<G: Game>(visitor: &mut impl Visit) {
+    /// Passes on the evaluators of one game.
+    struct Only<'a, G, V>(&'a mut V, PhantomData<G>);
+    impl<G: Game, V: Visit> Visit for Only<'_, G, V> {
+        fn visit<H: Game, E: BestFive<H>>(&mut self) {
+            if H::ID == G::ID {
+                self.0.visit::<H, E>();
+            }
+        }
     }
+    walk(&mut Only(visitor, PhantomData::<G>));
 }
 
-impl Size for Hand7 {
-    type Floor = NullCards;
-    fn walk(visitor: &mut impl Visit<Self>) {
-        register_all(&mut Only(visitor, PhantomData));
+/// Calls `visitor.visit` for the floor of game `G`, then [`visit::<G>`](visit):
+/// what the benchmarks time.
+pub fn visit_with_floor<G: Game>(visitor: &mut impl Visit) {
+    if G::ID == <Hand as Game>::ID {
+        // Five cards' floor is the five-card evaluator the encoded
+        // workloads time too.
+        visitor.visit::<Hand, Whole<Null>>();
+    } else {
+        visitor.visit::<G, NullCards>();
     }
+    visit::<G>(visitor);
 }
 
-/// Calls `visitor.visit::<E>()` for every registered evaluator of hands of
-/// `H` cards, in [`register_all`] order.
-pub fn visit<H: Size>(visitor: &mut impl Visit<H>) {
-    H::walk(visitor);
-}
-
-/// Calls `visitor.visit::<H::Floor>()`, then [`visit`]: what the benchmarks time.
-pub fn visit_with_floor<H: Size>(visitor: &mut impl Visit<H>) {
-    visitor.visit::<H::Floor>();
-    H::walk(visitor);
+/// `value`, a `T` that was made for game `H`, as the `U` made for game `G`
+/// when `H` and `G` are the same game (the same type), else `None`: how a
+/// [`Visit`] that makes something typed for the game it visits hands it
+/// to code that names the game as `G`, whose type the compiler sees only
+/// as `H`. (Borrowed data is downcast through `&dyn Any` instead.)
+///
+/// ```
+/// use handeval_core::{Hand6, Hand7};
+/// let hands: Vec<Hand7> = vec!["As Ks Qs Js Ts 2c 3d".parse().unwrap()];
+/// assert!(handeval_registry::same::<Vec<Hand7>, Vec<Hand6>>(hands.clone()).is_none());
+/// assert_eq!(handeval_registry::same::<Vec<Hand7>, Vec<Hand7>>(hands).unwrap().len(), 1);
+/// ```
+pub fn same<T: Any, U: Any>(value: T) -> Option<U> {
+    (Box::new(value) as Box<dyn Any>)
+        .downcast::<U>()
+        .ok()
+        .map(|b| *b)
 }
 
 /// The harness floor: reads the five cards and does almost nothing.
@@ -212,15 +257,12 @@ impl Evaluator for Null {
     }
 }
 
-/// The harness floor for hands of more than five cards: reads the cards
-/// and does almost nothing, as [`Null`] does for five. Not in [`visit`].
+/// The harness floor for every game but five cards: reads the cards and
+/// does almost nothing, as [`Null`] does for five. Not in [`visit`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NullCards;
 
-impl<const N: usize> BestFive<Hand<N>> for NullCards
-where
-    Hand<N>: Cards,
-{
+impl<G: Game> BestFive<G> for NullCards {
     const NAME: &'static str = "null";
     const FAMILY: Family = Null::FAMILY;
     const ROLE: Role = Role::Floor;
@@ -231,7 +273,7 @@ where
     type Strength = u8;
 
     #[inline(always)]
-    fn category(hand: &Hand<N>) -> Category {
+    fn category(hand: &G) -> Category {
         if Self::strength(hand) == u8::MAX {
             Category::OnePair
         } else {
@@ -240,14 +282,20 @@ where
     }
 
     /// A byte that depends on every card: the first four and the last four
-    /// bytes as two words (sharing a card or two), summed into one byte.
+    /// bytes as two words (sharing a card or more), summed into one byte.
     #[inline(always)]
-    fn strength(hand: &Hand<N>) -> u8 {
-        let cards = hand.cards().map(handeval_core::Card::index);
+    fn strength(hand: &G) -> u8 {
+        let cards = hand.card_slice();
+        let n = cards.len();
         let word = |at: usize| {
-            u32::from_le_bytes([cards[at], cards[at + 1], cards[at + 2], cards[at + 3]])
+            u32::from_le_bytes([
+                cards[at].index(),
+                cards[at + 1].index(),
+                cards[at + 2].index(),
+                cards[at + 3].index(),
+            ])
         };
-        (word(0).wrapping_add(word(N - 4)).wrapping_mul(0x0101_0101) >> 24) as u8
+        (word(0).wrapping_add(word(n - 4)).wrapping_mul(0x0101_0101) >> 24) as u8
     }
 }
 
@@ -267,27 +315,34 @@ pub fn abouts_with_floor() -> Vec<About> {
     abouts_with_floor_of::<Hand>()
 }
 
-/// What every registered evaluator of `H` is, in [`visit`] order.
-pub fn abouts_of<H: Size>() -> Vec<About> {
+/// What every registered evaluator of `G` is, in [`visit`] order.
+pub fn abouts_of<G: Game>() -> Vec<About> {
     let mut a = Abouts(Vec::new());
-    visit::<H>(&mut a);
+    visit::<G>(&mut a);
     a.0
 }
 
-/// What the floor and every registered evaluator of `H` are, in
+/// What the floor and every registered evaluator of `G` are, in
 /// [`visit_with_floor`] order.
-pub fn abouts_with_floor_of<H: Size>() -> Vec<About> {
+pub fn abouts_with_floor_of<G: Game>() -> Vec<About> {
     let mut a = Abouts(Vec::new());
-    visit_with_floor::<H>(&mut a);
+    visit_with_floor::<G>(&mut a);
+    a.0
+}
+
+/// What every registered evaluator of every game is, in [`walk`] order.
+pub fn abouts_of_every_game() -> Vec<About> {
+    let mut a = Abouts(Vec::new());
+    walk(&mut a);
     a.0
 }
 
 /// Collects [`About`]s.
 struct Abouts(Vec<About>);
 
-impl<H: Cards> Visit<H> for Abouts {
-    fn visit<E: BestFive<H>>(&mut self) {
-        self.0.push(About::of::<H, E>());
+impl Visit for Abouts {
+    fn visit<G: Game, E: BestFive<G>>(&mut self) {
+        self.0.push(About::of::<G, E>());
     }
 }
 
@@ -303,16 +358,12 @@ pub fn families() -> Vec<Family> {
 }
 
 /// The table-free ideas: the families of the lab's own variants none of
-/// whose evaluators, at any hand size, reads a lookup table
+/// whose evaluators, in any game, reads a lookup table
 /// ([`Evaluator::TABLE_BYTES`] is 0 for all of them), in registry order.
 /// A per-card encoding table ([`Evaluator::CARD_TABLE_BYTES`]) does not
 /// count: it maps a card to its bits and holds no answer.
 pub fn table_free_families() -> Vec<Family> {
-    let every: Vec<About> = abouts_of::<Hand>()
-        .into_iter()
-        .chain(abouts_of::<Hand6>())
-        .chain(abouts_of::<Hand7>())
-        .collect();
+    let every = abouts_of_every_game();
     let mut families: Vec<Family> = Vec::new();
     for a in every.iter().filter(|a| a.role.is_lab_variant()) {
         let free = every
@@ -329,9 +380,9 @@ pub fn table_free_families() -> Vec<Family> {
 /// What an evaluator declares about itself, and how it runs on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct About {
-    /// How many cards its hands have ([`Cards::COUNT`]).
-    pub cards: u8,
-    /// For six or seven cards, whether it takes the best of the hand's fives
+    /// The game it evaluates.
+    pub game: GameInfo,
+    /// Whether it takes the best of the hand's fives
     /// ([`BestFive::BEST_OF_FIVES`]) rather than evaluating the cards directly.
     pub best_of_fives: bool,
     /// [`Evaluator::NAME`].
@@ -355,10 +406,10 @@ pub struct About {
 }
 
 impl About {
-    /// What `E`, an evaluator of `H`, declares, and how it runs here.
-    pub fn of<H: Cards, E: BestFive<H>>() -> About {
+    /// What `E`, an evaluator of `G`, declares, and how it runs here.
+    pub fn of<G: Game, E: BestFive<G>>() -> About {
         About {
-            cards: H::COUNT as u8,
+            game: GameInfo::of::<G>(),
             best_of_fives: E::BEST_OF_FIVES,
             name: E::NAME,
             summary: E::SUMMARY,
@@ -378,9 +429,9 @@ impl About {
     }
 }
 
-/// An evaluator of hands of `H` cards behind dynamic dispatch, for callers
-/// that handle one hand at a time.
-pub trait DynEvaluator<H: Cards>: Send + Sync {
+/// An evaluator of game `G` behind dynamic dispatch, for callers that
+/// handle one hand at a time.
+pub trait DynEvaluator<G: Game>: Send + Sync {
     /// What the evaluator is.
     fn about(&self) -> About;
     /// [`BestFive::NAME`].
@@ -388,70 +439,73 @@ pub trait DynEvaluator<H: Cards>: Send + Sync {
         self.about().name
     }
     /// The evaluator's category for `hand`.
-    fn category(&self, hand: &H) -> Category;
+    fn category(&self, hand: &G) -> Category;
     /// The class (1..=7462) of the evaluator's value for `hand` among the
     /// values its five-card scale ([`BestFive::Five`]) gives all five-card
     /// hands (see [`Ranking`]), or `None` if no five-card hand has that
     /// value. The first call ranks all five-card hands, about a tenth of a
     /// second.
-    fn class(&self, hand: &H) -> Option<u32>;
+    fn class(&self, hand: &G) -> Option<u32>;
     /// The evaluator's own strength value for `hand`, as text: its `Debug`
     /// form, which is the decimal number for integer strengths (`536878848`),
     /// `Reverse(n)` for a strength where lower numbers are stronger, and the
     /// field-by-field form of a struct such as the reference's.
-    fn native(&self, hand: &H) -> String;
+    fn native(&self, hand: &G) -> String;
 }
 
 /// The ranking is the process-wide [`scale`], kept here once fetched so that
 /// a class per hand costs no lock.
-struct Erased<H, E: BestFive<H>>
+struct Erased<G, E: BestFive<G>>
 where
-    H: Cards,
+    G: Game,
 {
     ranking: OnceLock<Arc<Ranking<E::Strength>>>,
-    size: PhantomData<fn(&H)>,
+    game: PhantomData<fn(&G)>,
 }
 
-impl<H: Cards, E: BestFive<H>> DynEvaluator<H> for Erased<H, E> {
+impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
     fn about(&self) -> About {
-        About::of::<H, E>()
+        About::of::<G, E>()
     }
-    fn category(&self, hand: &H) -> Category {
+    fn category(&self, hand: &G) -> Category {
         E::category(hand)
     }
-    fn class(&self, hand: &H) -> Option<u32> {
+    fn class(&self, hand: &G) -> Option<u32> {
         let ranking = self.ranking.get_or_init(scale::<E::Five>);
         ranking.class(E::strength(hand))
     }
-    fn native(&self, hand: &H) -> String {
+    fn native(&self, hand: &G) -> String {
         format!("{:?}", E::strength(hand))
     }
 }
 
-/// Collects evaluators behind [`DynEvaluator`].
-struct Collect<H: Cards>(Vec<Box<dyn DynEvaluator<H>>>);
+/// Collects the evaluators of game `G` behind [`DynEvaluator`].
+struct Collect<G: Game>(Vec<Box<dyn DynEvaluator<G>>>);
 
-impl<H: Cards> Visit<H> for Collect<H> {
-    fn visit<E: BestFive<H>>(&mut self) {
-        self.0.push(Box::new(Erased::<H, E> {
+impl<G: Game> Visit for Collect<G> {
+    fn visit<H: Game, E: BestFive<H>>(&mut self) {
+        let erased: Box<dyn DynEvaluator<H>> = Box::new(Erased::<H, E> {
             ranking: OnceLock::new(),
-            size: PhantomData,
-        }));
+            game: PhantomData,
+        });
+        if let Some(e) = same::<_, Box<dyn DynEvaluator<G>>>(erased) {
+            self.0.push(e);
+        }
     }
 }
 
-/// Every registered evaluator of `H` behind [`DynEvaluator`], in [`visit`] order.
-pub fn all<H: Size>() -> Vec<Box<dyn DynEvaluator<H>>> {
+/// Every registered evaluator of `G` behind [`DynEvaluator`], in [`visit`] order.
+pub fn all<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
     let mut c = Collect(Vec::new());
-    visit::<H>(&mut c);
+    visit::<G>(&mut c);
     c.0
 }
 
-/// The floor, then every registered evaluator of `H`, behind
+/// The floor, then every registered evaluator of `G`, behind
 /// [`DynEvaluator`]: what the benchmarks time, in [`visit_with_floor`] order.
-pub fn all_with_floor<H: Size>() -> Vec<Box<dyn DynEvaluator<H>>> {
+pub fn all_with_floor<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
     let mut c = Collect(Vec::new());
-    visit_with_floor::<H>(&mut c);
+    visit_with_floor::<G>(&mut c);
     c.0
 }
 
@@ -506,7 +560,7 @@ mod tests {
                 self.0.push(E::NAME);
             }
         }
-        fn check<H: Size>() {
+        fn check<H: Game>() {
             let abouts = abouts_with_floor_of::<H>();
             assert_eq!(abouts[0].role, Role::Floor);
             assert_eq!(abouts[1].name, Reference::NAME);
@@ -514,10 +568,10 @@ mod tests {
             let mut names: Vec<_> = abouts.iter().map(|a| a.name).collect();
             names.sort_unstable();
             names.dedup();
-            assert_eq!(names.len(), abouts.len(), "{} cards", H::WORD);
+            assert_eq!(names.len(), abouts.len(), "{}", H::WORD);
             let fives = self::abouts();
             for a in &abouts {
-                assert_eq!(usize::from(a.cards), H::COUNT);
+                assert_eq!(a.game.id, H::ID);
                 let prefix = a.name.split('/').next().unwrap_or_default();
                 assert_eq!(prefix, a.family.name, "{}", a.name);
                 if let Some(from) = a.derived_from {
@@ -534,8 +588,8 @@ mod tests {
             }
             assert!(abouts.iter().any(|a| a.role == Role::Baseline));
         }
-        check::<Hand6>();
-        check::<Hand7>();
+        check::<handeval_core::Hand6>();
+        check::<handeval_core::Hand7>();
         // Five cards through the same walk: the same evaluators, in the same
         // order, as the five-card walk with encodings.
         let through_cards: Vec<_> = abouts_of::<Hand>().iter().map(|a| a.name).collect();
@@ -547,6 +601,7 @@ mod tests {
 
     #[test]
     fn the_floor_reads_every_card() {
+        use handeval_core::Hand7;
         let base: Hand7 = "2c 3d 4h 5s 6c 7d 8h".parse().unwrap();
         let strength = |h: &Hand7| <NullCards as BestFive<Hand7>>::strength(h);
         for i in 0..7 {

@@ -2,7 +2,7 @@
 
 use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
-use crate::{Cards, INDEX_TABLE, encode, pack};
+use crate::{Game, INDEX_TABLE, encode, pack};
 
 /// subskybox's analyzer exactly as the article writes it, in `f64`. It exists
 /// so that a write-up can quote what the original costs; see the
@@ -29,7 +29,7 @@ pub(crate) fn math_pow_2(e: i32) -> f64 {
 impl Faithful {
     /// Lines 1 and 2 of the original: the rank set `s` and the nibble field `v`.
     #[inline(always)]
-    pub fn fields(hand: Cards) -> (i32, f64) {
+    pub fn fields(hand: Game) -> (i32, f64) {
         let cs = hand.cs.map(i32::from);
         // Line 1: `s = 1<<cs[0]|1<<cs[1]|1<<cs[2]|1<<cs[3]|1<<cs[4]`, on int32.
         let s = 1 << cs[0] | 1 << cs[1] | 1 << cs[2] | 1 << cs[3] | 1 << cs[4];
@@ -81,16 +81,16 @@ impl Evaluator for Faithful {
 
     const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
 
-    type Encoded = Cards;
+    type Encoded = Game;
     type Strength = u32;
 
     #[inline(always)]
-    fn encode(hand: &Hand) -> Cards {
+    fn encode(hand: &Hand) -> Game {
         encode(*hand)
     }
 
     #[inline]
-    fn category(hand: Cards) -> Category {
+    fn category(hand: Game) -> Category {
         let (s, v) = Self::fields(hand);
         INDEX_TABLE[Self::index(s, v, hand.ss)]
     }
@@ -99,7 +99,7 @@ impl Evaluator for Faithful {
     /// read from `v` one nibble at a time in the original's own idiom
     /// (`v / 2^(4r) & 15`, in doubles).
     #[inline]
-    fn strength(hand: Cards) -> u32 {
+    fn strength(hand: Game) -> u32 {
         let (s, v) = Self::fields(hand);
         let category = INDEX_TABLE[Self::index(s, v, hand.ss)];
         // Ranks by count: a nibble 0b1, 0b11, 0b111, 0b1111 has 1..4 bits set.

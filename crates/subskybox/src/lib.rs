@@ -21,6 +21,9 @@
 //! | [`BestOf6`] (`subskybox/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
 //! | [`BestOf21`] (`subskybox/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //! | [`BestOf21Simd`] (`subskybox/best-of-21-simd`) | SIMD, seven cards | derived from [`Simd`] | the best of the 21 five-card hands by [`Simd`], 21 fives of each hand through the vector kernel |
+//! | [`BestOf60`] (`subskybox/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
+//! | [`BestOf60Simd`] (`subskybox/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
+//! | [`BestOf100`] (`subskybox/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
 //!
 //! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
 //! equals the jsfiddle's, both checked under node over all 2,598,960 hands
@@ -165,7 +168,7 @@ mod score;
 mod simd;
 mod tuned;
 
-pub use best_of::{BestOf6, BestOf21, BestOf21Simd};
+pub use best_of::{BestOf6, BestOf21, BestOf21Simd, BestOf60, BestOf60Simd, BestOf100};
 pub use faithful::Faithful;
 pub use score::Score;
 pub use simd::Simd;
@@ -177,16 +180,19 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Score>();
     r.five::<Tuned>();
     r.five::<Simd>();
-    r.six::<BestOf6>();
-    r.seven::<BestOf21>();
-    r.seven::<BestOf21Simd>();
+    r.add::<handeval_core::Hand6, BestOf6>();
+    r.add::<handeval_core::Hand7, BestOf21>();
+    r.add::<handeval_core::Hand7, BestOf21Simd>();
+    r.add::<handeval_core::Omaha4, BestOf60>();
+    r.add::<handeval_core::Omaha4, BestOf60Simd>();
+    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{CardTable, Category, Hand, Suit};
 
 /// The encoding both variants take: the original's two arrays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Cards {
+pub struct Game {
     /// Ranks 2..=14, ace high.
     pub cs: [u8; 5],
     /// One-hot suits: spade 1, club 2, heart 4, diamond 8.
@@ -211,8 +217,8 @@ pub const SUITS: CardTable<u8> = handeval_core::card_table!(u8, |c| one_hot(c.su
 const CARD_TABLE_BYTES: usize = 2 * CardTable::<u8>::BYTES;
 
 #[inline(always)]
-fn encode(hand: Hand) -> Cards {
-    Cards {
+fn encode(hand: Hand) -> Game {
+    Game {
         cs: RANKS.of_hand(&hand),
         ss: SUITS.of_hand(&hand),
     }

@@ -4,7 +4,7 @@
 use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
 use crate::faithful::{math_pow_2, to_int32};
-use crate::{Cards, encode};
+use crate::{Game, encode};
 
 /// subskybox's full-strength `get5cardScore(cs, ss)`, published by the author
 /// as a jsfiddle (<http://jsfiddle.net/subskybox/rwHzm/>) after the article,
@@ -30,7 +30,7 @@ impl Score {
         clippy::float_cmp,
         reason = "JavaScript's `==` on exact doubles, as written"
     )]
-    pub fn score(hand: Cards) -> i32 {
+    pub fn score(hand: Game) -> i32 {
         let cs = hand.cs.map(i32::from);
         let ss = hand.ss;
         // `s = 1<<cs[0]|1<<cs[1]|1<<cs[2]|1<<cs[3]|1<<cs[4]`, on int32.
@@ -74,21 +74,21 @@ impl Evaluator for Score {
 
     const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
 
-    type Encoded = Cards;
+    type Encoded = Game;
     type Strength = i32;
 
     #[inline(always)]
-    fn encode(hand: &Hand) -> Cards {
+    fn encode(hand: &Hand) -> Game {
         encode(*hand)
     }
 
     #[inline]
-    fn category(hand: Cards) -> Category {
+    fn category(hand: Game) -> Category {
         Category::from_index_masked((Self::score(hand) >> 20) as usize)
     }
 
     #[inline]
-    fn strength(hand: Cards) -> i32 {
+    fn strength(hand: Game) -> i32 {
         Self::score(hand)
     }
 

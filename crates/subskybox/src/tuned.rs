@@ -2,7 +2,7 @@
 
 use handeval_core::{Category, Evaluator, Family, Hand, Role};
 
-use crate::{Cards, INDEX_TABLE, encode};
+use crate::{Game, INDEX_TABLE, encode};
 
 /// subskybox's analyzer rewritten for speed. See the [crate documentation](crate).
 ///
@@ -59,7 +59,7 @@ const BROADWAY_RANKS: u64 = 0x11111 << 40;
 impl Tuned {
     /// The rank set `s` and the nibble field `v`, as the original defines them.
     /// (The evaluation itself never builds `s`; this is for study and tests.)
-    pub fn fields(hand: Cards) -> (u32, u64) {
+    pub fn fields(hand: Game) -> (u32, u64) {
         let s = hand.cs.iter().fold(0u32, |s, &r| s | 1 << r);
         (s, Self::nibble_field(hand.cs))
     }
@@ -83,7 +83,7 @@ impl Tuned {
 
     /// The nibble sum `v % 15` and the category, without branches.
     #[inline(always)]
-    fn classify(hand: Cards, v: u64) -> (u32, Category) {
+    fn classify(hand: Game, v: u64) -> (u32, Category) {
         let sum = (v % 15) as u32;
         let ranks = v & NIBBLE_LOW_BITS;
         let straight =
@@ -107,22 +107,22 @@ impl Evaluator for Tuned {
 
     const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
 
-    type Encoded = Cards;
+    type Encoded = Game;
     /// `category << 124 | major plane << 64 | minor plane`.
     type Strength = u128;
 
     #[inline(always)]
-    fn encode(hand: &Hand) -> Cards {
+    fn encode(hand: &Hand) -> Game {
         encode(*hand)
     }
 
     #[inline(always)]
-    fn category(hand: Cards) -> Category {
+    fn category(hand: Game) -> Category {
         Self::classify(hand, Self::nibble_field(hand.cs)).1
     }
 
     #[inline(always)]
-    fn strength(hand: Cards) -> u128 {
+    fn strength(hand: Game) -> u128 {
         let v = Self::nibble_field(hand.cs);
         let (sum, category) = Self::classify(hand, v);
         let ranks = v & NIBBLE_LOW_BITS;

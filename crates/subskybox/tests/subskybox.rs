@@ -2,7 +2,7 @@
 
 use handeval_core::{Category, Evaluator, Hand};
 use handeval_difftest::strength_of as strength;
-use handeval_subskybox::{Cards, Faithful, Score, Tuned};
+use handeval_subskybox::{Faithful, Game, Score, Tuned};
 
 const A: u8 = 14;
 const K: u8 = 13;
@@ -65,7 +65,7 @@ const ARTICLE_EXAMPLES: [([u8; 5], [u8; 5], Category); 12] = [
 #[test]
 fn the_articles_twelve_examples() {
     for (cs, ss, expected) in ARTICLE_EXAMPLES {
-        let cards = Cards { cs, ss };
+        let cards = Game { cs, ss };
         assert_eq!(
             Faithful::category(cards),
             expected,
@@ -81,7 +81,7 @@ fn encoding_from_cards_matches_the_articles_arrays() {
     let hand: Hand = "Ts Jc Qh Kc 9d".parse().unwrap();
     assert_eq!(
         Tuned::encode(&hand),
-        Cards {
+        Game {
             cs: [10, J, Q, K, 9],
             ss: [SPADE, CLUB, HEART, CLUB, DIAMOND]
         }

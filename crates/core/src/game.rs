@@ -1,0 +1,991 @@
+//! The games the lab evaluates, each one definition: what a hand is made
+//! of, which fives it may use, how every hand is enumerated, its published
+//! tables, its name. The list of games is [`visit_games`]; everything that
+//! works per game is written once over [`Game`].
+
+use core::fmt::{self, Debug, Display};
+use core::hash::Hash;
+use core::str::FromStr;
+
+use crate::hand::{choose, parse_parts};
+use crate::{AllHands, Card, Category, Hand, HandError, HandSize, Part};
+
+/// A game: a hand of [`COUNT`](Game::COUNT) distinct cards worth its best
+/// five among the fives the game allows ([`FIVES`](Game::FIVES)).
+///
+/// Hold'em hands of five, six and seven cards ([`Hand`], [`Hand6`](crate::Hand6),
+/// [`Hand7`](crate::Hand7)) allow any five; Omaha ([`Omaha4`], [`Omaha5`])
+/// allows exactly two of the hole cards and three of the board. Everything
+/// the tools do per game (check every evaluator against the reference and
+/// the game's table, time them, report them) is written once over this
+/// trait, and a new game is one definition here and a line in
+/// [`visit_games`].
+///
+/// Every hand is enumerated as a sequence of *parts* ([`Game::parts`]),
+/// each a run of hands that stand for [`Game::part_weight`] hands each: the
+/// Hold'em sizes in 1,326 runs by their two lowest cards, each hand once
+/// (weight 1); the hole-and-board games board by board, one board of each
+/// class of boards up to suit renaming, each hand standing for the boards
+/// of its class (the weights sum to [`Game::HANDS`]).
+pub trait Game:
+    Copy + Eq + Hash + Debug + Display + FromStr<Err = HandError> + Send + Sync + 'static
+{
+    /// The game's id, as `--game` takes it: `five`, `six`, `seven`, `omaha`.
+    const ID: &'static str;
+    /// The input part of its benchmark ids (`strength/shuffled/hand7`).
+    const INPUT: &'static str;
+    /// The game in words, for titles: `"Hold'em, seven cards"`.
+    const TITLE: &'static str;
+    /// The kind of hand, for messages: `"seven-card"`, `"Omaha"`.
+    const WORD: &'static str;
+    /// Cards per hand.
+    const COUNT: usize;
+    /// Hole cards, which the hand lists first and of which a five takes
+    /// exactly two; 0 for a game whose fives are any five of the hand.
+    const HOLE: usize;
+    /// How many distinct hands there are.
+    const HANDS: u64;
+    /// The positions of the fives a hand may use, in lexicographic order.
+    const FIVES: &'static [[usize; 5]];
+    /// How many hands have their best five in each category (the published
+    /// table, or the lab's, derived two ways), in [`Category::ALL`] order.
+    const CATEGORY_HANDS: [u64; 10];
+    /// How many of each category's five-card classes occur as a best five,
+    /// in [`Category::ALL`] order.
+    const CATEGORY_CLASSES: [u16; 10];
+
+    /// A part of the enumeration of every hand ([`Game::parts`]).
+    type Part: Copy + Debug + Send + Sync + 'static;
+
+    /// The cards, hole cards first.
+    fn card_slice(&self) -> &[Card];
+
+    /// A hand of these cards, hole cards first.
+    ///
+    /// # Errors
+    /// [`HandError::WrongCount`] unless there are [`COUNT`](Game::COUNT)
+    /// cards, [`HandError::Duplicate`] if one repeats.
+    fn from_cards(cards: &[Card]) -> Result<Self, HandError>;
+
+    /// Every part of the enumeration, in order.
+    fn parts() -> impl Iterator<Item = Self::Part> + Clone + Send;
+    /// How many hands a part holds.
+    fn part_len(part: Self::Part) -> usize;
+    /// How many hands each hand of the part stands for.
+    fn part_weight(part: Self::Part) -> u64;
+    /// The part's hands, in order.
+    fn part_hands(part: Self::Part) -> impl Iterator<Item = Self> + Send;
+
+    /// Whether a line of `cards` cards, with a `|` after the first `bar`
+    /// of them if it had one, is a hand of this game.
+    fn takes(cards: usize, bar: Option<usize>) -> bool {
+        cards == Self::COUNT && (Self::HOLE == 0 || bar.is_none_or(|b| b == Self::HOLE))
+    }
+
+    /// The fives the hand may use, in [`FIVES`](Game::FIVES) order.
+    fn fives(&self) -> impl Iterator<Item = Hand> + '_ {
+        let cards = self.card_slice();
+        // Positions from the table are distinct and below COUNT, and the
+        // cards are distinct, so every five is a valid hand.
+        Self::FIVES
+            .iter()
+            .map(move |p| Hand::from_distinct(p.map(|i| cards[i])))
+    }
+
+    /// How many of the 7,462 five-card classes occur as a best five.
+    fn classes() -> u32 {
+        Self::CATEGORY_CLASSES.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// How many hands have their best five in `category`.
+    fn hands_in(category: Category) -> u64 {
+        Self::CATEGORY_HANDS[category.index()]
+    }
+
+    /// How many of `category`'s classes occur.
+    fn classes_in(category: Category) -> u16 {
+        Self::CATEGORY_CLASSES[category.index()]
+    }
+}
+
+/// The positions of the `K` ways to choose five of `N` cards, in
+/// lexicographic order.
+const fn five_of<const N: usize, const K: usize>() -> [[usize; 5]; K] {
+    let mut table = [[0; 5]; K];
+    let mut five = [0, 1, 2, 3, 4];
+    let mut n = 0;
+    loop {
+        table[n] = five;
+        n += 1;
+        if n == K {
+            break;
+        }
+        // The next combination: bump the rightmost position with room.
+        let mut i = 4;
+        while five[i] == N - 5 + i {
+            i -= 1;
+        }
+        five[i] += 1;
+        let mut j = i + 1;
+        while j < 5 {
+            five[j] = five[j - 1] + 1;
+            j += 1;
+        }
+    }
+    table
+}
+
+/// The positions of the `K` fives of a hand of `HOLE` hole cards then five
+/// board cards that take exactly two hole cards and three board cards: the
+/// hole pairs in lexicographic order, each with the board triples in
+/// lexicographic order.
+const fn two_and_three<const HOLE: usize, const K: usize>() -> [[usize; 5]; K] {
+    let mut table = [[0; 5]; K];
+    let mut n = 0;
+    let mut a = 0;
+    while a < HOLE {
+        let mut b = a + 1;
+        while b < HOLE {
+            let mut x = 0;
+            while x < 5 {
+                let mut y = x + 1;
+                while y < 5 {
+                    let mut z = y + 1;
+                    while z < 5 {
+                        table[n] = [a, b, HOLE + x, HOLE + y, HOLE + z];
+                        n += 1;
+                        z += 1;
+                    }
+                    y += 1;
+                }
+                x += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+/// The one five of five cards.
+const FIVE_OF_FIVE: [[usize; 5]; 1] = five_of::<5, 1>();
+/// The positions of the six ways to choose five of six cards.
+pub const FIVE_OF_SIX: [[usize; 5]; 6] = five_of::<6, 6>();
+/// The positions of the 21 ways to choose five of seven cards, in
+/// lexicographic order: `[0, 1, 2, 3, 4]` first, `[2, 3, 4, 5, 6]` last.
+pub const FIVE_OF_SEVEN: [[usize; 5]; 21] = five_of::<7, 21>();
+/// The 60 fives of an Omaha hand: two of the four hole cards (positions
+/// 0-3) and three of the five board cards (positions 4-8).
+pub const OMAHA_FIVES: [[usize; 5]; 60] = two_and_three::<4, 60>();
+/// The 100 fives of a five-card Omaha hand: two of five hole cards and
+/// three of the board.
+pub const OMAHA5_FIVES: [[usize; 5]; 100] = two_and_three::<5, 100>();
+
+/// A run of Hold'em hands: those whose two lowest cards are these.
+pub type Run = (Card, Card);
+
+/// Every pair of cards `first < second`: the runs of the Hold'em sizes.
+fn runs() -> impl Iterator<Item = Run> + Clone + Send {
+    (0..52u8).flat_map(|a| {
+        (a + 1..52).map(move |b| {
+            (
+                Card::from_index(a).expect("below 52"),
+                Card::from_index(b).expect("below 52"),
+            )
+        })
+    })
+}
+
+/// Implements [`Game`] for the Hold'em hand of `$n` cards.
+macro_rules! holdem {
+    ($n:literal, $id:literal, $input:literal, $title:literal, $word:literal,
+        $fives:expr, $hands:expr, $classes:expr) => {
+        impl Game for Hand<$n> {
+            const ID: &'static str = $id;
+            const INPUT: &'static str = $input;
+            const TITLE: &'static str = $title;
+            const WORD: &'static str = $word;
+            const COUNT: usize = $n;
+            const HOLE: usize = 0;
+            const HANDS: u64 = choose(52, $n) as u64;
+            const FIVES: &'static [[usize; 5]] = &$fives;
+            const CATEGORY_HANDS: [u64; 10] = $hands;
+            const CATEGORY_CLASSES: [u16; 10] = $classes;
+
+            type Part = Run;
+
+            #[inline(always)]
+            fn card_slice(&self) -> &[Card] {
+                self.as_cards()
+            }
+            fn from_cards(cards: &[Card]) -> Result<Self, HandError> {
+                let cards: [Card; $n] = cards.try_into().map_err(|_| HandError::WrongCount {
+                    count: cards.len(),
+                    expected: HandSize::Exactly($n),
+                })?;
+                Hand::new(cards)
+            }
+            fn parts() -> impl Iterator<Item = Run> + Clone + Send {
+                runs()
+            }
+            fn part_len((first, second): Run) -> usize {
+                AllHands::<$n>::starting(first, second).len()
+            }
+            fn part_weight(_: Run) -> u64 {
+                1
+            }
+            fn part_hands((first, second): Run) -> impl Iterator<Item = Self> + Send {
+                AllHands::<$n>::starting(first, second)
+            }
+            /// A Hold'em hand may be written with a `|` anywhere (hole
+            /// cards, then the board): it only sets the cards apart.
+            fn takes(cards: usize, _: Option<usize>) -> bool {
+                cards == $n
+            }
+        }
+    };
+}
+
+// Five cards: the table every evaluator must reproduce (see the crate docs).
+holdem!(
+    5,
+    "five",
+    "hand",
+    "Hold'em, five cards",
+    "five-card",
+    FIVE_OF_FIVE,
+    [
+        1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4
+    ],
+    [1_277, 2_860, 858, 858, 10, 1_277, 156, 156, 9, 1]
+);
+// Six cards: hands by category as published (e.g. Wikipedia, "Poker
+// probability", 6-card hands), 20,358,520 in all. 6,075 classes occur: a
+// high-card five whose lowest card is a 2, or whose cards leave no lower
+// rank to add without a straight, cannot be the best of six.
+holdem!(
+    6,
+    "six",
+    "hand6",
+    "Hold'em, six cards",
+    "six-card",
+    FIVE_OF_SIX,
+    [
+        6_612_900, 9_730_740, 2_532_816, 732_160, 361_620, 205_792, 165_984, 14_664, 1_656, 188,
+    ],
+    [770, 2_135, 846, 715, 10, 1_277, 156, 156, 9, 1]
+);
+// Seven cards: 133,784,560 hands; 4,824 classes occur as the best five of
+// seven (seven cards holding a high-card five such as 7-5-4-3-2 always hold
+// a better five).
+holdem!(
+    7,
+    "seven",
+    "hand7",
+    "Hold'em, seven cards",
+    "seven-card",
+    FIVE_OF_SEVEN,
+    [
+        23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644, 3_473_184, 224_848,
+        37_260, 4_324,
+    ],
+    [407, 1_470, 763, 575, 10, 1_277, 156, 156, 9, 1]
+);
+
+/// The number of seven-card hands, C(52, 7).
+pub const HAND7_COUNT: usize = choose(52, 7);
+
+impl Hand<7> {
+    /// The 21 five-card hands in these seven cards, in [`FIVE_OF_SEVEN`] order.
+    #[inline(always)]
+    pub fn fives(&self) -> [Hand; 21] {
+        // Positions from the table are distinct and below 7, and the seven
+        // cards are distinct, so every five is a valid hand.
+        FIVE_OF_SEVEN.map(|p| Hand::from_distinct(p.map(|i| self.as_cards()[i])))
+    }
+}
+
+/// Every seven-card hand exactly once, in the order [`crate::all_hands`]
+/// describes.
+pub fn all_hands7() -> AllHands<7> {
+    AllHands::every()
+}
+
+/// An Omaha hand: `HOLE` hole cards and five board cards (`N = HOLE + 5`
+/// cards in all, hole cards first), worth its best five among those that
+/// take exactly two hole cards and three board cards. Written
+/// `As Ad Ks Kd | Qs Js Ts 2c 3h`, or the nine cards with the hole first.
+///
+/// Stored as its cards, one byte each (`repr(transparent)`), so that a
+/// `[Omaha4]` is nine bytes a hand, as a `[Hand7]` is seven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Omaha<const HOLE: usize, const N: usize>(Hand<N>);
+
+/// Omaha: four hole cards and a five-card board, 60 fives.
+pub type Omaha4 = Omaha<4, 9>;
+/// Five-card Omaha (PLO5): five hole cards and a five-card board, 100 fives.
+pub type Omaha5 = Omaha<5, 10>;
+
+impl<const HOLE: usize, const N: usize> Omaha<HOLE, N> {
+    const SHAPE: () = assert!(HOLE >= 2 && HOLE + 5 == N, "N is HOLE + 5");
+
+    /// A hand of these hole and board cards.
+    ///
+    /// # Errors
+    /// [`HandError::WrongPart`] if either part has the wrong number of
+    /// cards, [`HandError::Duplicate`] if a card repeats.
+    pub fn new(hole: &[Card], board: &[Card]) -> Result<Self, HandError> {
+        let () = Self::SHAPE;
+        if hole.len() != HOLE {
+            return Err(HandError::WrongPart {
+                part: Part::Hole,
+                count: hole.len(),
+                expected: HOLE,
+            });
+        }
+        if board.len() != 5 {
+            return Err(HandError::WrongPart {
+                part: Part::Board,
+                count: board.len(),
+                expected: 5,
+            });
+        }
+        let mut cards = [hole[0]; N];
+        for (slot, &card) in cards.iter_mut().zip(hole.iter().chain(board)) {
+            *slot = card;
+        }
+        Hand::new(cards).map(Omaha)
+    }
+
+    /// The hole cards.
+    pub fn hole(&self) -> &[Card] {
+        &self.0.as_cards()[..HOLE]
+    }
+
+    /// The board.
+    pub fn board(&self) -> &[Card] {
+        &self.0.as_cards()[HOLE..]
+    }
+
+    /// The cards, hole cards first, as a [`Hand<N>`](Hand).
+    pub const fn hand(&self) -> Hand<N> {
+        self.0
+    }
+}
+
+impl<const HOLE: usize, const N: usize> FromStr for Omaha<HOLE, N> {
+    type Err = HandError;
+
+    /// Parses `"As Ad Ks Kd | Qs Js Ts 2c 3h"` (hole cards, a `|`, the
+    /// board) or the `N` cards with the hole cards first; each card as
+    /// [`Hand`] takes them. A part with the wrong number of cards is named.
+    fn from_str(s: &str) -> Result<Self, HandError> {
+        let mut cards = [Card::from_index(0).expect("0 is a card"); N];
+        let (count, bar) = parse_parts(s, &mut cards)?;
+        match bar {
+            Some(hole) if hole != HOLE => Err(HandError::WrongPart {
+                part: Part::Hole,
+                count: hole,
+                expected: HOLE,
+            }),
+            Some(_) if count != N => Err(HandError::WrongPart {
+                part: Part::Board,
+                count: count - HOLE,
+                expected: 5,
+            }),
+            None if count != N => Err(HandError::WrongCount {
+                count,
+                expected: HandSize::HoleAndBoard(HOLE),
+            }),
+            _ => Omaha::new(&cards[..HOLE], &cards[HOLE..]),
+        }
+    }
+}
+
+impl<const HOLE: usize, const N: usize> Display for Omaha<HOLE, N> {
+    /// The hole cards, ` | `, the board.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, card) in self.0.as_cards().iter().enumerate() {
+            match i {
+                0 => {}
+                i if i == HOLE => f.write_str(" | ")?,
+                _ => f.write_str(" ")?,
+            }
+            Display::fmt(card, f)?;
+        }
+        Ok(())
+    }
+}
+
+/// A board standing for its class of boards up to suit renaming: a part
+/// of the enumeration of a hole-and-board game ([`Game::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// The board's cards, in increasing index order.
+    pub cards: [Card; 5],
+    /// How many boards its class holds (1 to 24).
+    pub class_size: u8,
+}
+
+/// A card with its suit renamed by `perm` (suit `s` becomes `perm[s]`).
+fn renamed(card: Card, perm: [u8; 4]) -> Card {
+    let i = card.index();
+    Card::from_index(i / 4 * 4 + perm[usize::from(i % 4)]).expect("below 52")
+}
+
+/// The 24 renamings of the four suits.
+const PERMUTATIONS: [[u8; 4]; 24] = {
+    let mut out = [[0u8; 4]; 24];
+    let mut n = 0;
+    let mut a = 0;
+    while a < 4 {
+        let mut b = 0;
+        while b < 4 {
+            let mut c = 0;
+            while c < 4 {
+                let d = 6 - a - b - c;
+                if a != b && a != c && b != c && d < 4 && d != a && d != b && d != c {
+                    out[n] = [a as u8, b as u8, c as u8, d as u8];
+                    n += 1;
+                }
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// `board` as a part if it is its class's representative (the class's
+/// smallest card set, read as bits), with the class's size.
+fn representative(board: Hand) -> Option<Board> {
+    let mask = board.mask();
+    let mut images = [0u64; 24];
+    for (image, perm) in images.iter_mut().zip(PERMUTATIONS) {
+        *image = board
+            .cards()
+            .iter()
+            .fold(0, |m, &c| m | 1 << renamed(c, perm).index());
+        if *image < mask {
+            return None;
+        }
+    }
+    images.sort_unstable();
+    let distinct = 1 + images.windows(2).filter(|w| w[0] != w[1]).count();
+    Some(Board {
+        cards: board.cards(),
+        class_size: distinct as u8,
+    })
+}
+
+/// The `K`-card combinations of the 47 cards not on `board`, in
+/// lexicographic order, each as `K` cards.
+#[derive(Clone, Debug)]
+struct Holes<const K: usize> {
+    deck: [Card; 47],
+    next: [usize; K],
+    done: bool,
+}
+
+impl<const K: usize> Holes<K> {
+    fn new(board: [Card; 5]) -> Self {
+        let mut deck = [board[0]; 47];
+        for (slot, card) in deck
+            .iter_mut()
+            .zip(Card::all().filter(|c| !board.contains(c)))
+        {
+            *slot = card;
+        }
+        Holes {
+            deck,
+            next: core::array::from_fn(|i| i),
+            done: false,
+        }
+    }
+}
+
+impl<const K: usize> Iterator for Holes<K> {
+    type Item = [Card; K];
+
+    fn next(&mut self) -> Option<[Card; K]> {
+        if self.done {
+            return None;
+        }
+        let out = self.next.map(|i| self.deck[i]);
+        let mut i = K;
+        loop {
+            if i == 0 {
+                self.done = true;
+                break;
+            }
+            i -= 1;
+            if self.next[i] < 47 - K + i {
+                self.next[i] += 1;
+                for j in i + 1..K {
+                    self.next[j] = self.next[j - 1] + 1;
+                }
+                break;
+            }
+        }
+        Some(out)
+    }
+}
+
+/// Implements [`Game`] for Omaha with `$hole` hole cards.
+macro_rules! omaha {
+    ($hole:literal, $n:literal, $id:literal, $title:literal, $word:literal, $fives:expr,
+        $hands:expr, $classes:expr) => {
+        impl Game for Omaha<$hole, $n> {
+            const ID: &'static str = $id;
+            const INPUT: &'static str = $id;
+            const TITLE: &'static str = $title;
+            const WORD: &'static str = $word;
+            const COUNT: usize = $n;
+            const HOLE: usize = $hole;
+            const HANDS: u64 = (choose(52, 5) * choose(47, $hole)) as u64;
+            const FIVES: &'static [[usize; 5]] = &$fives;
+            const CATEGORY_HANDS: [u64; 10] = $hands;
+            const CATEGORY_CLASSES: [u16; 10] = $classes;
+
+            type Part = Board;
+
+            #[inline(always)]
+            fn card_slice(&self) -> &[Card] {
+                self.0.as_cards()
+            }
+            fn from_cards(cards: &[Card]) -> Result<Self, HandError> {
+                if cards.len() != $n {
+                    return Err(HandError::WrongCount {
+                        count: cards.len(),
+                        expected: HandSize::HoleAndBoard($hole),
+                    });
+                }
+                Omaha::new(&cards[..$hole], &cards[$hole..])
+            }
+            fn parts() -> impl Iterator<Item = Board> + Clone + Send {
+                crate::all_hands().filter_map(representative)
+            }
+            fn part_len(_: Board) -> usize {
+                choose(47, $hole)
+            }
+            fn part_weight(board: Board) -> u64 {
+                u64::from(board.class_size)
+            }
+            fn part_hands(board: Board) -> impl Iterator<Item = Self> + Send {
+                Holes::<$hole>::new(board.cards).map(move |hole| {
+                    let mut cards = [hole[0]; $n];
+                    cards[..$hole].copy_from_slice(&hole);
+                    cards[$hole..].copy_from_slice(&board.cards);
+                    // The holes are drawn from the cards not on the board.
+                    Omaha(Hand::from_distinct(cards))
+                })
+            }
+        }
+    };
+}
+
+// Omaha: 463,563,500,400 hands (C(52, 5) boards x C(47, 4) holes). No
+// table is published, so this one is the lab's, from `cargo xtask diff
+// --game omaha`: the reference's class of each of 23,982,779,535 hands
+// (one per class of boards up to suit renaming, with every hole), each
+// weighted by its class's size. Checked a second way by the tests: on a
+// seeded slice of board classes, every board of each class with every hole
+// (each hand once) gives the weighted figures, and the royal flushes,
+// 4 suits x C(5, 2) hole pairs x C(47, 2) x C(45, 2), are counted without
+// enumerating hands. 6,025 classes occur.
+omaha!(
+    4,
+    9,
+    "omaha",
+    "Omaha, four hole cards",
+    "Omaha",
+    OMAHA_FIVES,
+    [
+        13_851_662_832,
+        122_655_542_152,
+        170_775_844_104,
+        40_712_657_408,
+        52_289_648_688,
+        31_216_782_384,
+        29_424_798_576,
+        2_225_270_496,
+        368_486_160,
+        42_807_600,
+    ],
+    [379, 2_336, 856, 845, 10, 1_277, 156, 156, 9, 1]
+);
+// Five-card Omaha: 3,986,646,103,440 hands (C(52, 5) boards x C(47, 5)
+// holes); the lab's own figures, from `cargo xtask diff --game omaha5`
+// (206,251,904,001 hands, one per class up to suit renaming, weighted;
+// 1,788 s on 2 cores), checked as Omaha's are. 5,937 classes occur.
+omaha!(
+    5,
+    10,
+    "omaha5",
+    "Omaha, five hole cards",
+    "five-card Omaha",
+    OMAHA5_FIVES,
+    [
+        31_049_187_840,
+        664_484_779_176,
+        1_499_524_587_864,
+        385_060_493_256,
+        607_873_573_392,
+        382_907_839_304,
+        381_206_810_304,
+        28_693_457_712,
+        5_231_798_992,
+        613_575_600,
+    ],
+    [291, 2_336, 856, 845, 10, 1_277, 156, 156, 9, 1]
+);
+
+/// Something to do with every game, generically: see [`visit_games`].
+pub trait GameVisitor {
+    /// Called once per game.
+    fn game<G: Game>(&mut self);
+}
+
+/// The one list of games: calls `visitor.game::<G>()` for each, in the
+/// order the tools show them.
+pub fn visit_games(visitor: &mut impl GameVisitor) {
+    visitor.game::<Hand>();
+    visitor.game::<Hand<6>>();
+    visitor.game::<Hand<7>>();
+    visitor.game::<Omaha4>();
+    visitor.game::<Omaha5>();
+}
+
+/// What a game is, for tools that handle games one at a time by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameInfo {
+    /// [`Game::ID`].
+    pub id: &'static str,
+    /// [`Game::INPUT`].
+    pub input: &'static str,
+    /// [`Game::TITLE`].
+    pub title: &'static str,
+    /// [`Game::WORD`].
+    pub word: &'static str,
+    /// [`Game::COUNT`].
+    pub count: usize,
+    /// [`Game::HOLE`].
+    pub hole: usize,
+    /// [`Game::HANDS`].
+    pub hands: u64,
+    /// How many fives a hand may use.
+    pub fives: usize,
+    /// The positions of the first of them ([`Game::FIVES`]`[0]`).
+    pub first_five: [usize; 5],
+    /// How many five-card classes occur as a best five ([`Game::classes`]).
+    pub classes: u32,
+}
+
+impl GameInfo {
+    /// What `G` is.
+    pub const fn of<G: Game>() -> GameInfo {
+        GameInfo {
+            id: G::ID,
+            input: G::INPUT,
+            title: G::TITLE,
+            word: G::WORD,
+            count: G::COUNT,
+            hole: G::HOLE,
+            hands: G::HANDS,
+            fives: G::FIVES.len(),
+            first_five: G::FIVES[0],
+            classes: {
+                let mut sum = 0;
+                let mut i = 0;
+                while i < 10 {
+                    sum += G::CATEGORY_CLASSES[i] as u32;
+                    i += 1;
+                }
+                sum
+            },
+        }
+    }
+}
+
+impl Display for GameInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
+const _: () = assert!(<Hand<5> as Game>::HANDS as usize == crate::HAND_COUNT);
+const _: () = assert!(HAND7_COUNT == 133_784_560);
+const _: () = assert!(<Hand<6> as Game>::HANDS == 20_358_520);
+const _: () = assert!(<Omaha4 as Game>::HANDS == 463_563_500_400);
+const _: () = assert!(<Omaha5 as Game>::HANDS == 3_986_646_103_440);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::HandClass;
+    use std::string::ToString;
+    use std::vec::Vec;
+
+    fn hand7(s: &str) -> Hand<7> {
+        s.parse().unwrap()
+    }
+
+    /// Every game, for checks written once.
+    struct Each<F>(F);
+    impl<F: FnMut(GameInfo)> GameVisitor for Each<F> {
+        fn game<G: Game>(&mut self) {
+            (self.0)(GameInfo::of::<G>());
+        }
+    }
+
+    #[test]
+    fn the_list_of_games_has_each_id_once() {
+        let mut ids = Vec::new();
+        visit_games(&mut Each(|g: GameInfo| ids.push(g.id)));
+        assert_eq!(ids, ["five", "six", "seven", "omaha", "omaha5"]);
+    }
+
+    #[test]
+    fn omaha_royal_flushes_are_counted_without_enumerating_hands() {
+        // A royal flush takes two hole cards and three of the board, so
+        // the hole holds exactly two of its five cards: which two, any
+        // other hole cards of the 47 left, any two other board cards of
+        // what is left; in each of four suits (no hand holds two).
+        fn royal<const HOLE: usize, const N: usize>() -> u64
+        where
+            Omaha<HOLE, N>: Game,
+        {
+            let others = HOLE - 2;
+            let royal = 4 * choose(5, 2) * choose(47, others) * choose(47 - others, 2);
+            assert_eq!(
+                royal as u64,
+                <Omaha<HOLE, N> as Game>::hands_in(Category::RoyalFlush)
+            );
+            royal as u64
+        }
+        assert_eq!(royal::<4, 9>(), 42_807_600);
+        assert_eq!(royal::<5, 10>(), 613_575_600);
+    }
+
+    #[test]
+    fn every_games_table_adds_up() {
+        struct Check;
+        impl GameVisitor for Check {
+            fn game<G: Game>(&mut self) {
+                let hands: u64 = G::CATEGORY_HANDS.iter().sum();
+                assert_eq!(hands, G::HANDS, "{}", G::WORD);
+                assert!(G::classes() <= u32::from(HandClass::COUNT));
+                for c in Category::ALL {
+                    assert!(G::classes_in(c) <= c.class_count(), "{} {c}", G::WORD);
+                    // A category occurs in hands exactly when its classes do.
+                    assert_eq!(G::hands_in(c) > 0, G::classes_in(c) > 0, "{} {c}", G::WORD);
+                }
+                let weighted: u64 = G::parts()
+                    .map(|p| G::part_len(p) as u64 * G::part_weight(p))
+                    .sum();
+                assert_eq!(weighted, G::HANDS, "{}", G::WORD);
+            }
+        }
+        visit_games(&mut Check);
+        for (fives, count) in [(FIVE_OF_SIX.len(), 6), (FIVE_OF_SEVEN.len(), 7)] {
+            assert_eq!(fives, choose(count, 5));
+        }
+        assert_eq!(<Hand as Game>::classes(), 7_462);
+        assert_eq!(<Hand<6> as Game>::classes(), 6_075);
+        assert_eq!(<Hand<7> as Game>::classes(), 4_824);
+        assert_eq!(<Omaha4 as Game>::classes(), 6_025);
+        assert_eq!(<Omaha5 as Game>::classes(), 5_937);
+        for c in Category::ALL {
+            assert_eq!(<Hand as Game>::hands_in(c), u64::from(c.hand_count()));
+            assert_eq!(<Hand as Game>::classes_in(c), c.class_count());
+        }
+    }
+
+    #[test]
+    fn parses_like_five_and_names_the_count() {
+        let h = hand7("As Ks Qs Js Ts 2c 3d");
+        assert_eq!(h.to_string(), "As Ks Qs Js Ts 2c 3d");
+        assert_eq!(hand7("asksqsjsts2c3d"), h);
+        // A `|` only sets the hole cards apart in Hold'em.
+        assert_eq!(hand7("As Ks | Qs Js Ts 2c 3d"), h);
+        let err = |s: &str| s.parse::<Hand<7>>().unwrap_err();
+        assert_eq!(
+            err("As Ks Qs Js Ts"),
+            HandError::WrongCount {
+                count: 5,
+                expected: HandSize::Exactly(7)
+            }
+        );
+        assert_eq!(
+            err("As Ks Qs Js Ts 2c").to_string(),
+            "6 cards: a seven-card hand has exactly 7"
+        );
+        assert_eq!(err("As Ks Qs Js Ts 2c Ks").to_string(), "duplicate card Ks");
+        assert_eq!(
+            err("As Ks Qs Js Ts 2c 3x").to_string(),
+            "bad suit 'x' at column 20 (expected one of c, d, h, s)"
+        );
+        assert!(err("As | Ks | Qs Js Ts 2c 3d").to_string().contains("'|'"));
+        let six: Hand<6> = "As Ks Qs Js Ts 2c".parse().unwrap();
+        assert_eq!(<Hand<6> as Game>::from_cards(&six.cards()), Ok(six));
+        assert_eq!(
+            <Hand<6> as Game>::from_cards(&six.cards()[..5]),
+            Err(HandError::WrongCount {
+                count: 5,
+                expected: HandSize::Exactly(6)
+            })
+        );
+    }
+
+    #[test]
+    fn omaha_parses_hole_and_board_and_names_the_part() {
+        let h: Omaha4 = "As Ad Ks Kd | Qs Js Ts 2c 3h".parse().unwrap();
+        assert_eq!(h.to_string(), "As Ad Ks Kd | Qs Js Ts 2c 3h");
+        assert_eq!("AsAdKsKdQsJsTs2c3h".parse::<Omaha4>(), Ok(h));
+        assert_eq!(h.hole().len(), 4);
+        assert_eq!(h.board()[0].to_string(), "Qs");
+        let err = |s: &str| s.parse::<Omaha4>().unwrap_err().to_string();
+        assert_eq!(
+            err("As Ad Ks | Qs Js Ts 2c 3h"),
+            "hole: 3 cards, where the hand has 4 hole cards"
+        );
+        assert_eq!(
+            err("As Ad Ks Kd | Qs Js Ts 2c"),
+            "board: 4 cards, where the hand has 5 board cards"
+        );
+        assert_eq!(err("As Ad Ks Kd | Qs Js Ts 2c As"), "duplicate card As");
+        assert!(
+            err("As Ad Ks Kd Qs Js Ts 2c")
+                .starts_with("8 cards: a hand of this game has 4 hole cards")
+        );
+        assert!(err("As Ad Ks Kd | Qs Jx Ts 2c 3h").contains("bad suit 'x' at column 19"));
+        assert!(<Omaha4 as Game>::takes(9, Some(4)));
+        assert!(!<Omaha4 as Game>::takes(9, Some(3)));
+        assert!(<Omaha5 as Game>::takes(10, None));
+        assert!(<Hand<7> as Game>::takes(7, Some(2)));
+    }
+
+    #[test]
+    fn omaha_fives_take_two_hole_cards_and_three_of_the_board() {
+        fn check(fives: &[[usize; 5]], hole: usize) {
+            assert_eq!(fives.len(), choose(hole, 2) * 10);
+            for f in fives {
+                assert_eq!(f.iter().filter(|&&i| i < hole).count(), 2);
+                assert!(f.iter().all(|&i| i < hole + 5));
+                assert!(f.windows(2).all(|w| w[0] < w[1]));
+            }
+            assert!(fives.windows(2).all(|w| w[0] < w[1]));
+        }
+        check(&OMAHA_FIVES, 4);
+        check(&OMAHA5_FIVES, 5);
+        assert_eq!(OMAHA_FIVES[0], [0, 1, 4, 5, 6]);
+        assert_eq!(OMAHA_FIVES[59], [2, 3, 6, 7, 8]);
+    }
+
+    #[test]
+    fn boards_up_to_suit_renaming_weigh_every_board_once() {
+        let (mut classes, mut boards) = (0u64, 0u64);
+        for board in <Omaha4 as Game>::parts() {
+            classes += 1;
+            boards += <Omaha4 as Game>::part_weight(board);
+        }
+        assert_eq!(classes, 134_459);
+        assert_eq!(boards, choose(52, 5) as u64);
+        let weights: u64 = <Omaha4 as Game>::parts()
+            .map(|b| <Omaha4 as Game>::part_weight(b) * <Omaha4 as Game>::part_len(b) as u64)
+            .sum();
+        assert_eq!(weights, <Omaha4 as Game>::HANDS);
+        let first = <Omaha4 as Game>::parts().next().unwrap();
+        let hands: Vec<Omaha4> = <Omaha4 as Game>::part_hands(first).collect();
+        assert_eq!(hands.len(), 178_365);
+        assert_eq!(hands[0].to_string(), "3d 3h 3s 4c | 2c 2d 2h 2s 3c");
+        assert!(hands.iter().all(|h| h.board() == first.cards));
+    }
+
+    #[test]
+    fn the_fives_are_every_five_once_in_order() {
+        fn check<H: Game>(hand: &H) {
+            let mask = hand
+                .card_slice()
+                .iter()
+                .fold(0u64, |m, c| m | 1 << c.index());
+            let mut masks: Vec<u64> = hand.fives().map(|f| f.mask()).collect();
+            assert!(masks.iter().all(|m| m.count_ones() == 5 && m & !mask == 0));
+            masks.sort_unstable();
+            masks.dedup();
+            assert_eq!(masks.len(), H::FIVES.len());
+            assert!(H::FIVES.iter().all(|p| p.windows(2).all(|w| w[0] < w[1])));
+        }
+        let h = hand7("2c 3d 4h 5s 6c 7d 8h");
+        check(&h);
+        check(&"2c 3d 4h 5s 6c 7d".parse::<Hand<6>>().unwrap());
+        check(&"2c 3d 4h 5s 6c".parse::<Hand>().unwrap());
+        check(&"2c 3d 4h 5s | 6c 7d 8h 9s Tc".parse::<Omaha4>().unwrap());
+        assert_eq!(FIVE_OF_SEVEN[0], [0, 1, 2, 3, 4]);
+        assert_eq!(FIVE_OF_SEVEN[20], [2, 3, 4, 5, 6]);
+        assert_eq!(FIVE_OF_SIX[5], [1, 2, 3, 4, 5]);
+        let listed: Vec<Hand> = h.fives().to_vec();
+        assert_eq!(listed, Game::fives(&h).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn runs_by_two_lowest_cards_tile_every_holdem_size_in_order() {
+        // Every run has C(51 - second, N - 2) hands, and the runs laid end
+        // to end are all hands: checked on the counts and the runs' first hands.
+        fn check<const N: usize>()
+        where
+            Hand<N>: Game<Part = Run>,
+        {
+            let mut total = 0;
+            let mut all = AllHands::<N>::every();
+            for run in <Hand<N> as Game>::parts() {
+                let len = <Hand<N> as Game>::part_len(run);
+                assert_eq!(len, choose(51 - usize::from(run.1.index()), N - 2));
+                let mut hands = <Hand<N> as Game>::part_hands(run);
+                if let Some(first) = hands.next() {
+                    assert_eq!(all.next(), Some(first));
+                    if len > 1 {
+                        all.nth(len - 2);
+                    }
+                }
+                total += len;
+            }
+            assert_eq!(total as u64, <Hand<N> as Game>::HANDS);
+            assert_eq!(all.next(), None);
+        }
+        check::<5>();
+        check::<6>();
+        check::<7>();
+    }
+
+    #[test]
+    fn all_hands7_starts_and_ends_where_documented() {
+        let mut all = all_hands7();
+        assert_eq!(all.len(), HAND7_COUNT);
+        assert_eq!(all.next(), Some(hand7("2c 2d 2h 2s 3c 3d 3h")));
+        let card = |i: u8| Card::from_index(i).unwrap();
+        let last = AllHands::<7>::starting(card(45), card(46)).last();
+        assert_eq!(last, Some(hand7("Kd Kh Ks Ac Ad Ah As")));
+        // Jumps land where a walk would, without walking.
+        assert_eq!(all_hands7().nth(HAND7_COUNT - 1), last);
+        assert_eq!(all_hands7().nth(HAND7_COUNT), None);
+        let mut middle = all_hands7();
+        assert!(middle.nth(HAND7_COUNT / 2).is_some());
+        assert_eq!(middle.len(), HAND7_COUNT - HAND7_COUNT / 2 - 1);
+        let mut run = AllHands::<7>::starting(card(0), card(18));
+        let jumped = run.nth(3);
+        let mut walked = AllHands::<7>::starting(card(0), card(18));
+        walked.next();
+        walked.next();
+        walked.next();
+        assert_eq!(jumped, walked.next());
+        assert_eq!(run.len(), walked.len());
+        assert_eq!(
+            AllHands::<6>::every().last().map(|h| h.to_string()),
+            Some("Kh Ks Ac Ad Ah As".to_string())
+        );
+        assert_eq!(AllHands::<7>::starting(card(5), card(5)).len(), 0);
+    }
+}
