@@ -96,3 +96,39 @@ handeval_core::best_of! {
     /// evaluator's classic slip.
     pub struct WheelAboveKingHigh21(WheelAboveKingHigh) for handeval_core::Hand7 = "broken/wheel-above-king-high-21";
 }
+
+/// An Omaha evaluator that takes the best of any five of the nine cards,
+/// as a Hold'em evaluator would: the mistake of a published Omaha
+/// evaluator (`PHEvaluator` issue #81, "exactly 2 hole cards not considered").
+#[derive(Clone, Copy, Debug)]
+pub struct AnyFiveOfNine;
+
+impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
+    const NAME: &'static str = "broken/any-five-of-nine";
+    const SUMMARY: &'static str = "the reference over any five of the nine cards";
+    const FAMILY: Family = FAMILY;
+    const ROLE: Role = Role::Tuned;
+    type Five = handeval_reference::Reference;
+    type Strength = Strength;
+    fn category(hand: &handeval_core::Omaha4) -> Category {
+        Self::strength(hand).category
+    }
+    fn strength(hand: &handeval_core::Omaha4) -> Strength {
+        let cards: [Card; 9] = handeval_core::Game::card_slice(hand)
+            .try_into()
+            .expect("nine cards");
+        let mut best: Option<Strength> = None;
+        for mask in 0u32..1 << 9 {
+            if mask.count_ones() != 5 {
+                continue;
+            }
+            let mut five = [cards[0]; 5];
+            for (slot, i) in five.iter_mut().zip((0..9).filter(|i| mask >> i & 1 == 1)) {
+                *slot = cards[i];
+            }
+            let s = reference(&Hand::new(five).expect("distinct cards"));
+            best = Some(best.map_or(s, |b| b.max(s)));
+        }
+        best.expect("nine cards hold a five")
+    }
+}

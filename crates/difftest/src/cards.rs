@@ -1,189 +1,422 @@
-//! Differential testing of the evaluators of any hand size ([`Cards`]: five,
-//! six or seven cards) from cards, over every hand (133,784,560 of seven).
+//! Differential testing of the evaluators of every game ([`Game`]), from
+//! cards, over every hand or over chosen ones.
 //!
-//! Holding every evaluator's answer for every seven-card hand would take
-//! gigabytes, so the check works against the reference's class per hand
-//! ([`reference_classes`], two bytes a hand, computed once) and keeps only
-//! what differs:
+//! A game's hands are enumerated part by part ([`Game::parts`]): the
+//! Hold'em sizes in 1,326 runs, each hand once; Omaha one board per class
+//! of boards up to suit renaming, each hand standing for its class's boards
+//! (its *weight*). Holding every evaluator's answer for every hand would
+//! take gigabytes, so a check works against the reference's class per hand
+//! ([`ClassTable::part`], computed part by part, or once for all hands of
+//! the Hold'em sizes) and keeps only what differs:
 //!
 //! - each hand's class by the evaluator is the place of its value among the
 //!   values of its five-card scale ([`BestFive::Five`]) over all five-card
 //!   hands, as `cargo xtask eval` shows it; a value no five-card hand has is
 //!   class 0, "unranked";
-//! - [`HandCheck`] counts the hands whose class or category differ from the
-//!   reference's, keeps every differing hand's index and class (so that any
-//!   two evaluators can be compared exactly, [`pairwise`]), names the first
-//!   few, and, over all hands, checks the category histogram and the
-//!   distinct classes against the size's published table ([`Cards`]).
+//! - [`HandCheck`] counts the hands (by weight) whose class or category
+//!   differ from the reference's, keeps the differing hands' places in the
+//!   enumeration and classes (so that any two evaluators can be compared
+//!   exactly, [`pairwise`]), names the first few, and, over every hand,
+//!   checks the weighted category histogram and the distinct classes
+//!   against the game's table.
 //!
-//! The reference's classes are the reference's definition, the best of the
-//! hand's fives by the five-card reference, read from the five-card
-//! reference's table ([`ClassTable`]); [`HandCheck::on_hands`] holds any
-//! evaluator, the literal [`ReferenceBest`] among them, to it on chosen hands.
-//!
-//! The hands are split into the 1,326 runs of [`Cards::starting`] and shared
-//! among the cores by rayon.
+//! [`check_all`] runs several evaluators over every hand at once, the
+//! reference's classes of each part computed once for all of them, the
+//! parts shared among the cores by rayon; [`HandCheck::on_hands`] holds any
+//! evaluator, the literal [`ReferenceBest`] among them, to the reference on
+//! chosen hands ([`random_hands`]).
 
+use std::any::Any;
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
-use handeval_core::{BestFive, Card, Cards, Category, HandClass, Histogram, Role};
+use handeval_core::{BestFive, Card, Category, Game, HandClass, Histogram, Role};
 use handeval_reference::table::ClassTable;
 use handeval_reference::{Ranking, ReferenceBest, scale};
 use rand::SeedableRng;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-/// A run of hands: those whose two lowest cards are `first < second`, and
-/// where the run starts in [`Cards::all`] order.
+/// A part of a game's enumeration, where it starts among all the
+/// enumerated hands, how many it holds, and what each stands for.
 #[derive(Clone, Copy, Debug)]
-pub struct Run {
-    /// The lowest card.
-    pub first: Card,
-    /// The second lowest card.
-    pub second: Card,
-    /// The index of the run's first hand in [`Cards::all`] order.
-    pub start: usize,
-    /// How many hands the run holds.
+pub struct PartAt<G: Game> {
+    /// The part.
+    pub part: G::Part,
+    /// The place of its first hand in the enumeration.
+    pub start: u64,
+    /// How many hands it holds.
     pub len: usize,
+    /// How many hands each of its hands stands for.
+    pub weight: u64,
 }
 
-impl Run {
-    /// The run's hands of `H` (the size the run was made for), in order.
-    pub fn hands<H: Cards>(&self) -> Vec<H> {
-        H::starting(self.first, self.second).collect()
+impl<G: Game> PartAt<G> {
+    /// The part's hands, in order.
+    pub fn hands(&self) -> Vec<G> {
+        G::part_hands(self.part).collect()
     }
 }
 
-/// One value per hand size, made on first use: a static in a generic
-/// function is shared by every instance, so each size keeps a slot of its
-/// own, by card count.
-fn per_size<H: Cards, T>(slots: &'static [OnceLock<T>; 8], make: impl FnOnce() -> T) -> &'static T {
-    slots[H::COUNT].get_or_init(make)
+/// One value per game, made on first use and kept for the process: a
+/// static in a generic function is shared by all its instances, so the
+/// values are kept by the game's id.
+fn per_game<G: Game, T: Any + Send + Sync>(
+    store: &'static OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>>,
+    make: impl FnOnce() -> T,
+) -> &'static T {
+    let map = store.get_or_init(|| Mutex::new(HashMap::new()));
+    let found = map
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(G::ID)
+        .copied();
+    let value = if let Some(value) = found {
+        value
+    } else {
+        // Made outside the lock: making it may need other games' values.
+        let made: &'static (dyn Any + Send + Sync) = Box::leak(Box::new(make()));
+        *map.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(G::ID)
+            .or_insert(made)
+    };
+    value.downcast_ref().expect("one type of value per store")
 }
 
-/// The 1,326 runs that tile all hands of `H`, in order (the runs whose
-/// second card leaves too few above it are empty).
-pub fn runs<H: Cards>() -> &'static [Run] {
-    static RUNS: [OnceLock<Vec<Run>>; 8] = [const { OnceLock::new() }; 8];
-    per_size::<H, Vec<Run>>(&RUNS, || {
-        let deck: Vec<Card> = Card::all().collect();
-        let mut runs = Vec::new();
+/// Every part of `G`'s enumeration, in order, with its start and weight.
+pub fn parts<G: Game>() -> &'static [PartAt<G>] {
+    static PARTS: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
+        OnceLock::new();
+    per_game::<G, Vec<PartAt<G>>>(&PARTS, || {
         let mut start = 0;
-        for (i, &first) in deck.iter().enumerate() {
-            for &second in &deck[i + 1..] {
-                let len = H::starting(first, second).len();
-                runs.push(Run {
-                    first,
-                    second,
+        G::parts()
+            .map(|part| {
+                let len = G::part_len(part);
+                let at = PartAt {
+                    part,
                     start,
                     len,
-                });
-                start += len;
-            }
-        }
-        runs
+                    weight: G::part_weight(part),
+                };
+                start += len as u64;
+                at
+            })
+            .collect()
     })
 }
 
-/// The reference's class (1..=7462) of every hand of `H`, in [`Cards::all`]
-/// order: the best of its fives' classes, read from the five-card
-/// reference's [`ClassTable`]. Computed on first use over all cores
-/// (seconds for seven cards).
-pub fn reference_classes<H: Cards>() -> &'static [u16] {
-    static CLASSES: [OnceLock<Vec<u16>>; 8] = [const { OnceLock::new() }; 8];
-    per_size::<H, Vec<u16>>(&CLASSES, || {
+/// How many hands the enumeration of `G` holds (each of them standing for
+/// its weight's worth of hands).
+pub fn enumerated<G: Game>() -> u64 {
+    parts::<G>().last().map_or(0, |p| p.start + p.len as u64)
+}
+
+/// Games whose every hand's class is kept in memory (two bytes a hand):
+/// those of at most this many enumerated hands.
+const KEPT: u64 = 1 << 28;
+
+/// The reference's class of every enumerated hand of `G`, in order, when
+/// the game is small enough to keep them ([`KEPT`] hands: the Hold'em
+/// sizes), computed on first use over all cores (seconds for seven cards).
+pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
+    static CLASSES: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
+        OnceLock::new();
+    if enumerated::<G>() > KEPT {
+        return None;
+    }
+    let classes = per_game::<G, Vec<u16>>(&CLASSES, || {
         let table = ClassTable::get();
-        let mut classes = vec![0u16; H::HANDS];
-        let mut slices = Vec::with_capacity(runs::<H>().len());
+        let mut classes = vec![0u16; enumerated::<G>() as usize];
+        let mut slices = Vec::with_capacity(parts::<G>().len());
         let mut rest = classes.as_mut_slice();
-        for run in runs::<H>() {
-            let (head, tail) = rest.split_at_mut(run.len);
-            slices.push((run, head));
+        for part in parts::<G>() {
+            let (head, tail) = rest.split_at_mut(part.len);
+            slices.push((part, head));
             rest = tail;
         }
-        slices.into_par_iter().for_each(|(run, out)| {
-            table.run::<H>(run.first.index(), run.second.index(), out);
-        });
+        slices
+            .into_par_iter()
+            .for_each(|(part, out)| table.part::<G>(part.part, out));
         classes
-    })
+    });
+    Some(classes)
 }
 
-/// The hand at `index` in [`Cards::all`] order.
+/// The reference's classes of one part's hands.
+fn expected<G: Game>(part: &PartAt<G>) -> Vec<u16> {
+    if let Some(all) = reference_classes::<G>() {
+        let start = part.start as usize;
+        all[start..start + part.len].to_vec()
+    } else {
+        let mut out = vec![0u16; part.len];
+        ClassTable::get().part::<G>(part.part, &mut out);
+        out
+    }
+}
+
+/// The hand at `index` in the enumeration of `G`.
 ///
 /// # Panics
-/// If `index` is not below [`Cards::HANDS`].
-pub fn hand_at<H: Cards>(index: usize) -> H {
-    H::all()
-        .nth(index)
-        .unwrap_or_else(|| panic!("there are {} {}-card hands, not {index}", H::HANDS, H::WORD))
+/// If `index` is not below [`enumerated`].
+pub fn hand_at<G: Game>(index: u64) -> G {
+    let parts = parts::<G>();
+    let i = parts.partition_point(|p| p.start + p.len as u64 <= index);
+    let part = parts.get(i).unwrap_or_else(|| {
+        panic!(
+            "{} hands are enumerated for {}, not {index}",
+            enumerated::<G>(),
+            G::WORD
+        )
+    });
+    G::part_hands(part.part)
+        .nth((index - part.start) as usize)
+        .expect("the part holds its hands")
 }
 
 /// How many hands the literal reference is held to the table-driven
-/// classes on ([`sample`]): a million hands, at the literal reference's
-/// microseconds a hand.
+/// classes on ([`random_hands`]): a million hands, at the literal
+/// reference's microseconds a hand.
 pub const SAMPLE: usize = 1 << 20;
-/// The seed of the [`sample`] the tests and `cargo xtask diff --cards 7` use.
+/// The seed of the random hands the tests and `cargo xtask diff` use.
 pub const SAMPLE_SEED: u64 = 20_261_122;
 
-/// `n` distinct hand indices of `H` (in [`Cards::all`] order, increasing;
-/// all of them when `n` is at least [`Cards::HANDS`]) drawn by a ChaCha8
-/// generator seeded with `seed`.
-pub fn sample<H: Cards>(seed: u64, n: usize) -> Vec<usize> {
+/// `n` distinct hands of `G` dealt at random (distinct cards, hole cards
+/// first), by a ChaCha8 generator seeded with `seed`: each deal as likely
+/// as any other. When `n` is all of them (five cards: 2,598,960), every
+/// hand once, shuffled by the same generator: dealing until the last hand
+/// turns up would take about `n ln n` deals.
+///
+/// # Panics
+/// Never: the cards are drawn from 52 without replacement.
+pub fn random_hands<G: Game>(seed: u64, n: usize) -> Vec<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let n = n.min(H::HANDS);
-    let mut indices = rand::seq::index::sample(&mut rng, H::HANDS, n).into_vec();
-    indices.sort_unstable();
-    indices
+    if n as u64 >= G::HANDS {
+        // Every part holds its hands once when a game has this few.
+        let mut all: Vec<G> = G::parts().flat_map(G::part_hands).collect();
+        all.shuffle(&mut rng);
+        return all;
+    }
+    let deck: Vec<Card> = Card::all().collect();
+    let mut seen = std::collections::HashSet::with_capacity(n);
+    let mut hands = Vec::with_capacity(n);
+    while hands.len() < n {
+        let cards: Vec<Card> = deck.sample(&mut rng, G::COUNT).copied().collect();
+        let hand = G::from_cards(&cards).expect("dealt without replacement");
+        if seen.insert(hand_key(&hand)) {
+            hands.push(hand);
+        }
+    }
+    hands
+}
+
+/// What tells two hands of a game apart: each part's cards as a set.
+fn hand_key<G: Game>(hand: &G) -> (u64, u64) {
+    let cards = hand.card_slice();
+    let set = |cards: &[Card]| cards.iter().fold(0u64, |m, c| m | 1 << c.index());
+    (set(&cards[..G::HOLE]), set(&cards[G::HOLE..]))
+}
+
+/// The weighted enumeration of a hole-and-board game checked plainly on
+/// a slice: [`board_slice`].
+#[derive(Clone, Debug)]
+pub struct Slice {
+    /// The game's id.
+    pub game: &'static str,
+    /// The board classes in the slice.
+    pub classes: usize,
+    /// The boards they hold.
+    pub boards: u64,
+    /// The hands on those boards, counted plainly.
+    pub hands: u64,
+    /// The category histogram of the classes' one boards, weighted.
+    pub weighted: Histogram,
+    /// The category histogram of every board of the classes, plainly.
+    pub plain: Histogram,
+}
+
+impl Slice {
+    /// Whether the two histograms are the same.
+    pub fn agrees(&self) -> bool {
+        self.weighted == self.plain
+    }
+}
+
+impl fmt::Display for Slice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} board classes ({} boards, {} hands counted one by one): weighted {} every board",
+            self.game,
+            self.classes,
+            self.boards,
+            self.hands,
+            if self.agrees() { "as" } else { "UNLIKE" }
+        )?;
+        if !self.agrees() {
+            for c in Category::ALL {
+                write!(
+                    f,
+                    "\n  {c}: weighted {}, plainly {}",
+                    self.weighted[c], self.plain[c]
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The second derivation of a hole-and-board game's counts, on a slice:
+/// `n` board classes drawn with `seed`, each counted twice by the
+/// reference's classes: its one board's hands, each weighted by the size
+/// of the class, and every board of the class (each suit renaming of it)
+/// with every hole, each hand once. The weights are right on the slice when
+/// the two histograms are the same.
+///
+/// # Panics
+/// If `G` has no hole cards (its parts are not boards).
+pub fn board_slice<G: Game>(seed: u64, n: usize) -> Slice {
+    use handeval_core::Board;
+    let table = ClassTable::get();
+    let category_of = category_of_class();
+    let count = |board: Board, weight: u64, into: &mut Histogram| {
+        let part: G::Part = same(board).expect("a hole-and-board game's parts are boards");
+        let mut classes = vec![0u16; G::part_len(part)];
+        table.part::<G>(part, &mut classes);
+        for class in classes {
+            if let Some(c) = category_of[usize::from(class)] {
+                into.add_weighted(c, weight);
+            }
+        }
+    };
+    let all = parts::<G>();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let chosen: Vec<&PartAt<G>> = all.sample(&mut rng, n).collect();
+    let mut slice = Slice {
+        game: G::ID,
+        classes: chosen.len(),
+        boards: 0,
+        hands: 0,
+        weighted: Histogram::new(),
+        plain: Histogram::new(),
+    };
+    for part in chosen {
+        let board: Board = same(part.part).expect("boards");
+        count(board, part.weight, &mut slice.weighted);
+        let mut seen = Vec::new();
+        for perm in 0..24 {
+            let cards = renamed_board(board.cards, perm);
+            if seen.contains(&cards) {
+                continue;
+            }
+            seen.push(cards);
+            count(
+                Board {
+                    cards,
+                    class_size: board.class_size,
+                },
+                1,
+                &mut slice.plain,
+            );
+            slice.boards += 1;
+            slice.hands += part.len as u64;
+        }
+    }
+    slice
+}
+
+/// `cards` with the suits renamed by the `perm`-th permutation of the four
+/// suits (in lexicographic order), in increasing index order.
+fn renamed_board(cards: [Card; 5], perm: usize) -> [Card; 5] {
+    let mut suits = [0u8, 1, 2, 3];
+    // The perm-th permutation, by the factorial number system.
+    let mut k = perm;
+    let mut out = [0u8; 4];
+    for (i, slot) in out.iter_mut().enumerate() {
+        let f = [6, 2, 1, 1][i];
+        let pick = k / f;
+        k %= f;
+        *slot = suits[pick];
+        suits.copy_within(pick + 1.., pick);
+    }
+    let mut renamed = cards.map(|c| {
+        Card::from_index(c.index() / 4 * 4 + out[usize::from(c.index() % 4)]).expect("below 52")
+    });
+    renamed.sort_unstable_by_key(|c| c.index());
+    renamed
+}
+
+/// `value` as a `U` when `T` and `U` are the same type.
+fn same<T: Any, U: Any>(value: T) -> Option<U> {
+    (Box::new(value) as Box<dyn Any>)
+        .downcast::<U>()
+        .ok()
+        .map(|b| *b)
 }
 
 /// How many differing hands a report spells out.
 const SHOWN: usize = 5;
 
+/// How many differing hands a check keeps for [`pairwise`]: beyond this,
+/// it counts them only (an evaluator that differs this often is broken,
+/// and its row of the matrix is a lower bound).
+const KEPT_MISMATCHES: usize = 1 << 24;
+
 /// One hand on which an evaluator and the reference differ.
 #[derive(Clone, Debug)]
-pub struct Example<H> {
+pub struct Example<G> {
     /// The hand.
-    pub hand: H,
-    /// Its index among the hands checked ([`Cards::all`] order when the
-    /// check is over all hands).
-    pub index: usize,
+    pub hand: G,
+    /// Its place among the hands checked (in the enumeration, when the
+    /// check is over every hand).
+    pub index: u64,
     /// The evaluator's category, native value (`Debug`) and class (0: unranked).
     pub got: (Category, String, u16),
     /// The reference's category, best five cards and class.
     pub expected: (Category, String, u16),
 }
 
-/// One evaluator of `H` checked against the reference, and, when it was
-/// run over every hand, against the size's published table.
+/// One evaluator of `G` checked against the reference, and, when it was
+/// run over every hand, against the game's table.
 #[derive(Clone, Debug)]
-pub struct HandCheck<H> {
+pub struct HandCheck<G> {
     /// [`BestFive::NAME`].
     pub name: &'static str,
-    /// Whether the check covered every hand ([`HandCheck::run`]) rather
-    /// than chosen ones ([`HandCheck::on_hands`]).
+    /// Whether the check covered every hand ([`check_all`]) rather than
+    /// chosen ones ([`HandCheck::on_hands`]).
     pub exhaustive: bool,
-    /// Hands evaluated.
-    pub hands: usize,
-    /// The evaluator's category histogram.
+    /// Hands evaluated (enumerated hands, or the chosen ones).
+    pub evaluated: u64,
+    /// Hands they stand for: every hand of the game, for a check over
+    /// every hand.
+    pub hands: u64,
+    /// The evaluator's category histogram, by the hands they stand for.
     pub histogram: Histogram,
-    /// Hands whose category differs from the reference's.
-    pub category_mismatches: usize,
-    /// Hands whose class differs from the reference's, as (index, class),
-    /// in hand order (class 0: the value is on no five-card hand).
-    pub class_mismatches: Vec<(u32, u16)>,
-    /// Distinct classes seen ([`Cards::classes`] over all hands when
+    /// Hands (by what they stand for) whose category differs from the reference's.
+    pub category_mismatches: u64,
+    /// Hands (by what they stand for) whose class differs from the reference's.
+    pub class_mismatch_hands: u64,
+    /// The differing hands' places and classes, in order (class 0: the
+    /// value is on no five-card hand), at most [`KEPT_MISMATCHES`] of them.
+    pub class_mismatches: Vec<(u64, u16)>,
+    /// Distinct classes seen ([`Game::classes`] over every hand when
     /// correct, 4,824 for seven cards), counting "unranked" as one.
     pub distinct: usize,
     /// The first differing hands, spelled out.
-    pub examples: Vec<Example<H>>,
+    pub examples: Vec<Example<G>>,
 }
 
 /// What one stretch of hands contributes to a [`HandCheck`].
-struct Partial {
+#[derive(Clone, Debug)]
+pub struct Partial {
+    evaluated: u64,
     histogram: Histogram,
-    category_mismatches: usize,
-    class_mismatches: Vec<(u32, u16)>,
+    category_mismatches: u64,
+    class_mismatch_hands: u64,
+    class_mismatches: Vec<(u64, u16)>,
     seen: Vec<bool>,
 }
 
@@ -201,20 +434,24 @@ fn category_of_class() -> &'static [Option<Category>; SLOTS] {
 impl Partial {
     fn new() -> Partial {
         Partial {
+            evaluated: 0,
             histogram: Histogram::new(),
             category_mismatches: 0,
+            class_mismatch_hands: 0,
             class_mismatches: Vec::new(),
             seen: vec![false; SLOTS],
         }
     }
 
     /// Evaluates `hands` with `E`'s batch loops (both at once where `E`
-    /// finds both in one pass) and compares each hand with
-    /// its `expected` class; `start` is the first hand's index.
-    fn compare<H: Cards, E: BestFive<H>>(
-        hands: &[H],
+    /// finds both in one pass) and compares each hand with its `expected`
+    /// class; `start` is the first hand's place, `weight` what each hand
+    /// stands for.
+    fn compare<G: Game, E: BestFive<G>>(
+        hands: &[G],
         expected: &[u16],
-        start: usize,
+        start: u64,
+        weight: u64,
         scale: &Ranking<E::Strength>,
     ) -> Partial {
         let mut part = Partial::new();
@@ -239,44 +476,57 @@ impl Partial {
                     class
                 }
             };
-            part.histogram.add(category);
+            part.histogram.add_weighted(category, weight);
             part.seen[usize::from(class)] = true;
-            part.category_mismatches +=
-                usize::from(Some(category) != category_of[usize::from(want)]);
+            if Some(category) != category_of[usize::from(want)] {
+                part.category_mismatches += weight;
+            }
             if class != want {
-                part.class_mismatches.push(((start + i) as u32, class));
+                part.class_mismatch_hands += weight;
+                if part.class_mismatches.len() < KEPT_MISMATCHES {
+                    part.class_mismatches.push((start + i as u64, class));
+                }
             }
         }
+        part.evaluated = hands.len() as u64;
         part
     }
 
     fn merge(mut self, other: Partial) -> Partial {
+        self.evaluated += other.evaluated;
         self.histogram += other.histogram;
         self.category_mismatches += other.category_mismatches;
-        self.class_mismatches.extend(other.class_mismatches);
+        self.class_mismatch_hands += other.class_mismatch_hands;
+        let room = KEPT_MISMATCHES.saturating_sub(self.class_mismatches.len());
+        self.class_mismatches
+            .extend(other.class_mismatches.into_iter().take(room));
         for (s, o) in self.seen.iter_mut().zip(other.seen) {
             *s |= o;
         }
         self
     }
 
-    fn into_check<H: Cards, E: BestFive<H>>(
-        self,
+    fn into_check<G: Game>(
+        mut self,
+        name: &'static str,
         exhaustive: bool,
-        example: impl Fn(usize, u16) -> Example<H>,
-    ) -> HandCheck<H> {
+        example: impl Fn(u64, u16) -> Example<G>,
+    ) -> HandCheck<G> {
+        self.class_mismatches.sort_unstable_by_key(|&(i, _)| i);
         let examples = self
             .class_mismatches
             .iter()
             .take(SHOWN)
-            .map(|&(index, class)| example(index as usize, class))
+            .map(|&(index, class)| example(index, class))
             .collect();
         HandCheck {
-            name: E::NAME,
+            name,
             exhaustive,
-            hands: self.histogram.total() as usize,
+            evaluated: self.evaluated,
+            hands: self.histogram.total(),
             histogram: self.histogram,
             category_mismatches: self.category_mismatches,
+            class_mismatch_hands: self.class_mismatch_hands,
             class_mismatches: self.class_mismatches,
             distinct: self.seen.iter().filter(|&&s| s).count(),
             examples,
@@ -284,45 +534,196 @@ impl Partial {
     }
 }
 
-impl<H: Cards> HandCheck<H> {
-    /// Runs `E` over every hand of `H` and compares it with `reference`
-    /// ([`reference_classes`]).
-    ///
-    /// # Panics
-    /// If `reference` does not hold one class per hand.
-    pub fn run<E: BestFive<H>>(reference: &[u16]) -> Self {
-        assert_eq!(reference.len(), H::HANDS, "one class per hand");
-        let scale = scale::<E::Five>();
-        runs::<H>()
-            .par_iter()
-            .filter(|run| run.len > 0)
-            .map(|run| {
-                let expected = &reference[run.start..run.start + run.len];
-                Partial::compare::<H, E>(&run.hands(), expected, run.start, &scale)
-            })
-            .reduce(Partial::new, Partial::merge)
-            .into_check::<H, E>(true, |index, class| {
-                example::<H, E>(hand_at(index), index, class, reference[index])
-            })
+/// One evaluator of `G`, ready to be checked part by part beside others
+/// ([`check_all`]).
+pub trait PartCheck<G: Game>: Send + Sync {
+    /// The evaluator's name.
+    fn name(&self) -> &'static str;
+    /// The evaluator's verdict on one part's hands against `expected`.
+    fn part(&self, hands: &[G], expected: &[u16], start: u64, weight: u64) -> Partial;
+    /// One differing hand, spelled out.
+    fn example(&self, hand: G, index: u64, class: u16, want: u16) -> Example<G>;
+}
+
+/// `E` as a [`PartCheck`], its five-card scale ranked once.
+struct Checker<G: Game, E: BestFive<G>> {
+    scale: std::sync::Arc<Ranking<E::Strength>>,
+    game: std::marker::PhantomData<fn(&G)>,
+}
+
+impl<G: Game, E: BestFive<G>> PartCheck<G> for Checker<G, E> {
+    fn name(&self) -> &'static str {
+        E::NAME
+    }
+    fn part(&self, hands: &[G], expected: &[u16], start: u64, weight: u64) -> Partial {
+        Partial::compare::<G, E>(hands, expected, start, weight, &self.scale)
+    }
+    fn example(&self, hand: G, index: u64, class: u16, want: u16) -> Example<G> {
+        example::<G, E>(hand, index, class, want)
+    }
+}
+
+/// `E`, an evaluator of `G`, as a [`PartCheck`].
+pub fn checker<G: Game, E: BestFive<G>>() -> Box<dyn PartCheck<G>> {
+    Box::new(Checker::<G, E> {
+        scale: scale::<E::Five>(),
+        game: std::marker::PhantomData,
+    })
+}
+
+/// What the reference's own classes add up to over every hand: checked
+/// against the game's table, whatever the evaluators.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Totals {
+    /// The hands the enumeration stands for (the game's hands, when the
+    /// weights are right).
+    pub hands: u64,
+    /// The hands enumerated.
+    pub enumerated: u64,
+    /// The reference's category histogram, by weight.
+    pub histogram: Histogram,
+    /// The distinct classes the reference found.
+    pub classes: usize,
+    /// The distinct classes it found in each category, in
+    /// [`Category::ALL`] order.
+    pub category_classes: [u16; 10],
+    /// The time spent making the parts' hands and the reference's classes
+    /// of them (summed over the threads, divided by their number).
+    pub reference_time: Duration,
+}
+
+/// Each checked evaluator's verdict over every hand of `G` and the time its
+/// evaluation took (summed over the threads, divided by their number), and
+/// the reference's own totals: every part's reference classes computed
+/// once and every evaluator run over them. `progress` is called after each
+/// part with the hands done so far.
+pub fn check_all<G: Game>(
+    checks: &[&dyn PartCheck<G>],
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
+    check_parts(checks, parts::<G>(), true, progress)
+}
+
+/// [`check_all`] over some of the parts only (`every` when they are all of
+/// them): what `cargo xtask diff` times a few parts with to foresee how long
+/// every hand would take.
+pub fn check_parts<G: Game>(
+    checks: &[&dyn PartCheck<G>],
+    parts: &[PartAt<G>],
+    every: bool,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let category_of = category_of_class();
+    let (partials, times, totals) = parts
+        .par_iter()
+        .map(|part| {
+            let started = Instant::now();
+            // The reference's totals alone need no hands.
+            let hands = if checks.is_empty() {
+                Vec::new()
+            } else {
+                part.hands()
+            };
+            let want = expected(part);
+            let reference_time = started.elapsed();
+            let mut histogram = Histogram::new();
+            let mut seen = vec![false; SLOTS];
+            for &class in &want {
+                seen[usize::from(class)] = true;
+                if let Some(c) = category_of[usize::from(class)] {
+                    histogram.add_weighted(c, part.weight);
+                }
+            }
+            let mut partials = Vec::with_capacity(checks.len());
+            let mut times = Vec::with_capacity(checks.len());
+            for check in checks {
+                let started = Instant::now();
+                partials.push(check.part(&hands, &want, part.start, part.weight));
+                times.push(started.elapsed());
+            }
+            let now = done.fetch_add(part.len as u64, std::sync::atomic::Ordering::Relaxed);
+            progress(now + part.len as u64);
+            (
+                partials,
+                times,
+                (histogram, seen, part.len as u64, reference_time),
+            )
+        })
+        .reduce(
+            || {
+                (
+                    vec![Partial::new(); checks.len()],
+                    vec![Duration::ZERO; checks.len()],
+                    (Histogram::new(), vec![false; SLOTS], 0, Duration::ZERO),
+                )
+            },
+            |(pa, ta, (mut ha, sa, na, ra)), (pb, tb, (hb, sb, nb, rb))| {
+                ha += hb;
+                let partials = pa.into_iter().zip(pb).map(|(a, b)| a.merge(b)).collect();
+                let times = ta.into_iter().zip(tb).map(|(a, b)| a + b).collect();
+                let seen = sa.into_iter().zip(sb).map(|(a, b)| a || b).collect();
+                (partials, times, (ha, seen, na + nb, ra + rb))
+            },
+        );
+    let threads = rayon::current_num_threads().max(1) as u32;
+    let checks = partials
+        .into_iter()
+        .zip(times)
+        .zip(checks)
+        .map(|((partial, time), check)| {
+            let verdict = partial.into_check::<G>(check.name(), every, |index, class| {
+                let hand = hand_at::<G>(index);
+                let want = ClassTable::get().best(&hand);
+                check.example(hand, index, class, want)
+            });
+            (verdict, time / threads)
+        })
+        .collect();
+    let (histogram, seen, enumerated, reference_time) = totals;
+    let mut category_classes = [0u16; 10];
+    for (class, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
+        if let Some(c) = category_of[class] {
+            category_classes[c.index()] += 1;
+        }
+    }
+    let totals = Totals {
+        hands: histogram.total(),
+        enumerated,
+        histogram,
+        classes: seen.iter().skip(1).filter(|&&s| s).count(),
+        category_classes,
+        reference_time: reference_time / threads,
+    };
+    (checks, totals)
+}
+
+impl<G: Game> HandCheck<G> {
+    /// Runs `E` over every hand of `G` and compares it with the reference
+    /// ([`check_all`] with one evaluator).
+    pub fn run<E: BestFive<G>>() -> Self {
+        let check = checker::<G, E>();
+        let (mut checks, _) = check_all::<G>(&[check.as_ref()], &|_| {});
+        checks.remove(0).0
     }
 
-    /// The check `E` is held to: over all hands against `reference`
-    /// ([`reference_classes`]), except for the literal reference itself, the
-    /// definition those classes compute at microseconds a hand, which is
-    /// held to them on the seeded [`sample`].
-    pub fn of<E: BestFive<H>>(reference: &[u16]) -> Self {
+    /// The check `E` is held to: over every hand against the reference,
+    /// except for the literal reference itself, the definition the
+    /// reference's classes compute at microseconds a hand, which is held to
+    /// them on [`SAMPLE`] random hands.
+    pub fn of<E: BestFive<G>>() -> Self {
         if E::ROLE == Role::Reference {
-            Self::on_sample::<E>(&sample::<H>(SAMPLE_SEED, SAMPLE))
+            Self::on_hands::<E>(&random_hands::<G>(SAMPLE_SEED, SAMPLE))
         } else {
-            Self::run::<E>(reference)
+            Self::run::<E>()
         }
     }
 
     /// Runs `E` over `hands` only and compares each with the reference's
-    /// class of it, read from the [`ClassTable`]; the indices it reports are
+    /// class of it, read from the [`ClassTable`]; the places it reports are
     /// places in `hands`. The table's totals (histogram, distinct classes)
-    /// are for checks over all hands and do not apply.
-    pub fn on_hands<E: BestFive<H>>(hands: &[H]) -> Self {
+    /// are for checks over every hand and do not apply.
+    pub fn on_hands<E: BestFive<G>>(hands: &[G]) -> Self {
         const CHUNK: usize = 1 << 14;
         let table = ClassTable::get();
         let expected: Vec<u16> = hands.iter().map(|h| table.best(h)).collect();
@@ -332,33 +733,22 @@ impl<H: Cards> HandCheck<H> {
             .zip(expected.par_chunks(CHUNK))
             .enumerate()
             .map(|(i, (hands, expected))| {
-                Partial::compare::<H, E>(hands, expected, i * CHUNK, &scale)
+                Partial::compare::<G, E>(hands, expected, (i * CHUNK) as u64, 1, &scale)
             })
             .reduce(Partial::new, Partial::merge)
-            .into_check::<H, E>(false, |index, class| {
-                example::<H, E>(hands[index], index, class, expected[index])
+            .into_check::<G>(E::NAME, false, |index, class| {
+                example::<G, E>(
+                    hands[index as usize],
+                    index,
+                    class,
+                    expected[index as usize],
+                )
             })
-    }
-
-    /// [`HandCheck::on_hands`] over the hands at `indices` (increasing, in
-    /// [`Cards::all`] order, as [`sample`] gives them), with the differing
-    /// hands reported by those indices, so that the check can stand beside
-    /// checks over all hands.
-    pub fn on_sample<E: BestFive<H>>(indices: &[usize]) -> Self {
-        let hands: Vec<H> = indices.iter().map(|&i| hand_at(i)).collect();
-        let mut check = Self::on_hands::<E>(&hands);
-        for (index, _) in &mut check.class_mismatches {
-            *index = indices[*index as usize] as u32;
-        }
-        for example in &mut check.examples {
-            example.index = indices[example.index];
-        }
-        check
     }
 
     /// Categories whose hand count differs from the table: (category, counted).
     pub fn histogram_errors(&self) -> Vec<(Category, u64)> {
-        let table = Histogram::published::<H>();
+        let table = Histogram::published::<G>();
         Category::ALL
             .into_iter()
             .filter(|&c| self.histogram[c] != table[c])
@@ -367,18 +757,18 @@ impl<H: Cards> HandCheck<H> {
     }
 
     /// Whether the evaluator matched the reference's class and category on
-    /// every hand checked and, over all hands, the table in every count and
+    /// every hand checked and, over every hand, the table in every count and
     /// in its number of classes.
     pub fn passed(&self) -> bool {
-        let per_hand = self.category_mismatches == 0 && self.class_mismatches.is_empty();
-        let table = self.hands == H::HANDS
-            && self.distinct == H::classes() as usize
+        let per_hand = self.category_mismatches == 0 && self.class_mismatch_hands == 0;
+        let table = self.hands == G::HANDS
+            && self.distinct == G::classes() as usize
             && self.histogram_errors().is_empty();
         per_hand && (table || !self.exhaustive)
     }
 }
 
-fn example<H: Cards, E: BestFive<H>>(hand: H, index: usize, class: u16, want: u16) -> Example<H> {
+fn example<G: Game, E: BestFive<G>>(hand: G, index: u64, class: u16, want: u16) -> Example<G> {
     Example {
         hand,
         index,
@@ -388,7 +778,7 @@ fn example<H: Cards, E: BestFive<H>>(hand: H, index: usize, class: u16, want: u1
             class,
         ),
         expected: (
-            <ReferenceBest as BestFive<H>>::category(&hand),
+            <ReferenceBest as BestFive<G>>::category(&hand),
             handeval_reference::best_five(&hand).to_string(),
             want,
         ),
@@ -398,8 +788,9 @@ fn example<H: Cards, E: BestFive<H>>(hand: H, index: usize, class: u16, want: u1
 /// The pairwise disagreement matrix: `matrix[i][j]` is the number of hands
 /// on which checks `i` and `j` give different classes. Exact, from the
 /// differing hands each check kept: where neither differs from the
-/// reference, both agree with it and so with each other.
-pub fn pairwise<H>(checks: &[HandCheck<H>]) -> Vec<Vec<usize>> {
+/// reference, both agree with it and so with each other. (Over the
+/// enumeration: an Omaha hand counts once, not by its weight.)
+pub fn pairwise<G>(checks: &[HandCheck<G>]) -> Vec<Vec<u64>> {
     let n = checks.len();
     let mut matrix = vec![vec![0; n]; n];
     for i in 0..n {
@@ -412,9 +803,9 @@ pub fn pairwise<H>(checks: &[HandCheck<H>]) -> Vec<Vec<usize>> {
     matrix
 }
 
-/// Hands on which two sorted lists of (index, class) differences from the
+/// Hands on which two sorted lists of (place, class) differences from the
 /// reference give different classes.
-fn disagreements(a: &[(u32, u16)], b: &[(u32, u16)]) -> usize {
+fn disagreements(a: &[(u64, u16)], b: &[(u64, u16)]) -> u64 {
     let (mut i, mut j, mut count) = (0, 0, 0);
     while i < a.len() && j < b.len() {
         match a[i].0.cmp(&b[j].0) {
@@ -427,45 +818,44 @@ fn disagreements(a: &[(u32, u16)], b: &[(u32, u16)]) -> usize {
                 j += 1;
             }
             std::cmp::Ordering::Equal => {
-                count += usize::from(a[i].1 != b[j].1);
+                count += u64::from(a[i].1 != b[j].1);
                 i += 1;
                 j += 1;
             }
         }
     }
-    count + (a.len() - i) + (b.len() - j)
+    count + (a.len() - i) as u64 + (b.len() - j) as u64
 }
 
-impl<H: Cards> fmt::Display for HandCheck<H> {
+impl<G: Game> fmt::Display for HandCheck<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.exhaustive {
             write!(
                 f,
-                "{}: {} {}-card hands, {} distinct classes (table: {})",
+                "{}: {} {} hands, {} distinct classes (table: {})",
                 self.name,
                 self.hands,
-                H::WORD,
+                G::WORD,
                 self.distinct,
-                H::classes()
+                G::classes()
             )?;
         } else {
             write!(
                 f,
-                "{}: {} chosen {}-card hands, {} distinct classes",
+                "{}: {} chosen {} hands, {} distinct classes",
                 self.name,
                 self.hands,
-                H::WORD,
+                G::WORD,
                 self.distinct,
             )?;
         }
         writeln!(
             f,
             ", {} hands in another category, {} in another class",
-            self.category_mismatches,
-            self.class_mismatches.len()
+            self.category_mismatches, self.class_mismatch_hands
         )?;
         if self.exhaustive {
-            let table = Histogram::published::<H>();
+            let table = Histogram::published::<G>();
             for (c, counted) in self.histogram_errors() {
                 writeln!(f, "  {c}: {counted} hands, table {}", table[c])?;
             }
@@ -491,7 +881,7 @@ impl<H: Cards> fmt::Display for HandCheck<H> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use handeval_core::{Hand6, Hand7};
+    use handeval_core::{Hand6, Hand7, Omaha4};
 
     #[test]
     fn disagreements_merge_two_difference_lists() {
@@ -504,42 +894,59 @@ mod tests {
     }
 
     #[test]
-    fn runs_tile_all_hands_and_hand_at_finds_them() {
-        fn check<H: Cards>() {
-            let runs = runs::<H>();
-            assert_eq!(runs.len(), 1_326);
-            let last = runs.last().unwrap();
-            assert_eq!(runs.iter().map(|r| r.len).sum::<usize>(), H::HANDS);
-            assert!(runs.windows(2).all(|w| w[0].start + w[0].len == w[1].start));
-            assert_eq!(last.start + last.len, H::HANDS);
-            let filled: Vec<&Run> = runs.iter().filter(|r| r.len > 0).collect();
-            for run in [
+    fn parts_tile_every_hand_and_hand_at_finds_them() {
+        fn check<G: Game>() {
+            let parts = parts::<G>();
+            assert!(
+                parts
+                    .windows(2)
+                    .all(|w| w[0].start + w[0].len as u64 == w[1].start)
+            );
+            let weighted: u64 = parts.iter().map(|p| p.weight * p.len as u64).sum();
+            assert_eq!(weighted, G::HANDS, "{}", G::WORD);
+            let filled: Vec<&PartAt<G>> = parts.iter().filter(|r| r.len > 0).collect();
+            for part in [
                 filled[0],
                 filled[filled.len() / 2],
                 filled[filled.len() - 1],
             ] {
-                let hands = run.hands::<H>();
-                assert_eq!(hand_at::<H>(run.start), hands[0]);
-                assert_eq!(hand_at::<H>(run.start + run.len - 1), hands[run.len - 1]);
+                let hands = part.hands();
+                assert_eq!(hand_at::<G>(part.start), hands[0]);
+                let last = part.start + part.len as u64 - 1;
+                assert_eq!(hand_at::<G>(last), hands[part.len - 1]);
             }
         }
         check::<Hand6>();
         check::<Hand7>();
+        check::<Omaha4>();
+        assert_eq!(parts::<Hand7>().len(), 1_326);
         assert_eq!(hand_at::<Hand7>(0).to_string(), "2c 2d 2h 2s 3c 3d 3h");
         assert_eq!(
             hand_at::<Hand7>(Hand7::HANDS - 1).to_string(),
             "Kd Kh Ks Ac Ad Ah As"
         );
+        assert_eq!(enumerated::<Omaha4>(), 134_459 * 178_365);
     }
 
-    /// A check over all hands that found nothing wrong per hand.
+    #[test]
+    fn random_hands_are_seeded_distinct_deals() {
+        let a = random_hands::<Omaha4>(3, 1000);
+        assert_eq!(a, random_hands::<Omaha4>(3, 1000));
+        assert_ne!(a, random_hands::<Omaha4>(4, 1000));
+        let keys: std::collections::HashSet<_> = a.iter().map(hand_key).collect();
+        assert_eq!(keys.len(), 1000);
+    }
+
+    /// A check over every hand that found nothing wrong per hand.
     fn clean() -> HandCheck<Hand7> {
         HandCheck {
             name: "clean",
             exhaustive: true,
+            evaluated: Hand7::HANDS,
             hands: Hand7::HANDS,
             histogram: Histogram::published::<Hand7>(),
             category_mismatches: 0,
+            class_mismatch_hands: 0,
             class_mismatches: Vec::new(),
             distinct: Hand7::classes() as usize,
             examples: Vec::new(),
@@ -551,9 +958,7 @@ mod tests {
         assert!(clean().passed());
         let mut moved = Histogram::new();
         for c in Category::ALL {
-            for _ in 0..Histogram::published::<Hand7>()[c] % 5 {
-                moved.add(c);
-            }
+            moved.add_weighted(c, Histogram::published::<Hand7>()[c] % 5);
         }
         let mut c = clean();
         c.histogram = moved;
@@ -568,16 +973,17 @@ mod tests {
         c.category_mismatches = 1;
         assert!(!c.passed(), "a category");
         let mut c = clean();
+        c.class_mismatch_hands = 1;
         c.class_mismatches.push((7, 3));
         assert!(!c.passed(), "a class");
         // Chosen hands are held to the reference hand by hand, not to the
-        // totals of all hands.
+        // totals of every hand.
         let mut c = clean();
         c.exhaustive = false;
         c.hands = 10;
         c.distinct = 3;
         assert!(c.passed());
-        c.class_mismatches.push((7, 3));
+        c.class_mismatch_hands = 1;
         assert!(!c.passed());
     }
 }

@@ -343,58 +343,55 @@ impl fmt::Display for Check {
     }
 }
 
-/// Proptest strategies over hands, for property tests of any evaluator.
+/// Proptest strategies over the hands of any game, for property tests of
+/// any evaluator.
 #[allow(
     clippy::missing_panics_doc,
-    reason = "reordering a hand's cards or renaming its suits keeps its cards distinct"
+    reason = "dealing distinct cards, reordering a part's cards or renaming suits keeps a hand a hand"
 )]
 pub mod strategy {
-    use handeval_core::{Card, Hand, Suit};
+    use handeval_core::{Card, Game, Suit};
     use proptest::prelude::*;
 
-    /// Any of the 2,598,960 hands, uniformly, with its five cards in a random order.
-    pub fn any_hand() -> impl Strategy<Value = Hand> {
-        (
-            0..super::hands().len(),
-            Just([0usize, 1, 2, 3, 4]).prop_shuffle(),
-        )
-            .prop_map(|(i, order)| {
-                let cards = super::hands()[i].cards();
-                Hand::new(order.map(|k| cards[k])).expect("a permutation of a hand is a hand")
-            })
-    }
-
-    /// Any hand of `N` cards, uniformly, its cards in a random order.
-    pub fn any_cards<const N: usize>() -> impl Strategy<Value = Hand<N>> {
-        proptest::sample::subsequence((0..52u8).collect::<Vec<_>>(), N)
+    /// Any hand of `G`, uniformly, its cards in a random order within each
+    /// part.
+    pub fn any_hand<G: Game>() -> impl Strategy<Value = G> {
+        proptest::sample::subsequence((0..52u8).collect::<Vec<_>>(), G::COUNT)
             .prop_shuffle()
             .prop_map(|indices| {
                 let cards: Vec<Card> = indices
                     .into_iter()
                     .map(|i| Card::from_index(i).expect("below 52"))
                     .collect();
-                let cards: [Card; N] = cards.try_into().expect("N indices");
-                Hand::new(cards).expect("distinct indices are distinct cards")
+                G::from_cards(&cards).expect("distinct indices are distinct cards")
             })
     }
 
-    /// The hand with its cards in another order.
-    pub fn reordered<const N: usize>(hand: Hand<N>) -> impl Strategy<Value = Hand<N>> {
-        Just(hand.cards().to_vec())
-            .prop_shuffle()
-            .prop_map(|cards| {
-                let cards: [Card; N] = cards.try_into().expect("N cards");
-                Hand::new(cards).expect("a permutation of a hand is a hand")
+    /// The hand with the cards of each part (the hole, the board; the whole
+    /// hand for the Hold'em sizes) in another order.
+    pub fn reordered<G: Game>(hand: G) -> impl Strategy<Value = G> {
+        let cards = hand.card_slice().to_vec();
+        let (hole, board) = cards.split_at(G::HOLE);
+        (
+            Just(hole.to_vec()).prop_shuffle(),
+            Just(board.to_vec()).prop_shuffle(),
+        )
+            .prop_map(|(hole, board)| {
+                let cards: Vec<Card> = hole.into_iter().chain(board).collect();
+                G::from_cards(&cards).expect("a permutation of a hand is a hand")
             })
     }
 
-    /// The hand with its suits renamed by a random permutation of the four suits.
-    pub fn relabelled<const N: usize>(hand: Hand<N>) -> impl Strategy<Value = Hand<N>> {
+    /// The hand with its suits renamed by a random permutation of the four
+    /// suits.
+    pub fn relabelled<G: Game>(hand: G) -> impl Strategy<Value = G> {
         Just(Suit::ALL).prop_shuffle().prop_map(move |suits| {
-            let cards = hand
-                .cards()
-                .map(|c| Card::new(c.rank(), suits[usize::from(c.suit().index())]));
-            Hand::new(cards).expect("renaming suits keeps cards distinct")
+            let cards: Vec<Card> = hand
+                .card_slice()
+                .iter()
+                .map(|c| Card::new(c.rank(), suits[usize::from(c.suit().index())]))
+                .collect();
+            G::from_cards(&cards).expect("renaming suits keeps cards distinct")
         })
     }
 }

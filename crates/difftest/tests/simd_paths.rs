@@ -16,77 +16,119 @@ use std::any::Any;
 
 use handeval_core::cpu::{Feature, has, pretend_absent};
 use handeval_core::{
-    BestFive, Cards, Category, CpuPath, Evaluator, Family, Hand, Hand7, Role, Whole,
+    BestFive, Category, CpuPath, Evaluator, Family, Game, GameVisitor, Hand, Hand7, Role, Whole,
+    visit_games,
 };
-use handeval_difftest::cards::{SAMPLE_SEED, hand_at, sample};
-use handeval_difftest::hands;
+use handeval_difftest::cards::{SAMPLE_SEED, random_hands};
 use handeval_lanes::{Kernel, Lanes};
-use handeval_registry::{Size, Visit, visit};
+use handeval_registry::{Visit, walk};
 
-/// How many seven-card hands each path runs on: a seeded sample (the odd
-/// 23 leave a partial last vector on both vector paths; the
-/// `exhaustive7_*` tests hold the first path to the reference on all).
-const SEVENS: usize = (1 << 21) + 23;
+/// Games of at most this many hands run every hand on each path; larger
+/// ones a seeded sample of [`SAMPLED`] deals.
+const EVERY: u64 = 1 << 22;
 
-/// One run of one evaluator: its name, the path it took, its values.
+/// How many hands of a larger game each path runs on: the odd 23 leave a
+/// partial last vector on both vector paths (the `exhaustive_*` and
+/// `sampled_*` tests hold the first path to the reference).
+const SAMPLED: usize = (1 << 21) + 23;
+
+/// Each game's hands, by the game's id.
+struct Hands(Vec<(&'static str, Box<dyn Any>)>);
+
+impl Hands {
+    /// Every game's: every hand of the smaller games, a seeded sample of
+    /// the others.
+    fn new() -> Hands {
+        struct Deal(Vec<(&'static str, Box<dyn Any>)>);
+        impl GameVisitor for Deal {
+            fn game<G: Game>(&mut self) {
+                let hands: Vec<G> = if G::HANDS <= EVERY {
+                    G::parts().flat_map(G::part_hands).collect()
+                } else {
+                    random_hands::<G>(SAMPLE_SEED, SAMPLED)
+                };
+                self.0.push((G::ID, Box::new(hands)));
+            }
+        }
+        let mut deal = Deal(Vec::new());
+        visit_games(&mut deal);
+        Hands(deal.0)
+    }
+
+    /// Game `G`'s hands.
+    fn of<G: Game>(&self) -> &[G] {
+        self.0
+            .iter()
+            .find(|(id, _)| *id == G::ID)
+            .and_then(|(_, hands)| hands.downcast_ref::<Vec<G>>())
+            .expect("every game is dealt")
+    }
+}
+
+/// One run of one evaluator: its game, name, the path it took, its values.
 struct Run {
-    cards: usize,
+    game: &'static str,
     name: &'static str,
     path: CpuPath,
     values: Box<dyn Any>,
 }
 
-/// Runs every SIMD evaluator of one size (and the deliberately broken one) over `hands`.
-struct RunAll<'a, H>(Vec<Run>, &'a [H]);
+/// Runs every SIMD evaluator of every game (and the deliberately broken
+/// ones) over the game's hands.
+struct RunAll<'a> {
+    hands: &'a Hands,
+    runs: Vec<Run>,
+}
 
-impl<H: Cards> Visit<H> for RunAll<'_, H> {
-    fn visit<E: BestFive<H>>(&mut self) {
+impl Visit for RunAll<'_> {
+    fn visit<G: Game, E: BestFive<G>>(&mut self) {
         if E::ROLE != Role::Simd {
             return;
         }
-        let hands = self.1;
+        let hands = self.hands.of::<G>();
         let mut values = vec![E::strength(&hands[0]); hands.len()];
         E::strengths(hands, &mut values);
         let mut categories = vec![Category::HighCard; hands.len()];
         E::categories(hands, &mut categories);
-        let values = (values, categories);
-        self.0.push(Run {
-            cards: H::COUNT,
+        self.runs.push(Run {
+            game: G::ID,
             name: E::NAME,
             path: E::cpu_path(),
-            values: Box::new(values),
+            values: Box::new((values, categories)),
         });
     }
 }
 
-/// Every size's runs, five cards over all hands, seven over the sample.
-fn run_all(sevens: &[Hand7]) -> Vec<Run> {
-    fn of<H: Size>(hands: &[H], broken: impl FnOnce(&mut RunAll<'_, H>)) -> Vec<Run> {
-        let mut runs = RunAll(Vec::new(), hands);
-        visit::<H>(&mut runs);
-        broken(&mut runs);
-        runs.0
-    }
-    let mut runs = of::<Hand>(hands(), |r| r.visit::<Whole<BrokenOnAvx2>>());
-    runs.extend(of::<Hand7>(sevens, |r| r.visit::<BrokenOnAvx2>()));
-    runs
+/// Visits the deliberately broken SIMD evaluators, of five and of seven cards.
+fn broken(v: &mut impl Visit) {
+    v.visit::<Hand, Whole<BrokenOnAvx2>>();
+    v.visit::<Hand7, BrokenOnAvx2>();
+}
+
+/// Every game's runs.
+fn run_all(hands: &Hands) -> Vec<Run> {
+    let mut runs = RunAll {
+        hands,
+        runs: Vec::new(),
+    };
+    walk(&mut runs);
+    broken(&mut runs);
+    runs.runs
 }
 
 /// Compares two runs of the same evaluators; the names of those that differ.
-struct Differ<'a, H> {
+struct Differ<'a> {
     first: &'a [Run],
     second: &'a [Run],
-    hands: &'a [H],
+    hands: &'a Hands,
     differing: Vec<&'static str>,
 }
 
-impl<H: Cards> Visit<H> for Differ<'_, H> {
-    fn visit<E: BestFive<H>>(&mut self) {
+impl Visit for Differ<'_> {
+    fn visit<G: Game, E: BestFive<G>>(&mut self) {
         type Values<S> = (Vec<S>, Vec<Category>);
         let find = |runs: &[Run]| -> Option<Values<E::Strength>> {
-            let run = runs
-                .iter()
-                .find(|r| r.cards == H::COUNT && r.name == E::NAME)?;
+            let run = runs.iter().find(|r| r.game == G::ID && r.name == E::NAME)?;
             run.values.downcast_ref::<Values<E::Strength>>().cloned()
         };
         if let (Some(a), Some(b)) = (find(self.first), find(self.second))
@@ -104,11 +146,12 @@ impl<H: Cards> Visit<H> for Differ<'_, H> {
                 ""
             };
             println!(
-                "{}: {} of {} hands differ, first {} ({:?} then {:?}){intended}",
+                "{} ({}): {} of {} hands differ, first {} ({:?} then {:?}){intended}",
                 E::NAME,
+                G::ID,
                 a.iter().zip(&b).filter(|(x, y)| x != y).count(),
                 a.len(),
-                self.hands[first],
+                self.hands.of::<G>()[first],
                 a[first],
                 b[first]
             );
@@ -117,29 +160,17 @@ impl<H: Cards> Visit<H> for Differ<'_, H> {
     }
 }
 
-/// The evaluators (of every size, each name once per size) whose values differ between two runs.
-fn differing(first: &[Run], second: &[Run], sevens: &[Hand7]) -> Vec<&'static str> {
-    fn of<H: Size>(
-        first: &[Run],
-        second: &[Run],
-        hands: &[H],
-        broken: impl FnOnce(&mut Differ<'_, H>),
-    ) -> Vec<&'static str> {
-        let mut differ = Differ {
-            first,
-            second,
-            hands,
-            differing: Vec::new(),
-        };
-        visit::<H>(&mut differ);
-        broken(&mut differ);
-        differ.differing
-    }
-    let mut names = of::<Hand>(first, second, hands(), |d| d.visit::<Whole<BrokenOnAvx2>>());
-    names.extend(of::<Hand7>(first, second, sevens, |d| {
-        d.visit::<BrokenOnAvx2>();
-    }));
-    names
+/// The evaluators (each name once per game) whose values differ between two runs.
+fn differing(first: &[Run], second: &[Run], hands: &Hands) -> Vec<&'static str> {
+    let mut differ = Differ {
+        first,
+        second,
+        hands,
+        differing: Vec::new(),
+    };
+    walk(&mut differ);
+    broken(&mut differ);
+    differ.differing
 }
 
 fn main() {
@@ -158,38 +189,33 @@ fn main() {
 }
 
 fn every_path_gives_the_same_values() {
-    let sevens: Vec<Hand7> = sample::<Hand7>(SAMPLE_SEED, SEVENS)
-        .into_iter()
-        .map(hand_at)
-        .collect();
+    let hands = Hands::new();
     let report = |label: &str, runs: &[Run]| {
         for run in runs {
-            println!(
-                "{label}: {} ({} cards) ran {}",
-                run.name, run.cards, run.path
-            );
+            println!("{label}: {} ({}) ran {}", run.name, run.game, run.path);
         }
     };
-    let native = run_all(&sevens);
+    let native = run_all(&hands);
     report("as this CPU is", &native);
     pretend_absent(Feature::Avx512);
-    let avx2 = run_all(&sevens);
+    let avx2 = run_all(&hands);
     report("AVX-512 pretended absent", &avx2);
     pretend_absent(Feature::Avx2);
     assert!(!has(Feature::Avx2) && !has(Feature::Avx512));
-    let portable = run_all(&sevens);
+    let portable = run_all(&hands);
     report("AVX2 pretended absent", &portable);
 
-    let sevens_simd = native.iter().filter(|r| r.cards == 7).count();
     assert!(native.len() > 2, "the registry has SIMD evaluators");
     assert!(
         portable.iter().all(|r| !r.path.active),
         "the portable path ran"
     );
-    assert!(
-        sevens_simd > 1,
-        "the registry has seven-card SIMD evaluators"
-    );
+    for game in ["seven", "omaha"] {
+        assert!(
+            native.iter().filter(|r| r.game == game).count() > 1,
+            "the registry has {game} SIMD evaluators"
+        );
+    }
     // The portable kernels are the yardstick. The broken evaluator's AVX2
     // kernels (five and seven cards) are wrong, so each must be flagged
     // exactly in the runs that took it.
@@ -208,7 +234,7 @@ fn every_path_gives_the_same_values() {
             &[]
         };
         assert_eq!(
-            differing(&portable, runs, &sevens),
+            differing(&portable, runs, &hands),
             expected,
             "{label}, against the portable path"
         );

@@ -1,0 +1,730 @@
+//! The checks of every evaluator of every game, stamped out from the one
+//! list of games and the registry: a new registry line, or a new game,
+//! gets its tests without anyone writing them.
+//!
+//! For every game `G` (its id; `cargo xtask list --games`) and every
+//! evaluator `E` of it (its name with `/` and `-` as `_`):
+//!
+//! - `exhaustive_G_E`: every hand against the reference's classes (category
+//!   and class on every hand) and the game's table (histogram, classes),
+//!   for the Hold'em sizes. The literal reference itself is held to the
+//!   table-driven classes on a seeded sample, and those classes to the table
+//!   over every hand;
+//! - `sampled_G_E` in its place where every hand would take too long here:
+//!   the seven-card best-of-21 adapters (21 evaluations a hand of a
+//!   five-card evaluator checked over every five-card hand, through the one
+//!   `best_of!` mechanism) on [`SEVEN_SAMPLE`] seeded hands, and every
+//!   evaluator of the hole-and-board games (463,563,500,400 Omaha hands) on
+//!   [`SAMPLE`] seeded deals. `cargo xtask diff --game G`, which CI runs for
+//!   seven cards, checks them over every hand (up to suit renaming for Omaha);
+//! - `card_order_G_E`, `suit_renaming_G_E`: the value does not depend on
+//!   the order of the cards within the hole and within the board (for the
+//!   Hold'em sizes, within the hand), nor on the names of the suits
+//!   (proptest);
+//! - the five-card extension, `deterministic_encode_five_E`: encoding the
+//!   same hand twice gives the same value (only five-card evaluators have
+//!   an encoding of their own); and `listing_five_E` in place of
+//!   `exhaustive_five_E` for a published listing: every hand, exactly its
+//!   known errors (only five-card listings are published).
+//!
+//! Then one named test per known pitfall, run on every evaluator of its
+//! game, each asserting the reference's answer as a poker player would
+//! write it and the table-driven reference's; and the checks run on
+//! deliberately broken evaluators, to show that they fail.
+
+use handeval_core::{
+    BestFive, Card, Category, Evaluator, Game, GameVisitor, Hand, Hand7, HandClass, Histogram,
+    Omaha4, Rank, Role, Suit, visit_games,
+};
+use handeval_difftest::broken::{
+    AnyFiveOfNine, FirstCardFirst, LikesSpades, WheelAboveKingHigh, WheelAboveKingHigh21,
+};
+use handeval_difftest::cards::{HandCheck, SAMPLE, SAMPLE_SEED, random_hands, reference_classes};
+use handeval_difftest::strategy::{any_hand, relabelled, reordered};
+use handeval_difftest::{Check, Evaluation, evaluate};
+use handeval_reference::table::ClassTable;
+use handeval_reference::{Reference, ReferenceBest, best_five, scale};
+use handeval_registry::{Visit, Visitor, visit, visit_all};
+use libtest_mimic::{Arguments, Failed, Trial};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use std::sync::OnceLock;
+
+fn verdict<G: Game>(check: &HandCheck<G>) -> Result<(), Failed> {
+    println!("{check}");
+    if check.passed() {
+        Ok(())
+    } else {
+        Err(check.to_string().into())
+    }
+}
+
+/// Seven-card hands a best-of-21 adapter is checked on by the tests.
+const SEVEN_SAMPLE: usize = 1 << 23;
+
+/// How many hands the tests check `E` on: every hand (`None`), or a sample.
+fn sample_size<G: Game, E: BestFive<G>>() -> Option<usize> {
+    match (G::HOLE, G::COUNT) {
+        (0, 7) if E::BEST_OF_FIVES => Some(SEVEN_SAMPLE),
+        (0, _) => None,
+        _ => Some(SAMPLE),
+    }
+}
+
+/// `E` held to the reference's classes on the game's sample of seeded hands.
+fn sampled<G: Game, E: BestFive<G>>() -> Result<(), Failed> {
+    let n = sample_size::<G, E>().unwrap_or(SAMPLE);
+    verdict(&HandCheck::<G>::on_hands::<E>(&random_hands::<G>(
+        SAMPLE_SEED,
+        n,
+    )))
+}
+
+/// `E` held to the reference's classes over every hand ([`HandCheck::of`]),
+/// and, for the literal reference, those classes held to the table.
+fn exhaustive<G: Game, E: BestFive<G>>() -> Result<(), Failed> {
+    if E::ROLE == Role::Reference {
+        println!(
+            "literal reference against the table-driven classes, {}, seed {SAMPLE_SEED}:",
+            G::TITLE
+        );
+    }
+    verdict(&HandCheck::<G>::of::<E>())?;
+    if E::ROLE == Role::Reference {
+        like_the_table::<G>(reference_classes::<G>().ok_or("a kept game")?)?;
+    }
+    Ok(())
+}
+
+/// Whether one class per hand of `G` adds up to the game's table: each
+/// category's hands and classes, and the classes in all.
+fn like_the_table<G: Game>(classes: &[u16]) -> Result<(), Failed> {
+    let mut per_class = vec![0u64; usize::from(HandClass::COUNT) + 1];
+    for &class in classes {
+        per_class[usize::from(class)] += 1;
+    }
+    if per_class[0] > 0 {
+        return Err(format!("{} hands without a class", per_class[0]).into());
+    }
+    let mut hands = Histogram::new();
+    let mut distinct = Histogram::new();
+    for (class, &n) in per_class.iter().enumerate().skip(1) {
+        let category = HandClass::new(class as u16)
+            .ok_or("no such class")?
+            .category();
+        hands.add_weighted(category, n);
+        distinct.add_weighted(category, u64::from(n > 0));
+    }
+    let table = Histogram::published::<G>();
+    let mut errors = Vec::new();
+    for c in Category::ALL {
+        if hands[c] != table[c] || distinct[c] != u64::from(G::classes_in(c)) {
+            errors.push(format!(
+                "{c}: {} hands in {} classes, table {} in {}",
+                hands[c],
+                distinct[c],
+                table[c],
+                G::classes_in(c)
+            ));
+        }
+    }
+    if distinct.total() != u64::from(G::classes()) {
+        errors.push(format!(
+            "{} classes, table {}",
+            distinct.total(),
+            G::classes()
+        ));
+    }
+    println!(
+        "table-driven classes, {}: {} hands, {} classes, {} categories unlike the table",
+        G::ID,
+        hands.total(),
+        distinct.total(),
+        errors.len()
+    );
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n").into())
+    }
+}
+
+fn same_value<G: Game, E: BestFive<G>, S: Strategy<Value = G>>(
+    transform: impl Fn(G) -> S,
+) -> Result<(), Failed> {
+    TestRunner::new(Config {
+        cases: 512,
+        failure_persistence: None,
+        ..Config::default()
+    })
+    .run(
+        &any_hand::<G>().prop_flat_map(|h| (Just(h), transform(h))),
+        |(hand, other)| {
+            prop_assert_eq!(
+                (E::category(&hand), E::strength(&hand)),
+                (E::category(&other), E::strength(&other)),
+                "{} vs {}",
+                hand,
+                other
+            );
+            Ok(())
+        },
+    )
+    .map_err(|e| format!("{}: {e}", E::NAME).into())
+}
+
+/// Encoding the same hand twice gives the same value: the five-card
+/// extension's own check.
+fn deterministic_encode<E: Evaluator>() -> Result<(), Failed> {
+    TestRunner::new(Config {
+        cases: 512,
+        failure_persistence: None,
+        ..Config::default()
+    })
+    .run(&any_hand::<Hand>(), |hand| {
+        prop_assert_eq!(E::encode(&hand), E::encode(&hand));
+        Ok(())
+    })
+    .map_err(|e| format!("{}: {e}", E::NAME).into())
+}
+
+/// One pitfall: a hand of a game, its best five, and their category.
+struct Pitfall {
+    game: &'static str,
+    name: &'static str,
+    hand: &'static str,
+    best: &'static str,
+    category: Category,
+}
+
+const fn pitfall(
+    game: &'static str,
+    name: &'static str,
+    hand: &'static str,
+    best: &'static str,
+    category: Category,
+) -> Pitfall {
+    Pitfall {
+        game,
+        name,
+        hand,
+        best,
+        category,
+    }
+}
+
+const PITFALLS: [Pitfall; 24] = [
+    pitfall(
+        "five",
+        "wheel_is_the_lowest_straight",
+        "Ah 2d 3c 4s 5h",
+        "Ah 2d 3c 4s 5h",
+        Category::Straight,
+    ),
+    pitfall(
+        "five",
+        "trips_sharing_a_suit_with_a_kicker_are_trips",
+        "9s 9h 9d As Kd",
+        "9s 9h 9d As Kd",
+        Category::ThreeOfAKind,
+    ),
+    pitfall(
+        "seven",
+        "two_trips_make_a_full_house_trips_over_the_higher_pair",
+        "5c 5d 5h 9c 9d 9h Kc",
+        "9c 9d 9h 5c 5d",
+        Category::FullHouse,
+    ),
+    pitfall(
+        "seven",
+        "three_pairs_play_two_with_the_third_pairs_rank_as_kicker",
+        "Qc Qd 8c 8d 6h 6s 2c",
+        "Qc Qd 8c 8d 6h",
+        Category::TwoPair,
+    ),
+    pitfall(
+        "seven",
+        "straight_and_flush_in_different_cards_is_a_flush",
+        "9h 8h 7c 6h 5d 2h Kh",
+        "9h 8h 6h 2h Kh",
+        Category::Flush,
+    ),
+    pitfall(
+        "seven",
+        "six_card_flush_plays_its_top_five",
+        "Ah Kh 9h 7h 5h 3h 2c",
+        "Ah Kh 9h 7h 5h",
+        Category::Flush,
+    ),
+    pitfall(
+        "seven",
+        "seven_card_flush_plays_its_top_five",
+        "Ah Kh 9h 7h 5h 3h 2h",
+        "Ah Kh 9h 7h 5h",
+        Category::Flush,
+    ),
+    pitfall(
+        "seven",
+        "six_card_straight_plays_the_highest_run",
+        "4c 5d 6h 7s 8c 9d Kh",
+        "5d 6h 7s 8c 9d",
+        Category::Straight,
+    ),
+    pitfall(
+        "seven",
+        "seven_card_straight_plays_the_highest_run",
+        "3c 4d 5h 6s 7c 8d 9h",
+        "5h 6s 7c 8d 9h",
+        Category::Straight,
+    ),
+    pitfall(
+        "seven",
+        "wheel_beside_a_six_is_a_six_high_straight",
+        "Ah 2d 3c 4s 5h 6c Kd",
+        "2d 3c 4s 5h 6c",
+        Category::Straight,
+    ),
+    pitfall(
+        "seven",
+        "quads_with_trips_play_the_trips_rank_as_kicker",
+        "7c 7d 7h 7s Kc Kd Kh",
+        "7c 7d 7h 7s Kc",
+        Category::FourOfAKind,
+    ),
+    pitfall(
+        "six",
+        "six_two_trips_make_a_full_house_trips_over_the_higher_pair",
+        "5c 5d 5h 9c 9d 9h",
+        "9c 9d 9h 5c 5d",
+        Category::FullHouse,
+    ),
+    pitfall(
+        "six",
+        "six_three_pairs_play_two_with_the_third_pairs_rank_as_kicker",
+        "Qc Qd 8c 8d 6h 6s",
+        "Qc Qd 8c 8d 6h",
+        Category::TwoPair,
+    ),
+    pitfall(
+        "six",
+        "six_straight_and_flush_in_different_cards_is_a_flush",
+        "9h 8h 7c 6h 5h 2h",
+        "9h 8h 6h 5h 2h",
+        Category::Flush,
+    ),
+    pitfall(
+        "six",
+        "six_six_card_flush_plays_its_top_five",
+        "Ah Kh 9h 7h 5h 3h",
+        "Ah Kh 9h 7h 5h",
+        Category::Flush,
+    ),
+    pitfall(
+        "six",
+        "six_six_card_straight_plays_the_highest_run",
+        "4c 5d 6h 7s 8c 9d",
+        "5d 6h 7s 8c 9d",
+        Category::Straight,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_board_flush_with_one_hole_card_of_the_suit_is_no_flush",
+        "Ah Kc Qd Js | 2h 5h 8h Th 3c",
+        "Ah Kc Th 8h 5h",
+        Category::HighCard,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_four_suited_hole_cards_and_two_on_the_board_is_no_flush",
+        "As Ks Qs Js | 2s 3s 7d 8c 9h",
+        "As Ks 9h 8c 7d",
+        Category::HighCard,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_board_quads_play_three_of_them_with_a_hole_pair",
+        "Ac Ad 2c 3d | 7c 7d 7h 7s Kc",
+        "Ac Ad 7c 7d 7h",
+        Category::FullHouse,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_board_full_house_plays_three_of_it_with_two_hole_cards",
+        "2c 3d 4h 5s | Kc Kd Kh Qc Qd",
+        "5s 4h Kc Kd Kh",
+        Category::ThreeOfAKind,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_straight_needing_three_hole_cards_is_no_straight",
+        "5c 6d 7h 8s | 4c 9d Kh Ks 2c",
+        "8s 7h Kh Ks 9d",
+        Category::OnePair,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_wheel_made_two_and_three",
+        "Ac 2d Kh Ks | 3c 4d 5h 9s Jc",
+        "Ac 2d 3c 4d 5h",
+        Category::Straight,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_broadway_made_two_and_three",
+        "Ac Kd 2h 3s | Qh Js Tc 4d 5c",
+        "Ac Kd Qh Js Tc",
+        Category::Straight,
+    ),
+    pitfall(
+        "omaha",
+        "omaha_best_five_of_all_nine_is_not_allowed",
+        "Ac Ad Ah Ks | 2c 7d 9h Jc Qs",
+        "Ac Ad Qs Jc 9h",
+        Category::OnePair,
+    ),
+];
+
+/// The reference and `E` on one pitfall: the reference's best five and
+/// category are the ones a player names, the table-driven reference gives
+/// that five's class, and `E`'s class (its value on its five-card scale) is
+/// that class.
+fn check_pitfall<G: Game, E: BestFive<G>>(p: &Pitfall) -> Result<(), String> {
+    let hand: G = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
+    let best: Hand = p.best.parse().map_err(|e| format!("{}: {e}", p.best))?;
+    let want = Reference::class(&best).get();
+    let reference_best = best_five(&hand);
+    let category = <ReferenceBest as BestFive<G>>::category(&hand);
+    if Reference::class(&reference_best).get() != want || category != p.category {
+        return Err(format!(
+            "reference: {} is {category} with {reference_best}, expected {} with {best}",
+            p.hand, p.category
+        ));
+    }
+    let table = ClassTable::get().best(&hand);
+    if table != want {
+        return Err(format!(
+            "table-driven reference: {} is class {table}, expected {want} ({best})",
+            p.hand
+        ));
+    }
+    let got = scale::<E::Five>().class(E::strength(&hand));
+    if got != Some(u32::from(want)) || E::category(&hand) != p.category {
+        return Err(format!(
+            "{}: {} is {} class {got:?}, expected {} class {want} ({best})",
+            E::NAME,
+            p.hand,
+            E::category(&hand),
+            p.category
+        ));
+    }
+    Ok(())
+}
+
+/// Every registered evaluator of the pitfall's game, on its hand.
+struct AllOnPitfall<'a> {
+    pitfall: &'a Pitfall,
+    errors: Vec<String>,
+}
+
+impl Visit for AllOnPitfall<'_> {
+    fn visit<G: Game, E: BestFive<G>>(&mut self) {
+        // A listing's wrong answers are its known errors, checked apart.
+        if E::ROLE == Role::Listing {
+            return;
+        }
+        if let Err(e) = check_pitfall::<G, E>(self.pitfall) {
+            self.errors.push(e);
+        }
+    }
+}
+
+/// The test name for a check of an evaluator of a game:
+/// `exhaustive_seven_deadhorse_best_of_21`.
+fn test_name(check: &str, game: &str, evaluator: &str) -> String {
+    format!("{check}_{game}_{}", evaluator.replace(['/', '-'], "_"))
+}
+
+type CheckFn = fn() -> Result<(), Failed>;
+
+/// Stamps the checks of every evaluator of every game.
+struct Stamp(Vec<Trial>);
+
+impl Visit for Stamp {
+    fn visit<G: Game, E: BestFive<G>>(&mut self) {
+        // A published listing is wrong on purpose: the five-card extension
+        // holds it to exactly its known errors instead (`listing_five_E`).
+        let against_the_reference: Option<(&str, CheckFn)> = if E::ROLE == Role::Listing {
+            None
+        } else if sample_size::<G, E>().is_some() {
+            Some(("sampled", sampled::<G, E>))
+        } else {
+            Some(("exhaustive", exhaustive::<G, E>))
+        };
+        let properties: [(&str, CheckFn); 2] = [
+            ("card_order", || same_value::<G, E, _>(reordered::<G>)),
+            ("suit_renaming", || same_value::<G, E, _>(relabelled::<G>)),
+        ];
+        for (check, run) in against_the_reference.into_iter().chain(properties) {
+            self.0
+                .push(Trial::test(test_name(check, G::ID, E::NAME), run));
+        }
+    }
+}
+
+/// The reference's evaluation of every five-card hand, computed once.
+fn five_card_reference() -> &'static Evaluation {
+    static REFERENCE: OnceLock<Evaluation> = OnceLock::new();
+    REFERENCE.get_or_init(evaluate::<Reference>)
+}
+
+/// A published listing over every five-card hand: exactly its known
+/// errors (distinct values, wrong categories, misordered hands), no more
+/// and no fewer.
+fn listing<E: Evaluator>() -> Result<(), Failed> {
+    let check = Check::against_reference::<E>(&evaluate::<E>(), five_card_reference());
+    println!("{check}");
+    if check.known_errors.is_some() && check.passed() {
+        Ok(())
+    } else {
+        Err(check.to_string().into())
+    }
+}
+
+/// The five-card extension's checks, stamped for every five-card evaluator.
+struct StampFive(Vec<Trial>);
+
+impl Visitor for StampFive {
+    fn visit<E: Evaluator>(&mut self) {
+        if E::ROLE == Role::Listing {
+            self.0.push(Trial::test(
+                test_name("listing", "five", E::NAME),
+                listing::<E>,
+            ));
+        }
+        self.0.push(Trial::test(
+            test_name("deterministic_encode", "five", E::NAME),
+            deterministic_encode::<E>,
+        ));
+    }
+}
+
+/// Every game's evaluators and pitfalls, stamped.
+struct Games(Vec<Trial>);
+
+impl GameVisitor for Games {
+    fn game<G: Game>(&mut self) {
+        let mut stamp = Stamp(Vec::new());
+        visit::<G>(&mut stamp);
+        self.0.extend(stamp.0);
+        for p in PITFALLS.iter().filter(|p| p.game == G::ID) {
+            self.0.push(Trial::test(p.name, move || {
+                let mut all = AllOnPitfall {
+                    pitfall: p,
+                    errors: Vec::new(),
+                };
+                visit::<G>(&mut all);
+                if all.errors.is_empty() {
+                    Ok(())
+                } else {
+                    Err(all.errors.join("\n").into())
+                }
+            }));
+        }
+        if G::HOLE > 0 {
+            self.0.push(Trial::test(
+                format!("{}_weights_against_every_board_of_a_slice", G::ID),
+                weights_against_every_board::<G>,
+            ));
+        }
+    }
+}
+
+/// The second derivation of a hole-and-board game's counts: on a seeded
+/// slice of board classes, every board of each class with every hole
+/// (plainly, each hand once) gives the same category histogram as the
+/// class's one board weighted by the class's size.
+fn weights_against_every_board<G: Game>() -> Result<(), Failed> {
+    let slice = handeval_difftest::cards::board_slice::<G>(SAMPLE_SEED, 3);
+    println!("{slice}");
+    if slice.agrees() {
+        Ok(())
+    } else {
+        Err(slice.to_string().into())
+    }
+}
+
+/// The 4,096 hands of an ace, two, three, four, five and six in every
+/// choice of suits, with the king of diamonds: each holds a wheel and a
+/// six-high straight (or a flush), the fewest hands on which an evaluator
+/// that ranks the wheel too high shows it.
+fn ace_to_six() -> Vec<Hand7> {
+    let ranks = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+    ];
+    let king = Card::new(Rank::King, Suit::Diamonds);
+    (0..4usize.pow(6))
+        .map(|choice| {
+            let mut cards = [king; 7];
+            for (i, rank) in ranks.into_iter().enumerate() {
+                cards[i] = Card::new(rank, Suit::ALL[(choice >> (2 * i)) & 3]);
+            }
+            Hand7::new(cards).expect("six ranks and a king are distinct")
+        })
+        .collect()
+}
+
+/// The check of every seven-card evaluator, on the ace-to-six hands:
+/// passes for every registered evaluator, so a failure below is the broken
+/// evaluator's.
+struct OnAceToSix {
+    hands: Vec<Hand7>,
+    failed: Vec<String>,
+}
+
+impl Visit for OnAceToSix {
+    fn visit<G: Game, E: BestFive<G>>(&mut self) {
+        if let Some(hands) = (&self.hands as &dyn std::any::Any).downcast_ref::<Vec<G>>() {
+            let check = HandCheck::on_hands::<E>(hands);
+            if !check.passed() {
+                self.failed.push(check.to_string());
+            }
+        }
+    }
+}
+
+/// A trial that passes when `check` fails.
+fn must_fail(name: &str, check: impl FnOnce() -> Result<(), Failed> + Send + 'static) -> Trial {
+    Trial::test(name, move || match check() {
+        Err(e) => {
+            println!("failed as it should:\n{}", e.message().unwrap_or_default());
+            Ok(())
+        }
+        Ok(()) => Err("the check passed a deliberately broken evaluator".into()),
+    })
+}
+
+/// The pitfall named `name`.
+fn named(name: &str) -> &'static Pitfall {
+    PITFALLS
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no pitfall {name}"))
+}
+
+/// The reference presented as a published listing with one wrong category
+/// it does not have: a listing must show exactly its known errors.
+struct ClaimsAnError;
+
+impl Evaluator for ClaimsAnError {
+    const NAME: &'static str = "broken/claims-an-error";
+    const SUMMARY: &'static str = "the reference, listed with an error it does not make";
+    const FAMILY: handeval_core::Family = handeval_difftest::broken::FAMILY;
+    const ROLE: Role = Role::Listing;
+    const KNOWN_ERRORS: Option<handeval_core::KnownErrors> = Some(handeval_core::KnownErrors {
+        distinct: HandClass::COUNT as usize,
+        wrong_category: 1,
+        misordered: 0,
+    });
+    type Encoded = <Reference as Evaluator>::Encoded;
+    type Strength = <Reference as Evaluator>::Strength;
+    fn encode(hand: &Hand) -> Self::Encoded {
+        Reference::encode(hand)
+    }
+    fn category(e: Self::Encoded) -> Category {
+        Reference::category(e)
+    }
+    fn strength(e: Self::Encoded) -> Self::Strength {
+        Reference::strength(e)
+    }
+}
+
+/// The checks, each run on a deliberately broken evaluator.
+fn broken() -> Vec<Trial> {
+    vec![
+        must_fail(
+            "a_listing_without_its_known_errors_fails_the_listing_check",
+            listing::<ClaimsAnError>,
+        ),
+        must_fail("broken_wheel_above_king_high_fails_exhaustive", || {
+            verdict(&HandCheck::<Hand>::run::<
+                handeval_core::Whole<WheelAboveKingHigh>,
+            >())
+        }),
+        must_fail("broken_likes_spades_fails_suit_renaming", || {
+            same_value::<Hand, handeval_core::Whole<LikesSpades>, _>(relabelled::<Hand>)
+        }),
+        must_fail("broken_first_card_first_fails_card_order", || {
+            same_value::<Hand, handeval_core::Whole<FirstCardFirst>, _>(reordered::<Hand>)
+        }),
+        must_fail(
+            "broken_wheel_above_king_high_21_fails_the_check_on_ace_to_six_hands",
+            || {
+                let mut all = OnAceToSix {
+                    hands: ace_to_six(),
+                    failed: Vec::new(),
+                };
+                visit::<Hand7>(&mut all);
+                assert_eq!(all.failed, Vec::<String>::new(), "registered evaluators");
+                verdict(&HandCheck::on_hands::<WheelAboveKingHigh21>(&all.hands))
+            },
+        ),
+        must_fail("one_hand_in_another_class_fails_the_table", || {
+            // 2c 2d 2h 2s 3c 3d 3h, four deuces, called a royal flush: one
+            // hand off changes two categories' counts.
+            let mut classes = reference_classes::<Hand7>().expect("kept").to_vec();
+            classes[0] = 1;
+            like_the_table::<Hand7>(&classes)
+        }),
+        must_fail(
+            "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
+            || {
+                let p = named("wheel_beside_a_six_is_a_six_high_straight");
+                check_pitfall::<Hand7, WheelAboveKingHigh21>(p).map_err(Failed::from)
+            },
+        ),
+        must_fail("broken_any_five_of_nine_fails_the_omaha_sample", || {
+            verdict(&HandCheck::<Omaha4>::on_hands::<AnyFiveOfNine>(
+                &random_hands::<Omaha4>(SAMPLE_SEED, 1 << 14),
+            ))
+        }),
+    ]
+    .into_iter()
+    .chain(
+        [
+            "omaha_board_flush_with_one_hole_card_of_the_suit_is_no_flush",
+            "omaha_four_suited_hole_cards_and_two_on_the_board_is_no_flush",
+            "omaha_board_quads_play_three_of_them_with_a_hole_pair",
+            "omaha_board_full_house_plays_three_of_it_with_two_hole_cards",
+            "omaha_straight_needing_three_hole_cards_is_no_straight",
+            "omaha_best_five_of_all_nine_is_not_allowed",
+        ]
+        .map(|name| {
+            must_fail(
+                &format!("broken_any_five_of_nine_fails_{name}"),
+                move || check_pitfall::<Omaha4, AnyFiveOfNine>(named(name)).map_err(Failed::from),
+            )
+        }),
+    )
+    .collect()
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut games = Games(Vec::new());
+    visit_games(&mut games);
+    let mut trials = games.0;
+    let mut five = StampFive(Vec::new());
+    visit_all(&mut five);
+    trials.extend(five.0);
+    trials.extend(broken());
+    assert_eq!(
+        test_name("exhaustive", "seven", "pext/best-of-21"),
+        "exhaustive_seven_pext_best_of_21"
+    );
+    libtest_mimic::run(&args, trials).exit();
+}
