@@ -1,10 +1,10 @@
 //! Instructions per hand of every evaluator the run's plan counts, with
 //! gungraun (callgrind).
 //!
-//! One benchmark function per counted workload; its benchmark `i` is the
-//! `i`-th evaluator the plan (`HANDEVAL_PLAN`) counts on that workload, by
-//! name, so the plan file, not the registry's order, says which evaluator a
-//! number belongs to. Each benchmark evaluates a fixed sample of `SAMPLE`
+//! One benchmark function, whatever the games: its benchmark `i` is the
+//! `i`-th (workload, evaluator) the plan (`HANDEVAL_PLAN`) counts, by
+//! name, so the plan file, not the registry's order, says which evaluator
+//! and workload a number belongs to. Each benchmark evaluates a fixed sample of `SAMPLE`
 //! hands drawn with the plan's seed; only the evaluation is counted (the
 //! preparation is gungraun's `setup`). `cargo xtask bench` writes the plan,
 //! runs this with `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from
@@ -16,13 +16,15 @@
 // gungraun's macros generate undocumented items.
 #![allow(missing_docs)]
 
+use std::any::Any;
 use std::hint::black_box;
 
 use gungraun::{LibraryBenchmarkConfig, library_benchmark, library_benchmark_group, main};
-use handeval_benches::cards::PreparedCards;
+use handeval_benches::encoded::Encoded;
+use handeval_benches::hands::{self, Prepared};
 use handeval_benches::plan::PLAN_VAR;
-use handeval_benches::{Input, Kind, Order, Plan, Prepared, SAMPLE, Workload, sample};
-use handeval_core::{BestFive, Evaluator, Hand, Hand7};
+use handeval_benches::{Benchmark, Input, Kind, Plan, SAMPLE};
+use handeval_core::{BestFive, Evaluator, Game, GameInfo, GameVisitor, Hand, visit_games};
 use handeval_registry::{Visit, Visitor, visit_all_with_floor, visit_with_floor};
 
 /// A prepared sample, whichever the evaluator.
@@ -30,14 +32,14 @@ trait Sample {
     fn run(&mut self) -> usize;
 }
 
-impl<E: Evaluator> Sample for Prepared<E> {
+impl<G: Game, E: BestFive<G>> Sample for Prepared<G, E> {
     fn run(&mut self) -> usize {
         self.run_sample(SAMPLE);
         SAMPLE
     }
 }
 
-impl<E: BestFive<Hand7>> Sample for PreparedCards<Hand7, E> {
+impl<E: Evaluator> Sample for Encoded<E> {
     fn run(&mut self) -> usize {
         self.run_sample(SAMPLE);
         SAMPLE
@@ -50,153 +52,125 @@ fn plan() -> &'static Plan {
     PLAN.get_or_init(Plan::of_this_run)
 }
 
-/// The shuffled workload of `kind` and `input`.
-fn workload(kind: Kind, input: Input) -> Workload {
-    Workload {
-        kind,
-        order: Order::Shuffled,
-        input,
-    }
+/// How many instruction counts the plan takes.
+fn counted() -> usize {
+    plan().counted.len()
 }
 
-/// How many evaluators the plan counts on a workload.
-fn counted(kind: Kind, input: Input) -> usize {
-    plan().counted_on(workload(kind, input)).len()
-}
+/// How many of the sample's hands are checked against the literal
+/// definition before counting: a guard (every hand a run times is checked
+/// before criterion times it), kept short because it runs under valgrind,
+/// where building the reference's class table would take minutes.
+const CHECKED: usize = 1_000;
 
-/// Walks a size's evaluators to the one named `name` and keeps its
-/// prepared sample of `hands`.
-struct Pick<H> {
-    name: String,
-    workload: Workload,
-    hands: Vec<H>,
+/// Finds the benchmark's game, draws its sample (the first `SAMPLE` of
+/// the run's shuffled hands of the game) and prepares the evaluator on it.
+struct Pick {
+    benchmark: Benchmark,
     sample: Option<Box<dyn Sample>>,
 }
 
-impl<H> Pick<H> {
-    /// The `index`-th evaluator the plan counts on `workload`.
-    fn new(workload: Workload, index: usize, hands: Vec<H>) -> Self {
-        let name = plan().counted_on(workload)[index].to_string();
-        Pick {
-            name,
-            workload,
-            hands,
-            sample: None,
-        }
-    }
+/// Prepares the evaluator named `name` on `hands`, from cards.
+struct PickCards<'a, G> {
+    name: &'a str,
+    kind: Kind,
+    hands: &'a Vec<G>,
+    sample: Option<Box<dyn Sample>>,
+}
 
-    /// At the evaluator `name`: keeps its sample, prepared and checked by
-    /// `prepare`, if it is the one picked.
-    fn visit_one<S: Sample + 'static>(
-        &mut self,
-        name: &str,
-        prepare: impl FnOnce(&Self) -> Result<S, String>,
-    ) {
-        if name == self.name {
-            match prepare(self) {
-                Ok(sample) => self.sample = Some(Box::new(sample)),
-                Err(problem) => panic!("refusing to count instructions: {problem}"),
-            }
+impl<G: Game> Visit for PickCards<'_, G> {
+    fn visit<H: Game, E: BestFive<H>>(&mut self) {
+        if E::NAME != self.name {
+            return;
         }
-    }
-
-    fn into_sample(self) -> Box<dyn Sample> {
-        let Pick { name, sample, .. } = self;
-        sample.unwrap_or_else(|| panic!("the plan counts {name}, which is not registered"))
+        // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
+        let Some(hands) = (self.hands as &dyn Any).downcast_ref::<Vec<H>>() else {
+            return;
+        };
+        let p = Prepared::<H, E>::new(hands, self.kind);
+        match p.check_literally(CHECKED) {
+            Ok(()) => self.sample = Some(Box::new(p)),
+            Err(problem) => panic!("refusing to count instructions: {problem}"),
+        }
     }
 }
 
-impl Visitor for Pick<Hand> {
+/// The five-card extension: prepares the evaluator named `name` on
+/// `hands` in its own encoding.
+struct PickEncoded<'a> {
+    name: &'a str,
+    kind: Kind,
+    hands: &'a [Hand],
+    sample: Option<Box<dyn Sample>>,
+}
+
+impl Visitor for PickEncoded<'_> {
     fn visit<E: Evaluator>(&mut self) {
-        self.visit_one(E::NAME, |pick| {
-            let mut p = Prepared::<E>::new(pick.workload, &pick.hands);
-            p.check_against_reference().map(|()| p)
-        });
+        if E::NAME != self.name {
+            return;
+        }
+        let p = Encoded::<E>::new(self.hands, self.kind);
+        match p.check_literally(CHECKED) {
+            Ok(()) => self.sample = Some(Box::new(p)),
+            Err(problem) => panic!("refusing to count instructions: {problem}"),
+        }
     }
 }
 
-impl Visit<Hand7> for Pick<Hand7> {
-    fn visit<E: BestFive<Hand7>>(&mut self) {
-        self.visit_one(E::NAME, |pick| {
-            let p = PreparedCards::<Hand7, E>::new(&pick.hands, pick.workload.kind);
-            p.check_literally(CHECKED7).map(|()| p)
-        });
+impl GameVisitor for Pick {
+    fn game<G: Game>(&mut self) {
+        let workload = self.benchmark.workload;
+        if workload.game() != GameInfo::of::<G>() {
+            return;
+        }
+        let hands = hands::shuffled::<G>(plan().seed, SAMPLE);
+        let (name, kind) = (self.benchmark.evaluator.as_str(), workload.kind);
+        self.sample = if workload.input == Input::Encoded {
+            let Some(hands) = (&hands as &dyn Any).downcast_ref::<Vec<Hand>>() else {
+                return;
+            };
+            let mut pick = PickEncoded {
+                name,
+                kind,
+                hands,
+                sample: None,
+            };
+            visit_all_with_floor(&mut pick);
+            pick.sample
+        } else {
+            let mut pick = PickCards {
+                name,
+                kind,
+                hands: &hands,
+                sample: None,
+            };
+            visit_with_floor::<G>(&mut pick);
+            pick.sample
+        };
     }
 }
 
-/// The five-card evaluator the plan counts `index`-th on the workload, on
-/// the run's sample, its categories checked against the reference first.
-fn prepare(kind: Kind, input: Input, index: usize) -> Box<dyn Sample> {
-    let mut pick = Pick::new(workload(kind, input), index, sample(plan().seed));
-    visit_all_with_floor(&mut pick);
-    pick.into_sample()
-}
-
-/// How many of the seven-card sample's hands are checked against the literal
-/// definition before counting: a guard (every hand a run times is checked
-/// before criterion times it), kept short because it runs under valgrind.
-const CHECKED7: usize = 1_000;
-
-/// The seven-card evaluator the plan counts `index`-th, on the first
-/// `SAMPLE` of the run's shuffled seven-card hands, its categories on the
-/// first `CHECKED7` checked against the literal definition first.
-fn prepare7(kind: Kind, index: usize) -> Box<dyn Sample> {
-    let hands = handeval_benches::cards::shuffled_first::<Hand7>(plan().seed, SAMPLE);
-    let mut pick = Pick::new(workload(kind, Input::Hand7), index, hands);
-    visit_with_floor::<Hand7>(&mut pick);
-    pick.into_sample()
-}
-
-fn category_encoded(index: usize) -> Box<dyn Sample> {
-    prepare(Kind::Category, Input::Encoded, index)
-}
-fn category_hand(index: usize) -> Box<dyn Sample> {
-    prepare(Kind::Category, Input::Hand, index)
-}
-fn strength_encoded(index: usize) -> Box<dyn Sample> {
-    prepare(Kind::Strength, Input::Encoded, index)
-}
-fn strength_hand(index: usize) -> Box<dyn Sample> {
-    prepare(Kind::Strength, Input::Hand, index)
-}
-fn strength_hand7(index: usize) -> Box<dyn Sample> {
-    prepare7(Kind::Strength, index)
+/// The plan's `index`-th instruction count, prepared and checked.
+fn prepare(index: usize) -> Box<dyn Sample> {
+    let benchmark = plan().counted[index].clone();
+    let mut pick = Pick {
+        benchmark,
+        sample: None,
+    };
+    visit_games(&mut pick);
+    let Pick { benchmark, sample } = pick;
+    sample.unwrap_or_else(|| panic!("the plan counts {benchmark}, which is not registered"))
 }
 
 #[library_benchmark]
-#[benches::evaluator(iter = 0..counted(Kind::Category, Input::Encoded), setup = category_encoded)]
-fn category_shuffled_encoded(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..counted(Kind::Category, Input::Hand), setup = category_hand)]
-fn category_shuffled_hand(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..counted(Kind::Strength, Input::Encoded), setup = strength_encoded)]
-fn strength_shuffled_encoded(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..counted(Kind::Strength, Input::Hand), setup = strength_hand)]
-fn strength_shuffled_hand(mut sample: Box<dyn Sample>) -> usize {
-    black_box(sample.run())
-}
-
-#[library_benchmark]
-#[benches::evaluator(iter = 0..counted(Kind::Strength, Input::Hand7), setup = strength_hand7)]
-fn strength_shuffled_hand7(mut sample: Box<dyn Sample>) -> usize {
+#[benches::evaluator(iter = 0..counted(), setup = prepare)]
+fn counted_sample(mut sample: Box<dyn Sample>) -> usize {
     black_box(sample.run())
 }
 
 library_benchmark_group!(
     name = icount;
-    benchmarks = category_shuffled_encoded, category_shuffled_hand, strength_shuffled_encoded, strength_shuffled_hand,
-        strength_shuffled_hand7
+    benchmarks = counted_sample
 );
 
 // gungraun clears the environment of the process it measures; the plan's

@@ -7,12 +7,18 @@
 
 use std::time::Duration;
 
+use std::any::Any;
+use std::collections::BTreeSet;
+
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
-use handeval_benches::cards::{self, PreparedCards};
+use handeval_benches::encoded::Encoded;
+use handeval_benches::hands::{self, Prepared};
 use handeval_benches::rounds::{self, BareLoop, Contender, Timed};
-use handeval_benches::{BLOCK, Mode, Order, Plan, Prepared, Workload, sequential, shuffled};
-use handeval_core::{BestFive, Cards, Evaluator, Hand, Hand6, Hand7, Role};
-use handeval_registry::{Size, Visit, Visitor, visit_all_with_floor, visit_with_floor};
+use handeval_benches::{BLOCK, Input, Mode, Order, Plan, Workload};
+use handeval_core::{
+    BestFive, Evaluator, Game, GameInfo, GameVisitor, Hand, Role, Whole, visit_games,
+};
+use handeval_registry::{Visit, Visitor, visit_all_with_floor, visit_with_floor};
 
 /// One evaluator of a workload, prepared and checked once, then timed by
 /// criterion and by the interleaved rounds: preparing and checking 2,598,960
@@ -48,77 +54,32 @@ impl Entry {
     }
 }
 
-/// One workload's hands of `H` and the reference's class of each.
-struct HandsOf<H> {
-    hands: Vec<H>,
+/// One workload's hands of `G` and the reference's class of each.
+struct HandsOf<G> {
+    hands: Vec<G>,
     classes: Vec<u16>,
 }
 
-impl<H: Cards> HandsOf<H> {
-    fn new(hands: Vec<H>) -> Self {
-        let classes = cards::reference_classes(&hands);
-        HandsOf { hands, classes }
-    }
-}
-
-/// Prepares an evaluator of `H` and checks it on every hand it will be
-/// timed on, or exits: never time a broken evaluator.
-fn prepared_cards<H: Cards, E: BestFive<H>>(
-    workload: Workload,
-    hands: &HandsOf<H>,
-    what: &str,
-) -> PreparedCards<H, E> {
-    let prepared = PreparedCards::<H, E>::new(&hands.hands, workload.kind);
-    if let Err(problem) = prepared.check(workload, &hands.classes) {
-        eprintln!("error: refusing to {what}: {problem}");
-        std::process::exit(2);
-    }
-    prepared
-}
-
-/// Prepares and checks every selected, timed evaluator of `H` for a workload.
-struct GatherCards<'a, H> {
+/// Prepares and checks every selected, timed evaluator of a workload from
+/// the game's cards.
+struct Gather<'a, G> {
     plan: &'a Plan,
     workload: Workload,
-    hands: &'a HandsOf<H>,
+    hands: &'a HandsOf<G>,
     entries: Vec<Entry>,
 }
 
-impl<H: Cards> Visit<H> for GatherCards<'_, H> {
-    fn visit<E: BestFive<H>>(&mut self) {
+impl<G: Game> Visit for Gather<'_, G> {
+    fn visit<H: Game, E: BestFive<H>>(&mut self) {
         if !self.plan.times(self.workload, E::NAME) {
             return;
         }
-        let prepared = prepared_cards::<H, E>(self.workload, self.hands, "benchmark");
-        // The seven-card reference (21 naive evaluations a hand, over a
-        // microsecond) is timed by criterion but left out of the rounds,
-        // where it would take more time than all the others together and no
-        // ratio is read off it.
-        let rounds = E::ROLE != Role::Reference;
-        self.entries.push(Entry::new(
-            Box::new(prepared),
-            self.plan.mode,
-            (true, rounds),
-            E::unavailable(),
-        ));
-    }
-}
-
-/// Prepares and checks every selected, timed five-card evaluator for a workload.
-struct Gather<'a> {
-    plan: &'a Plan,
-    workload: Workload,
-    hands: &'a [Hand],
-    entries: Vec<Entry>,
-}
-
-impl Visitor for Gather<'_> {
-    fn visit<E: Evaluator>(&mut self) {
-        if !self.plan.times(self.workload, E::NAME) {
+        // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
+        let Some(hands) = (self.hands as &dyn Any).downcast_ref::<HandsOf<H>>() else {
             return;
-        }
-        let mut prepared = Prepared::<E>::new(self.workload, self.hands);
-        if let Err(problem) = prepared.check() {
+        };
+        let prepared = Prepared::<H, E>::new(&hands.hands, self.workload.kind);
+        if let Err(problem) = prepared.check(self.workload, &hands.classes) {
             // Never time a broken or optimised-away evaluator.
             eprintln!("error: refusing to benchmark: {problem}");
             std::process::exit(2);
@@ -126,7 +87,47 @@ impl Visitor for Gather<'_> {
         let mode = self.plan.mode;
         if E::ROLE == Role::Floor {
             let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
-            let bare = BareLoop::<E>::new(name, self.hands);
+            let bare = BareLoop::<H, E>::new(name, &hands.hands);
+            self.entries
+                .push(Entry::new(Box::new(bare), mode, (false, true), None));
+        }
+        // A reference of more than five cards (dozens of naive evaluations
+        // a hand, microseconds) is timed by criterion but left out of the
+        // rounds, where it would take more time than all the others
+        // together and no ratio is read off it.
+        let rounds = E::ROLE != Role::Reference || H::COUNT == 5;
+        self.entries.push(Entry::new(
+            Box::new(prepared),
+            mode,
+            (true, rounds),
+            E::unavailable(),
+        ));
+    }
+}
+
+/// The five-card extension: prepares and checks every selected, timed
+/// five-card evaluator of a pre-encoded workload.
+struct GatherEncoded<'a> {
+    plan: &'a Plan,
+    workload: Workload,
+    hands: &'a HandsOf<Hand>,
+    entries: Vec<Entry>,
+}
+
+impl Visitor for GatherEncoded<'_> {
+    fn visit<E: Evaluator>(&mut self) {
+        if !self.plan.times(self.workload, E::NAME) {
+            return;
+        }
+        let prepared = Encoded::<E>::new(&self.hands.hands, self.workload.kind);
+        if let Err(problem) = prepared.check(self.workload, &self.hands.classes) {
+            eprintln!("error: refusing to benchmark: {problem}");
+            std::process::exit(2);
+        }
+        let mode = self.plan.mode;
+        if E::ROLE == Role::Floor {
+            let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
+            let bare = BareLoop::<Hand, Whole<E>>::new(name, &self.hands.hands);
             self.entries
                 .push(Entry::new(Box::new(bare), mode, (false, true), None));
         }
@@ -139,79 +140,30 @@ impl Visitor for Gather<'_> {
     }
 }
 
-/// A hand size above five: its two sets of hands (sequential and
-/// shuffled), each with the reference's class of every hand.
-struct Larger<H> {
-    sequential: HandsOf<H>,
-    shuffled: HandsOf<H>,
-}
-
-impl<H: Size> Larger<H> {
-    /// `n` hands per set: [`cards::HANDS`], or a smoke run's fewer.
-    fn new(seed: u64, n: usize) -> Self {
-        eprintln!(
-            "{}-card hands: {n} consecutive from hand {} of all {}, and {n} drawn at random (seed {seed}); the reference classes each",
-            H::WORD,
-            cards::sequential_start::<H>(),
-            H::HANDS,
-        );
-        Larger {
-            sequential: HandsOf::new(cards::sequential_first::<H>(n)),
-            shuffled: HandsOf::new(cards::shuffled_first::<H>(seed, n)),
-        }
-    }
-
-    fn hands(&self, order: Order) -> &HandsOf<H> {
-        match order {
-            Order::Sequential => &self.sequential,
-            Order::Shuffled => &self.shuffled,
-        }
-    }
-
-    /// Every evaluator timed on `workload`, prepared and checked.
-    fn gather(&self, plan: &Plan, workload: Workload) -> Vec<Entry> {
-        let mut gather = GatherCards {
+/// Every evaluator timed on `workload` (a workload of `G`), prepared and
+/// checked on `hands`.
+fn gather<G: Game>(plan: &Plan, workload: Workload, hands: &HandsOf<G>) -> Vec<Entry> {
+    if workload.input == Input::Encoded {
+        let Some(hands) = (hands as &dyn Any).downcast_ref::<HandsOf<Hand>>() else {
+            return Vec::new();
+        };
+        let mut gather = GatherEncoded {
             plan,
             workload,
-            hands: self.hands(workload.order),
+            hands,
             entries: Vec::new(),
         };
-        visit_with_floor::<H>(&mut gather);
-        gather.entries
+        visit_all_with_floor(&mut gather);
+        return gather.entries;
     }
-}
-
-/// The hands of every size the run times.
-struct Runs {
-    fives: Option<(Vec<Hand>, Vec<Hand>)>,
-    sixes: Option<Larger<Hand6>>,
-    sevens: Option<Larger<Hand7>>,
-}
-
-impl Runs {
-    /// Every evaluator timed on `workload`, prepared and checked, if the run
-    /// times its size.
-    fn gather(&self, plan: &Plan, workload: Workload) -> Vec<Entry> {
-        match (workload.cards(), &self.fives, &self.sixes, &self.sevens) {
-            (5, Some((sequential, shuffled)), _, _) => {
-                let hands = match workload.order {
-                    Order::Sequential => sequential,
-                    Order::Shuffled => shuffled,
-                };
-                let mut gather = Gather {
-                    plan,
-                    workload,
-                    hands,
-                    entries: Vec::new(),
-                };
-                visit_all_with_floor(&mut gather);
-                gather.entries
-            }
-            (6, _, Some(sixes), _) => sixes.gather(plan, workload),
-            (7, _, _, Some(sevens)) => sevens.gather(plan, workload),
-            _ => Vec::new(),
-        }
-    }
+    let mut gather = Gather {
+        plan,
+        workload,
+        hands,
+        entries: Vec::new(),
+    };
+    visit_with_floor::<G>(&mut gather);
+    gather.entries
 }
 
 /// The interleaved rounds, written as CSV to the plan's file workload by workload.
@@ -289,25 +241,24 @@ fn criterion(mode: Mode) -> Criterion {
     c.configure_from_args()
 }
 
-/// The run's banner: how many benchmarks of each hand size the plan holds.
+/// The run's banner: how many benchmarks of each game the plan holds.
 fn banner(plan: &Plan) {
     let mut parts = Vec::new();
-    for cards in 5..=7 {
-        let of_size: Vec<_> = plan
+    for game in handeval_registry::games() {
+        let of_game: Vec<_> = plan
             .timed
             .iter()
-            .filter(|b| b.workload.cards() == cards)
+            .filter(|b| b.workload.game() == game)
             .collect();
-        if of_size.is_empty() {
+        if of_game.is_empty() {
             continue;
         }
-        let workloads: std::collections::BTreeSet<_> =
-            of_size.iter().map(|b| b.workload.id()).collect();
-        let evaluators: std::collections::BTreeSet<_> =
-            of_size.iter().map(|b| b.evaluator.as_str()).collect();
+        let workloads: BTreeSet<_> = of_game.iter().map(|b| b.workload.id()).collect();
+        let evaluators: BTreeSet<_> = of_game.iter().map(|b| b.evaluator.as_str()).collect();
         parts.push(format!(
-            "{} {cards}-card workloads x {} evaluators",
+            "{} {} workloads x {} evaluators",
             workloads.len(),
+            game.id,
             evaluators.len()
         ));
     }
@@ -359,33 +310,75 @@ fn time_workload(
     rounds_out.time(workload, &mut contenders);
 }
 
+/// Times every workload of the plan, game by game.
+struct Run<'a> {
+    plan: &'a Plan,
+    c: Criterion,
+    done: usize,
+    rounds_out: RoundsOut,
+}
+
+impl GameVisitor for Run<'_> {
+    /// Draws the game's hands for each order the plan times (and the
+    /// reference's classes of each) once, then times its workloads.
+    fn game<G: Game>(&mut self) {
+        let plan = self.plan;
+        let workloads: Vec<Workload> = Workload::of(GameInfo::of::<G>())
+            .into_iter()
+            .filter(|w| plan.times_any(*w))
+            .collect();
+        let n = plan.mode.hands();
+        let mut sets: Vec<(Order, HandsOf<G>)> = Vec::new();
+        for workload in workloads {
+            if !sets.iter().any(|(order, _)| *order == workload.order) {
+                let order = workload.order;
+                let hands = hands::of_order::<G>(order, plan.seed, n);
+                match order {
+                    Order::Shuffled => eprintln!(
+                        "{} hands: {n} shuffled (seed {}); the reference classes each",
+                        G::WORD,
+                        plan.seed
+                    ),
+                    Order::Sequential => eprintln!(
+                        "{} hands: {n} consecutive from hand {} of all {}; the reference classes each",
+                        G::WORD,
+                        hands::sequential_start::<G>(n),
+                        G::HANDS
+                    ),
+                }
+                let classes = hands::reference_classes(&hands);
+                sets.push((order, HandsOf { hands, classes }));
+            }
+            let (_, hands) = sets
+                .iter()
+                .find(|(order, _)| *order == workload.order)
+                .expect("drawn above");
+            let mut entries = gather::<G>(plan, workload, hands);
+            time_workload(
+                &mut self.c,
+                plan,
+                workload,
+                &mut entries,
+                &mut self.done,
+                &mut self.rounds_out,
+            );
+        }
+    }
+}
+
 fn main() {
     let plan = Plan::of_this_run();
     eprintln!("SIMD paths up to: {} (the plan's --simd)", plan.simd.id());
     eprintln!("seed: {} (the plan's --seed)", plan.seed);
     banner(&plan);
-    // Hands are drawn, and their reference classes computed, only for the
-    // sizes with a benchmark to run.
-    let has = |cards: usize| plan.timed.iter().any(|b| b.workload.cards() == cards);
-    let larger = plan.mode.larger_hands();
-    let runs = Runs {
-        fives: has(5).then(|| (sequential(), shuffled(plan.seed))),
-        sixes: has(6).then(|| Larger::new(plan.seed, larger)),
-        sevens: has(7).then(|| Larger::new(plan.seed, larger)),
+    let mut run = Run {
+        plan: &plan,
+        c: criterion(plan.mode),
+        done: 0,
+        rounds_out: RoundsOut::create(&plan),
     };
-    let mut c = criterion(plan.mode);
-    let mut done = 0;
-    let mut rounds_out = RoundsOut::create(&plan);
-    for workload in Workload::every().filter(|w| plan.times_any(*w)) {
-        let mut entries = runs.gather(&plan, workload);
-        time_workload(
-            &mut c,
-            &plan,
-            workload,
-            &mut entries,
-            &mut done,
-            &mut rounds_out,
-        );
-    }
-    c.final_summary();
+    // Hands are drawn, and their reference classes computed, only for the
+    // games and orders with a benchmark to run.
+    visit_games(&mut run);
+    run.c.final_summary();
 }

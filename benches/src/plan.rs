@@ -2,11 +2,11 @@
 //! both benchmark binaries from one file: [`Plan`].
 //!
 //! The command line is read in one place (xtask's `bench` module), which
-//! resolves `--filter`, `--cards`, `--simd`, the mode and the seed against
+//! resolves `--filter`, `--game`, `--simd`, the mode and the seed against
 //! the registry into this value: the benchmarks as (workload, evaluator
 //! name) pairs, the instruction counts the same way. The benchmark binaries
 //! find it through `HANDEVAL_PLAN`, the path of the file, and never parse a
-//! filter or a size again; an evaluator is its name everywhere.
+//! filter or a game again; an evaluator is its name everywhere.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -64,9 +64,9 @@ impl Mode {
         }
     }
 
-    /// Hands per six- or seven-card workload: as many as five-card hands
+    /// Hands per workload, whatever the game: as many as five-card hands
     /// (the same blocks), or a smoke run's four blocks.
-    pub const fn larger_hands(self) -> usize {
+    pub const fn hands(self) -> usize {
         match self {
             Mode::Smoke => BLOCK * 4,
             _ => BLOCK * BLOCKS,

@@ -39,13 +39,13 @@ use std::hint::black_box;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use handeval_core::{Evaluator, Hand};
+use handeval_core::{BestFive, Game};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::plan::Mode;
-use crate::{BLOCK, BLOCKS, Prepared, Workload};
+use crate::{BLOCK, BLOCKS, Workload};
 
 /// A prepared, checked workload that can be timed, whichever the evaluator.
 pub trait Timed {
@@ -120,30 +120,23 @@ pub fn time_iters(timed: &mut dyn Timed, iters: u64, passes: usize, block: &mut 
     total
 }
 
-impl<E: Evaluator> Timed for Prepared<E> {
-    fn name(&self) -> &'static str {
-        E::NAME
-    }
-
-    fn pass(&mut self, block: usize) {
-        self.run_block(block % BLOCKS);
-    }
-}
-
 /// The floor without the harness: a plain `for` loop over the hands that
-/// does the floor evaluator's work on each (`E` is the floor), written out
-/// here instead of going through the batch methods, the prepared buffers and
-/// the block bookkeeping.
-pub struct BareLoop<E: Evaluator> {
+/// does the floor evaluator's work on each (`E` is the game's floor),
+/// written out here instead of going through the batch methods, the
+/// prepared buffers and the block bookkeeping.
+pub struct BareLoop<G: Game, E: BestFive<G>> {
     name: &'static str,
-    hands: Vec<Hand>,
+    hands: Vec<G>,
     out: Vec<E::Strength>,
 }
 
-impl<E: Evaluator> BareLoop<E> {
+impl<G: Game, E: BestFive<G>> BareLoop<G, E> {
     /// A bare loop over `hands`, reported as `name`.
-    pub fn new(name: &'static str, hands: &[Hand]) -> Self {
-        let blank = E::strength(E::encode(&hands[0]));
+    ///
+    /// # Panics
+    /// If `hands` is empty.
+    pub fn new(name: &'static str, hands: &[G]) -> Self {
+        let blank = E::strength(&hands[0]);
         BareLoop {
             name,
             hands: hands.to_vec(),
@@ -152,16 +145,20 @@ impl<E: Evaluator> BareLoop<E> {
     }
 }
 
-impl<E: Evaluator> Timed for BareLoop<E> {
+impl<G: Game, E: BestFive<G>> Timed for BareLoop<G, E> {
     fn name(&self) -> &'static str {
         self.name
     }
 
+    fn blocks(&self) -> usize {
+        self.hands.len() / BLOCK
+    }
+
     fn pass(&mut self, block: usize) {
-        let block = block % BLOCKS;
+        let block = block % self.blocks();
         let hands = black_box(&self.hands[block * BLOCK..(block + 1) * BLOCK]);
         for (o, h) in self.out.iter_mut().zip(hands) {
-            *o = E::strength(E::encode(h));
+            *o = E::strength(h);
         }
         black_box(&self.out);
     }

@@ -1,91 +1,93 @@
-//! The workloads of hands larger than five cards: full strength from the
-//! cards, over [`HANDS`] hands in [`Cards::all`] order or drawn at random,
-//! for any size.
+//! The one preparation of every game's workloads: a game's hands in an
+//! order ([`sequential`], [`shuffled`]), the reference's class of each,
+//! and [`Prepared`], which checks an evaluator of the game on every hand it
+//! will be timed on and times it block by block.
 //!
-//! Six- and seven-card evaluators are timed from cards only (see
-//! [`handeval_core::BestFive`]), in the same unit as five-card ones: blocks
-//! of [`BLOCK`] hands, [`BLOCKS`] blocks per pass.
+//! Every evaluator is timed from the game's cards (see
+//! [`handeval_core::BestFive`]), in one unit whatever the game: blocks of
+//! [`BLOCK`] hands, [`BLOCKS`] blocks per workload ([`HANDS`] hands).
 
-use std::collections::HashSet;
-
-use handeval_core::{BestFive, Card, Cards, Category, HandClass, Role};
+use handeval_core::{BestFive, Category, Game, HandClass, Role};
 use handeval_reference::scale;
 use handeval_reference::table::ClassTable;
-use rand::SeedableRng;
-use rand::seq::IndexedRandom;
-use rand_chacha::ChaCha8Rng;
 
 use crate::rounds::Timed;
-use crate::{BLOCK, BLOCKS, Kind, Workload};
+use crate::{BLOCK, BLOCKS, Kind, Order, Workload};
 
-/// Hands per workload: as many as five-card hands, so that the blocks are
-/// the same size.
+/// Hands per workload: as many as five-card hands, so that every game's
+/// blocks are the same size.
 pub const HANDS: usize = BLOCK * BLOCKS;
 
-/// Where the sequential hands of a size start in [`Cards::all`] order: the
-/// middle hand, away from the all-low-cards start.
-pub const fn sequential_start<H: Cards>() -> usize {
-    H::HANDS / 2
+/// Where the sequential hands of `G` start in its enumeration
+/// ([`Game::parts`], hand by hand): the middle hand, away from the
+/// all-low-cards start, or the first, when `n` hands reach past the end (the
+/// five-card workloads hold every hand). Only the games enumerated hand
+/// by hand have sequential workloads ([`Workload::of`]), so the place is
+/// counted in [`Game::HANDS`].
+pub fn sequential_start<G: Game>(n: usize) -> u64 {
+    (G::HANDS / 2).min(G::HANDS.saturating_sub(n as u64))
 }
 
-/// [`HANDS`] consecutive hands of [`Cards::all`] from [`sequential_start`].
-pub fn sequential<H: Cards>() -> Vec<H> {
-    sequential_first::<H>(HANDS)
-}
-
-/// The first `n` of [`sequential`]'s hands.
-pub fn sequential_first<H: Cards>(n: usize) -> Vec<H> {
-    let mut all = H::all();
-    let first = all.nth(sequential_start::<H>());
-    first.into_iter().chain(all).take(n).collect()
-}
-
-/// [`HANDS`] distinct hands of `H` drawn uniformly (distinct cards each,
-/// repeats redrawn) by a ChaCha8 generator seeded with `seed`.
-pub fn shuffled<H: Cards>(seed: u64) -> Vec<H> {
-    shuffled_first::<H>(seed, HANDS)
-}
-
-/// The first `n` hands of [`shuffled`]`(seed)`, drawn without drawing the rest.
-///
-/// # Panics
-/// Never: the cards are always drawn from 52 without replacement.
-pub fn shuffled_first<H: Cards>(seed: u64, n: usize) -> Vec<H> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let deck: Vec<Card> = Card::all().collect();
-    let mut seen = HashSet::with_capacity(n);
+/// `n` consecutive hands of `G`'s enumeration from [`sequential_start`].
+pub fn sequential<G: Game>(n: usize) -> Vec<G> {
+    let mut skip = sequential_start::<G>(n);
     let mut hands = Vec::with_capacity(n);
-    while hands.len() < n {
-        let cards: Vec<Card> = deck.sample(&mut rng, H::COUNT).copied().collect();
-        let hand = H::from_cards(&cards).expect("sampled without replacement");
-        let mask = cards.iter().fold(0u64, |m, c| m | 1 << c.index());
-        if seen.insert(mask) {
-            hands.push(hand);
+    for part in G::parts() {
+        let len = G::part_len(part) as u64;
+        if skip >= len {
+            skip -= len;
+            continue;
+        }
+        hands.extend(
+            G::part_hands(part)
+                .skip(skip as usize)
+                .take(n - hands.len()),
+        );
+        skip = 0;
+        if hands.len() == n {
+            break;
         }
     }
     hands
 }
 
+/// `n` distinct hands of `G` in a random order seeded with `seed` (a
+/// ChaCha8 generator, stable across platforms): every hand of the game,
+/// shuffled, when `n` is all of them (the five-card workloads); otherwise
+/// `n` deals of distinct cards, hole cards first, repeats redrawn
+/// ([`handeval_difftest::cards::random_hands`]).
+pub fn shuffled<G: Game>(seed: u64, n: usize) -> Vec<G> {
+    handeval_difftest::cards::random_hands::<G>(seed, n)
+}
+
+/// A workload's `n` hands of `G`: [`shuffled`] with `seed`, or [`sequential`].
+pub fn of_order<G: Game>(order: Order, seed: u64, n: usize) -> Vec<G> {
+    match order {
+        Order::Shuffled => shuffled(seed, n),
+        Order::Sequential => sequential(n),
+    }
+}
+
 /// The reference's class of each hand (the class of its best five), read
 /// from the five-card reference's table.
-pub fn reference_classes<H: Cards>(hands: &[H]) -> Vec<u16> {
+pub fn reference_classes<H: Game>(hands: &[H]) -> Vec<u16> {
     let table = ClassTable::get();
     hands.iter().map(|h| table.best(h)).collect()
 }
 
 /// A workload's hands of `H`, prepared and checked, ready to be timed.
-pub struct PreparedCards<H: Cards, E: BestFive<H>> {
+pub struct Prepared<H: Game, E: BestFive<H>> {
     kind: Kind,
     hands: Vec<H>,
     strengths: Vec<E::Strength>,
     categories: Vec<Category>,
 }
 
-impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
+impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// Takes the workload's hands and makes the output buffer for what
     /// `kind` asks for: strengths or categories.
     pub fn new(hands: &[H], kind: Kind) -> Self {
-        PreparedCards {
+        Prepared {
             kind,
             hands: hands.to_vec(),
             strengths: vec![E::strength(&hands[0]); BLOCK],
@@ -131,7 +133,7 @@ impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
     }
 }
 
-impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
+impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// Evaluates the first `n` hands (at most [`BLOCK`]) through the batch
     /// loop the workload times: what the instruction counts count.
     pub fn run_sample(&mut self, n: usize) {
@@ -171,7 +173,7 @@ impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
         Ok(())
     }
 
-    /// [`check`](PreparedCards::check) for a category workload: each
+    /// [`check`](Prepared::check) for a category workload: each
     /// hand's category against its reference class's.
     fn check_categories(workload: Workload, hands: &[H], classes: &[u16]) -> Result<(), String> {
         let mut out = vec![Category::HighCard; hands.len()];
@@ -192,7 +194,7 @@ impl<H: Cards, E: BestFive<H>> PreparedCards<H, E> {
     }
 }
 
-impl<H: Cards, E: BestFive<H>> Timed for PreparedCards<H, E> {
+impl<H: Game, E: BestFive<H>> Timed for Prepared<H, E> {
     fn name(&self) -> &'static str {
         E::NAME
     }
@@ -222,24 +224,37 @@ impl<H: Cards, E: BestFive<H>> Timed for PreparedCards<H, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use handeval_core::{Hand6, Hand7};
+    use handeval_core::{Hand, Hand6, Hand7, Omaha4};
 
     #[test]
     fn the_sets_are_seeded_distinct_and_sized() {
-        let a = shuffled::<Hand7>(5);
+        let a = shuffled::<Hand7>(5, HANDS);
         assert_eq!(a.len(), HANDS);
-        assert_eq!(a[..100], shuffled::<Hand7>(5)[..100]);
-        let seq = sequential::<Hand7>();
+        assert_eq!(shuffled::<Hand7>(5, 100), a[..100]);
+        let seq = sequential::<Hand7>(HANDS);
         assert_eq!(seq.len(), HANDS);
-        assert!(seq.windows(2).all(|w| w[0].mask() != w[1].mask()));
-        assert_eq!(
-            seq[0],
-            Hand7::all().nth(sequential_start::<Hand7>()).unwrap()
-        );
-        assert_eq!(shuffled_first::<Hand7>(5, 100), a[..100]);
-        let six = shuffled::<Hand6>(5);
-        assert_eq!(six.len(), HANDS);
-        assert_eq!(sequential::<Hand6>().len(), HANDS);
+        let start = sequential_start::<Hand7>(HANDS);
+        assert_eq!(start, 133_784_560 / 2);
+        let all = handeval_core::all_hands7().skip(start as usize);
+        assert!(seq.iter().copied().eq(all.take(HANDS)));
+        assert_eq!(sequential::<Hand6>(HANDS).len(), HANDS);
+        assert_eq!(shuffled::<Omaha4>(5, 1000).len(), 1000);
+    }
+
+    #[test]
+    fn five_cards_are_every_hand_in_order_or_shuffled() {
+        // The five-card sets hold every hand: sequential is the
+        // enumeration's order, shuffled a permutation of it.
+        assert_eq!(sequential_start::<Hand>(HANDS), 0);
+        let seq = sequential::<Hand>(HANDS);
+        assert!(seq.iter().copied().eq(handeval_core::all_hands()));
+        let a = shuffled::<Hand>(7, HANDS);
+        assert_eq!(a, shuffled::<Hand>(7, HANDS));
+        assert_ne!(a[..10], shuffled::<Hand>(8, HANDS)[..10]);
+        let mut sorted: Vec<u64> = a.iter().map(Hand::mask).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), HANDS);
     }
 
     // The best of the first five cards only: not the best of seven.
@@ -264,13 +279,13 @@ mod tests {
 
     #[test]
     fn the_check_rejects_a_broken_seven_card_evaluator() {
-        let hands = &shuffled::<Hand7>(1)[..BLOCK];
+        let hands = &shuffled::<Hand7>(1, BLOCK);
         let classes = reference_classes(hands);
-        for workload in Workload::SEVEN {
+        for workload in Workload::of(handeval_core::GameInfo::of::<Hand7>()) {
             let good =
-                PreparedCards::<Hand7, handeval_registry::ReferenceBest>::new(hands, workload.kind);
+                Prepared::<Hand7, handeval_registry::ReferenceBest>::new(hands, workload.kind);
             assert_eq!(good.check(workload, &classes), Ok(()));
-            let bad = PreparedCards::<Hand7, FirstFive>::new(hands, workload.kind);
+            let bad = Prepared::<Hand7, FirstFive>::new(hands, workload.kind);
             let err = bad.check(workload, &classes).unwrap_err();
             assert!(err.contains("the reference says"), "{err}");
         }

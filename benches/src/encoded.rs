@@ -1,0 +1,197 @@
+//! The five-card extension: the pre-encoded workloads
+//! (`strength/shuffled/encoded` and the rest), which time a five-card
+//! evaluator's algorithm alone, its hands already in its own encoding.
+//!
+//! It is an extension, not a second pipeline, because only five-card
+//! evaluators ([`Evaluator`]) have an encoding of their own; the hands are
+//! the five-card game's, drawn by [`crate::hands`], and checked, like every
+//! game's, hand by hand against the reference's classes.
+
+use handeval_core::{Category, Evaluator, Hand, HandClass, Role};
+use handeval_reference::scale;
+
+use crate::rounds::Timed;
+use crate::{BLOCK, Kind, Workload};
+
+/// An encoded workload's hands, prepared and checked, ready to be timed
+/// block by block.
+pub struct Encoded<E: Evaluator> {
+    kind: Kind,
+    hands: Vec<Hand>,
+    values: Vec<E::Encoded>,
+    categories: Vec<Category>,
+    strengths: Vec<E::Strength>,
+}
+
+impl<E: Evaluator> Encoded<E> {
+    /// Encodes `hands` and makes the output buffers for what `kind` asks for.
+    ///
+    /// # Panics
+    /// If `hands` is empty.
+    pub fn new(hands: &[Hand], kind: Kind) -> Self {
+        let blank = E::strength(E::encode(&hands[0]));
+        Encoded {
+            kind,
+            hands: hands.to_vec(),
+            values: hands.iter().map(E::encode).collect(),
+            categories: vec![Category::HighCard; BLOCK],
+            strengths: vec![blank; BLOCK],
+        }
+    }
+
+    /// Evaluates every prepared hand through the timed batch loop, outside
+    /// the timing, and checks each hand's class (strengths) or category
+    /// against the reference's `classes`. The floor only has to have run.
+    ///
+    /// # Errors
+    /// A message naming the evaluator, the workload and the first wrong hand.
+    pub fn check(&self, workload: Workload, classes: &[u16]) -> Result<(), String> {
+        let wrong = |hand: &Hand, got: String, want: String| {
+            Err(format!(
+                "{} on {workload}: {hand} is {got}, the reference says {want}",
+                E::NAME
+            ))
+        };
+        match self.kind {
+            Kind::Category => {
+                let mut out = vec![Category::HighCard; self.hands.len()];
+                E::categories(&self.values, &mut out);
+                if E::ROLE == Role::Floor {
+                    return Ok(());
+                }
+                for ((hand, &got), &want) in self.hands.iter().zip(&out).zip(classes) {
+                    let want = HandClass::new(want).map(HandClass::category);
+                    if Some(got) != want {
+                        return wrong(hand, format!("{got:?}"), format!("{want:?}"));
+                    }
+                }
+            }
+            Kind::Strength => {
+                let mut out = vec![self.strengths[0]; self.hands.len()];
+                E::strengths(&self.values, &mut out);
+                if E::ROLE == Role::Floor {
+                    return Ok(());
+                }
+                let scale = scale::<E>();
+                for ((hand, value), &want) in self.hands.iter().zip(&out).zip(classes) {
+                    let got = scale.class(*value);
+                    if got != Some(u32::from(want)) {
+                        return wrong(hand, format!("class {got:?}"), want.to_string());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the first `n` hands' categories against the literal
+    /// reference, which needs no table: for the instruction-count sample,
+    /// run under valgrind. The floor is exempt.
+    ///
+    /// # Errors
+    /// A message naming the evaluator and the first wrong hand.
+    pub fn check_literally(&self, n: usize) -> Result<(), String> {
+        if E::ROLE == Role::Floor {
+            return Ok(());
+        }
+        let mut out = vec![Category::HighCard; n];
+        E::categories(&self.values[..n], &mut out);
+        for (hand, &got) in self.hands.iter().zip(&out) {
+            let want = handeval_reference::Reference::category(
+                handeval_reference::Reference::encode(hand),
+            );
+            if got != want {
+                return Err(format!("{} on {hand}: {got:?}, not {want:?}", E::NAME));
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluates the prepared hands in `range` (at most [`BLOCK`] of them)
+    /// into the front of the output buffers.
+    #[inline]
+    fn run_range(&mut self, range: std::ops::Range<usize>) {
+        let n = range.len();
+        let encoded = std::hint::black_box(&self.values[range]);
+        match self.kind {
+            Kind::Category => {
+                E::categories(encoded, &mut self.categories[..n]);
+                std::hint::black_box(&self.categories);
+            }
+            Kind::Strength => {
+                E::strengths(encoded, &mut self.strengths[..n]);
+                std::hint::black_box(&self.strengths);
+            }
+        }
+    }
+
+    /// Evaluates the first `n` hands (at most [`BLOCK`]): the
+    /// instruction-count sample's measured work.
+    #[inline]
+    pub fn run_sample(&mut self, n: usize) {
+        self.run_range(0..n);
+    }
+}
+
+impl<E: Evaluator> Timed for Encoded<E> {
+    fn name(&self) -> &'static str {
+        E::NAME
+    }
+
+    fn blocks(&self) -> usize {
+        self.hands.len() / BLOCK
+    }
+
+    #[inline]
+    fn pass(&mut self, block: usize) {
+        let block = block % self.blocks();
+        self.run_range(block * BLOCK..(block + 1) * BLOCK);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hands::{HANDS, reference_classes, shuffled};
+
+    /// The pre-timing check rejects a broken evaluator.
+    #[test]
+    fn the_check_rejects_a_broken_evaluator() {
+        struct AllHighCard;
+        impl Evaluator for AllHighCard {
+            const NAME: &'static str = "broken/all-high-card";
+            const SUMMARY: &'static str = "says high card to everything";
+            const FAMILY: handeval_core::Family = handeval_core::Family {
+                name: "broken",
+                title: "deliberately broken evaluators",
+            };
+            const ROLE: Role = Role::Tuned;
+            type Encoded = Hand;
+            type Strength = u8;
+            fn encode(hand: &Hand) -> Hand {
+                *hand
+            }
+            fn category(_: Hand) -> Category {
+                Category::HighCard
+            }
+            fn strength(h: Hand) -> u8 {
+                h.cards()[0].index()
+            }
+        }
+        let hands = &shuffled::<Hand>(1, HANDS)[..BLOCK];
+        let classes = reference_classes(hands);
+        for kind in [Kind::Strength, Kind::Category] {
+            let workload = Workload {
+                kind,
+                ..Workload::HEADLINE
+            };
+            let bad = Encoded::<AllHighCard>::new(hands, kind);
+            let err = bad.check(workload, &classes).unwrap_err();
+            assert!(err.contains("the reference says"), "{err}");
+            let good = Encoded::<handeval_registry::Reference>::new(hands, kind);
+            assert_eq!(good.check(workload, &classes), Ok(()));
+            assert_eq!(good.check_literally(100), Ok(()));
+            assert!(bad.check_literally(100).is_err());
+        }
+    }
+}
