@@ -1,19 +1,45 @@
-//! `cargo xtask diff`: every registered evaluator against the reference, the
-//! published table and each other, over all 2,598,960 hands.
+//! `cargo xtask diff --game G`: every registered evaluator of a game against
+//! the reference, the game's table and each other, over every hand of the
+//! game (up to suit renaming where the game's enumeration says so), or, for
+//! an evaluator too slow for the time budget, on a stated seeded sample.
+//!
+//! One check serves every game ([`handeval_difftest::cards`]). How long
+//! every hand would take is foreseen, not guessed: the check is first run
+//! over a seeded handful of the enumeration's parts, each evaluator timed on
+//! them, and the time scaled to every part. The evaluators whose foreseen
+//! times, with the reference's, fit the budget (`--budget`, in minutes) are
+//! checked over every hand, fastest first; the rest on `--sample` seeded
+//! deals, and the summary says which and why. `--every` checks every
+//! evaluator over every hand, however long that takes.
+//!
+//! The five-card game has an extension: its published listings (ported
+//! with their bugs, never timed) are held to exactly their known errors by
+//! the five-card [`Check`], which counts them in the terms a listing
+//! declares (distinct values, misordered hands).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use handeval_core::Evaluator;
-use handeval_difftest::{Check, Evaluation, disagreements, evaluate, hands, pairwise};
-use handeval_registry::{Reference, Visitor, visit_all};
+use handeval_core::{
+    BestFive, Category, Evaluator, Game, GameInfo, GameVisitor, Hand, HandClass, Histogram, Role,
+    visit_games,
+};
+use handeval_difftest::cards::{
+    HandCheck, PartAt, PartCheck, SAMPLE_SEED, Totals, check_all, check_parts, checker, enumerated,
+    hand_at, pairwise, parts, random_hands,
+};
+use handeval_difftest::{Check, Evaluation, evaluate, hands};
+use handeval_reference::table::ClassTable;
+use handeval_registry::{Reference, Visit, Visitor, abouts_in, visit, visit_all};
 use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
 
-use crate::select::{Cards, select_names};
+use crate::select::{game_ids, parse_game, select_names};
 
-#[derive(clap::Args, Default)]
+#[derive(clap::Args)]
 pub struct Args {
     /// Check only these evaluators (comma-separated names, e.g. `subskybox/tuned,reference`).
     #[arg(long, value_delimiter = ',')]
@@ -21,89 +47,428 @@ pub struct Args {
     /// Print every differing hand as CSV on standard output (the summary goes to standard error).
     #[arg(long)]
     pub csv: bool,
-    /// Five-card hands (2,598,960, the default), six-card (20,358,520) or
-    /// seven-card hands (133,784,560, a few minutes).
-    #[arg(long, value_enum, default_value_t = Cards::Five)]
-    pub cards: Cards,
+    /// The game, by its id (`cargo xtask list --games` lists them);
+    /// five-card hands (2,598,960) by default.
+    #[arg(long, default_value = "five", value_parser = parse_game)]
+    pub game: GameInfo,
+    /// Minutes the check over every hand may take: evaluators whose
+    /// foreseen time does not fit are checked on `--sample` seeded hands.
+    #[arg(long, default_value_t = 12.0)]
+    pub budget: f64,
+    /// Check every evaluator over every hand, whatever the budget.
+    #[arg(long)]
+    pub every: bool,
+    /// Hands dealt (seeded) for each evaluator too slow for the budget.
+    #[arg(long, default_value_t = 1 << 22)]
+    pub sample: usize,
+}
+
+impl Default for Args {
+    fn default() -> Self {
+        Args {
+            only: Vec::new(),
+            csv: false,
+            game: GameInfo::of::<Hand>(),
+            budget: 12.0,
+            every: false,
+            sample: 1 << 22,
+        }
+    }
+}
+
+/// How one evaluator was checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Over every hand.
+    Every,
+    /// On the seeded sample: the literal reference, the definition the
+    /// table-driven classes compute.
+    Definition,
+    /// On the seeded sample, its foreseen time over every hand being this
+    /// many seconds, beyond the budget.
+    TooSlow(u64),
 }
 
 /// One evaluator's outcome.
-pub struct Row {
-    pub check: Check,
-    pub evaluation: Evaluation,
+pub struct Row<G> {
+    pub check: HandCheck<G>,
+    pub scope: Scope,
     pub time: Duration,
 }
 
-/// The result of a differential run.
-pub struct Outcome {
-    pub rows: Vec<Row>,
-    pub reference: Evaluation,
+/// A published listing's outcome (the five-card extension).
+pub struct Listing {
+    pub check: Check,
+    pub evaluation: Evaluation,
 }
 
-impl Outcome {
+/// The result of a differential run over a game.
+pub struct Outcome<G> {
+    pub rows: Vec<Row<G>>,
+    /// The reference's own totals over every hand, unless the reference's
+    /// classes of every hand did not fit the budget either.
+    pub totals: Option<Totals>,
+    /// How long the pass over every hand took.
+    pub every_time: Duration,
+    /// How long the reference's classes of every hand were foreseen to
+    /// take, in seconds.
+    pub foreseen_reference: f64,
+    /// The seeded sample's size.
+    pub sample: usize,
+    /// The published listings, and the reference's five-card evaluation
+    /// they are held to (the five-card extension; empty elsewhere).
+    pub listings: Vec<Listing>,
+    pub reference: Option<Evaluation>,
+}
+
+impl<G: Game> Outcome<G> {
+    /// Whether every evaluator passed, and the reference's totals over
+    /// every hand are the game's table.
     pub fn passed(&self) -> bool {
         self.rows.iter().all(|r| r.check.passed())
+            && self.listings.iter().all(|l| l.check.passed())
+            && self.totals.as_ref().is_none_or(totals_are_the_table::<G>)
     }
 }
 
-/// Visits the selected evaluators, checking each against the reference.
-struct Run<'a> {
-    selected: &'a [&'a str],
-    reference: &'a Evaluation,
-    progress: &'a ProgressBar,
-    rows: Vec<Row>,
+/// Whether the reference's totals over every hand are `G`'s table: the
+/// weights sum to the game's hands, the histogram is its table, the
+/// classes its count.
+pub fn totals_are_the_table<G: Game>(totals: &Totals) -> bool {
+    totals.hands == G::HANDS
+        && totals.histogram == Histogram::published::<G>()
+        && totals.classes == G::classes() as usize
 }
-impl Visitor for Run<'_> {
-    fn visit<E: Evaluator>(&mut self) {
-        if !self.selected.contains(&E::NAME) {
+
+/// An evaluator of the game, to be checked over every hand or on a sample.
+struct Candidate<G: Game> {
+    name: &'static str,
+    role: Role,
+    check: Box<dyn PartCheck<G>>,
+    on_hands: fn(&[G]) -> HandCheck<G>,
+}
+
+/// Collects the selected evaluators of `G` (the listings aside).
+struct Collect<'a, G: Game> {
+    selected: &'a [&'static str],
+    candidates: Vec<Candidate<G>>,
+}
+
+impl<G: Game> Visit for Collect<'_, G> {
+    fn visit<H: Game, E: BestFive<H>>(&mut self) {
+        if !self.selected.contains(&E::NAME) || E::ROLE == Role::Listing {
             return;
         }
-        self.progress.set_message(E::NAME);
-        let start = Instant::now();
-        let evaluation = evaluate::<E>();
-        let time = start.elapsed();
-        let check = Check::against_reference::<E>(&evaluation, self.reference);
-        self.rows.push(Row {
-            check,
-            evaluation,
-            time,
-        });
-        self.progress.inc(1);
+        // `visit::<G>` visits `G`'s evaluators only: `H` is `G`.
+        let candidate = Candidate::<H> {
+            name: E::NAME,
+            role: E::ROLE,
+            check: checker::<H, E>(),
+            on_hands: HandCheck::<H>::on_hands::<E>,
+        };
+        if let Some(candidate) = handeval_registry::same::<_, Candidate<G>>(candidate) {
+            self.candidates.push(candidate);
+        }
     }
 }
-/// The registered evaluators named in `only` (all when empty), in registry
-/// order; an unknown name is an error listing the registered ones.
-pub fn selected_names(only: &[String]) -> Result<Vec<&'static str>> {
-    select_names(handeval_registry::names(), only, "evaluator")
+
+/// Hands the foresight times each evaluator on: a seeded handful of the
+/// enumeration's parts holding at least this many hands (or a sixteenth of
+/// a smaller game).
+const FORESIGHT_HANDS: u64 = 1 << 22;
+
+/// The parts the foresight runs on: drawn with [`SAMPLE_SEED`] until they
+/// hold [`FORESIGHT_HANDS`] hands.
+fn foresight_parts<G: Game>() -> Vec<PartAt<G>> {
+    let all = parts::<G>();
+    let want = FORESIGHT_HANDS.min(enumerated::<G>() / 16).max(1);
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    order.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(SAMPLE_SEED));
+    let mut chosen = Vec::new();
+    let mut hands = 0;
+    for i in order {
+        if hands >= want {
+            break;
+        }
+        hands += all[i].len as u64;
+        chosen.push(all[i]);
+    }
+    chosen
 }
 
-/// Runs the check for the evaluators named in `only` (all when empty).
-pub fn check(only: &[String]) -> Result<Outcome> {
-    let selected = selected_names(only)?;
+/// Each candidate's foreseen seconds over every hand, and the reference's
+/// classes' (the same pass's own cost), from a pass over a few parts.
+fn foresee<G: Game>(candidates: &[&Candidate<G>]) -> (Vec<f64>, f64) {
+    let chosen = foresight_parts::<G>();
+    let hands: u64 = chosen.iter().map(|p| p.len as u64).sum();
+    let scale = enumerated::<G>() as f64 / hands.max(1) as f64;
+    let checks: Vec<&dyn PartCheck<G>> = candidates.iter().map(|c| c.check.as_ref()).collect();
+    // Built before the clock starts: its seconds are spent once, not per part.
+    ClassTable::get();
+    let (timed, totals) = check_parts::<G>(&checks, &chosen, false, &|_| {});
+    let each: Vec<f64> = timed.iter().map(|(_, t)| t.as_secs_f64() * scale).collect();
+    let reference = totals.reference_time.as_secs_f64();
+    (each, reference * scale)
+}
 
-    let progress = ProgressBar::new(selected.len() as u64 + 1).with_style(
-        ProgressStyle::with_template("{spinner} [{pos}/{len}] checking {msg} over all hands")
+/// Checks the evaluators of `G` named in `only` (all when empty).
+///
+/// # Errors
+/// An unknown name, listing the registered ones.
+pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
+    let names: Vec<&'static str> = abouts_in(GameInfo::of::<G>(), false)
+        .iter()
+        .map(|a| a.name)
+        .collect();
+    let selected = select_names(names, &args.only, &format!("{} evaluator", G::WORD))?;
+    let mut collect = Collect::<G> {
+        selected: &selected,
+        candidates: Vec::new(),
+    };
+    visit::<G>(&mut collect);
+    let candidates = collect.candidates;
+
+    // The literal reference is the definition the table-driven classes
+    // compute, at microseconds a hand: it is held to them on the sample.
+    let (forseeable, definitions): (Vec<&Candidate<G>>, Vec<&Candidate<G>>) =
+        candidates.iter().partition(|c| c.role != Role::Reference);
+    let busy = spinner(&format!("foreseeing the check of every {} hand", G::WORD));
+    let (foreseen, reference_time) = foresee::<G>(&forseeable);
+    busy.finish_and_clear();
+    let every = within_budget(args, &foreseen, reference_time);
+
+    let mut rows = Vec::new();
+    let (mut totals, mut every_time) = (None, Duration::ZERO);
+    if let Some(every) = &every {
+        let checks: Vec<&dyn PartCheck<G>> = forseeable
+            .iter()
+            .zip(every)
+            .filter(|(_, e)| **e)
+            .map(|(c, _)| c.check.as_ref())
+            .collect();
+        let started = Instant::now();
+        let (checked, t) = check_every_hand(&checks);
+        every_time = started.elapsed();
+        totals = Some(t);
+        rows.extend(checked.into_iter().map(|(check, time)| Row {
+            check,
+            scope: Scope::Every,
+            time,
+        }));
+    }
+    let every = every.unwrap_or_else(|| vec![false; forseeable.len()]);
+    let sampled: Vec<(&Candidate<G>, Scope)> = forseeable
+        .iter()
+        .zip(&every)
+        .zip(&foreseen)
+        .filter(|((_, e), _)| !**e)
+        .map(|((c, _), &t)| (*c, Scope::TooSlow(t as u64)))
+        .chain(definitions.into_iter().map(|c| (c, Scope::Definition)))
+        .collect();
+    rows.extend(check_sampled(args.sample, sampled));
+    // In the registry's order.
+    rows.sort_by_key(|r| selected.iter().position(|n| *n == r.check.name));
+
+    let (listings, reference) = listings_of::<G>(&selected);
+    Ok(Outcome {
+        rows,
+        totals,
+        every_time,
+        foreseen_reference: reference_time,
+        sample: args.sample,
+        listings,
+        reference,
+    })
+}
+
+/// Which evaluators the check of every hand takes, by their foreseen
+/// times: all with `--every`; otherwise the fastest first while the total,
+/// the reference's pass included, stays within the budget. `None` when
+/// the reference's pass alone does not fit.
+fn within_budget(args: &Args, foreseen: &[f64], reference_time: f64) -> Option<Vec<bool>> {
+    let budget = args.budget * 60.0;
+    if !args.every && reference_time > budget {
+        return None;
+    }
+    let mut by_time: Vec<usize> = (0..foreseen.len()).collect();
+    by_time.sort_by(|&a, &b| foreseen[a].total_cmp(&foreseen[b]));
+    let mut every = vec![false; foreseen.len()];
+    let mut total = reference_time;
+    for i in by_time {
+        if args.every || total + foreseen[i] <= budget {
+            total += foreseen[i];
+            every[i] = true;
+        }
+    }
+    Some(every)
+}
+
+/// The reference and `checks` over every hand of the game, with a
+/// progress bar naming them.
+fn check_every_hand<G: Game>(
+    checks: &[&dyn PartCheck<G>],
+) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
+    let names: Vec<&str> = checks.iter().map(|c| c.name()).collect();
+    let progress = ProgressBar::new(enumerated::<G>()).with_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {{elapsed}} every {} hand, {{percent}}% (about {{eta}} left): the reference{}{}",
+            G::WORD,
+            if names.is_empty() { "" } else { ", " },
+            names.join(", ")
+        ))
+        .expect("valid template"),
+    );
+    progress.enable_steady_tick(Duration::from_millis(200));
+    let checked = check_all::<G>(checks, &|done| progress.set_position(done));
+    progress.finish_and_clear();
+    checked
+}
+
+/// Each of `sampled` on `sample` seeded deals, with its scope.
+fn check_sampled<G: Game>(sample: usize, sampled: Vec<(&Candidate<G>, Scope)>) -> Vec<Row<G>> {
+    if sampled.is_empty() {
+        return Vec::new();
+    }
+    let busy = spinner(&format!(
+        "{sample} seeded {} deals for {} evaluators",
+        G::WORD,
+        sampled.len()
+    ));
+    let hands = random_hands::<G>(SAMPLE_SEED, sample);
+    let mut rows = Vec::new();
+    for (candidate, scope) in sampled {
+        busy.set_message(candidate.name);
+        let started = Instant::now();
+        let check = (candidate.on_hands)(&hands);
+        rows.push(Row {
+            check,
+            scope,
+            time: started.elapsed(),
+        });
+    }
+    busy.finish_and_clear();
+    rows
+}
+
+/// A spinner saying what is under way.
+fn spinner(what: &str) -> ProgressBar {
+    let bar = ProgressBar::new_spinner().with_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {prefix}: {msg}")
             .expect("valid template"),
     );
-    progress.enable_steady_tick(Duration::from_millis(120));
-    progress.set_message(Reference::NAME);
-    let reference = evaluate::<Reference>();
-    progress.inc(1);
-
-    let mut run = Run {
-        selected: &selected,
-        reference: &reference,
-        progress: &progress,
-        rows: Vec::new(),
-    };
-    visit_all(&mut run);
-    let rows = run.rows;
-    progress.finish_and_clear();
-    Ok(Outcome { rows, reference })
+    bar.set_prefix(what.to_string());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
 }
 
-/// Writes the summary table and the pairwise matrix.
-pub fn write_summary(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
+/// The five-card extension: the selected published listings over every
+/// five-card hand, against the reference's evaluation.
+fn listings_of<G: Game>(selected: &[&'static str]) -> (Vec<Listing>, Option<Evaluation>) {
+    /// Checks every selected listing.
+    struct Listings<'a> {
+        selected: &'a [&'static str],
+        reference: Option<Evaluation>,
+        out: Vec<Listing>,
+    }
+    impl Visitor for Listings<'_> {
+        fn visit<E: Evaluator>(&mut self) {
+            if E::ROLE != Role::Listing || !self.selected.contains(&E::NAME) {
+                return;
+            }
+            let reference = self.reference.get_or_insert_with(evaluate::<Reference>);
+            let evaluation = evaluate::<E>();
+            let check = Check::against_reference::<E>(&evaluation, reference);
+            self.out.push(Listing { check, evaluation });
+        }
+    }
+    if GameInfo::of::<G>() != GameInfo::of::<Hand>() {
+        return (Vec::new(), None);
+    }
+    let mut listings = Listings {
+        selected,
+        reference: None,
+        out: Vec::new(),
+    };
+    visit_all(&mut listings);
+    (listings.out, listings.reference)
+}
+
+/// Writes what the enumeration is and what the reference's classes of
+/// every hand add up to, each category against the game's table.
+fn write_totals<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Result<()> {
+    let Some(totals) = &outcome.totals else {
+        return writeln!(
+            out,
+            "{}: the reference's classes of every hand (foreseen: {:.0} min) did not fit the budget: every evaluator is checked on the sample (`--every` checks every hand)",
+            G::TITLE,
+            outcome.foreseen_reference / 60.0
+        );
+    };
+    let weighted = G::HANDS != enumerated::<G>();
+    writeln!(
+        out,
+        "{}: {} hands{}, weights summing to {} ({}); every hand took {:.1} s (foreseen for the reference's classes alone: {:.1} s)",
+        G::TITLE,
+        totals.enumerated,
+        if weighted {
+            " enumerated, one per class of hands up to suit renaming"
+        } else {
+            ", each once"
+        },
+        totals.hands,
+        if totals.hands == G::HANDS {
+            "every hand of the game"
+        } else {
+            "NOT the game's hands"
+        },
+        outcome.every_time.as_secs_f64(),
+        outcome.foreseen_reference
+    )?;
+    let table = Histogram::published::<G>();
+    writeln!(
+        out,
+        "\n{:<16} {:>16} {:>16} {:>8} {:>8}",
+        "category", "hands", "table", "classes", "table"
+    )?;
+    let mut per_category = [0usize; 10];
+    for (n, &classes) in per_category.iter_mut().zip(&totals.category_classes) {
+        *n = usize::from(classes);
+    }
+    for c in Category::ALL.into_iter().rev() {
+        writeln!(
+            out,
+            "{:<16} {:>16} {:>16} {:>8} {:>8}{}",
+            c.id(),
+            totals.histogram[c],
+            table[c],
+            per_category[c.index()],
+            G::classes_in(c),
+            if totals.histogram[c] == table[c]
+                && per_category[c.index()] == usize::from(G::classes_in(c))
+            {
+                ""
+            } else {
+                "  DIFFERS"
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<16} {:>16} {:>16} {:>8} {:>8}",
+        "total",
+        totals.histogram.total(),
+        table.total(),
+        totals.classes,
+        G::classes()
+    )
+}
+
+/// Writes the summary: the enumeration and its totals, each evaluator's
+/// verdict and how it was checked, the failures, the listings and the
+/// pairwise matrix.
+pub fn write_summary<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Result<()> {
+    write_totals(out, outcome)?;
+    writeln!(out)?;
     let width = outcome
         .rows
         .iter()
@@ -113,67 +478,112 @@ pub fn write_summary(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> 
         .max("evaluator".len());
     writeln!(
         out,
-        "{:<width$}  {:>9}  {:>10}  {:>10}  {:>10}  {:>8}  {:>8}  verdict",
-        "evaluator", "hands", "category", "class", "misordered", "distinct", "time"
+        "{:<width$}  {:>15}  {:>10}  {:>10}  {:>8}  {:>7}  verdict",
+        "evaluator", "hands", "category", "class", "distinct", "time"
     )?;
     writeln!(
         out,
-        "{:<width$}  {:>9}  {:>10}  {:>10}  {:>10}  {:>8}  {:>8}",
-        "", "checked", "mismatches", "mismatches", "hands", "values", "ms"
+        "{:<width$}  {:>15}  {:>10}  {:>10}  {:>8}  {:>7}",
+        "", "checked", "mismatches", "mismatches", "classes", "s"
     )?;
     for row in &outcome.rows {
         let c = &row.check;
-        let verdict = match (c.passed(), c.known_errors.is_some()) {
-            (true, false) => "ok",
-            (true, true) => "ok: exactly its known errors",
-            (false, false) => "FAIL",
-            (false, true) => "FAIL: not its known errors",
-        };
         writeln!(
             out,
-            "{:<width$}  {:>9}  {:>10}  {:>10}  {:>10}  {:>8}  {:>8.0}  {verdict}",
+            "{:<width$}  {:>15}  {:>10}  {:>10}  {:>8}  {:>7.1}  {}{}",
             c.name,
             c.hands,
             c.category_mismatches,
-            c.class_mismatches,
-            c.misordered,
+            c.class_mismatch_hands,
             c.distinct,
-            row.time.as_secs_f64() * 1e3,
+            row.time.as_secs_f64(),
+            if c.passed() { "ok" } else { "FAIL" },
+            match row.scope {
+                Scope::Every => String::new(),
+                Scope::Definition => ", the literal definition, on the sample".to_string(),
+                Scope::TooSlow(s) =>
+                    format!(", on the sample (every hand: about {} min)", s.div_ceil(60)),
+            }
         )?;
     }
-    let listings = listings(outcome);
-    if !listings.is_empty() {
+    let sampled = outcome
+        .rows
+        .iter()
+        .filter(|r| r.scope != Scope::Every)
+        .count();
+    if sampled > 0 {
         writeln!(
             out,
-            "\npublished listings (checked for exactly their known errors, never timed):"
+            "\n{sampled} evaluators checked on {} {} hands dealt with seed {SAMPLE_SEED} (distinct cards, hole cards first), each hand against the reference's table-driven class; the rest over every hand",
+            outcome.sample,
+            G::WORD
         )?;
-        for l in &listings {
-            writeln!(
-                out,
-                "  {}: {} distinct values (7,462 when right), {} hands in the wrong category, {} hands misordered",
-                l.listing, l.distinct, l.wrong_category, l.misordered
-            )?;
-            if !l.example.is_empty() {
-                writeln!(out, "    for example {}", l.example)?;
-            }
-        }
     }
+    write_listings(out, outcome)?;
     for row in outcome.rows.iter().filter(|r| !r.check.passed()) {
         write!(out, "\n{}", row.check)?;
     }
+    for l in outcome.listings.iter().filter(|l| !l.check.passed()) {
+        write!(out, "\n{}", l.check)?;
+    }
+    // Exact only between checks over all hands.
+    let checks: Vec<HandCheck<G>> = outcome
+        .rows
+        .iter()
+        .filter(|r| r.scope == Scope::Every)
+        .map(|r| r.check.clone())
+        .collect();
+    if checks.len() > 1 {
+        let matrix = pairwise(&checks);
+        let names: Vec<&str> = checks.iter().map(|c| c.name).collect();
+        writeln!(
+            out,
+            "\n{} hands{} on which each pair checked over every hand disagrees (class):",
+            G::WORD,
+            if G::HANDS == enumerated::<G>() {
+                ""
+            } else {
+                " enumerated"
+            }
+        )?;
+        write_matrix(out, &names, &matrix)?;
+    }
+    Ok(())
+}
 
-    let evaluations: Vec<Evaluation> = outcome.rows.iter().map(|r| r.evaluation.clone()).collect();
-    let matrix = pairwise(&evaluations);
-    let names: Vec<&str> = evaluations.iter().map(|e| e.name).collect();
+/// The published listings' lines of the summary, each with a misordered
+/// pair a reader can check by hand.
+fn write_listings<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Result<()> {
+    if outcome.listings.is_empty() {
+        return Ok(());
+    }
     writeln!(
         out,
-        "\nhands on which each pair disagrees (category or class):"
+        "\npublished listings (checked for exactly their known errors, never timed):"
     )?;
-    write_matrix(out, &names, &matrix)
+    for (l, row) in outcome.listings.iter().zip(listing_rows(outcome)) {
+        writeln!(
+            out,
+            "  {}: {} distinct values (7,462 when right), {} hands in the wrong category, {} hands misordered: {}",
+            row.listing,
+            row.distinct,
+            row.wrong_category,
+            row.misordered,
+            if l.check.passed() {
+                "ok, exactly its known errors"
+            } else {
+                "FAIL, not its known errors"
+            }
+        )?;
+        if !row.example.is_empty() {
+            writeln!(out, "    for example {}", row.example)?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes a pairwise matrix with numbered rows and columns.
-pub fn write_matrix(out: &mut impl Write, names: &[&str], matrix: &[Vec<usize>]) -> io::Result<()> {
+pub fn write_matrix(out: &mut dyn Write, names: &[&str], matrix: &[Vec<u64>]) -> io::Result<()> {
     let labels: Vec<String> = names
         .iter()
         .enumerate()
@@ -216,18 +626,19 @@ pub struct ListingRow {
     pub example: String,
 }
 
-/// The published listings among the checked evaluators, with their figures.
-pub fn listings(outcome: &Outcome) -> Vec<ListingRow> {
+/// The published listings' figures, as the report shows them.
+pub fn listing_rows<G: Game>(outcome: &Outcome<G>) -> Vec<ListingRow> {
     let hands = hands();
     let abouts = handeval_registry::abouts();
+    let Some(reference) = &outcome.reference else {
+        return Vec::new();
+    };
     outcome
-        .rows
+        .listings
         .iter()
-        .filter(|r| r.check.known_errors.is_some())
-        .map(|r| {
-            let c = &r.check;
-            let e = &r.evaluation;
-            let reference = &outcome.reference;
+        .map(|l| {
+            let c = &l.check;
+            let e = &l.evaluation;
             let example = c.misordered_pair.map_or_else(String::new, |(h, g)| {
                 let order = |x: u32, y: u32| match x.cmp(&y) {
                     std::cmp::Ordering::Less => "above",
@@ -262,33 +673,44 @@ pub fn listings(outcome: &Outcome) -> Vec<ListingRow> {
         .collect()
 }
 
-/// Writes every hand on which an evaluator differs from the reference.
-fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
+/// Writes every hand on which an evaluator differs from the reference
+/// (over every hand: at most the first 16,777,216 an evaluator keeps).
+pub fn write_csv<G: Game>(out: impl Write, outcome: &Outcome<G>) -> Result<()> {
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
         "evaluator",
         "hand",
-        "category",
         "class",
-        "reference_category",
+        "category_of_class",
         "reference_class",
+        "reference_category",
     ])?;
-    let hands = hands();
-    for row in &outcome.rows {
-        let e = &row.evaluation;
-        let r = &outcome.reference;
-        if row.check.known_errors.is_some() {
-            // A listing's differences are its known bugs, counted above.
-            continue;
-        }
-        for i in disagreements(e, r) {
+    let table = ClassTable::get();
+    let category_of = |class: u16| HandClass::new(class).map_or("unranked", |c| c.category().id());
+    for row in outcome.rows.iter().filter(|r| r.scope == Scope::Every) {
+        for &(index, class) in &row.check.class_mismatches {
+            let hand = hand_at::<G>(index);
+            let want = table.best(&hand);
             w.write_record([
-                e.name.to_string(),
-                hands[i].to_string(),
-                e.categories[i].id().to_string(),
-                e.classes[i].to_string(),
-                r.categories[i].id().to_string(),
-                r.classes[i].to_string(),
+                row.check.name.to_string(),
+                hand.to_string(),
+                class.to_string(),
+                category_of(class).to_string(),
+                want.to_string(),
+                category_of(want).to_string(),
+            ])?;
+        }
+    }
+    for row in outcome.rows.iter().filter(|r| r.scope != Scope::Every) {
+        // A sample's places are places in the sample.
+        for e in &row.check.examples {
+            w.write_record([
+                row.check.name.to_string(),
+                e.hand.to_string(),
+                e.got.2.to_string(),
+                category_of(e.got.2).to_string(),
+                e.expected.2.to_string(),
+                category_of(e.expected.2).to_string(),
             ])?;
         }
     }
@@ -296,16 +718,34 @@ fn write_csv(out: impl Write, outcome: &Outcome) -> Result<()> {
     Ok(())
 }
 
-/// `cargo xtask diff` over five-card hands; `main` sends `--cards 6` and
-/// `--cards 7` to the `diff_cards` module.
+/// `cargo xtask diff`: the game's check, written, and its verdict.
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let outcome = check(&args.only)?;
+    /// Runs the check of the game `--game` names.
+    struct Run<'a> {
+        args: &'a Args,
+        result: Option<Result<ExitCode>>,
+    }
+    impl GameVisitor for Run<'_> {
+        fn game<G: Game>(&mut self) {
+            if GameInfo::of::<G>() == self.args.game {
+                self.result = Some(run_game::<G>(self.args));
+            }
+        }
+    }
+    let mut run = Run { args, result: None };
+    visit_games(&mut run);
+    run.result
+        .unwrap_or_else(|| anyhow::bail!("no game {} (expected one of {})", args.game, game_ids()))
+}
+
+fn run_game<G: Game>(args: &Args) -> Result<ExitCode> {
+    let outcome = check::<G>(args)?;
     finish(
         args.csv,
         |out| write_csv(out, &outcome),
-        |mut out| write_summary(&mut out, &outcome),
+        |out| write_summary(out, &outcome),
         outcome.passed(),
-        "evaluators",
+        &format!("{} evaluators", G::WORD),
     )
 }
 
@@ -328,7 +768,7 @@ pub fn finish(
     if passed {
         Ok(ExitCode::SUCCESS)
     } else {
-        errln!("error: some {what} disagree with the reference")?;
+        errln!("error: some {what} disagree with the reference or the game's table")?;
         Ok(ExitCode::FAILURE)
     }
 }

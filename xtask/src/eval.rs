@@ -1,20 +1,23 @@
-//! `cargo xtask eval`: every registered evaluator's category and class for
-//! each hand of five cards, and every six- or seven-card evaluator's for
-//! each hand of six or seven (the class of the best five).
+//! `cargo xtask eval`: every registered evaluator's category and class
+//! for each hand, whatever its game: a line's number of cards says which
+//! (5, 6 or 7 cards: Hold'em; 9, hole and board: Omaha; 10: five-card
+//! Omaha), and the game's own parser reads it. The class is that of the
+//! hand's best five, on the evaluator's five-card scale.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use handeval_core::{AnyHand, Cards, Hand, Hand6, Hand7};
-use handeval_registry::{DynEvaluator, Reference, Size, all, best_five};
+use handeval_core::{Game, GameVisitor, count_cards, visit_games};
+use handeval_registry::{DynEvaluator, Reference, all, best_five};
 
 use crate::select::select_names;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Hands of five, six or seven cards, such as `"As Ks Qs Js Ts"` or
-    /// `"AsKsQsJsTs2c3d"`; read from standard input if none.
+    /// Hands of any game, such as `"As Ks Qs Js Ts"`, `"AsKsQsJsTs2c3d"` or
+    /// `"As Ad Ks Kd | Qs Js Ts 2c 3h"` (Omaha: the hole cards, `|`, the
+    /// board); read from standard input if none.
     hands: Vec<String>,
     /// Print CSV (`hand,evaluator,category,class`) instead of a table.
     #[arg(long)]
@@ -24,7 +27,7 @@ pub struct Args {
     #[arg(long)]
     native: bool,
     /// Only these evaluators (comma-separated names, e.g. `deadhorse/upstream,reference`);
-    /// a name may be a five-, six- or seven-card evaluator's.
+    /// a name may be any game's evaluator's.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
 }
@@ -45,60 +48,112 @@ impl std::fmt::Display for Source {
     }
 }
 
-/// The evaluators of each hand size.
-struct Evaluators {
-    five: Vec<Box<dyn DynEvaluator<Hand>>>,
-    six: Vec<Box<dyn DynEvaluator<Hand6>>>,
-    seven: Vec<Box<dyn DynEvaluator<Hand7>>>,
+/// The selected evaluators of one game, behind a type that forgets it.
+trait GameLine {
+    /// The game's cards per hand.
+    fn count(&self) -> usize;
+    /// How the game's hands are written, for messages: `7`, `4 | 5`.
+    fn shape(&self) -> String;
+    /// The evaluators' names.
+    fn names(&self) -> Vec<&'static str>;
+    /// Parses `text` as the game's hand and writes every evaluator's
+    /// answer; `Ok(Err(_))` is a bad hand, `Err(_)` a failed write.
+    fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>>;
 }
 
-impl Evaluators {
-    /// The names of every evaluator, of every size.
-    fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
-        let five = self.five.iter().map(|e| e.name());
-        let six = self.six.iter().map(|e| e.name());
-        five.chain(six).chain(self.seven.iter().map(|e| e.name()))
-    }
+/// The selected evaluators of game `G`.
+struct OfGame<G: Game>(Vec<Box<dyn DynEvaluator<G>>>);
 
-    /// Whether none of them takes hands of `cards` cards.
-    fn none_of(&self, cards: usize) -> bool {
-        match cards {
-            5 => self.five.is_empty(),
-            6 => self.six.is_empty(),
-            _ => self.seven.is_empty(),
+impl<G: Game> GameLine for OfGame<G> {
+    fn count(&self) -> usize {
+        G::COUNT
+    }
+    fn shape(&self) -> String {
+        if G::HOLE == 0 {
+            G::COUNT.to_string()
+        } else {
+            format!("{} | {}", G::HOLE, G::COUNT - G::HOLE)
+        }
+    }
+    fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|e| e.name()).collect()
+    }
+    fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>> {
+        if self.0.is_empty() {
+            return Ok(Err(format!(
+                "none of the selected evaluators takes {} hands",
+                G::WORD
+            )));
+        }
+        match text.parse::<G>() {
+            Ok(hand) => out.cards(hand, &self.0).map(Ok),
+            Err(e) => Ok(Err(e.to_string())),
         }
     }
 }
 
-/// The registered evaluators of `H` that `wanted` keeps, in registry order.
-fn of_size<H: Size>(wanted: impl Fn(&str) -> bool) -> Vec<Box<dyn DynEvaluator<H>>> {
-    all::<H>()
-        .into_iter()
-        .filter(|e| wanted(e.name()))
-        .collect()
+/// The registered evaluators of every game that `wanted` keeps, game by
+/// game in the order of the list of games, each in registry order.
+fn every_game(wanted: &dyn Fn(&str) -> bool) -> Vec<Box<dyn GameLine>> {
+    /// Gathers each game's evaluators.
+    struct Gather<'a> {
+        wanted: &'a dyn Fn(&str) -> bool,
+        games: Vec<Box<dyn GameLine>>,
+    }
+    impl GameVisitor for Gather<'_> {
+        fn game<G: Game>(&mut self) {
+            let evaluators = all::<G>()
+                .into_iter()
+                .filter(|e| (self.wanted)(e.name()))
+                .collect();
+            self.games.push(Box::new(OfGame::<G>(evaluators)));
+        }
+    }
+    let mut gather = Gather {
+        wanted,
+        games: Vec::new(),
+    };
+    visit_games(&mut gather);
+    gather.games
 }
 
-/// The registered evaluators named in `only` (all when empty), in registry
-/// order; a name no evaluator of any size has is an error listing them.
-fn select(only: &[String]) -> Result<Evaluators> {
-    let every = Evaluators {
-        five: of_size(|_| true),
-        six: of_size(|_| true),
-        seven: of_size(|_| true),
-    };
+/// The registered evaluators named in `only` (all when empty), per game;
+/// a name no evaluator of any game has is an error listing them.
+fn select(only: &[String]) -> Result<Vec<Box<dyn GameLine>>> {
     let mut names: Vec<&'static str> = Vec::new();
-    for name in every.names() {
+    for name in every_game(&|_| true).iter().flat_map(|g| g.names()) {
         if !names.contains(&name) {
             names.push(name);
         }
     }
     let chosen = select_names(names, only, "evaluator")?;
-    let wanted = |name: &str| chosen.contains(&name);
-    Ok(Evaluators {
-        five: of_size(wanted),
-        six: of_size(wanted),
-        seven: of_size(wanted),
-    })
+    Ok(every_game(&|name| chosen.contains(&name)))
+}
+
+/// Evaluates one line: the game its number of cards says, its hand parsed
+/// by that game and written; `Ok(Err(_))` says why the line is no hand.
+fn line(
+    games: &[Box<dyn GameLine>],
+    text: &str,
+    out: &mut Output<'_>,
+) -> Result<Result<(), String>> {
+    let (count, _) = match count_cards(text) {
+        Ok(counted) => counted,
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    if let Some(game) = games.iter().find(|g| g.count() == count) {
+        return game.write(text, out);
+    }
+    let shapes: Vec<String> = games.iter().map(|g| g.shape()).collect();
+    let cards = match count {
+        0 => "no cards".to_string(),
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    Ok(Err(format!(
+        "{cards}: a hand of a game here has {} cards (hole | board)",
+        shapes.join(", ")
+    )))
 }
 
 /// The most of a bad line an error message quotes.
@@ -116,9 +171,9 @@ fn quote(text: &str) -> String {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let evaluators = select(&args.only)?;
+    let games = select(&args.only)?;
     let stdout = io::stdout().lock();
-    let mut out = Output::new(BufWriter::new(stdout), args, &evaluators)?;
+    let mut out = Output::new(BufWriter::new(stdout), args, &games)?;
     // Buffered: two million bad lines should not cost two million writes.
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut bad = 0usize;
@@ -126,32 +181,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut handle = |source: Source, text: &str| -> Result<()> {
         // Only the end is trimmed, so columns count from the line's start.
         let text = text.trim_end();
-        let parsed = text
-            .parse::<AnyHand>()
-            .map_err(|e| e.to_string())
-            .and_then(|hand| {
-                let size = match hand {
-                    AnyHand::Five(_) => 5,
-                    AnyHand::Six(_) => 6,
-                    AnyHand::Seven(_) => 7,
-                };
-                if evaluators.none_of(size) {
-                    Err(format!(
-                        "none of the selected evaluators takes {size}-card hands"
-                    ))
-                } else {
-                    Ok(hand)
-                }
-            });
-        match parsed {
-            // Each stream is flushed before the other is written, so that
-            // both read in order on a terminal, but a run of bad lines is
-            // written in a few large writes, not one per line.
-            Ok(hand) => {
-                errors.flush().context("writing to standard error")?;
-                out.hand(hand, &evaluators)
-                    .context("writing to standard output")
-            }
+        // Each stream is flushed before the other is written, so that
+        // both read in order on a terminal, but a run of bad lines is
+        // written in a few large writes, not one per line.
+        errors.flush().context("writing to standard error")?;
+        match line(&games, text, &mut out).context("writing to standard output")? {
+            Ok(()) => Ok(()),
             Err(e) => {
                 bad += 1;
                 out.flush()?;
@@ -194,21 +229,24 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
 }
 
+/// Where the answers go: standard output, buffered.
+type Out<'a> = BufWriter<io::StdoutLock<'a>>;
+
 /// The two output formats. Both stream: one hand is written before the next is read.
-enum Output<W: Write> {
+enum Output<'a> {
     Csv {
-        w: Box<csv::Writer<W>>,
+        w: Box<csv::Writer<Out<'a>>>,
         native: bool,
     },
     Table {
-        out: W,
+        out: Out<'a>,
         name_width: usize,
         native: bool,
     },
 }
 
-impl<W: Write> Output<W> {
-    fn new(out: W, args: &Args, evaluators: &Evaluators) -> Result<Self> {
+impl<'a> Output<'a> {
+    fn new(out: Out<'a>, args: &Args, games: &[Box<dyn GameLine>]) -> Result<Self> {
         if args.csv {
             let mut w = csv::Writer::from_writer(out);
             let mut header = vec!["hand", "evaluator", "category", "class"];
@@ -221,7 +259,12 @@ impl<W: Write> Output<W> {
                 native: args.native,
             })
         } else {
-            let name_width = evaluators.names().map(str::len).max().unwrap_or(0);
+            let name_width = games
+                .iter()
+                .flat_map(|g| g.names())
+                .map(str::len)
+                .max()
+                .unwrap_or(0);
             Ok(Output::Table {
                 out,
                 name_width,
@@ -230,18 +273,10 @@ impl<W: Write> Output<W> {
         }
     }
 
-    fn hand(&mut self, hand: AnyHand, evaluators: &Evaluators) -> Result<()> {
-        match hand {
-            AnyHand::Five(hand) => self.cards(hand, &evaluators.five),
-            AnyHand::Six(hand) => self.cards(hand, &evaluators.six),
-            AnyHand::Seven(hand) => self.cards(hand, &evaluators.seven),
-        }
-    }
-
     /// A hand: each evaluator's category and the class of its value on its
     /// five-card scale ("unranked" when no five-card hand has it); for more
     /// than five cards the table also names the reference's best five.
-    fn cards<H: Cards>(&mut self, hand: H, evaluators: &[Box<dyn DynEvaluator<H>>]) -> Result<()> {
+    fn cards<H: Game>(&mut self, hand: H, evaluators: &[Box<dyn DynEvaluator<H>>]) -> Result<()> {
         let text = hand.to_string();
         let show =
             |class: Option<u32>| class.map_or_else(|| "unranked".to_string(), |c| c.to_string());

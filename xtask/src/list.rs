@@ -6,11 +6,21 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use handeval_registry::About;
 
+use handeval_benches::Workload;
+use handeval_core::GameInfo;
+
+use crate::report::markdown::thousands_u64;
 use crate::report::readme::{self, EVALUATORS};
-use crate::select::Cards;
+use std::fmt::Write as _;
+
+use crate::select::{abouts, parse_game};
 use crate::workspace;
 
 #[derive(clap::Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "four independent command-line switches, as clap reads them"
+)]
 pub struct Args {
     /// Include the harness floor.
     #[arg(long)]
@@ -21,16 +31,20 @@ pub struct Args {
     /// How to print the list.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
-    /// Five-card evaluators (the default), six- or seven-card ones.
-    #[arg(long, value_enum, default_value_t = Cards::Five)]
-    cards: Cards,
+    /// The game whose evaluators to list, by its id (`--games` lists them);
+    /// five-card hands by default.
+    #[arg(long, default_value = "five", value_parser = parse_game)]
+    game: GameInfo,
+    /// List the games instead: id, title, hands, fives per hand.
+    #[arg(long, conflicts_with_all = ["floor", "timed", "game", "only"])]
+    games: bool,
     /// Only these (comma-separated) names, families (`pext`) or globs
     /// (`*simd`), as `bench --filter` and `eval --only` select.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
-    /// Write the tables of evaluators (five, six and seven cards) into
-    /// README.md instead of printing one.
-    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "cards", "only"])]
+    /// Write the tables of evaluators of every game into README.md
+    /// instead of printing one.
+    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "game", "only", "games"])]
     readme: bool,
 }
 
@@ -49,23 +63,21 @@ enum Format {
 pub fn run(args: &Args) -> Result<ExitCode> {
     if args.readme {
         let path = workspace::root().join("README.md");
-        for (start, end, cards) in EVALUATORS {
-            let table = readme::evaluators_table(&cards.abouts(false));
-            readme::update(&path, (start, end), &table)?;
-        }
+        readme::update(&path, EVALUATORS, &readme::every_games_table())?;
         outln!("updated the tables of evaluators in {}", path.display())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let list: Vec<About> = args
-        .cards
-        .abouts(args.floor)
+    if args.games {
+        return write(&games_text(args.format)?);
+    }
+    let list: Vec<About> = abouts(args.game, args.floor)
         .into_iter()
         .filter(|a| !args.timed || a.role.is_timed())
         .collect();
     let chosen = crate::select::select_names(
         list.iter().map(|a| a.name).collect(),
         &args.only,
-        &format!("{}-card evaluator", args.cards.word()),
+        &format!("{} evaluator", args.game.word),
     )?;
     let list: Vec<About> = list
         .into_iter()
@@ -100,6 +112,111 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
         Format::Table => readme::evaluators_table(&list),
     };
+    write(&text)
+}
+
+/// The games, in the chosen form. The CSV form is what scripts (CI) read
+/// every game from: its id, words, counts, classes, evaluators, workloads
+/// (the counted ones apart) and a royal flush written as its lines are.
+fn games_text(format: Format) -> Result<String> {
+    let games = handeval_registry::games();
+    Ok(match format {
+        Format::Names => games.iter().flat_map(|g| [g.id, "\n"]).collect(),
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record([
+                "id",
+                "title",
+                "word",
+                "cards",
+                "hole",
+                "hands",
+                "fives",
+                "classes",
+                "evaluators",
+                "workloads",
+                "counted",
+                "royal_flush",
+            ])?;
+            for g in &games {
+                let workloads = Workload::of(*g);
+                let ids = |counted: bool| -> String {
+                    workloads
+                        .iter()
+                        .filter(|w| !counted || w.is_counted())
+                        .map(|w| w.id())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                w.write_record([
+                    g.id,
+                    g.title,
+                    g.word,
+                    &g.count.to_string(),
+                    &g.hole.to_string(),
+                    &g.hands.to_string(),
+                    &g.fives.to_string(),
+                    &g.classes.to_string(),
+                    &abouts(*g, false).len().to_string(),
+                    &ids(false),
+                    &ids(true),
+                    &royal_flush(*g),
+                ])?;
+            }
+            String::from_utf8(w.into_inner()?)?
+        }
+        Format::Table => {
+            let mut s = String::from(
+                "| game | what it is | cards | hole | hands | fives | evaluators |\n|---|---|---:|---:|---:|---:|---:|\n",
+            );
+            for g in &games {
+                let _ = writeln!(
+                    s,
+                    "| `{}` | {} | {} | {} | {} | {} | {} |",
+                    g.id,
+                    g.title,
+                    g.count,
+                    g.hole,
+                    thousands_u64(g.hands),
+                    g.fives,
+                    abouts(*g, false).len()
+                );
+            }
+            s
+        }
+    })
+}
+
+/// A royal flush of `game` as a line of `eval` writes it: the spade royal
+/// at the positions of the game's first allowed five, the other cards
+/// low and of mixed suits (`As Ks 2c 3d | Qs Js Ts 4h 5c` for Omaha).
+fn royal_flush(game: GameInfo) -> String {
+    let royal = ["As", "Ks", "Qs", "Js", "Ts"];
+    let others = ["2c", "3d", "4h", "5c", "6d", "7h", "8c"];
+    let mut others = others.iter();
+    let mut royal_cards = royal.iter();
+    let cards: Vec<&str> = (0..game.count)
+        .map(|i| {
+            if game.first_five.contains(&i) {
+                *royal_cards.next().expect("five positions")
+            } else {
+                *others.next().expect("at most seven other cards")
+            }
+        })
+        .collect();
+    if game.hole == 0 {
+        cards.join(" ")
+    } else {
+        format!(
+            "{} | {}",
+            cards[..game.hole].join(" "),
+            cards[game.hole..].join(" ")
+        )
+    }
+}
+
+/// Writes `text` to standard output, whole.
+fn write(text: &str) -> Result<ExitCode> {
     let mut stdout = io::stdout().lock();
     stdout
         .write_all(text.as_bytes())

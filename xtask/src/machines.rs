@@ -15,6 +15,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use handeval_benches::{Input, Workload};
+use handeval_core::GameInfo;
 
 use crate::report::markdown::fmt_ns;
 use crate::report::{self, Row, Run, readme};
@@ -141,6 +142,22 @@ fn cell(r: &Row) -> String {
     )
 }
 
+/// Each game's headline workload: full strength from its cards, shuffled.
+fn headlines() -> Vec<(GameInfo, Workload)> {
+    handeval_registry::games()
+        .into_iter()
+        .map(|g| {
+            (
+                g,
+                Workload::of(g)
+                    .into_iter()
+                    .find(|w| w.input != Input::Encoded)
+                    .expect("every game has a workload from cards"),
+            )
+        })
+        .collect()
+}
+
 /// The answer, one row per CPU: on each headline workload, the fastest
 /// evaluator without lookup tables (a family the registry knows as
 /// table-free) and the fastest with them, and how much slower or faster
@@ -150,15 +167,28 @@ pub fn answer(machines: &[Machine], results: &str) -> String {
         .iter()
         .map(|f| f.name)
         .collect();
-    let mut s = String::from(
-        "| CPU | five cards: fastest without tables | fastest with tables | seven cards: fastest without tables | fastest with tables | run |\n|---|---|---|---|---|---|\n",
-    );
+    let workloads: Vec<(GameInfo, Workload)> = headlines()
+        .into_iter()
+        .filter(|(_, w)| {
+            machines
+                .iter()
+                .any(|m| m.run.rows.iter().any(|r| r.workload == *w))
+        })
+        .collect();
+    let mut s = String::from("| CPU |");
+    let mut rule = String::from("|---|");
+    for (game, _) in &workloads {
+        let _ = write!(
+            s,
+            " {}: fastest without tables | fastest with tables |",
+            game.title
+        );
+        rule.push_str("---|---|");
+    }
+    let _ = writeln!(s, " run |\n{rule}---|");
     for m in machines {
         let _ = write!(s, "| {} ({}) |", m.run.machine.cpu, m.cpu);
-        for workload in [
-            Workload::HEADLINE.from_input(Input::Hand),
-            Workload::SEVEN[0],
-        ] {
+        for &(_, workload) in &workloads {
             let without = fastest(&m.run, workload, |r| free.contains(&r.family.as_str()));
             let with = fastest(&m.run, workload, |r| r.table_bytes > 0);
             match (without, with) {
@@ -209,11 +239,8 @@ pub fn markdown(machines: &[Machine], results: &str) -> String {
             m.dir
         );
     }
-    let headline = [
-        ("Five cards", Workload::HEADLINE.from_input(Input::Hand)),
-        ("Seven cards", Workload::SEVEN[0]),
-    ];
-    for (title, workload) in headline {
+    for (game, workload) in headlines() {
+        let title = game.title;
         let with: Vec<&Machine> = machines
             .iter()
             .filter(|m| m.run.rows.iter().any(|r| r.workload == workload))

@@ -1,65 +1,31 @@
-//! What a task works on: the hand size, and the evaluators chosen by name.
+//! What a task works on: the game, and the evaluators chosen by name.
 
 use anyhow::{Result, bail};
 use handeval_benches::Workload;
-use handeval_core::{Hand, Hand6, Hand7};
-use handeval_registry::{About, abouts_of, abouts_with_floor_of};
+use handeval_core::GameInfo;
+use handeval_registry::{About, abouts_in, games};
 
-/// Which hands a task works on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Cards {
-    /// Five-card hands.
-    #[default]
-    #[value(name = "5")]
-    Five,
-    /// Six-card hands.
-    #[value(name = "6")]
-    Six,
-    /// Seven-card hands.
-    #[value(name = "7")]
-    Seven,
+/// The game `--game` names by its id ([`handeval_core::Game::ID`]; `cargo
+/// xtask list --games` lists them), for clap.
+///
+/// # Errors
+/// Naming the registered games.
+pub fn parse_game(id: &str) -> Result<GameInfo, String> {
+    handeval_registry::game(id.trim()).ok_or_else(|| {
+        let ids: Vec<&str> = games().iter().map(|g| g.id).collect();
+        format!("unknown game {id:?} (expected one of {})", ids.join(", "))
+    })
 }
 
-impl Cards {
-    /// The size of hands of `count` cards (seven for anything above six).
-    pub fn of(count: usize) -> Cards {
-        match count {
-            ..=5 => Cards::Five,
-            6 => Cards::Six,
-            _ => Cards::Seven,
-        }
-    }
+/// The ids `--game` takes, for help texts.
+pub fn game_ids() -> String {
+    games().iter().map(|g| g.id).collect::<Vec<_>>().join(", ")
+}
 
-    /// The size in words: `"five"`, `"six"`, `"seven"`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Cards::Five => "five",
-            Cards::Six => "six",
-            Cards::Seven => "seven",
-        }
-    }
-
-    /// Cards per hand.
-    pub fn count(self) -> usize {
-        match self {
-            Cards::Five => 5,
-            Cards::Six => 6,
-            Cards::Seven => 7,
-        }
-    }
-
-    /// What the registered evaluators of this size are (with the floor first
-    /// when `floor`), in registry order.
-    pub fn abouts(self, floor: bool) -> Vec<About> {
-        match (self, floor) {
-            (Cards::Five, false) => abouts_of::<Hand>(),
-            (Cards::Five, true) => abouts_with_floor_of::<Hand>(),
-            (Cards::Six, false) => abouts_of::<Hand6>(),
-            (Cards::Six, true) => abouts_with_floor_of::<Hand6>(),
-            (Cards::Seven, false) => abouts_of::<Hand7>(),
-            (Cards::Seven, true) => abouts_with_floor_of::<Hand7>(),
-        }
-    }
+/// What the registered evaluators of `game` are (with the floor first
+/// when `floor`), in registry order.
+pub fn abouts(game: GameInfo, floor: bool) -> Vec<About> {
+    abouts_in(game, floor)
 }
 
 /// The names that the pieces of `only` select (all of `names` when there
@@ -68,7 +34,7 @@ impl Cards {
 /// the family, `deadhorse/simd` one evaluator) or a glob (`*simd`). Pieces
 /// are trimmed and empty ones skipped (`--only "a, b,"` is `a` and `b`). A
 /// piece that selects nothing is an error listing the registered names,
-/// and saying which `--cards` has it where another hand size does.
+/// and saying which `--game` has it where another game does.
 pub fn select_names(
     names: Vec<&'static str>,
     only: &[String],
@@ -81,14 +47,14 @@ pub fn select_names(
         .collect();
     let picks = |piece: &str, name: &str| matches(piece, name);
     if let Some(&unknown) = only.iter().find(|p| !names.iter().any(|n| picks(p, n))) {
-        let elsewhere = [Cards::Five, Cards::Six, Cards::Seven]
+        let elsewhere = games()
             .into_iter()
-            .find(|size| size.abouts(false).iter().any(|a| picks(unknown, a.name)));
-        if let Some(size) = elsewhere {
+            .find(|&game| abouts(game, false).iter().any(|a| picks(unknown, a.name)));
+        if let Some(game) = elsewhere {
             bail!(
-                "{unknown:?} names {}-card evaluators: add `--cards {}` (registered here: {})",
-                size.word(),
-                size.count(),
+                "{unknown:?} names {} evaluators: add `--game {}` (registered here: {})",
+                game.word,
+                game.id,
                 names.join(", ")
             );
         }
@@ -120,7 +86,8 @@ pub fn selected_by(filter: &str, workload: Workload, evaluator: &str) -> bool {
 ///
 /// A piece with `*` (any run of characters, `/` included) or `?` (one
 /// character) is a glob matched against the whole id: `*simd` is every
-/// SIMD variant, `*/hand7/*` every seven-card benchmark. Any other piece
+/// SIMD variant, `*/hand7/*` every seven-card benchmark, `*/omaha/*`
+/// every Omaha one. Any other piece
 /// matches whole `/`-separated segments, in a row, anywhere in the id:
 /// `pext` is the family, `strength/shuffled` two segments of a workload,
 /// `strength/shuffled/hand/pokers` one benchmark. So `hand` never selects
@@ -164,12 +131,12 @@ fn glob(pattern: &[u8], text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use handeval_benches::Input;
+    use handeval_core::{Hand, Hand7};
 
     #[test]
     fn filter_pieces_match_whole_segments_or_globs() {
-        let hand = Workload::HEADLINE.from_input(Input::Hand);
-        let hand7 = Workload::SEVEN[0];
+        let hand = Workload::headline_of::<Hand>();
+        let hand7 = Workload::headline_of::<Hand7>();
         assert_eq!(hand7.to_string(), "strength/shuffled/hand7");
         // A workload's id is never a prefix of another's.
         assert!(selected_by("strength/shuffled/hand", hand, "pokers"));
@@ -196,7 +163,7 @@ mod tests {
 
     #[test]
     fn filters_select_by_substring_of_workload_and_evaluator() {
-        let w = Workload::ALL[0];
+        let w = Workload::HEADLINE;
         assert!(selected_by("", w, "pokers"));
         assert!(selected_by("pext,pokers", w, "pokers"));
         assert!(selected_by("strength/shuffled/encoded", w, "pext/bmi2"));
@@ -227,19 +194,23 @@ mod tests {
     }
 
     #[test]
-    fn a_name_of_another_size_points_at_its_cards_option() {
-        let names = Cards::Five.abouts(false).iter().map(|a| a.name).collect();
+    fn a_name_of_another_game_points_at_its_game_option() {
+        let five = parse_game("five").unwrap();
+        let names = abouts(five, false).iter().map(|a| a.name).collect();
         let err = select_names(names, &only(&["deadhorse/seven"]), "evaluator").unwrap_err();
         let said = err.to_string();
         assert!(
-            said.contains("seven-card evaluators: add `--cards 7`"),
+            said.contains("seven-card evaluators: add `--game seven`"),
             "{said}"
         );
-        let names = Cards::Five.abouts(false).iter().map(|a| a.name).collect();
+        let names = abouts(five, false).iter().map(|a| a.name).collect();
         let err = select_names(names, &only(&["no/such"]), "evaluator").unwrap_err();
         assert!(
             err.to_string().starts_with("unknown evaluator \"no/such\""),
             "{err}"
         );
+        assert_eq!(parse_game("omaha").unwrap().hole, 4);
+        let err = parse_game("7").unwrap_err();
+        assert!(err.contains("five, six, seven, omaha, omaha5"), "{err}");
     }
 }

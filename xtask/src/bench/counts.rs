@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 
 use anyhow::{Context, Result, bail};
 use handeval_benches::plan::PLAN_VAR;
-use handeval_benches::{Benchmark, Plan, Workload};
+use handeval_benches::{Benchmark, Plan};
 use serde::Deserialize;
 
 use super::cargo::{Build, ensure_runner};
@@ -22,15 +22,13 @@ pub struct Counted {
     pub instructions: u64,
 }
 
-/// The gungraun benchmark function of a counted workload:
-/// `strength/shuffled/hand7` is `strength_shuffled_hand7`.
-fn function(workload: Workload) -> String {
-    workload.id().replace('/', "_")
-}
+/// The gungraun benchmark function that takes every count, whatever the
+/// game: its benchmark `evaluator_i` is the plan's `i`-th count.
+const FUNCTION: &str = "counted_sample";
 
 /// Reads one line of gungraun's JSON summary (schema v6), if it is one:
-/// benchmark `evaluator_i` of a workload's function is the `i`-th
-/// evaluator `plan` counts on that workload.
+/// benchmark `evaluator_i` is the `i`-th (workload, evaluator) `plan`
+/// counts.
 fn parse_line(line: &str, plan: &Plan) -> Result<Option<Counted>> {
     #[derive(Deserialize)]
     struct Summary {
@@ -70,31 +68,32 @@ fn parse_line(line: &str, plan: &Plan) -> Result<Option<Counted>> {
     }
     let summary: Summary =
         serde_json::from_str(line).context("reading a line of gungraun's JSON summary")?;
-    let Some(workload) =
-        Workload::every().find(|w| w.is_counted() && function(*w) == summary.function_name)
-    else {
+    if summary.function_name != FUNCTION {
         bail!(
-            "gungraun benchmark {} is no counted workload",
+            "gungraun benchmark {} is not {FUNCTION}",
             summary.function_name
         );
-    };
-    let evaluator = summary
+    }
+    let benchmark = summary
         .id
         .as_deref()
         .and_then(|id| id.strip_prefix("evaluator_"))
         .and_then(|n| n.parse::<usize>().ok())
-        .and_then(|i| plan.counted_on(workload).get(i).map(ToString::to_string))
-        .with_context(|| format!("gungraun benchmark id {:?} of {workload}", summary.id))?;
+        .and_then(|i| plan.counted.get(i).cloned())
+        .with_context(|| {
+            format!(
+                "gungraun benchmark id {:?}: the plan takes {} counts",
+                summary.id,
+                plan.counted.len()
+            )
+        })?;
     let profile = summary
         .profiles
         .iter()
         .find(|p| p.tool == "Callgrind")
         .context("gungraun summary without a Callgrind profile")?;
     Ok(Some(Counted {
-        benchmark: Benchmark {
-            workload,
-            evaluator,
-        },
+        benchmark,
         instructions: profile.data.total.metrics.ir.values.new,
     }))
 }
@@ -124,16 +123,17 @@ fn run_pattern(
 }
 
 /// Runs the plan's instruction counts, showing progress, and reads their
-/// JSON summaries: one gungraun pattern per counted workload, two
-/// processes at a time, one per core. Callgrind counts instructions, so a
+/// JSON summaries: two gungraun processes, one per core, the counts of
+/// even and of odd place in the plan. Callgrind counts instructions, so a
 /// neighbour on the other core changes no count, and most of the phase is
 /// valgrind starting up once per benchmark, which two processes halve.
 pub fn count(plan: &Plan, plan_file: &Path, build: Build<'_>) -> Result<Vec<Counted>> {
     ensure_runner()?;
     let exe = build.icount_executable()?;
-    let patterns: VecDeque<String> = Workload::every()
-        .filter(|w| !plan.counted_on(*w).is_empty())
-        .map(|w| format!("icount::icount::{}::*", function(w)))
+    let patterns: VecDeque<String> = ["[02468]", "[13579]"]
+        .into_iter()
+        .take(plan.counted.len())
+        .map(|last| format!("icount::icount::{FUNCTION}::evaluator_*{last}"))
         .collect();
     let queue = Arc::new(Mutex::new(patterns));
     let (tx, rx) = mpsc::channel::<Result<String>>();
@@ -181,7 +181,7 @@ pub fn count(plan: &Plan, plan_file: &Path, build: Build<'_>) -> Result<Vec<Coun
 #[cfg(test)]
 mod tests {
     use super::*;
-    use handeval_benches::{Mode, SimdLimit};
+    use handeval_benches::{Mode, SimdLimit, Workload};
 
     #[test]
     fn gungraun_json_summaries_are_read_by_the_plans_names() {
@@ -199,7 +199,7 @@ mod tests {
             counted,
             rounds_out: "r".into(),
         };
-        let line = r#"{"baselines":[null,null],"function_name":"strength_shuffled_encoded","group":"icount","id":"evaluator_1","kind":"LibraryBenchmark","profiles":[{"data":{"parts":[],"total":{"metrics":{"Dr":{"values":{"new":20257}},"Ir":{"values":{"new":967874}}},"regressions":[]}},"duration_ns":3,"tool":"Callgrind"}]}"#;
+        let line = r#"{"baselines":[null,null],"function_name":"counted_sample","group":"icount","id":"evaluator_1","kind":"LibraryBenchmark","profiles":[{"data":{"parts":[],"total":{"metrics":{"Dr":{"values":{"new":20257}},"Ir":{"values":{"new":967874}}},"regressions":[]}},"duration_ns":3,"tool":"Callgrind"}]}"#;
         let c = parse_line(line, &plan).unwrap().unwrap();
         assert_eq!(c.benchmark.to_string(), "strength/shuffled/encoded/pokers");
         assert_eq!(c.instructions, 967_874);
@@ -207,8 +207,8 @@ mod tests {
             parse_line("     Running benches/icount.rs", &plan).unwrap(),
             None
         );
-        // A workload without counts, or an index the plan does not have.
-        let wrong = line.replace("strength_shuffled_encoded", "strength_sequential_encoded");
+        // Another function, or an index the plan does not have.
+        let wrong = line.replace("counted_sample", "strength_sequential_encoded");
         assert!(parse_line(&wrong, &plan).is_err());
         let beyond = line.replace("evaluator_1", "evaluator_2");
         assert!(parse_line(&beyond, &plan).is_err());

@@ -21,6 +21,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use handeval_benches::{DEFAULT_SEED, Mode, Plan, SimdLimit, Workload};
+use handeval_core::{GameInfo, Hand};
 
 use self::cargo::Build;
 use self::record::NoCounts;
@@ -28,7 +29,7 @@ use crate::machine::probe::Requested;
 use crate::machine::{CommandLine, output};
 use crate::report;
 use crate::scratch::{self, Scratch};
-use crate::select::Cards;
+use crate::select::parse_game;
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -59,10 +60,10 @@ pub struct Args {
     /// recorded as such in `machine.txt` and in every row's code path.
     #[arg(long, default_value = "avx512", value_parser = SimdLimit::parse)]
     simd: SimdLimit,
-    /// Only five-card (`5`), six-card (`6`) or seven-card (`7`) hands; all
-    /// when absent.
-    #[arg(long, value_enum)]
-    cards: Option<Cards>,
+    /// Only this game's workloads, by its id (`cargo xtask list --games`
+    /// lists them); every game's when absent.
+    #[arg(long, value_parser = parse_game)]
+    game: Option<handeval_core::GameInfo>,
     /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
     /// one codegen unit) is what cited runs use; another, such as `dev`,
     /// reuses the test build to check the pipeline in seconds, and its
@@ -103,7 +104,7 @@ impl Args {
     fn request(&self) -> plan::Request<'_> {
         plan::Request {
             filter: &self.filter,
-            cards: self.cards,
+            game: self.game,
             simd: self.simd,
             mode: self.mode(),
             seed: self.seed,
@@ -206,7 +207,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             &plan,
             &Requested {
                 filter: args.filter.clone(),
-                cards: args.cards.map(|c| c.count() as u8),
+                game: args.game.map(|g| g.id.to_string()),
                 profile: args.profile.clone(),
             },
             valgrind.as_deref().map_err(|e| *e),
@@ -310,15 +311,15 @@ fn publish(run: &report::Run, tmp: Scratch, results_dir: &Path) -> Result<ExitCo
 /// Step 1: the five-card differential check over every hand, which must
 /// pass before anything is timed; returns the published listings' figures.
 /// It checks every evaluator the plan times on five cards, the reference
-/// and the published listings (never timed, always reported). A run that
-/// times no five-card benchmark skips it: `cargo xtask diff --cards 6`
-/// and `--cards 7` check every hand of those sizes, and the benchmark
-/// checks each hand it times.
+/// and the published listings (never timed, always reported). The other
+/// games' checks over every hand take minutes to hours (`cargo xtask diff
+/// --game G`); a run checks each of their hands it times, before timing.
 fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
+    let five = GameInfo::of::<Hand>();
     let timed_five: Vec<&str> = plan
         .timed
         .iter()
-        .filter(|b| b.workload.cards() == 5)
+        .filter(|b| b.workload.game() == five)
         .map(|b| b.evaluator.as_str())
         .collect();
     if timed_five.is_empty() {
@@ -327,7 +328,7 @@ fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
         )?;
         return Ok(Vec::new());
     }
-    let abouts = handeval_registry::abouts();
+    let abouts = crate::select::abouts(five, false);
     let checked: Vec<String> = abouts
         .iter()
         .filter(|a| {
@@ -338,18 +339,23 @@ fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
         .map(|a| a.name.to_string())
         .collect();
     if checked.len() == abouts.len() {
-        step("1/4 differential check: every evaluator over every hand")?;
+        step("1/4 differential check: every five-card evaluator over every hand")?;
     } else {
         step(&format!(
-            "1/4 differential check over every hand: {} of {} evaluators (those --filter times, the reference, the published listings)",
+            "1/4 differential check over every five-card hand: {} of {} evaluators (those --filter times, the reference, the published listings)",
             checked.len(),
             abouts.len()
         ))?;
     }
-    let outcome = crate::diff::check(&checked)?;
+    let args = crate::diff::Args {
+        only: checked,
+        every: true,
+        ..crate::diff::Args::default()
+    };
+    let outcome = crate::diff::check::<Hand>(&args)?;
     crate::diff::write_summary(&mut std::io::stderr().lock(), &outcome)?;
     if !outcome.passed() {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
-    Ok(crate::diff::listings(&outcome))
+    Ok(crate::diff::listing_rows(&outcome))
 }

@@ -1,20 +1,20 @@
-//! The run's plan: `--filter`, `--cards`, `--simd`, the mode and the seed,
+//! The run's plan: `--filter`, `--game`, `--simd`, the mode and the seed,
 //! resolved once against the registry into a [`Plan`] that every later
 //! step, and both benchmark binaries, read as it is.
 
 use anyhow::{Result, bail};
 use handeval_benches::{Benchmark, Mode, Plan, SimdLimit, Workload};
-use handeval_core::Role;
+use handeval_core::{GameInfo, Role};
 use handeval_registry::About;
 
-use crate::select::{Cards, selected_by};
+use crate::select::{abouts, selected_by};
 
 /// What the command line asks of a run, before it is resolved.
 pub struct Request<'a> {
     /// `--filter`: comma-separated pieces (see [`selected_by`]).
     pub filter: &'a str,
-    /// `--cards`: one hand size, or every one.
-    pub cards: Option<Cards>,
+    /// `--game`: one game, or every one.
+    pub game: Option<GameInfo>,
     /// `--simd`.
     pub simd: SimdLimit,
     /// `--quick`, `--smoke` or neither.
@@ -23,27 +23,26 @@ pub struct Request<'a> {
     pub seed: u64,
 }
 
-/// The evaluators timed on hands of `cards` cards: the floor first, the
+/// The evaluators timed on hands of `game`: the floor first, the
 /// published listings (never timed) left out.
-pub fn timed_evaluators(cards: Cards) -> Vec<About> {
-    cards
-        .abouts(true)
+pub fn timed_evaluators(game: GameInfo) -> Vec<About> {
+    abouts(game, true)
         .into_iter()
         .filter(|a| a.role.is_timed())
         .collect()
 }
 
-/// The workloads of the hand sizes a request covers.
-fn workloads(cards: Option<Cards>) -> impl Iterator<Item = Workload> {
-    Workload::every().filter(move |w| cards.is_none_or(|c| c.count() == w.cards()))
+/// The workloads of the games a request covers.
+fn workloads(game: Option<GameInfo>) -> impl Iterator<Item = Workload> {
+    Workload::every().filter(move |w| game.is_none_or(|g| g == w.game()))
 }
 
 /// Every benchmark the request selects, workload by workload, each
 /// workload's evaluators in registry order.
 fn timed(request: &Request<'_>) -> Vec<Benchmark> {
-    workloads(request.cards)
+    workloads(request.game)
         .flat_map(|w| {
-            timed_evaluators(Cards::of(w.cards()))
+            timed_evaluators(w.game())
                 .into_iter()
                 .filter(move |a| selected_by(request.filter, w, a.name))
                 .map(move |a| Benchmark {
@@ -61,7 +60,7 @@ fn counted(timed: &[Benchmark]) -> Vec<Benchmark> {
     let mut counted = Vec::new();
     for w in Workload::every().filter(|w| w.is_counted()) {
         let twins = [w, w.in_order(handeval_benches::Order::Sequential)];
-        let chosen: Vec<About> = timed_evaluators(Cards::of(w.cards()))
+        let chosen: Vec<About> = timed_evaluators(w.game())
             .into_iter()
             .filter(|a| {
                 timed
@@ -72,7 +71,7 @@ fn counted(timed: &[Benchmark]) -> Vec<Benchmark> {
         if chosen.is_empty() {
             continue;
         }
-        let floor = timed_evaluators(Cards::of(w.cards()))
+        let floor = timed_evaluators(w.game())
             .into_iter()
             .filter(|a| a.role == Role::Floor);
         for a in floor.chain(chosen.into_iter().filter(|a| a.role != Role::Floor)) {
@@ -94,14 +93,21 @@ fn counted(timed: &[Benchmark]) -> Vec<Benchmark> {
 pub fn resolve(request: &Request<'_>) -> Result<Plan> {
     let timed = timed(request);
     if timed.is_empty() {
-        let last = |cards| timed_evaluators(cards).last().map_or("", |a| a.name);
+        let examples: Vec<String> = workloads(request.game)
+            .filter(|w| w.is_counted() && w.kind == handeval_benches::Kind::Strength)
+            .take(3)
+            .map(|w| {
+                let last = timed_evaluators(w.game());
+                format!("{w}/{}", last.last().map_or("", |a| a.name))
+            })
+            .collect();
         bail!(
-            "--filter {:?} selects no benchmark; ids are workload/evaluator, e.g. {}/{} or {}/{}",
+            "--filter {:?} selects no benchmark{}; ids are workload/evaluator, e.g. {}",
             request.filter,
-            Workload::HEADLINE,
-            last(Cards::Five),
-            Workload::SEVEN[0],
-            last(Cards::Seven),
+            request
+                .game
+                .map_or_else(String::new, |g| format!(" of --game {g}")),
+            examples.join(" or "),
         );
     }
     Ok(Plan {
@@ -114,37 +120,43 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
     })
 }
 
-/// Whether a plan counts any instructions of five-card hands, and any of
-/// seven: what `machine.txt`'s `instruction counts` line describes.
-pub fn counted_sizes(plan: &Plan) -> (bool, bool) {
-    let has = |cards| plan.counted.iter().any(|b| b.workload.cards() == cards);
-    (has(5), has(7))
+/// The games a plan counts instructions of, in the order of the list of
+/// games: what `machine.txt`'s `instruction counts` line describes.
+pub fn counted_games(plan: &Plan) -> Vec<GameInfo> {
+    handeval_registry::games()
+        .into_iter()
+        .filter(|g| plan.counted.iter().any(|b| b.workload.game() == *g))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn request(filter: &str, cards: Option<Cards>) -> Request<'_> {
+    fn request<'a>(filter: &'a str, game: Option<&str>) -> Request<'a> {
         Request {
             filter,
-            cards,
+            game: game.map(|g| crate::select::parse_game(g).unwrap()),
             simd: SimdLimit::Avx512,
             mode: Mode::Smoke,
             seed: 1,
         }
     }
 
-    fn plan(filter: &str, cards: Option<Cards>) -> Plan {
-        resolve(&request(filter, cards)).unwrap()
+    fn plan(filter: &str, game: Option<&str>) -> Plan {
+        resolve(&request(filter, game)).unwrap()
+    }
+
+    fn game(id: &str) -> GameInfo {
+        crate::select::parse_game(id).unwrap()
     }
 
     #[test]
     fn only_selected_benchmarks_are_timed_and_counted() {
         // A seven-card filter counts no five-card workload.
         let p = plan("hand7", None);
-        assert!(p.timed.iter().all(|b| b.workload.cards() == 7));
-        assert_eq!(counted_sizes(&p), (false, true));
+        assert!(p.timed.iter().all(|b| b.workload.game() == game("seven")));
+        assert_eq!(counted_games(&p), [game("seven")]);
         // One evaluator: it and the floor are counted, nothing else.
         let p = plan("strength/shuffled/encoded/pokers", None);
         assert_eq!(p.timed.len(), 1);
@@ -161,20 +173,30 @@ mod tests {
             plan("strength/sequential/hand/pokers", None).counted.len(),
             2
         );
-        // Six cards have none.
-        assert!(plan("", Some(Cards::Six)).counted.is_empty());
+        // Six cards' category workload has none.
+        let p = plan("category", Some("six"));
+        assert!(!p.timed.is_empty() && p.counted.is_empty());
         // Everything: every timed evaluator on every counted workload.
         let p = plan("", None);
-        let five = timed_evaluators(Cards::Five).len();
-        let seven = timed_evaluators(Cards::Seven).len();
-        assert_eq!(p.counted.len(), 4 * five + seven);
+        let expected: usize = Workload::every()
+            .filter(|w| w.is_counted())
+            .map(|w| timed_evaluators(w.game()).len())
+            .sum();
+        assert_eq!(p.counted.len(), expected);
+        let five = timed_evaluators(game("five")).len();
+        let omaha = timed_evaluators(game("omaha")).len();
+        assert!(p.counted.len() >= 4 * five + omaha);
     }
 
     #[test]
     fn a_filter_that_selects_nothing_is_refused() {
         let err = resolve(&request("nosuch", None)).unwrap_err();
         assert!(err.to_string().contains("selects no benchmark"), "{err}");
-        let err = resolve(&request("hand7", Some(Cards::Five))).unwrap_err();
-        assert!(err.to_string().contains("selects no benchmark"), "{err}");
+        let err = resolve(&request("hand7", Some("five"))).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("selects no benchmark of --game five"),
+            "{err}"
+        );
     }
 }

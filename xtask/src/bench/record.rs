@@ -3,7 +3,7 @@
 
 use handeval_benches::{Plan, SAMPLE, SimdLimit};
 
-use super::plan::counted_sizes;
+use super::plan::counted_games;
 use crate::machine::probe::Requested;
 use crate::machine::{self, CommandLine, Machine};
 use crate::report::markdown::thousands;
@@ -23,17 +23,21 @@ pub enum NoCounts {
 /// which sample and on which path, or why nothing was.
 pub fn how_counted(plan: &Plan, counted: Result<&str, NoCounts>) -> String {
     let sample = thousands(SAMPLE);
-    let over = match counted_sizes(plan) {
-        (true, true) => format!("{sample} sampled hands of five cards and {sample} of seven"),
-        (true, false) => format!("{sample} sampled hands of five cards"),
-        _ => format!("{sample} sampled hands of seven cards"),
+    let games: Vec<&str> = counted_games(plan).iter().map(|g| g.word).collect();
+    let over = match games.as_slice() {
+        [] => format!("{sample} sampled hands"),
+        [one] => format!("{sample} sampled {one} hands"),
+        [first @ .., last] => format!(
+            "{sample} sampled hands of each of {} and {last}",
+            first.join(", ")
+        ),
     };
     match counted {
         Ok(valgrind) => format!(
             "callgrind ({valgrind}) via gungraun, over {over}; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)"
         ),
         Err(NoCounts::Skipped) => "not measured: --no-icount".to_string(),
-        Err(NoCounts::NothingToCount) => "not measured: none of this run's workloads has instruction counts (six-card hands and seven-card categories have none)".to_string(),
+        Err(NoCounts::NothingToCount) => "not measured: none of this run's workloads has instruction counts (only shuffled full strength has them, and five-card categories)".to_string(),
         Err(NoCounts::NoValgrind) => "not measured: valgrind not found".to_string(),
     }
 }
@@ -84,10 +88,21 @@ mod tests {
     #[test]
     fn the_counts_line_says_what_was_counted() {
         let five = plan(&[Workload::HEADLINE]);
-        let seven = plan(&[Workload::SEVEN[0]]);
+        let seven = plan(&[Workload::headline_of::<handeval_core::Hand7>()]);
+        let both = plan(&[
+            Workload::HEADLINE,
+            Workload::headline_of::<handeval_core::Hand7>(),
+            Workload::headline_of::<handeval_core::Omaha4>(),
+        ]);
         let v = Ok("valgrind-3.19.0");
-        assert!(how_counted(&five, v).contains("10,000 sampled hands of five cards;"));
-        assert!(how_counted(&seven, v).contains("10,000 sampled hands of seven cards;"));
+        assert!(how_counted(&five, v).contains("10,000 sampled five-card hands;"));
+        assert!(how_counted(&seven, v).contains("10,000 sampled seven-card hands;"));
+        assert!(
+            how_counted(&both, v)
+                .contains("10,000 sampled hands of each of five-card, seven-card and Omaha;"),
+            "{}",
+            how_counted(&both, v)
+        );
         assert!(!how_counted(&seven, v).contains("five"));
         assert_eq!(
             how_counted(&five, Err(NoCounts::Skipped)),

@@ -9,7 +9,6 @@ use super::criterion::Estimate;
 use super::plan::timed_evaluators;
 use crate::report::Row;
 use crate::report::schema::{self, Timer, Turn};
-use crate::select::Cards;
 
 /// One row per measured benchmark, in the plan's order, its derived
 /// columns filled in.
@@ -24,7 +23,7 @@ pub fn build(
     let mut rows = Vec::new();
     for (b, estimate) in measured {
         let w = b.workload;
-        let about = timed_evaluators(Cards::of(w.cards()))
+        let about = timed_evaluators(w.game())
             .into_iter()
             .find(|a| a.name == b.evaluator)
             .with_context(|| format!("{b}: no such evaluator is registered"))?;

@@ -215,8 +215,9 @@ pub struct Machine {
     pub simd: Option<SimdLimit>,
     /// The `--filter` pieces (empty: everything).
     pub filter: Vec<String>,
-    /// The one hand size the run timed (`--cards`), or `None` for all.
-    pub cards: Option<u8>,
+    /// The one game the run timed (`--game`, or in older runs `--cards`,
+    /// read as its game), or `None` for all.
+    pub game: Option<String>,
     /// Distribution and kernel.
     pub os: String,
     /// `rustc -V`.
@@ -248,9 +249,10 @@ pub struct Machine {
     /// store, no evaluation), from the `split_floor` example built with the
     /// run's profile; absent in older runs.
     pub split_floor: String,
-    /// Hands per six- or seven-card workload (absent in older runs, which
-    /// all timed [`handeval_benches::cards::HANDS`]).
-    pub larger_hands: Option<usize>,
+    /// Hands per workload (absent in older runs, which all timed
+    /// [`handeval_benches::hands::HANDS`]; runs before games were a
+    /// definition gave it for six and seven cards, five always having all).
+    pub hands_per_workload: Option<usize>,
     /// The other lines of `rustc -Vv` (`binary`, `commit-hash`, `LLVM version`, ...).
     pub rustc_details: Vec<(String, String)>,
 }
@@ -278,7 +280,7 @@ impl Machine {
         self.mode == Mode::Full
             && self.profile_name() == "bench"
             && self.filter.is_empty()
-            && self.cards.is_none()
+            && self.game.is_none()
             && self.simd.is_none_or(|l| l == SimdLimit::Avx512)
     }
 
@@ -316,9 +318,8 @@ impl Machine {
             ("mode", self.mode.id().to_string()),
             ("filter", self.filter.join(",")),
             (
-                "cards",
-                self.cards
-                    .map_or_else(|| "all".to_string(), |c| c.to_string()),
+                "game",
+                self.game.clone().unwrap_or_else(|| "all".to_string()),
             ),
             ("instruction counts", self.instruction_counts.clone()),
         ]);
@@ -329,8 +330,8 @@ impl Machine {
             ("split floor", Some(self.split_floor.clone())),
             ("icount path", Some(self.icount_path.clone())),
             (
-                "six- and seven-card hands",
-                self.larger_hands.map(|n| n.to_string()),
+                "hands per workload",
+                self.hands_per_workload.map(|n| n.to_string()),
             ),
         ];
         v.extend(
@@ -472,10 +473,27 @@ impl Fields<'_> {
                 .flat_map(pieces)
                 .collect(),
         };
-        let cards = match self.get("cards") {
-            Some((_, "all")) => None,
-            Some(_) => self.typed("cards", |v| v.parse::<u8>().map_err(|e| e.to_string()))?,
-            None => command.values("cards").last().and_then(|c| c.parse().ok()),
+        // Older files name a hand size (`cards: 7`), read as its game.
+        let game = match (self.get("game"), self.get("cards")) {
+            (Some((_, "all")), _) | (None, Some((_, "all"))) => None,
+            (Some((_, id)), _) => Some(id.to_string()),
+            (None, Some(_)) => self.typed("cards", |v| {
+                v.parse::<usize>()
+                    .ok()
+                    .and_then(holdem_of)
+                    .ok_or_else(|| format!("is no hand size: {v:?}"))
+            })?,
+            (None, None) => command
+                .values("game")
+                .last()
+                .map(ToString::to_string)
+                .or_else(|| {
+                    command
+                        .values("cards")
+                        .last()
+                        .and_then(|c| c.parse().ok())
+                        .and_then(holdem_of)
+                }),
         };
         Ok(Machine {
             date: self
@@ -500,10 +518,13 @@ impl Fields<'_> {
                 .collect(),
             block_hands: self.number("block hands")?,
             sample_hands: self.number("sample hands")?,
-            larger_hands: self.number("six- and seven-card hands")?,
+            hands_per_workload: match self.number("hands per workload")? {
+                Some(n) => Some(n),
+                None => self.number("six- and seven-card hands")?,
+            },
             command,
             filter,
-            cards,
+            game,
             git: self.text("git"),
             commit: self.text("commit"),
             cpu: self.text("cpu"),
@@ -533,7 +554,7 @@ impl Fields<'_> {
 }
 
 /// The keys a `machine.txt` may have, besides `rustc <detail>` lines.
-const KNOWN: [&str; 28] = [
+const KNOWN: [&str; 30] = [
     "command",
     "date",
     "git",
@@ -554,15 +575,26 @@ const KNOWN: [&str; 28] = [
     "seed",
     "mode",
     "filter",
+    "game",
     "cards",
     "instruction counts",
     "block hands",
     "measurement",
     "sample hands",
+    "hands per workload",
     "six- and seven-card hands",
     "icount path",
     "split floor",
 ];
+
+/// The id of the Hold'em game of `cards` cards: what an older run's
+/// `--cards` named.
+fn holdem_of(cards: usize) -> Option<String> {
+    handeval_registry::games()
+        .into_iter()
+        .find(|g| g.hole == 0 && g.count == cards)
+        .map(|g| g.id.to_string())
+}
 
 /// A filter's pieces: comma-separated, trimmed, empty ones skipped.
 pub fn pieces(filter: &str) -> Vec<String> {
@@ -591,7 +623,7 @@ mod tests {
             },
             &probe::Requested {
                 filter: "pext, pokers".into(),
-                cards: Some(5),
+                game: Some("five".into()),
                 profile: "dev".into(),
             },
             "not measured".into(),
@@ -676,7 +708,7 @@ mod tests {
         assert_eq!(m.cpu, "AMD EPYC");
         assert_eq!(m.seed, 3);
         assert_eq!(m.block_hands, None);
-        assert_eq!(m.cards, Some(7));
+        assert_eq!(m.game.as_deref(), Some("seven"));
         assert!(m.filter.is_empty());
         assert_eq!(m.rustc_details, [("release".into(), "1.95.0".into())]);
     }

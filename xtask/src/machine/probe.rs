@@ -94,8 +94,8 @@ fn vectors(flags: &[String]) -> String {
 pub struct Requested {
     /// `--filter`, as given.
     pub filter: String,
-    /// `--cards`, as a count.
-    pub cards: Option<u8>,
+    /// `--game`, its id.
+    pub game: Option<String>,
     /// `--profile`.
     pub profile: String,
 }
@@ -161,7 +161,7 @@ pub fn describe(
         vectors: vectors(&flags),
         simd: Some(plan.simd),
         filter: pieces(&requested.filter),
-        cards: requested.cards,
+        game: requested.game.clone(),
         flags,
         os: os(),
         rustc: rustc.lines().next().unwrap_or("unknown").to_string(),
@@ -181,7 +181,7 @@ pub fn describe(
         block_hands: Some(handeval_benches::BLOCK),
         measurement: TURNS.into(),
         sample_hands: Some(handeval_benches::SAMPLE),
-        larger_hands: Some(plan.mode.larger_hands()),
+        hands_per_workload: Some(plan.mode.hands()),
         icount_path: String::new(),
         split_floor: String::new(),
         rustc_details: rustc

@@ -3,8 +3,9 @@
 
 use std::fmt::Write as _;
 
-use handeval_benches::{Input, Order, Workload};
+use handeval_benches::{Kind, Order, Workload};
 use handeval_core::Role;
+use handeval_core::{GameInfo, Hand};
 
 use super::Run;
 use super::schema::{ListingRow, Row, Timer, median_turn};
@@ -33,6 +34,11 @@ fn human_bytes(b: usize) -> String {
 
 /// `64974` as `64,974`.
 pub fn thousands(n: usize) -> String {
+    thousands_u64(n as u64)
+}
+
+/// `463563500400` as `463,563,500,400`.
+pub fn thousands_u64(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -63,41 +69,85 @@ fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
         .map(|r| r.baseline.as_str())
 }
 
-/// How the rows of a hand size above five were measured, for the report:
-/// every figure from the constants the benchmarks use.
-pub fn cards_method(cards: usize, hands: usize) -> String {
-    fn method<H: handeval_core::Cards>(hands: usize) -> String {
-        use handeval_benches::cards::sequential_start;
-        let word = H::WORD;
-        let n = H::COUNT;
+/// How the rows of a game other than five cards were measured, for the
+/// report: every figure from the game's definition and the constants the
+/// benchmarks use. `counted`: whether the run has instruction counts of
+/// the game.
+pub fn game_method(game: GameInfo, hands: usize, counted: bool) -> String {
+    let word = game.word;
+    let capital = word[..1].to_uppercase() + &word[1..];
+    let input = game.input;
+    let workloads = Workload::of(game);
+    let has =
+        |kind: Kind, order: Order| workloads.iter().any(|w| w.kind == kind && w.order == order);
+    let deal = if game.hole == 0 {
+        format!("{} distinct cards each", spelled(game.count))
+    } else {
         format!(
-            "{capital}-card evaluators are timed from cards, full strength, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/hand{n}` draws the hands at random ({word} distinct cards each, seeded by the run's seed, repeats redrawn), `strength/sequential/hand{n}` takes consecutive hands of all {word}-card hands in order from hand {start} (the middle one). Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --cards {n}` checks all {all}. Best-of-{fives} adapters run their five-card evaluator's own batch loop over the {fives} fives of each hand. {counts}",
-            capital = word[..1].to_uppercase() + &word[1..],
-            hands = thousands(hands),
-            block = thousands(handeval_benches::BLOCK),
-            start = thousands(sequential_start::<H>()),
-            all = thousands(H::HANDS),
-            fives = H::FIVES.len(),
-            counts = if n == 7 {
-                format!(
-                    "Instruction counts, where measured, are of `strength/shuffled/hand7` over the first {} of its hands (the first 1,000 checked against the literal reference first), and stand for the sequential order too.",
-                    thousands(handeval_benches::SAMPLE)
-                )
-            } else {
-                format!("Evaluators of {n} cards have no instruction counts.")
-            },
+            "{} distinct cards each, the {} hole cards first",
+            spelled(game.count),
+            spelled(game.hole)
         )
-    }
-    match cards {
-        6 => method::<handeval_core::Hand6>(hands),
-        _ => method::<handeval_core::Hand7>(hands),
-    }
+    };
+    let sequential = if has(Kind::Strength, Order::Sequential) {
+        let start = (game.hands / 2).min(game.hands.saturating_sub(hands as u64));
+        format!(
+            ", `strength/sequential/{input}` takes consecutive hands of all {word} hands in order from hand {} (the middle one)",
+            thousands_u64(start)
+        )
+    } else {
+        String::new()
+    };
+    let category = if has(Kind::Category, Order::Shuffled) {
+        format!(" (`category/shuffled/{input}`: the category alone, on the same hands)")
+    } else {
+        String::new()
+    };
+    let fives = if game.hole == 0 {
+        format!(
+            "Best-of-{} adapters run their five-card evaluator's own batch loop over the {} fives of each hand.",
+            game.fives, game.fives
+        )
+    } else {
+        format!(
+            "A hand is worth its best five among the {} that take two of its hole cards and three of the board; best-of-{} adapters run their five-card evaluator's own batch loop over them.",
+            game.fives, game.fives
+        )
+    };
+    let every = if game.hole == 0 {
+        format!("all {}", thousands_u64(game.hands))
+    } else {
+        format!(
+            "all {} (one hand per class up to suit renaming, weighted)",
+            thousands_u64(game.hands)
+        )
+    };
+    let counts = if counted {
+        format!(
+            "Instruction counts, where measured, are of `strength/shuffled/{input}` over the first {} of its hands (the first 1,000 checked against the literal reference first){}.",
+            thousands(handeval_benches::SAMPLE),
+            if has(Kind::Strength, Order::Sequential) {
+                ", and stand for the sequential order too"
+            } else {
+                ""
+            }
+        )
+    } else {
+        format!("This run has no instruction counts of {word} hands.")
+    };
+    format!(
+        "{capital} evaluators are timed from cards, full strength{category}, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/{input}` deals the hands at random ({deal}, seeded by the run's seed, repeats redrawn){sequential}. Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --game {id}` checks {every}. {fives} {counts}",
+        hands = thousands(hands),
+        block = thousands(handeval_benches::BLOCK),
+        id = game.id,
+    )
 }
 
 /// The fastest direct (not best-of-fives) table-free evaluator on
-/// `workload`, a workload of hands above five cards, if the run has one.
+/// `workload`, a workload from cards of a game other than five cards, if
+/// the run has one.
 pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> {
-    let abouts = crate::select::Cards::of(workload.cards()).abouts(false);
+    let abouts = crate::select::abouts(workload.game(), false);
     rows.iter()
         .filter(|r| r.workload == workload && r.table_bytes == 0)
         .filter(|r| matches!(r.role, Some(Role::Tuned | Role::Faithful | Role::Simd)))
@@ -109,34 +159,44 @@ pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> 
         .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
 }
 
-/// The section of a hand size above five: how it was measured, the
+/// The chart file of a game other than five cards: `chart-omaha.svg`.
+pub fn chart_file(game: GameInfo) -> String {
+    format!("chart-{}.svg", game.id)
+}
+
+/// The section of a game other than five cards: how it was measured, the
 /// table-free direct evaluator against the baseline, and one table per
-/// workload of the size.
-pub fn cards_section(rows: &[Row], machine: &Machine, cards: usize) -> Option<String> {
-    let present: Vec<Workload> = Workload::of_cards(cards)
+/// workload of the game.
+pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<String> {
+    let present: Vec<Workload> = Workload::of(game)
+        .into_iter()
         .filter(|w| rows.iter().any(|r| r.workload == *w))
         .collect();
     if present.is_empty() {
         return None;
     }
-    let word = crate::select::Cards::of(cards).word();
-    let title = word[..1].to_uppercase() + &word[1..];
+    let word = game.word;
+    let counted = rows
+        .iter()
+        .any(|r| r.workload.game() == game && r.instructions.is_some());
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "\n## {title} cards\n\n{}\n",
-        cards_method(
-            cards,
+        "\n## {}\n\n{}\n",
+        game.title,
+        game_method(
+            game,
             machine
-                .larger_hands
-                .unwrap_or(handeval_benches::cards::HANDS)
+                .hands_per_workload
+                .unwrap_or(handeval_benches::hands::HANDS),
+            counted
         )
     );
     for w in &present {
         if let Some(r) = best_direct_table_free(rows, *w) {
             let _ = writeln!(
                 s,
-                "- {w}: the fastest table-free direct {word}-card evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
+                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
                 r.evaluator,
                 fmt_ns(r.median_ns),
                 fmt_opt(r.ratio_to_baseline, 2),
@@ -162,7 +222,16 @@ pub fn cards_section(rows: &[Row], machine: &Machine, cards: usize) -> Option<St
     }
     let _ = writeln!(
         s,
-        "\nThe chart `chart{cards}.svg` shows the {word}-card evaluators, shuffled and sequential side by side."
+        "\nThe chart `{}` shows the {word} evaluators' full strength from cards{}.",
+        chart_file(game),
+        if Workload::of(game)
+            .iter()
+            .any(|w| w.order == Order::Sequential)
+        {
+            ", shuffled and sequential side by side"
+        } else {
+            ", shuffled"
+        }
     );
     Some(s)
 }
@@ -429,13 +498,23 @@ fn counted_path(machine: &Machine) -> &str {
     }
 }
 
+/// A count of cards in words, as the report's sentences write it.
+fn spelled(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
 /// What the "Vector against vector" table shows, and what it lacks: saying
 /// which path was counted only where there are counts, and why the ratio
 /// column is empty where the run timed no baseline.
 fn vectors_intro(rows: &[Row], simd: &[&Row], machine: &Machine, workload: Workload) -> String {
     let mut s = format!(
         "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same {} bytes per hand. Each SIMD variant beside its family's fastest scalar variant",
-        crate::select::Cards::of(workload.cards()).word()
+        spelled(workload.game().count)
     );
     if simd.iter().any(|r| r.instructions.is_some()) {
         let _ = write!(
@@ -681,7 +760,7 @@ fn method(run: &Run) -> String {
     // What the run recorded, not what a full run would have done.
     let counted = rows
         .iter()
-        .any(|r| r.workload.cards() == 5 && r.instructions.is_some());
+        .any(|r| r.workload.game() == GameInfo::of::<Hand>() && r.instructions.is_some());
     if counted {
         let _ = write!(
             s,
@@ -836,7 +915,9 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         }
     }
     s.push('\n');
-    let five = rows.iter().any(|r| r.workload.cards() == 5);
+    let five = rows
+        .iter()
+        .any(|r| r.workload.game() == GameInfo::of::<Hand>());
     let headline = rows.iter().any(|r| r.workload == Workload::HEADLINE);
     if five {
         s.push_str(&method(run));
@@ -873,9 +954,7 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         );
         s.push_str(&derived);
     }
-    if let Some(vectors) =
-        vectors_section(rows, machine, Workload::HEADLINE.from_input(Input::Hand))
-    {
+    if let Some(vectors) = vectors_section(rows, machine, Workload::headline_of::<Hand>()) {
         let _ = writeln!(s, "\n## Vector against vector\n");
         s.push_str(&vectors);
     }
@@ -883,16 +962,17 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         let _ = writeln!(s, "\n## Published listings\n\n{LISTINGS_INTRO}\n");
         s.push_str(&listings_table(listings));
     }
-    for workload in Workload::ALL {
+    for workload in Workload::of(GameInfo::of::<Hand>()) {
         if rows.iter().any(|r| r.workload == workload) {
             let _ = writeln!(s, "\n## {workload}\n");
             s.push_str(&workload_table(rows, workload));
         }
     }
     s.extend(
-        [6, 7]
+        handeval_registry::games()
             .into_iter()
-            .filter_map(|cards| cards_section(rows, machine, cards)),
+            .filter(|&g| g != GameInfo::of::<Hand>())
+            .filter_map(|game| game_section(rows, machine, game)),
     );
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));

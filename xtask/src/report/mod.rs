@@ -19,6 +19,7 @@ pub use schema::{ListingRow, Row};
 
 use crate::machine::Machine;
 use handeval_benches::Workload;
+use handeval_core::{GameInfo, Hand};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -31,36 +32,40 @@ pub const LISTINGS: &str = "listings.csv";
 /// The interleaved rounds' raw times in a results directory.
 pub const ROUNDS: &str = "rounds.csv";
 
-/// The charts a report has: file name, workload, title.
-const CHARTS: [(&str, Workload, &str); 3] = [
-    (
-        "chart.svg",
+/// The charts a report may have: file name, workload, title. The
+/// five-card one is of the headline workload, from each evaluator's own
+/// encoding; every other game's of its full strength from cards.
+fn charts() -> Vec<(String, Workload, String)> {
+    let mut charts = vec![(
+        "chart.svg".to_string(),
         Workload::HEADLINE,
-        "Five cards, full strength from the encoding",
-    ),
-    (
-        "chart6.svg",
-        Workload::SIX[0],
-        "Six cards, full strength from cards",
-    ),
-    (
-        "chart7.svg",
-        Workload::SEVEN[0],
-        "Seven cards, full strength from cards",
-    ),
-];
+        "Five cards, full strength from the encoding".to_string(),
+    )];
+    for game in handeval_registry::games() {
+        if game == GameInfo::of::<Hand>() {
+            continue;
+        }
+        let workload = Workload::of(game)[0];
+        charts.push((
+            markdown::chart_file(game),
+            workload,
+            format!("{}, full strength from cards", game.title),
+        ));
+    }
+    charts
+}
 
-/// Writes `report.md`, `chart.svg` and, for runs with six- or seven-card
-/// rows, `chart6.svg` and `chart7.svg` into `dir`. The charts are drawn first, into scratch files,
-/// so that a failure leaves the old report as it was.
+/// Writes `report.md`, `chart.svg` and, for runs with rows of other games,
+/// their charts (`chart-seven.svg`) into `dir`. The charts are drawn first,
+/// into scratch files, so that a failure leaves the old report as it was.
 ///
 /// `name` is the run's published folder name, which the citation gives.
 /// Returns the names of the files written.
-pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<Vec<&'static str>> {
+pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<Vec<String>> {
     let mut drawn = Vec::new();
-    for (file, workload, title) in CHARTS {
+    for (file, workload, title) in charts() {
         let scratch = dir.join(format!(".{file}.tmp"));
-        match chart::render(&run.rows, &scratch, &run.machine, workload, title) {
+        match chart::render(&run.rows, &scratch, &run.machine, workload, &title) {
             Ok(true) => drawn.push((scratch, file)),
             Ok(false) => {}
             Err(e) => {
@@ -68,16 +73,16 @@ pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<Vec<&'static 
                 for (s, _) in &drawn {
                     let _ = fs::remove_file(s);
                 }
-                return Err(e.context(format!("drawing {}", dir.join(file).display())));
+                return Err(e.context(format!("drawing {}", dir.join(&file).display())));
             }
         }
     }
     let report = dir.join("report.md");
     fs::write(&report, markdown::render(run, name))
         .with_context(|| format!("writing {}", report.display()))?;
-    let mut written = vec!["report.md"];
+    let mut written = vec!["report.md".to_string()];
     for (scratch, file) in drawn {
-        let path = dir.join(file);
+        let path = dir.join(&file);
         fs::rename(&scratch, &path).with_context(|| format!("writing {}", path.display()))?;
         written.push(file);
     }

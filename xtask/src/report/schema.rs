@@ -423,13 +423,16 @@ pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
             );
         }
     }
-    let abouts = [
-        crate::select::Cards::Five.abouts(true),
-        crate::select::Cards::Six.abouts(true),
-        crate::select::Cards::Seven.abouts(true),
-    ];
+    let abouts: Vec<(handeval_core::GameInfo, Vec<handeval_registry::About>)> =
+        handeval_registry::games()
+            .into_iter()
+            .map(|g| (g, crate::select::abouts(g, true)))
+            .collect();
     for r in rows.iter_mut().filter(|r| r.role.is_none()) {
-        let abouts = &abouts[r.workload.cards() - 5];
+        let game = r.workload.game();
+        let Some((_, abouts)) = abouts.iter().find(|(g, _)| *g == game) else {
+            continue;
+        };
         if let Some(about) = abouts.iter().find(|a| a.name == r.evaluator) {
             r.describe(about);
         } else if r.family.is_empty() {
