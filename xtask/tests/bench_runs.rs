@@ -1,5 +1,5 @@
 //! Small `cargo xtask bench` runs that select only seven-card benchmarks,
-//! as a user would with `--cards 7` or `--filter`: each run does and says
+//! as a user would with `--game seven` or `--filter`: each run does and says
 //! only what it did.
 
 use std::fs;
@@ -60,14 +60,15 @@ fn says_nothing_of_five_cards(run: &Path, stdout: &str) {
 /// One test, so that the two runs do not race for the workspace's bench lock.
 #[test]
 fn seven_card_runs_report_seven_cards_only() {
-    a_cards_7_run_reports_seven_cards_only();
+    a_seven_card_game_run_reports_seven_cards_only();
     a_seven_card_filter_runs_and_reports_seven_cards_only();
 }
 
-fn a_cards_7_run_reports_seven_cards_only() {
-    let (run, said, stdout) = seven_card_run("cards-7", &["--cards", "7", "--filter", "pokers"]);
+fn a_seven_card_game_run_reports_seven_cards_only() {
+    let (run, said, stdout) =
+        seven_card_run("game-seven", &["--game", "seven", "--filter", "pokers"]);
     assert!(
-        said.contains("3 benchmarks: 3 7-card workloads x 1 evaluators"),
+        said.contains("3 benchmarks: 3 seven workloads x 1 evaluators"),
         "{said}"
     );
     let csv = fs::read_to_string(run.join("results.csv")).unwrap();
@@ -83,7 +84,7 @@ fn a_seven_card_filter_runs_and_reports_seven_cards_only() {
     );
     // The banner counts what the filter selected.
     assert!(
-        said.contains("1 benchmarks: 1 7-card workloads x 1 evaluators"),
+        said.contains("1 benchmarks: 1 seven workloads x 1 evaluators"),
         "{said}"
     );
     let csv = fs::read_to_string(run.join("results.csv")).unwrap();

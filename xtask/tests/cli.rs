@@ -87,7 +87,7 @@ fn only_lists_are_trimmed_and_empty_pieces_skipped() {
 }
 
 #[test]
-fn a_seven_card_name_in_a_five_card_diff_points_at_cards_7() {
+fn a_seven_card_name_in_a_five_card_diff_points_at_its_game() {
     let out = xtask()
         .args(["diff", "--only", "deadhorse/seven"])
         .output()
@@ -95,7 +95,7 @@ fn a_seven_card_name_in_a_five_card_diff_points_at_cards_7() {
     assert!(!out.status.success());
     let said = text(&out.stderr);
     assert!(
-        said.contains("seven-card evaluators: add `--cards 7`"),
+        said.contains("seven-card evaluators: add `--game seven`"),
         "{said}"
     );
 }
@@ -135,8 +135,8 @@ fn list_selects_as_the_other_commands_do() {
             "list",
             "--format",
             "names",
-            "--cards",
-            "7",
+            "--game",
+            "seven",
             "--only",
             "*seven-simd",
         ])
@@ -150,7 +150,7 @@ fn list_selects_as_the_other_commands_do() {
         .output()
         .unwrap();
     assert!(
-        text(&out.stderr).contains("add `--cards 7`"),
+        text(&out.stderr).contains("add `--game seven`"),
         "{}",
         text(&out.stderr)
     );

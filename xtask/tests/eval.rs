@@ -47,26 +47,34 @@ fn royal_flush_csv_row() {
     );
 }
 
+/// Every game's royal flush, as `list --games` writes it, mixed on one
+/// input: each line gets a row from every evaluator of its game, and every
+/// row says royal flush.
 #[test]
-fn six_and_seven_cards_get_a_row_from_every_evaluator_of_their_size() {
-    let out = eval(&["--csv"], "As Ks Qs Js Ts 2c\nAs Ks Qs Js Ts 2c 3d\n");
+fn every_games_royal_flush_gets_a_row_from_every_evaluator_of_its_game() {
+    let games = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["list", "--games", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(games.status.success(), "{}", text(&games.stderr));
+    let mut lines = Vec::new();
+    for record in csv::Reader::from_reader(games.stdout.as_slice()).records() {
+        let record = record.unwrap();
+        let game = handeval_registry::game(&record[0]).expect("a registered game");
+        lines.push((game, record[11].to_string()));
+    }
+    assert_eq!(lines.len(), handeval_registry::games().len());
+    let input: String = lines.iter().flat_map(|(_, l)| [l.as_str(), "\n"]).collect();
+    let out = eval(&["--csv"], &input);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    for (hand, names) in [
-        (
-            "As Ks Qs Js Ts 2c",
-            handeval_registry::abouts_of::<handeval_core::Hand6>(),
-        ),
-        (
-            "As Ks Qs Js Ts 2c 3d",
-            handeval_registry::abouts_of::<handeval_core::Hand7>(),
-        ),
-    ] {
+    for (game, hand) in &lines {
         let rows: Vec<&str> = stdout
             .lines()
             .filter(|l| l.starts_with(&format!("{hand},")))
             .collect();
-        assert_eq!(rows.len(), names.len(), "{stdout}");
+        let names = handeval_registry::abouts_in(*game, false);
+        assert_eq!(rows.len(), names.len(), "{}: {stdout}", game.id);
         for a in &names {
             let row = format!("{hand},{},royal_flush,1", a.name);
             assert!(rows.contains(&row.as_str()), "no {row:?} in\n{stdout}");
@@ -84,7 +92,7 @@ fn bad_lines_are_reported_by_number_and_good_lines_still_evaluated() {
         "line 4: 2 cards",
         "line 5: duplicate card As",
         "line 6: bad rank 'X' at column 1",
-        "line 7: 8 cards: a hand has 5, 6 or 7",
+        "line 7: 8 cards: a hand of a game here has 5, 6, 7",
     ] {
         assert!(
             stderr.contains(expected),

@@ -23,8 +23,8 @@ fn results_folder(name: &str) -> PathBuf {
 /// seconds and nothing is compiled with the benchmarks' fat LTO.
 const SMALL: [&str; 7] = [
     "--smoke",
-    "--cards",
-    "5",
+    "--game",
+    "five",
     "--profile",
     "dev",
     "--filter",

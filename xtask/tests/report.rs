@@ -103,11 +103,17 @@ fn workload_sections(md: &str) -> Vec<String> {
         .collect()
 }
 
-/// The tables of the six- and seven-card workloads (`### strength/...hand7`).
+/// The tables of the other games' workloads (`### strength/...hand7`),
+/// without the sentence naming the chart (`chart7.svg` in older runs,
+/// `chart-seven.svg` now: each game's chart is named by its id).
 fn larger_sections(md: &str) -> Vec<String> {
     md.split("\n### ")
         .filter(|s| s.starts_with("strength/") || s.starts_with("category/"))
-        .map(|s| without_timers(s.split("\n\n#").next().unwrap_or(s).trim()))
+        .map(|s| {
+            let section = s.split("\n\n#").next().unwrap_or(s);
+            let section = section.split("\n\nThe chart `").next().unwrap_or(section);
+            without_timers(section.trim())
+        })
         .collect()
 }
 
@@ -137,16 +143,18 @@ fn committed_runs_rerender_to_the_same_tables() {
         report(&copy);
         let committed = workload_sections(&fs::read_to_string(run.join("report.md")).unwrap());
         let rendered = workload_sections(&fs::read_to_string(copy.join("report.md")).unwrap());
-        // All eight five-card workloads, unless the run timed one hand size.
+        // All eight five-card workloads, unless the run timed one other
+        // game (`--game`, or in older runs `--cards`).
         let machine = fs::read_to_string(run.join("machine.txt")).unwrap();
-        let one_size = machine
+        let one_game = machine
             .lines()
-            .any(|l| l.starts_with("command: ") && l.contains("--cards"));
-        let five_card = if one_size && !machine.contains("--cards 5") {
-            0
-        } else {
-            8
-        };
+            .any(|l| l.starts_with("command: ") && (l.contains("--cards") || l.contains("--game")));
+        let five_card =
+            if one_game && !(machine.contains("--cards 5") || machine.contains("--game five")) {
+                0
+            } else {
+                8
+            };
         assert_eq!(committed.len(), five_card, "{}", run.display());
         assert_eq!(rendered, committed, "{}", run.display());
         let committed = larger_sections(&fs::read_to_string(run.join("report.md")).unwrap());
@@ -334,10 +342,10 @@ fn a_seven_card_run_says_nothing_of_five_cards() {
         !report.contains("|---|---|---|---:|---:|---:|---:|---:|\n\n"),
         "an empty table"
     );
-    assert!(report.contains("## Seven cards"), "{report}");
+    assert!(report.contains("## Hold'em, seven cards"), "{report}");
     assert!(!dir.join("chart.svg").exists());
     assert!(
-        said.contains("chart7.svg") && !said.contains("chart.svg"),
+        said.contains("chart-seven.svg") && !said.contains("chart.svg"),
         "{said}"
     );
     fs::remove_dir_all(&dir).unwrap();
