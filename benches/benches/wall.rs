@@ -179,7 +179,8 @@ impl RoundsOut {
     fn create(plan: &Plan) -> Self {
         let path = plan.rounds_out.clone();
         eprintln!(
-            "interleaved rounds after each workload's criterion benchmarks: {} rounds, each a turn of every evaluator over one warm block of {BLOCK} hands, order seeded from {}",
+            "interleaved rounds after each workload's criterion benchmarks: {} rounds, each a turn of every evaluator over one warm block ({BLOCK} hands for Hold'em, {} for hole-and-board games), order seeded from {}",
+            BLOCK / handeval_benches::HOLE_AND_BOARD_SHARE,
             plan.mode.rounds(),
             plan.seed
         );
@@ -212,7 +213,7 @@ impl RoundsOut {
 /// in all for the slowest evaluators, where linear sampling runs 55).
 fn group(c: &mut Criterion, workload: Workload, mode: Mode) -> BenchmarkGroup<'_, WallTime> {
     let mut group = c.benchmark_group(workload.id());
-    group.throughput(Throughput::Elements(BLOCK as u64));
+    group.throughput(Throughput::Elements(workload.block() as u64));
     if mode == Mode::Smoke {
         group.sampling_mode(SamplingMode::Flat);
     }
@@ -327,7 +328,7 @@ impl GameVisitor for Run<'_> {
             .into_iter()
             .filter(|w| plan.times_any(*w))
             .collect();
-        let n = plan.mode.hands();
+        let n = plan.mode.hands_of(GameInfo::of::<G>());
         let mut sets: Vec<(Order, HandsOf<G>)> = Vec::new();
         for workload in workloads {
             if !sets.iter().any(|(order, _)| *order == workload.order) {

@@ -7,12 +7,12 @@
 //! [`handeval_core::BestFive`]), in one unit whatever the game: blocks of
 //! [`BLOCK`] hands, [`BLOCKS`] blocks per workload ([`HANDS`] hands).
 
-use handeval_core::{BestFive, Category, Game, HandClass, Role};
+use handeval_core::{BestFive, Category, Game, GameInfo, HandClass, Role};
 use handeval_reference::scale;
 use handeval_reference::table::ClassTable;
 
 use crate::rounds::Timed;
-use crate::{BLOCK, BLOCKS, Kind, Order, Workload};
+use crate::{BLOCK, BLOCKS, Kind, Order, Workload, block_of};
 
 /// Hands per workload: as many as five-card hands, so that every game's
 /// blocks are the same size.
@@ -90,8 +90,8 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
         Prepared {
             kind,
             hands: hands.to_vec(),
-            strengths: vec![E::strength(&hands[0]); BLOCK],
-            categories: vec![Category::HighCard; BLOCK],
+            strengths: vec![E::strength(&hands[0]); block_of(GameInfo::of::<H>())],
+            categories: vec![Category::HighCard; block_of(GameInfo::of::<H>())],
         }
     }
 
@@ -107,7 +107,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// A message naming the evaluator, the workload and the first wrong hand.
     pub fn check(&self, workload: Workload, classes: &[u16]) -> Result<(), String> {
         let checked = if E::ROLE == Role::Reference {
-            &self.hands[..BLOCK.min(self.hands.len())]
+            &self.hands[..block_of(GameInfo::of::<H>()).min(self.hands.len())]
         } else {
             &self.hands[..]
         };
@@ -200,14 +200,15 @@ impl<H: Game, E: BestFive<H>> Timed for Prepared<H, E> {
     }
 
     fn blocks(&self) -> usize {
-        self.hands.len() / BLOCK
+        self.hands.len() / block_of(GameInfo::of::<H>())
     }
 
     #[inline]
     fn pass(&mut self, block: usize) {
         // Wrapping at this set's blocks: all [`BLOCKS`], or a smoke run's few.
         let block = block % self.blocks();
-        let hands = &self.hands[block * BLOCK..(block + 1) * BLOCK];
+        let len = block_of(GameInfo::of::<H>());
+        let hands = &self.hands[block * len..(block + 1) * len];
         match self.kind {
             Kind::Strength => {
                 E::strengths(std::hint::black_box(hands), &mut self.strengths);

@@ -10,10 +10,11 @@
 //! extension, [`encoded::Encoded`], since only five-card evaluators have
 //! an encoding of their own.
 //!
-//! Wall time is measured per block of [`BLOCK`] hands (a fortieth of the
-//! 2,598,960 five-card hands, whatever the game): a workload holds
-//! [`BLOCKS`] blocks, which the rounds and criterion walk through in turn
-//! (see [`rounds`]).
+//! Wall time is measured per block of hands ([`block_of`]: [`BLOCK`], a
+//! fortieth of the 2,598,960 five-card hands, for Hold'em; a sixth of that
+//! for the hole-and-board games, whose hands cost 60 to 100 five-card
+//! evaluations): a workload holds [`BLOCKS`] blocks, which the rounds and
+//! criterion walk through in turn (see [`rounds`]).
 
 pub mod encoded;
 pub mod hands;
@@ -32,6 +33,23 @@ use serde::{Deserialize, Serialize};
 pub const BLOCK: usize = HAND_COUNT / BLOCKS;
 /// Blocks per pass over all hands.
 pub const BLOCKS: usize = 40;
+/// How many times fewer hands a block of a hole-and-board game holds than
+/// [`BLOCK`]: an Omaha hand costs 60 five-card evaluations (five-card Omaha
+/// 100), so its block of 10,829 hands costs about what a seven-card block
+/// (21 a hand) does, and a full run stays within its half hour.
+pub const HOLE_AND_BOARD_SHARE: usize = 6;
+
+/// Hands per timed block of `game`: [`BLOCK`] for Hold'em, a
+/// [`HOLE_AND_BOARD_SHARE`]th of it for games with hole cards and a board.
+pub const fn block_of(game: GameInfo) -> usize {
+    if game.hole == 0 {
+        BLOCK
+    } else {
+        BLOCK / HOLE_AND_BOARD_SHARE
+    }
+}
+
+const _: () = assert!(BLOCK.is_multiple_of(HOLE_AND_BOARD_SHARE));
 /// Hands in the fixed shuffled sample that instruction counts are taken over.
 pub const SAMPLE: usize = 10_000;
 /// The seed of the shuffled orders, the random hands and the rounds' order
@@ -235,6 +253,11 @@ impl Workload {
         self.input.game()
     }
 
+    /// Hands per timed block of its game ([`block_of`]).
+    pub const fn block(self) -> usize {
+        block_of(self.game())
+    }
+
     /// A stable id such as `strength/shuffled/encoded`.
     pub fn id(self) -> String {
         let kind = match self.kind {
@@ -372,5 +395,12 @@ mod tests {
     #[test]
     fn blocks_tile_all_five_card_hands() {
         assert_eq!(BLOCK * BLOCKS, HAND_COUNT);
+        // Hold'em blocks are five-card ones; a hole-and-board game's a
+        // sixth, and its workloads as many of its own blocks.
+        let omaha = GameInfo::of::<handeval_core::Omaha4>();
+        assert_eq!(block_of(GameInfo::of::<handeval_core::Hand7>()), BLOCK);
+        assert_eq!(block_of(omaha), 10_829);
+        assert_eq!(Mode::Full.hands_of(omaha), 433_160);
+        assert_eq!(Mode::Full.hands(), HAND_COUNT);
     }
 }

@@ -12,9 +12,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use handeval_core::GameInfo;
 use serde::{Deserialize, Serialize};
 
-use crate::{BLOCK, BLOCKS, SimdLimit, Workload};
+use crate::{BLOCKS, SimdLimit, Workload};
 
 /// The variable that holds the plan file's path in the benchmark processes.
 pub const PLAN_VAR: &str = "HANDEVAL_PLAN";
@@ -64,12 +65,19 @@ impl Mode {
         }
     }
 
-    /// Hands per workload, whatever the game: as many as five-card hands
+    /// Hands per workload of a Hold'em game: as many as five-card hands
     /// (the same blocks), or a smoke run's four blocks.
     pub const fn hands(self) -> usize {
+        self.hands_of(GameInfo::of::<handeval_core::Hand>())
+    }
+
+    /// Hands per workload of `game`: [`BLOCKS`] of its blocks
+    /// ([`crate::block_of`]), or a smoke run's four.
+    pub const fn hands_of(self, game: GameInfo) -> usize {
+        let block = crate::block_of(game);
         match self {
-            Mode::Smoke => BLOCK * 4,
-            _ => BLOCK * BLOCKS,
+            Mode::Smoke => block * 4,
+            _ => block * BLOCKS,
         }
     }
 }

@@ -39,13 +39,13 @@ use std::hint::black_box;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use handeval_core::{BestFive, Game};
+use handeval_core::{BestFive, Game, GameInfo};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::plan::Mode;
-use crate::{BLOCK, BLOCKS, Workload};
+use crate::{BLOCKS, Workload, block_of};
 
 /// A prepared, checked workload that can be timed, whichever the evaluator.
 pub trait Timed {
@@ -140,7 +140,7 @@ impl<G: Game, E: BestFive<G>> BareLoop<G, E> {
         BareLoop {
             name,
             hands: hands.to_vec(),
-            out: vec![blank; BLOCK],
+            out: vec![blank; block_of(GameInfo::of::<G>())],
         }
     }
 }
@@ -151,12 +151,13 @@ impl<G: Game, E: BestFive<G>> Timed for BareLoop<G, E> {
     }
 
     fn blocks(&self) -> usize {
-        self.hands.len() / BLOCK
+        self.hands.len() / block_of(GameInfo::of::<G>())
     }
 
     fn pass(&mut self, block: usize) {
         let block = block % self.blocks();
-        let hands = black_box(&self.hands[block * BLOCK..(block + 1) * BLOCK]);
+        let len = block_of(GameInfo::of::<G>());
+        let hands = black_box(&self.hands[block * len..(block + 1) * len]);
         for (o, h) in self.out.iter_mut().zip(hands) {
             *o = E::strength(h);
         }
@@ -212,7 +213,7 @@ pub fn run(
     for c in contenders.iter_mut() {
         turn(c.timed, 0, c.passes);
     }
-    let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / BLOCK as f64;
+    let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / workload.block() as f64;
     for round in 0..rounds {
         order.shuffle(rng);
         let block = block_of_round(round, rounds);

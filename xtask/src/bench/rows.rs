@@ -2,7 +2,7 @@
 //! estimate, the rounds' median, and its instruction count.
 
 use anyhow::{Context, Result};
-use handeval_benches::{BLOCK, Benchmark, Order, SAMPLE};
+use handeval_benches::{Benchmark, Order, SAMPLE};
 
 use super::counts::Counted;
 use super::criterion::Estimate;
@@ -36,7 +36,7 @@ pub fn build(
             .iter()
             .find(|c| c.benchmark == counted)
             .map(|c| c.instructions as f64 / SAMPLE as f64);
-        let per_hand = |ns: f64| ns / BLOCK as f64;
+        let per_hand = |ns: f64| ns / w.block() as f64;
         let criterion = per_hand(estimate.median);
         // The published figure: the rounds' median where the benchmark was
         // in the rounds (the ratios come from the same turns).

@@ -136,11 +136,27 @@ pub fn game_method(game: GameInfo, hands: usize, counted: bool) -> String {
         format!("This run has no instruction counts of {word} hands.")
     };
     format!(
-        "{capital} evaluators are timed from cards, full strength{category}, on {hands} hands per workload, in blocks of {block} as five-card ones: `strength/shuffled/{input}` deals the hands at random ({deal}, seeded by the run's seed, repeats redrawn){sequential}. Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --game {id}` checks {every}. {fives} {counts}",
+        "{capital} evaluators are timed from cards, full strength{category}, on {hands} hands per workload, in blocks of {block}: `strength/shuffled/{input}` deals the hands at random ({deal}, seeded by the run's seed, repeats redrawn){sequential}. Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --game {id}` checks {every}. {fives} {counts}",
         hands = thousands(hands),
-        block = thousands(handeval_benches::BLOCK),
+        block = block_sentence(game),
         id = game.id,
     )
+}
+
+/// A game's block size as the method sentence gives it: the five-card
+/// block, or the smaller one of a game whose hands cost many fives.
+fn block_sentence(game: GameInfo) -> String {
+    let block = handeval_benches::block_of(game);
+    if block == handeval_benches::BLOCK {
+        format!("{} as five-card ones", thousands(block))
+    } else {
+        format!(
+            "{} (a five-card block over {}: each hand costs {} five-card evaluations)",
+            thousands(block),
+            handeval_benches::BLOCK / block,
+            game.fives
+        )
+    }
 }
 
 /// The fastest direct (not best-of-fives) table-free evaluator on
@@ -186,9 +202,13 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
         game.title,
         game_method(
             game,
+            // The record's figure is of Hold'em blocks; the game's
+            // workloads hold as many of its own blocks.
             machine
                 .hands_per_workload
-                .unwrap_or(handeval_benches::hands::HANDS),
+                .unwrap_or(handeval_benches::hands::HANDS)
+                / handeval_benches::BLOCK
+                * handeval_benches::block_of(game),
             counted
         )
     );
