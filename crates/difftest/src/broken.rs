@@ -90,6 +90,30 @@ broken!(
     |hand| (reference(&hand), hand.cards()[0].index())
 );
 
+broken!(
+    /// Plays the ace low only, as an evaluator that reads A-K-Q-J-T by
+    /// rank bits starting from the ace at the bottom would: broadway is no
+    /// straight (its strength is the reference's, demoted to high card).
+    BroadwayIsNoStraight,
+    "broken/broadway-is-no-straight",
+    "the reference with the ace-high straight played as high card",
+    Strength,
+    |hand| {
+        let mut s = reference(&hand);
+        if s.category == Category::Straight && s.ranks[0] == 14 && s.ranks[1] == 13 {
+            s.category = Category::HighCard;
+        }
+        s
+    }
+);
+
+handeval_core::best_of! {
+    /// [`WheelAboveKingHigh`] on an Omaha hand's 60 fives.
+    pub struct WheelAboveKingHigh60(WheelAboveKingHigh) for handeval_core::Omaha4 = "broken/wheel-above-king-high-60";
+    /// [`BroadwayIsNoStraight`] on an Omaha hand's 60 fives.
+    pub struct BroadwayIsNoStraight60(BroadwayIsNoStraight) for handeval_core::Omaha4 = "broken/broadway-is-no-straight-60";
+}
+
 handeval_core::best_of! {
     /// [`WheelAboveKingHigh`] on the 21 fives: with A-2-3-4-5-6 it plays the
     /// wheel, "ace-high", over the six-high straight, the seven-card

@@ -213,6 +213,13 @@ pub fn random_hands<G: Game>(seed: u64, n: usize) -> Vec<G> {
     hands
 }
 
+/// The reference's class of each of `hands`, read from the
+/// [`ClassTable`] (the best of the game's fives), over all cores.
+pub fn table_classes<G: Game>(hands: &[G]) -> Vec<u16> {
+    let table = ClassTable::get();
+    hands.par_iter().map(|h| table.best(h)).collect()
+}
+
 /// What tells two hands of a game apart: each part's cards as a set.
 fn hand_key<G: Game>(hand: &G) -> (u64, u64) {
     let cards = hand.card_slice();
@@ -724,9 +731,18 @@ impl<G: Game> HandCheck<G> {
     /// places in `hands`. The table's totals (histogram, distinct classes)
     /// are for checks over every hand and do not apply.
     pub fn on_hands<E: BestFive<G>>(hands: &[G]) -> Self {
+        Self::on_classified::<E>(hands, &table_classes(hands))
+    }
+
+    /// [`HandCheck::on_hands`] with the reference's classes of `hands`
+    /// already read ([`table_classes`]), for several evaluators checked on
+    /// the same hands.
+    ///
+    /// # Panics
+    /// If `expected` does not hold one class per hand.
+    pub fn on_classified<E: BestFive<G>>(hands: &[G], expected: &[u16]) -> Self {
         const CHUNK: usize = 1 << 14;
-        let table = ClassTable::get();
-        let expected: Vec<u16> = hands.iter().map(|h| table.best(h)).collect();
+        assert_eq!(hands.len(), expected.len(), "one class per hand");
         let scale = scale::<E::Five>();
         hands
             .par_chunks(CHUNK)

@@ -37,9 +37,12 @@ use handeval_core::{
     Omaha4, Rank, Role, Suit, visit_games,
 };
 use handeval_difftest::broken::{
-    AnyFiveOfNine, FirstCardFirst, LikesSpades, WheelAboveKingHigh, WheelAboveKingHigh21,
+    AnyFiveOfNine, BroadwayIsNoStraight60, FirstCardFirst, LikesSpades, WheelAboveKingHigh,
+    WheelAboveKingHigh21, WheelAboveKingHigh60,
 };
-use handeval_difftest::cards::{HandCheck, SAMPLE, SAMPLE_SEED, random_hands, reference_classes};
+use handeval_difftest::cards::{
+    HandCheck, SAMPLE, SAMPLE_SEED, random_hands, reference_classes, table_classes,
+};
 use handeval_difftest::strategy::{any_hand, relabelled, reordered};
 use handeval_difftest::{Check, Evaluation, evaluate};
 use handeval_reference::table::ClassTable;
@@ -48,7 +51,9 @@ use handeval_registry::{Visit, Visitor, visit, visit_all};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use std::sync::OnceLock;
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 fn verdict<G: Game>(check: &HandCheck<G>) -> Result<(), Failed> {
     println!("{check}");
@@ -59,25 +64,46 @@ fn verdict<G: Game>(check: &HandCheck<G>) -> Result<(), Failed> {
     }
 }
 
-/// Seven-card hands a best-of-21 adapter is checked on by the tests.
-const SEVEN_SAMPLE: usize = 1 << 23;
+/// Seven-card hands a best-of-21 adapter is checked on by the tests (CI
+/// checks them over every hand with `cargo xtask diff --every`).
+const SEVEN_SAMPLE: usize = 1 << 22;
+
+/// The five-card evaluations a hole-and-board game's sample holds: Omaha's
+/// [`SAMPLE`] (1,048,576) hands of 60 fives; a game of more fives a hand
+/// (five-card Omaha, 100) checks as many fives on fewer hands.
+const SAMPLED_FIVES: usize = SAMPLE * 60;
 
 /// How many hands the tests check `E` on: every hand (`None`), or a sample.
 fn sample_size<G: Game, E: BestFive<G>>() -> Option<usize> {
     match (G::HOLE, G::COUNT) {
         (0, 7) if E::BEST_OF_FIVES => Some(SEVEN_SAMPLE),
         (0, _) => None,
-        _ => Some(SAMPLE),
+        _ => Some(SAMPLED_FIVES / G::FIVES.len().max(60)),
     }
+}
+
+/// A game's `n` seeded hands and the reference's class of each, dealt and
+/// read once for all the evaluators checked on them.
+fn seeded<G: Game>(n: usize) -> &'static (Vec<G>, Vec<u16>) {
+    type Store = Mutex<HashMap<(&'static str, usize), &'static (dyn Any + Send + Sync)>>;
+    static STORE: OnceLock<Store> = OnceLock::new();
+    let store = STORE.get_or_init(|| Mutex::new(HashMap::new()));
+    let made = *store
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .entry((G::ID, n))
+        .or_insert_with(|| {
+            let hands = random_hands::<G>(SAMPLE_SEED, n);
+            let classes = table_classes(&hands);
+            Box::leak(Box::new((hands, classes)))
+        });
+    made.downcast_ref().expect("one type per game")
 }
 
 /// `E` held to the reference's classes on the game's sample of seeded hands.
 fn sampled<G: Game, E: BestFive<G>>() -> Result<(), Failed> {
-    let n = sample_size::<G, E>().unwrap_or(SAMPLE);
-    verdict(&HandCheck::<G>::on_hands::<E>(&random_hands::<G>(
-        SAMPLE_SEED,
-        n,
-    )))
+    let (hands, classes) = seeded::<G>(sample_size::<G, E>().unwrap_or(SAMPLE));
+    verdict(&HandCheck::<G>::on_classified::<E>(hands, classes))
 }
 
 /// `E` held to the reference's classes over every hand ([`HandCheck::of`]),
@@ -685,6 +711,24 @@ fn broken() -> Vec<Trial> {
             || {
                 let p = named("wheel_beside_a_six_is_a_six_high_straight");
                 check_pitfall::<Hand7, WheelAboveKingHigh21>(p).map_err(Failed::from)
+            },
+        ),
+        must_fail(
+            "broken_wheel_above_king_high_60_fails_the_omaha_wheel",
+            || {
+                check_pitfall::<Omaha4, WheelAboveKingHigh60>(named(
+                    "omaha_wheel_made_two_and_three",
+                ))
+                .map_err(Failed::from)
+            },
+        ),
+        must_fail(
+            "broken_broadway_is_no_straight_60_fails_omaha_broadway",
+            || {
+                check_pitfall::<Omaha4, BroadwayIsNoStraight60>(named(
+                    "omaha_broadway_made_two_and_three",
+                ))
+                .map_err(Failed::from)
             },
         ),
         must_fail("broken_any_five_of_nine_fails_the_omaha_sample", || {

@@ -30,7 +30,7 @@ const EVERY: u64 = 1 << 22;
 /// How many hands of a larger game each path runs on: the odd 23 leave a
 /// partial last vector on both vector paths (the `exhaustive_*` and
 /// `sampled_*` tests hold the first path to the reference).
-const SAMPLED: usize = (1 << 21) + 23;
+const SAMPLED: usize = (1 << 20) + 23;
 
 /// Each game's hands, by the game's id.
 struct Hands(Vec<(&'static str, Box<dyn Any>)>);
