@@ -285,17 +285,20 @@ impl<G: Game> BestFive<G> for NullCards {
     /// bytes as two words (sharing a card or more), summed into one byte.
     #[inline(always)]
     fn strength(hand: &G) -> u8 {
+        // Fixed-size chunks: a slice indexed card by card would add a
+        // bounds check a card to the floor (0.53 against 0.76 ns/hand for
+        // seven cards, runs bd7299d and 32f8653).
         let cards = hand.card_slice();
-        let n = cards.len();
-        let word = |at: usize| {
-            u32::from_le_bytes([
-                cards[at].index(),
-                cards[at + 1].index(),
-                cards[at + 2].index(),
-                cards[at + 3].index(),
-            ])
+        let word = |four: &[handeval_core::Card; 4]| {
+            u32::from_le_bytes(four.map(handeval_core::Card::index))
         };
-        (word(0).wrapping_add(word(n - 4)).wrapping_mul(0x0101_0101) >> 24) as u8
+        let (Some(first), Some(last)) = (cards.first_chunk::<4>(), cards.last_chunk::<4>()) else {
+            return 0;
+        };
+        (word(first)
+            .wrapping_add(word(last))
+            .wrapping_mul(0x0101_0101)
+            >> 24) as u8
     }
 }
 
