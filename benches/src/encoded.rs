@@ -161,10 +161,7 @@ mod tests {
         impl Evaluator for AllHighCard {
             const NAME: &'static str = "broken/all-high-card";
             const SUMMARY: &'static str = "says high card to everything";
-            const FAMILY: handeval_core::Family = handeval_core::Family {
-                name: "broken",
-                title: "deliberately broken evaluators",
-            };
+            const FAMILY: handeval_core::Family = handeval_difftest::broken::FAMILY;
             const ROLE: Role = Role::Tuned;
             type Encoded = Hand;
             type Strength = u8;

@@ -9,7 +9,6 @@
 
 use handeval_core::{BestFive, Category, Game, GameInfo, HandClass, Role};
 use handeval_reference::scale;
-use handeval_reference::table::ClassTable;
 
 use crate::rounds::Timed;
 use crate::{BLOCK, BLOCKS, Kind, Order, Workload, block_of};
@@ -69,11 +68,9 @@ pub fn of_order<G: Game>(order: Order, seed: u64, n: usize) -> Vec<G> {
 }
 
 /// The reference's class of each hand (the class of its best five), read
-/// from the five-card reference's table.
-pub fn reference_classes<H: Game>(hands: &[H]) -> Vec<u16> {
-    let table = ClassTable::get();
-    hands.iter().map(|h| table.best(h)).collect()
-}
+/// from the five-card reference's table: the differential check's own
+/// reading, over all cores.
+pub use handeval_difftest::cards::table_classes as reference_classes;
 
 /// A workload's hands of `H`, prepared and checked, ready to be timed.
 pub struct Prepared<H: Game, E: BestFive<H>> {
@@ -263,10 +260,7 @@ mod tests {
     impl BestFive<Hand7> for FirstFive {
         const NAME: &'static str = "broken/first-five";
         const SUMMARY: &'static str = "the first five cards only";
-        const FAMILY: handeval_core::Family = handeval_core::Family {
-            name: "broken",
-            title: "deliberately broken evaluators",
-        };
+        const FAMILY: handeval_core::Family = handeval_difftest::broken::FAMILY;
         const ROLE: Role = Role::Tuned;
         type Five = handeval_reference::Reference;
         type Strength = handeval_reference::Strength;
