@@ -166,12 +166,16 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
     a_second_run_is_refused();
     // Interrupts during the differential check, the benchmark binary's run
     // under criterion and, where valgrind is present, the instruction counts
-    // (installing gungraun-runner or running it), with SIGINT and SIGTERM.
+    // (installing gungraun-runner or running it). One handler serves SIGINT,
+    // SIGTERM and SIGHUP alike (`scratch::on_interrupt_clean_up`), so both signals are
+    // sent at the first point and one each at the later, slower ones.
     let mut points = vec![
-        (&["==> 1/4"][..], Duration::from_millis(300)),
+        (&["==> 1/4"][..], Duration::from_millis(300), "INT"),
+        (&["==> 1/4"][..], Duration::from_millis(300), "TERM"),
         (
             &["==> 2/4", "SIMD paths up to"][..],
             Duration::from_millis(300),
+            "TERM",
         ),
     ];
     if Command::new("valgrind").arg("--version").output().is_ok() {
@@ -179,16 +183,14 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
         points.push((
             &["==> 3/4", "using valgrind"][..],
             Duration::from_millis(100),
+            "INT",
         ));
     }
-    for (markers, delay) in points {
-        for signal in ["INT", "TERM"] {
-            interrupt_at(signal, markers, delay);
-        }
+    for (markers, delay, signal) in points {
+        interrupt_at(signal, markers, delay);
     }
 
-    a_stale_scratch_folder_is_neither_read_nor_removed();
-    after_sigkill_nothing_runs_on_and_the_next_run_sweeps();
+    after_sigkill_nothing_runs_on_and_the_next_run_sweeps_but_reads_nothing_stale();
 }
 
 fn a_second_run_is_refused() {
@@ -232,49 +234,7 @@ fn a_second_run_is_refused() {
     );
 }
 
-fn a_stale_scratch_folder_is_neither_read_nor_removed() {
-    // A stale scratch folder, as an interrupted run with this process id
-    // might once have left, with criterion data for a benchmark the next
-    // run does not run: the run ignores it and leaves it alone.
-    let started = Instant::now();
-    let results = results_folder("stale");
-    let stale = results.join(format!(".tmp-{}", std::process::id()));
-    let planted = stale.join("criterion/strength_shuffled_encoded/pext_bmi2/new");
-    fs::create_dir_all(&planted).unwrap();
-    fs::write(
-        planted.join("benchmark.json"),
-        r#"{"group_id":"strength/shuffled/encoded","function_id":"pext/bmi2"}"#,
-    )
-    .unwrap();
-    fs::write(
-        planted.join("estimates.json"),
-        r#"{"median":{"point_estimate":1.0,"confidence_interval":{"lower_bound":1.0,"upper_bound":1.0}}}"#,
-    )
-    .unwrap();
-    let (mut run, _rx) = start(&results, &["--no-icount"]);
-    assert!(run.wait().unwrap().success());
-    let runs: Vec<String> = entries(&results)
-        .into_iter()
-        .filter(|e| !e.starts_with('.'))
-        .collect();
-    assert_eq!(runs.len(), 1, "{runs:?}");
-    let csv = fs::read_to_string(results.join(&runs[0]).join("results.csv")).unwrap();
-    assert!(
-        !csv.contains("pext/bmi2"),
-        "a stale measurement was read:\n{csv}"
-    );
-    assert!(
-        stale.exists(),
-        "the stale folder is not this run's to remove"
-    );
-    fs::remove_dir_all(&results).unwrap();
-    println!(
-        "a stale scratch folder is neither read nor removed ({:.1} s)",
-        started.elapsed().as_secs_f64()
-    );
-}
-
-fn after_sigkill_nothing_runs_on_and_the_next_run_sweeps() {
+fn after_sigkill_nothing_runs_on_and_the_next_run_sweeps_but_reads_nothing_stale() {
     // SIGKILL runs no handler: the benchmark binary notices that its run
     // has ended and stops (and with it the cargo that waits for it), and
     // the next run removes the scratch folder the killed one left.
@@ -303,17 +263,51 @@ fn after_sigkill_nothing_runs_on_and_the_next_run_sweeps() {
             .filter(|e| e.starts_with(".tmp-"))
             .collect()
     };
-    assert_eq!(scratch(&results).len(), 1, "{:?}", entries(&results));
+    let dead = scratch(&results);
+    assert_eq!(dead.len(), 1, "{:?}", entries(&results));
+
+    // Beside it, a stale scratch folder of a live process (this test's
+    // id), with criterion data for a benchmark the next run does not run:
+    // the next run neither reads it nor removes it.
+    let stale = results.join(format!(".tmp-{}", std::process::id()));
+    let planted = stale.join("criterion/strength_shuffled_encoded/pext_bmi2/new");
+    fs::create_dir_all(&planted).unwrap();
+    fs::write(
+        planted.join("benchmark.json"),
+        r#"{"group_id":"strength/shuffled/encoded","function_id":"pext/bmi2"}"#,
+    )
+    .unwrap();
+    fs::write(
+        planted.join("estimates.json"),
+        r#"{"median":{"point_estimate":1.0,"confidence_interval":{"lower_bound":1.0,"upper_bound":1.0}}}"#,
+    )
+    .unwrap();
+
     let (mut run, _rx) = start(&results, &["--no-icount"]);
     assert!(run.wait().unwrap().success());
-    assert_eq!(
-        scratch(&results),
-        Vec::<String>::new(),
+    let left = scratch(&results);
+    assert!(
+        !left.contains(&dead[0]),
         "the dead run's scratch folder stayed"
+    );
+    assert!(
+        stale.exists(),
+        "the live process's folder is not this run's to remove"
+    );
+    let runs: Vec<String> = entries(&results)
+        .into_iter()
+        .filter(|e| !e.starts_with('.'))
+        .collect();
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    let csv = fs::read_to_string(results.join(&runs[0]).join("results.csv")).unwrap();
+    assert!(
+        !csv.contains("pext/bmi2"),
+        "a stale measurement was read:\n{csv}"
     );
     fs::remove_dir_all(&results).unwrap();
     println!(
-        "after SIGKILL no child outlives the run, and the next run removes its scratch folder ({:.1} s)",
+        "after SIGKILL no child outlives the run, and the next run removes its scratch folder \
+         but neither reads nor removes a live process's ({:.1} s)",
         started.elapsed().as_secs_f64()
     );
 }
