@@ -6,10 +6,12 @@
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
+use std::sync::Once;
 
 use anyhow::{Context, Result};
 use handeval_core::{Game, GameVisitor, count_cards, visit_games};
 use handeval_registry::{DynEvaluator, Reference, all, best_five};
+use rayon::prelude::*;
 
 use crate::select::select_names;
 
@@ -61,8 +63,8 @@ trait GameLine {
     fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>>;
 }
 
-/// The selected evaluators of game `G`.
-struct OfGame<G: Game>(Vec<Box<dyn DynEvaluator<G>>>);
+/// The selected evaluators of game `G`, and whether their scales are ranked.
+struct OfGame<G: Game>(Vec<Box<dyn DynEvaluator<G>>>, Once);
 
 impl<G: Game> GameLine for OfGame<G> {
     fn count(&self) -> usize {
@@ -86,7 +88,14 @@ impl<G: Game> GameLine for OfGame<G> {
             )));
         }
         match text.parse::<G>() {
-            Ok(hand) => out.cards(hand, &self.0).map(Ok),
+            Ok(hand) => {
+                // Each evaluator's first class ranks every five-card hand
+                // (a tenth of a second or more each): all of them at once,
+                // on every core, before the game's first answer.
+                self.1
+                    .call_once(|| self.0.par_iter().for_each(|e| e.prepare()));
+                out.cards(hand, &self.0).map(Ok)
+            }
             Err(e) => Ok(Err(e.to_string())),
         }
     }
@@ -106,7 +115,8 @@ fn every_game(wanted: &dyn Fn(&str) -> bool) -> Vec<Box<dyn GameLine>> {
                 .into_iter()
                 .filter(|e| (self.wanted)(e.name()))
                 .collect();
-            self.games.push(Box::new(OfGame::<G>(evaluators)));
+            self.games
+                .push(Box::new(OfGame::<G>(evaluators, Once::new())));
         }
     }
     let mut gather = Gather {

@@ -1,7 +1,7 @@
 //! Class numbers from any evaluator's own strength values.
 
 use std::any::{Any, TypeId};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use handeval_core::{Evaluator, all_hands};
 
@@ -54,28 +54,36 @@ impl<S: Ord + Copy> Ranking<S> {
 /// classes, and those of every seven-card evaluator whose values are on it,
 /// are read on. Made once per evaluator type per process and shared (the
 /// checks and benchmarks of several seven-card evaluators read one scale).
+/// Threads asking for different scales rank them at the same time; a thread
+/// asking for a scale another is ranking waits for it instead of ranking it
+/// again.
+///
+/// # Panics
+///
+/// Never: each evaluator type's cell holds that type's ranking.
 pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
-    type Cache = Mutex<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>;
-    static CACHE: Cache = Mutex::new(Vec::new());
-    let cached = || -> Option<Arc<Ranking<F::Strength>>> {
-        let cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
-        let (_, any) = cache.iter().find(|(id, _)| *id == TypeId::of::<F>())?;
-        Arc::clone(any).downcast().ok()
+    type Cell = Arc<OnceLock<Arc<dyn Any + Send + Sync>>>;
+    static CACHE: Mutex<Vec<(TypeId, Cell)>> = Mutex::new(Vec::new());
+    let cell: Cell = {
+        let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, cell)) = cache.iter().find(|(id, _)| *id == TypeId::of::<F>()) {
+            Arc::clone(cell)
+        } else {
+            let cell = Cell::default();
+            cache.push((TypeId::of::<F>(), Arc::clone(&cell)));
+            cell
+        }
     };
-    if let Some(ranking) = cached() {
-        return ranking;
-    }
-    // Ranked outside the lock, so that threads ranking different scales do
-    // not wait for each other; a race ranks one scale twice, harmlessly.
-    let hands: Vec<F::Encoded> = all_hands().map(|h| F::encode(&h)).collect();
-    let mut values = vec![F::strength(hands[0]); hands.len()];
-    F::strengths(&hands, &mut values);
-    let ranking = Arc::new(Ranking::from_values(values));
-    CACHE
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .push((TypeId::of::<F>(), ranking.clone()));
-    ranking
+    // Ranked outside the cache's lock: only callers of this one scale wait.
+    let any = cell.get_or_init(|| {
+        let hands: Vec<F::Encoded> = all_hands().map(|h| F::encode(&h)).collect();
+        let mut values = vec![F::strength(hands[0]); hands.len()];
+        F::strengths(&hands, &mut values);
+        Arc::new(Ranking::from_values(values))
+    });
+    Arc::clone(any)
+        .downcast()
+        .expect("one ranking type per evaluator type")
 }
 
 #[cfg(test)]

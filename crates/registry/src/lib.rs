@@ -449,6 +449,10 @@ pub trait DynEvaluator<G: Game>: Send + Sync {
     /// value. The first call ranks all five-card hands, about a tenth of a
     /// second.
     fn class(&self, hand: &G) -> Option<u32>;
+    /// Ranks the five-card hands now, as the first [`class`](Self::class)
+    /// call would: a caller with several evaluators ranks their scales on
+    /// several threads at once.
+    fn prepare(&self);
     /// The evaluator's own strength value for `hand`, as text: its `Debug`
     /// form, which is the decimal number for integer strengths (`536878848`),
     /// `Reverse(n)` for a strength where lower numbers are stronger, and the
@@ -476,6 +480,9 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
     fn class(&self, hand: &G) -> Option<u32> {
         let ranking = self.ranking.get_or_init(scale::<E::Five>);
         ranking.class(E::strength(hand))
+    }
+    fn prepare(&self) {
+        self.ranking.get_or_init(scale::<E::Five>);
     }
     fn native(&self, hand: &G) -> String {
         format!("{:?}", E::strength(hand))
