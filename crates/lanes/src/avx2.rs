@@ -5,10 +5,11 @@
 use core::arch::x86_64::{
     __m256i, _mm_set_epi64x, _mm256_add_epi16, _mm256_and_si256, _mm256_andnot_si256,
     _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_loadu2_m128i,
-    _mm256_maddubs_epi16, _mm256_min_epu16, _mm256_or_si256, _mm256_permute2x128_si256,
-    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_sll_epi16, _mm256_srl_epi16, _mm256_storeu_si256, _mm256_sub_epi16,
-    _mm256_unpackhi_epi16, _mm256_unpacklo_epi16, _mm256_xor_si256,
+    _mm256_maddubs_epi16, _mm256_max_epu16, _mm256_min_epu16, _mm256_or_si256,
+    _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_sll_epi16, _mm256_srl_epi16,
+    _mm256_storeu_si256, _mm256_sub_epi16, _mm256_unpackhi_epi16, _mm256_unpacklo_epi16,
+    _mm256_xor_si256,
 };
 
 use handeval_core::Hand;
@@ -37,9 +38,9 @@ impl Avx2 {
 /// Where each half's eight hands of `N` cards (`8N` bytes) are read from:
 /// 16-byte windows at offsets 0, 16, 32 ..., the last one ending at byte
 /// `8N` rather than past it, so no load reaches beyond the hands.
-const fn windows(n: usize) -> (usize, [usize; 4]) {
+const fn windows(n: usize) -> (usize, [usize; WINDOWS]) {
     let count = n.div_ceil(2);
-    let mut at = [0; 4];
+    let mut at = [0; WINDOWS];
     let mut w = 0;
     while w < count {
         at[w] = if w + 1 == count { 8 * n - 16 } else { 16 * w };
@@ -47,6 +48,10 @@ const fn windows(n: usize) -> (usize, [usize; 4]) {
     }
     (count, at)
 }
+
+/// The most 16-byte windows a half reads: five, for hands of nine or ten
+/// cards (Omaha's), whose eight hands are 72 or 80 bytes.
+const WINDOWS: usize = 5;
 
 /// `vpshufb` controls for hands of `N` cards: for card `k` and window `w`,
 /// where each of the eight lanes of a half finds that card in that window
@@ -56,13 +61,13 @@ const fn windows(n: usize) -> (usize, [usize; 4]) {
 struct Split<const N: usize>;
 
 impl<const N: usize> Split<N> {
-    const WINDOWS: (usize, [usize; 4]) = {
-        assert!(N >= 2 && N <= 8, "eight hands fill at most four windows");
+    const WINDOWS: (usize, [usize; WINDOWS]) = {
+        assert!(N >= 2 && N <= 10, "eight hands fill at most five windows");
         windows(N)
     };
-    const CONTROLS: [[[u8; 32]; 4]; N] = {
+    const CONTROLS: [[[u8; 32]; WINDOWS]; N] = {
         let (count, at) = Self::WINDOWS;
-        let mut masks = [[[0x80; 32]; 4]; N];
+        let mut masks = [[[0x80; 32]; WINDOWS]; N];
         let mut k = 0;
         while k < N {
             let mut lane = 0;
@@ -115,7 +120,12 @@ impl Avx2 {
     /// One card of every hand: the OR of the windows, each shuffled by its control.
     #[inline(always)]
     #[allow(clippy::unused_self, reason = "`self` proves AVX2")]
-    fn split(self, windows: &[__m256i; 4], count: usize, controls: &[[u8; 32]; 4]) -> __m256i {
+    fn split(
+        self,
+        windows: &[__m256i; WINDOWS],
+        count: usize,
+        controls: &[[u8; 32]; WINDOWS],
+    ) -> __m256i {
         // SAFETY: `self` proves AVX2; each control is a 32-byte array.
         // (No closures here: they would not inherit the target features.)
         unsafe {
@@ -162,6 +172,7 @@ impl Lanes for Avx2 {
         fn add(self, a: __m256i, b: __m256i) -> __m256i { _mm256_add_epi16(a, b) }
         fn sub(self, a: __m256i, b: __m256i) -> __m256i { _mm256_sub_epi16(a, b) }
         fn min(self, a: __m256i, b: __m256i) -> __m256i { _mm256_min_epu16(a, b) }
+        fn max(self, a: __m256i, b: __m256i) -> __m256i { _mm256_max_epu16(a, b) }
         fn eq(self, a: __m256i, b: __m256i) -> __m256i { _mm256_cmpeq_epi16(a, b) }
         fn mand(self, a: __m256i, b: __m256i) -> __m256i { _mm256_and_si256(a, b) }
         fn mor(self, a: __m256i, b: __m256i) -> __m256i { _mm256_or_si256(a, b) }
@@ -219,7 +230,7 @@ impl Lanes for Avx2 {
         assert_eq!(hands.len(), Self::LANES);
         let (count, at) = Split::<N>::WINDOWS;
         let bytes = hands.as_ptr().cast::<u8>();
-        let mut windows = [self.zero(); 4];
+        let mut windows = [self.zero(); WINDOWS];
         for (window, &at) in windows.iter_mut().zip(&at).take(count) {
             // SAFETY: `self` proves AVX2. `hands` is 16 hands of `N`
             // one-byte cards, `16N` bytes; each window reads 16 bytes at

@@ -7,10 +7,11 @@ use core::arch::x86_64::{
     _mm512_add_epi16, _mm512_and_si512, _mm512_broadcast_i64x4, _mm512_cmpeq_epi16_mask,
     _mm512_cvtepu8_epi16, _mm512_loadu_si512, _mm512_mask_add_epi16, _mm512_mask_blend_epi16,
     _mm512_mask2_permutex2var_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16,
-    _mm512_maskz_permutex2var_epi8, _mm512_min_epu16, _mm512_or_si512, _mm512_permutex2var_epi16,
-    _mm512_permutexvar_epi16, _mm512_popcnt_epi16, _mm512_set1_epi16, _mm512_slli_epi16,
-    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_sub_epi16, _mm512_test_epi16_mask,
-    _mm512_unpackhi_epi16, _mm512_unpacklo_epi16, _mm512_xor_si512,
+    _mm512_maskz_permutex2var_epi8, _mm512_max_epu16, _mm512_min_epu16, _mm512_or_si512,
+    _mm512_permutex2var_epi16, _mm512_permutexvar_epi16, _mm512_popcnt_epi16, _mm512_set1_epi16,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_sub_epi16, _mm512_test_epi16_mask, _mm512_unpackhi_epi16, _mm512_unpacklo_epi16,
+    _mm512_xor_si512,
 };
 
 use handeval_core::Hand;
@@ -49,47 +50,46 @@ const fn hand_of_lane(lane: usize) -> usize {
     }
 }
 
-/// Byte permute controls and masks that put card `k` of hands 0..16 (bytes
-/// `0..16N`, in the first two registers) and of hands 16..32 (bytes
-/// `16N..32N`, loaded into the last two) into the low byte of each hand's
-/// lane, for hands of `N` cards.
+/// The most groups a load splits 32 hands into: three, for hands of nine or
+/// ten cards (Omaha's), of which a two-register permute reaches 14 or 12.
+const GROUPS: usize = 3;
+
+/// Byte permute controls and masks that put card `k` of every hand into the
+/// low byte of its lane, for hands of `N` cards. One `vpermt2b` reads 128
+/// bytes (two registers), so the 32 hands are read in groups of
+/// [`group_size`] hands, each group from two registers of its own: two
+/// groups of 16 for five to eight cards, three for nine or ten.
 struct Split<const N: usize> {
-    first: [[u8; 64]; N],
-    second: [[u8; 64]; N],
-    first_lanes: u64,
-    second_lanes: u64,
+    controls: [[[u8; 64]; N]; GROUPS],
+    lanes: [u64; GROUPS],
+}
+
+/// Hands per group: 16 where two groups hold all 32, else as many as 128
+/// bytes hold.
+const fn group_size(n: usize) -> usize {
+    if 16 * n <= 128 { 16 } else { 128 / n }
 }
 
 impl<const N: usize> Split<N> {
+    const GROUPS: usize = 32usize.div_ceil(group_size(N));
     const TABLES: Split<N> = {
-        assert!(
-            N >= 5 && N <= 8,
-            "16 hands of N cards fill two registers, and more than one"
-        );
+        assert!(N >= 5 && N <= 10, "hands of five to ten cards");
+        assert!(Self::GROUPS <= GROUPS);
+        let size = group_size(N);
         let mut split = Split {
-            first: [[0; 64]; N],
-            second: [[0; 64]; N],
-            first_lanes: 0,
-            second_lanes: 0,
+            controls: [[[0; 64]; N]; GROUPS],
+            lanes: [0; GROUPS],
         };
         let mut lane = 0;
         while lane < 32 {
             let hand = hand_of_lane(lane);
+            let group = hand / size;
             let mut k = 0;
             while k < N {
-                let at = N * (hand % 16) + k;
-                if hand < 16 {
-                    split.first[k][2 * lane] = at as u8;
-                } else {
-                    split.second[k][2 * lane] = at as u8;
-                }
+                split.controls[group][k][2 * lane] = (N * (hand % size) + k) as u8;
                 k += 1;
             }
-            if hand < 16 {
-                split.first_lanes |= 1 << (2 * lane);
-            } else {
-                split.second_lanes |= 1 << (2 * lane);
-            }
+            split.lanes[group] |= 1 << (2 * lane);
             lane += 1;
         }
         split
@@ -133,6 +133,7 @@ impl Lanes for Avx512 {
         fn add(self, a: __m512i, b: __m512i) -> __m512i { _mm512_add_epi16(a, b) }
         fn sub(self, a: __m512i, b: __m512i) -> __m512i { _mm512_sub_epi16(a, b) }
         fn min(self, a: __m512i, b: __m512i) -> __m512i { _mm512_min_epu16(a, b) }
+        fn max(self, a: __m512i, b: __m512i) -> __m512i { _mm512_max_epu16(a, b) }
         fn popcnt(self, a: __m512i) -> __m512i { _mm512_popcnt_epi16(a) }
         fn eq(self, a: __m512i, b: __m512i) -> __mmask32 { _mm512_cmpeq_epi16_mask(a, b) }
         fn nonzero(self, a: __m512i) -> __mmask32 { _mm512_test_epi16_mask(a, a) }
@@ -201,37 +202,55 @@ impl Lanes for Avx512 {
     fn load<const N: usize>(self, hands: &[Hand<N>]) -> [__m512i; N] {
         assert_eq!(hands.len(), Self::LANES);
         let split = const { &Split::<N>::TABLES };
+        let groups = Split::<N>::GROUPS;
+        let size = group_size(N);
         let bytes = hands.as_ptr().cast::<u8>();
         // SAFETY: `self` proves AVX-512. `hands` is 32 hands of `N` one-byte
-        // cards, `32N` bytes with `5 <= N <= 8` (the table's assertion). The
-        // first half's `16N` bytes lie in the two full loads of bytes
-        // `0..128` (`80 <= 16N <= 128`, and `128 <= 32N`); the second half's
-        // in the full load of bytes `16N..16N + 64` and the masked load of
-        // the `16N - 64` bytes after it (masked-off bytes are not accessed).
-        // The controls are 64-byte arrays.
+        // cards, `32N` bytes. Group `g` starts at byte `at = g * size * N <
+        // 32N` and is read by two masked loads of 64 bytes at `at` and `at +
+        // 64`, each mask covering only bytes before `32N` (masked-off bytes
+        // are not accessed; a mask of none reads nothing). The controls are
+        // 64-byte arrays.
         unsafe {
-            let r0 = _mm512_loadu_si512(bytes.cast());
-            let r1 = _mm512_loadu_si512(bytes.add(64).cast());
-            let r2 = _mm512_loadu_si512(bytes.add(16 * N).cast());
-            let rest = u64::MAX >> (128 - 16 * N);
-            let r3 = _mm512_maskz_loadu_epi8(rest, bytes.add(16 * N + 64).cast());
+            let mut registers = [_mm512_setzero_si512(); 2 * GROUPS];
+            for g in 0..groups {
+                let at = g * size * N;
+                for (half, register) in registers[2 * g..2 * g + 2].iter_mut().enumerate() {
+                    let from = at + 64 * half;
+                    let len = (32 * N).saturating_sub(from).min(64);
+                    let mask = if len == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << len) - 1
+                    };
+                    *register = _mm512_maskz_loadu_epi8(mask, bytes.add(from.min(32 * N)).cast());
+                }
+            }
             // A loop, not a closure: a closure would not inherit the
             // caller's target features, and these intrinsics would not be inlined.
-            let mut cards = [r0; N];
+            let mut cards = [registers[0]; N];
             for (k, card) in cards.iter_mut().enumerate() {
-                let first = _mm512_loadu_si512(split.first[k].as_ptr().cast());
-                let second = _mm512_loadu_si512(split.second[k].as_ptr().cast());
-                // The first permute fills the lanes of hands 0..16 and zeroes
-                // the rest; the second takes its controls from that result
-                // plus the second half's, and keeps it where its mask is off.
-                let a =
-                    _mm512_maskz_permutex2var_epi8(split.first_lanes as __mmask64, r0, first, r1);
-                *card = _mm512_mask2_permutex2var_epi8(
-                    r2,
-                    _mm512_or_si512(a, second),
-                    split.second_lanes as __mmask64,
-                    r3,
+                // The first permute fills the lanes of the first group and
+                // zeroes the rest; each next one takes its controls from
+                // that result plus its own group's (zero elsewhere), and
+                // keeps it where its mask is off.
+                let first = _mm512_loadu_si512(split.controls[0][k].as_ptr().cast());
+                let mut merged = _mm512_maskz_permutex2var_epi8(
+                    split.lanes[0] as __mmask64,
+                    registers[0],
+                    first,
+                    registers[1],
                 );
+                for g in 1..groups {
+                    let controls = _mm512_loadu_si512(split.controls[g][k].as_ptr().cast());
+                    merged = _mm512_mask2_permutex2var_epi8(
+                        registers[2 * g],
+                        _mm512_or_si512(merged, controls),
+                        split.lanes[g] as __mmask64,
+                        registers[2 * g + 1],
+                    );
+                }
+                *card = merged;
             }
             cards
         }

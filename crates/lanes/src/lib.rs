@@ -130,6 +130,8 @@ pub trait Lanes: Copy {
     fn sub(self, a: Self::V, b: Self::V) -> Self::V;
     /// The smaller of `a` and `b`, unsigned.
     fn min(self, a: Self::V, b: Self::V) -> Self::V;
+    /// The larger of `a` and `b`, unsigned.
+    fn max(self, a: Self::V, b: Self::V) -> Self::V;
     /// `a << N`; 0 for `N >= 16`.
     fn shl<const N: u32>(self, a: Self::V) -> Self::V;
     /// `a >> N`, logical; 0 for `N >= 16`.
@@ -177,7 +179,7 @@ pub trait Lanes: Copy {
     /// The suit of a card index: `card & 3`.
     fn suit(self, card: Self::V) -> Self::V;
     /// Card `k` of every hand in `cards[k]`, for hands of `N` cards (five to
-    /// eight; fewer or more panics at compile time): the card's index in each lane's
+    /// ten, Omaha's nine and ten included; fewer or more panics at compile time): the card's index in each lane's
     /// low byte; the high byte is zero or a copy, depending on the path, so
     /// kernels read cards only through [`rank_bit`](Lanes::rank_bit) and
     /// [`suit`](Lanes::suit) (or the low two bits, as [`same_suit`](Lanes::same_suit) does).
@@ -267,6 +269,18 @@ pub trait Lanes: Copy {
         self.drop_lowest_n(a, self.sub(self.popcnt(a), keep))
     }
 
+    /// The highest set bit of `a` alone (0 for 0), for any number of bits:
+    /// every bit below the highest filled in by four shifts, then the
+    /// filled mask without its own lower half.
+    #[inline(always)]
+    fn highest(self, a: Self::V) -> Self::V {
+        let a = self.or(a, self.shr::<1>(a));
+        let a = self.or(a, self.shr::<2>(a));
+        let a = self.or(a, self.shr::<4>(a));
+        let a = self.or(a, self.shr::<8>(a));
+        self.xor(a, self.shr::<1>(a))
+    }
+
     /// `a` without its `n` lowest set bits, for `n` of 0, 1 or 2 (any other
     /// `n` drops one).
     #[inline(always)]
@@ -287,6 +301,20 @@ const SUIT_COUNTER: [u16; 16] = {
     t
 };
 
+/// Each card's suit counter (1 in its suit's nibble: clubs bits 0-3,
+/// diamonds 4-7, hearts 8-11, spades 12-15) from a 16-entry word table, and
+/// their sum: each nibble counts its suit's cards.
+#[inline(always)]
+pub fn suit_counters<L: Lanes, const N: usize>(l: L, cards: [L::V; N]) -> ([L::V; N], L::V) {
+    let mut counters = cards;
+    let mut total = l.splat(0);
+    for counter in &mut counters {
+        *counter = l.lookup16(*counter, &SUIT_COUNTER);
+        total = l.add(total, *counter);
+    }
+    (counters, total)
+}
+
 /// The flush of each lane's hand of six to eight cards, from the cards and
 /// their rank bits: `(flush, ranks)`, whether some suit holds five or more
 /// of them, and that suit's rank mask (0 without a flush).
@@ -299,12 +327,7 @@ const SUIT_COUNTER: [u16; 16] = {
 /// their OR).
 #[inline(always)]
 pub fn flush<L: Lanes, const N: usize>(l: L, cards: [L::V; N], bits: [L::V; N]) -> (L::M, L::V) {
-    let mut counters = cards;
-    let mut total = l.splat(0);
-    for counter in &mut counters {
-        *counter = l.lookup16(*counter, &SUIT_COUNTER);
-        total = l.add(total, *counter);
-    }
+    let (counters, total) = suit_counters(l, cards);
     let suit = l.shr::<3>(l.and(l.add(total, l.splat(0x3333)), l.splat(0x8888)));
     let mut ranks = l.splat(0);
     for (&counter, &bit) in counters.iter().zip(&bits) {
@@ -337,6 +360,56 @@ pub fn strengths<L: Lanes, K: Kernel<N>, const N: usize>(
     out: &mut [u32],
 ) {
     in_chunks(L::LANES, hands, out, RunKernel::<L, K>(lanes, PhantomData));
+}
+
+/// A hand stored as `N` cards that is not itself a [`Hand<N>`] (an Omaha
+/// hand: hole cards, then the board): [`records`] copies each chunk of them
+/// into hands before loading it, a few bytes a hand, with no `unsafe` cast.
+pub trait Record<const N: usize>: Copy {
+    /// The cards, in the order the kernel reads them.
+    fn hand(&self) -> Hand<N>;
+}
+
+impl<const HOLE: usize, const N: usize> Record<N> for handeval_core::Omaha<HOLE, N> {
+    #[inline(always)]
+    fn hand(&self) -> Hand<N> {
+        handeval_core::Omaha::hand(self)
+    }
+}
+
+/// [`strengths`] over [`Record`]s: each chunk of `L::LANES` records copied
+/// into a buffer of hands, then loaded and run as `strengths` does.
+///
+/// # Panics
+/// If `out` and `hands` differ in length.
+#[inline(always)]
+pub fn records<L: Lanes, K: Kernel<N>, const N: usize>(
+    lanes: L,
+    hands: &[impl Record<N>],
+    out: &mut [u32],
+) {
+    in_chunks(
+        L::LANES,
+        hands,
+        out,
+        RunRecords::<L, K, N>(lanes, PhantomData),
+    );
+}
+
+/// A [`Kernel`] on the lanes `L`, as a [`Chunk`] of records of `N` cards.
+struct RunRecords<L, K, const N: usize>(L, PhantomData<K>);
+
+impl<L: Lanes, K: Kernel<N>, R: Record<N>, const N: usize> Chunk<R> for RunRecords<L, K, N> {
+    #[inline(always)]
+    fn run(&mut self, records: &[R], out: &mut [u32]) {
+        let lanes = self.0;
+        let mut hands = [records[0].hand(); MAX_LANES];
+        for (hand, record) in hands.iter_mut().zip(records) {
+            *hand = record.hand();
+        }
+        let (hi, lo) = K::run(lanes, lanes.load(&hands[..L::LANES]));
+        lanes.store(hi, lo, out);
+    }
 }
 
 /// What [`in_chunks`] calls on each full chunk.
@@ -407,13 +480,18 @@ pub fn in_chunks<T: Copy>(lanes: usize, hands: &[T], out: &mut [u32], mut chunk:
 /// `simd_paths!(mod paths: Values);` defines `paths::avx512`,
 /// `paths::avx2` and `paths::portable` for the five-card kernel `Values`;
 /// `simd_paths!(mod paths7: Values7, Hand7);` the same over `&[Hand7]` for
-/// a `Kernel<7>`.
+/// a `Kernel<7>`; `simd_paths!(mod omaha: Values, Omaha4, records);` over
+/// `&[Omaha4]`, [`Record`]s copied into hands a chunk at a time
+/// ([`records`]).
 #[macro_export]
 macro_rules! simd_paths {
     ($vis:vis mod $paths:ident: $kernel:ty) => {
         $crate::simd_paths!($vis mod $paths: $kernel, handeval_core::Hand);
     };
     ($vis:vis mod $paths:ident: $kernel:ty, $hand:ty) => {
+        $crate::simd_paths!($vis mod $paths: $kernel, $hand, strengths);
+    };
+    ($vis:vis mod $paths:ident: $kernel:ty, $hand:ty, $run:ident) => {
         /// The kernel's three batch paths: AVX-512, AVX2 and plain integers.
         $vis mod $paths {
             use super::*;
@@ -422,17 +500,17 @@ macro_rules! simd_paths {
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
             pub(crate) fn avx512(hands: &[$hand], out: &mut [u32]) {
-                $crate::strengths::<_, $kernel, _>($crate::Avx512::new(), hands, out);
+                $crate::$run::<_, $kernel, _>($crate::Avx512::new(), hands, out);
             }
             /// The kernel over AVX2, 16 hands at a time.
             #[cfg(target_arch = "x86_64")]
             #[target_feature(enable = "avx2")]
             pub(crate) fn avx2(hands: &[$hand], out: &mut [u32]) {
-                $crate::strengths::<_, $kernel, _>($crate::Avx2::new(), hands, out);
+                $crate::$run::<_, $kernel, _>($crate::Avx2::new(), hands, out);
             }
             /// The kernel on plain integers, one hand at a time.
             pub(crate) fn portable(hands: &[$hand], out: &mut [u32]) {
-                $crate::strengths::<_, $kernel, _>($crate::Portable, hands, out);
+                $crate::$run::<_, $kernel, _>($crate::Portable, hands, out);
             }
         }
     };

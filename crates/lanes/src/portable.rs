@@ -43,6 +43,10 @@ impl Lanes for Portable {
         a.min(b)
     }
     #[inline(always)]
+    fn max(self, a: u16, b: u16) -> u16 {
+        a.max(b)
+    }
+    #[inline(always)]
     fn shl<const N: u32>(self, a: u16) -> u16 {
         a.checked_shl(N).unwrap_or(0)
     }
