@@ -18,6 +18,8 @@
 //! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards combined by sum, OR and XOR; [`Tuned`]'s value of the best five |
 //! | [`BestOf60`] (`deadhorse/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
 //! | [`BestOf60Simd`] (`deadhorse/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
+//! | [`Omaha`] (`deadhorse/omaha`) | tuned, Omaha | derived from [`Seven`] | direct and table-free: the best five of two hole and three board cards from OR, XOR and SUM of each part, never the 60 fives; [`Tuned`]'s value |
+//! | [`OmahaSimd`] (`deadhorse/omaha-simd`) | SIMD, Omaha | derived from [`Omaha`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
 //! | [`BestOf100`] (`deadhorse/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
@@ -152,6 +154,69 @@
 //! taken. [`BestOf21`] takes the best of the 21 fives by [`Tuned`] instead,
 //! for comparison.
 //!
+//! # Omaha
+//!
+//! An Omaha hand is worth its best five of exactly two hole cards and three
+//! board cards: 60 fives, which [`BestOf60`] tries one by one. [`Omaha`]
+//! computes the best five directly, with the seven-card method's fields
+//! taken over each part apart: for the hole (4 cards) and for the board (5)
+//! the OR, XOR and SUM of the rank bits give the rank masks `one`, `two`
+//! and `three` (ranks held at least once, twice, three times), exactly as
+//! for seven cards. Then each type is made in a few ways, each a rule on
+//! these masks (`H` the hole's, `B` the board's, `S = H.one & B.one` the
+//! ranks in both):
+//!
+//! | type | made from (hole + board) | kickers that leaves |
+//! |---|---|---|
+//! | straight flush, flush | the one suit with three board cards (a board of five has at most one), two hole cards of it | flush: the two highest suited hole ranks, the three highest suited board ranks |
+//! | quads | `H.one & B.three` (1 + 3), `H.two & B.two` (2 + 2) | a hole card, a board card |
+//! | full house | trips `B.three` + pair `H.two`; trips `H.two & B.one` + pair `B.two`; trips `H.one & B.two` + pair in `S` | none |
+//! | straight | a window of five ranks all in `H.one \| B.one`, at least two in the hole, at least three on the board | none |
+//! | trips | `H.two & B.one`, `H.one & B.two`, `B.three` | two board cards, one of each, two hole cards |
+//! | two pair | `H.two` + `B.two`, two ranks of `S`, `S` + `B.two` | a board card, a board card, a hole card |
+//! | one pair | `H.two`, `B.two`, `S` | three board; two hole and one board; one hole and two board |
+//! | high card | the two highest hole ranks and the three highest board ranks | |
+//!
+//! Within a type the ways never tie on the made ranks when no stronger
+//! type is present (two ways sharing a rank would make a stronger type),
+//! so the highest made rank picks the way, and the way fixes the kickers.
+//! The straight test counts in all ten windows at once: with the ace copied
+//! below the 2, bit `p` of `m >> k` (k = 0..4) is the `k`-th rank of the
+//! window starting at `p`, and an OR/AND chain over the five shifts marks
+//! the windows holding at least two hole ranks (at least three board
+//! ranks, all five ranks). Every step is an AND, OR, XOR, add, shift or
+//! popcount on 13-bit masks, so the kernel runs in 16-bit lanes; it is
+//! written once over [`handeval_lanes::Lanes`] and runs on plain integers
+//! ([`Omaha`]) or 32 hands to an AVX-512 register ([`OmahaSimd`]).
+//!
+//! Shared with the seven-card kernels: the rank bits and suit counters of
+//! the cards and the highest-bit and keep-the-highest steps (in
+//! `handeval-lanes`, written once), the `(sum - y - z) >> 1` count of
+//! [`Seven`], and [`Tuned`]'s value layout. New here: counting the hole and
+//! board apart, the two-and-three window test, and the per-type ways above.
+//!
+//! Worked example: hole `As 9c 8d 2h`, board `Ks Qs Js Ts 3c`. Read as
+//! Hold'em it is a royal flush; in Omaha it is a queen-high straight.
+//!
+//! ```text
+//! H.one = A 9 8 2 = 0x10C1      B.one = K Q J T 3 = 0x0F02
+//! H.two = B.two = S = 0         (no pair of any kind)
+//! suits: the board holds four spades, the hole one: no flush
+//! windows (hole ranks, board ranks):  T-A (1, 4)  9-K (1, 4)  8-Q (2, 3) made
+//! straight 8-Q = 0x07C0         value 4 << 26 | 0x07C0
+//! ```
+//!
+//! ```
+//! use handeval_core::{BestFive, Evaluator, Hand, Omaha4};
+//! use handeval_deadhorse::{Omaha, OmahaSimd, Tuned};
+//!
+//! let hand: Omaha4 = "As 9c 8d 2h | Ks Qs Js Ts 3c".parse().unwrap();
+//! let best: Hand = "9c 8d Qs Js Ts".parse().unwrap();
+//! assert_eq!(Omaha::strength(&hand), 4 << 26 | 0x07C0);
+//! assert_eq!(Omaha::strength(&hand), Tuned::strength(Tuned::encode(&best)));
+//! assert_eq!(OmahaSimd::strength(&hand), Omaha::strength(&hand));
+//! ```
+//!
 //! # Not ported
 //!
 //! Upstream's `DeadHorse7` code itself (its 3-bit counter layout and
@@ -174,6 +239,7 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 mod best_of;
 mod listing;
+mod omaha;
 mod readme;
 mod seven;
 mod seven_simd;
@@ -183,6 +249,7 @@ mod upstream;
 
 pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf60Simd, BestOf100};
 pub use listing::Listing;
+pub use omaha::{Omaha, OmahaSimd};
 pub use readme::Readme;
 pub use seven::Seven;
 pub use seven_simd::SevenSimd;
@@ -203,6 +270,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Hand7, SevenSimd>();
     r.add::<handeval_core::Omaha4, BestOf60>();
     r.add::<handeval_core::Omaha4, BestOf60Simd>();
+    r.add::<handeval_core::Omaha4, Omaha>();
+    r.add::<handeval_core::Omaha4, OmahaSimd>();
     r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
