@@ -68,6 +68,8 @@
 //! | [`Seven`] (`perfhash/seven`) | tuned, seven cards | OMPEval's seven-card method: seven keys summed, one lookup; [`Scalar`]'s value of the best five |
 //! | [`SevenSimd`] (`perfhash/seven-simd`) | SIMD, seven cards | [`Seven`]'s key sums in 16-bit lanes, its lookups as gathers, AVX-512 or AVX2; same values |
 //! | [`BestOf60`] (`perfhash/best-of-60`) | tuned, Omaha | the best of the 60 fives of two hole and three board cards by [`Scalar`] |
+//! | [`Omaha`] (`perfhash/omaha`) | tuned, Omaha | PHEvaluator's Omaha method: the board's and the hole's rank multisets hashed into one no-flush table, the flush suit's ranks into a flush table; [`Scalar`]'s values |
+//! | [`OmahaSimd`] (`perfhash/omaha-simd`) | SIMD, Omaha | [`Omaha`]'s indices in 16-bit lanes, its reads as gathers, AVX-512 or AVX2 |
 //! | [`BestOf100`] (`perfhash/best-of-100`) | tuned, five-card Omaha | the best of the 100 fives of two hole and three board cards by [`Scalar`] |
 //!
 //! # Seven cards
@@ -113,18 +115,88 @@
 //! assert_eq!(Seven::category(&hand), Category::FullHouse);
 //! ```
 //!
+//! # Omaha
+//!
+//! [`Omaha`] is the direct-hash Omaha method of PHEvaluator (Henry Lee,
+//! <https://github.com/HenryRLee/PokerHandEvaluator>, `evaluate_plo4_cards`
+//! and, for five hole cards, `cpp/src/evaluator_plo5.c` at commit 389e598):
+//! no five is tried at run time; every answer is one or two table reads.
+//! The ideas are PHEvaluator's; the code and the tables are this lab's.
+//!
+//! - **No-flush table** ([`omaha::Tables::no_flush`]): by the board's rank
+//!   multiset (5 of 13 ranks, 6,188 indices) and the hole's (4 of 13, 1,820),
+//!   `board * 1820 + hole`, 11,262,160 entries of 2 bytes, each [`Scalar`]'s
+//!   value of the best five of two hole ranks and three board ranks.
+//!   PHEvaluator hashes the per-rank counts with a loop over the 13 ranks
+//!   and a dynamic-programming table; here the ranks are sorted (a network
+//!   of 5 or 9 `min`/`max`, which vectorises) and the `i`-th lowest rank
+//!   `r` adds `C(r + i, i + 1)`: the combinatorial number of the multiset,
+//!   the same dense index.
+//! - **Flush table** ([`omaha::Tables::flush`]): where the board has three
+//!   or more cards of a suit and the hole two (at most one suit can), by the
+//!   sets of that suit's ranks on the board (3 to 5 of 13: 2,288 indices)
+//!   and in the hole (2 to 4: 1,079), 2,468,752 entries: the best flush or
+//!   straight flush of two and three. PHEvaluator pads each set to five
+//!   bits of 16 and hashes it; here each size has its own range. The
+//!   value is the better of the two reads: in Omaha a full house or quads
+//!   can beat a flush made by the same hand.
+//! - **Generated on first use** ([`omaha::tables`]), from [`Scalar`]'s
+//!   five-card values (themselves from the reference, by the build
+//!   script): every pair of hole ranks with every triple of board ranks
+//!   valued once (41,405 fives), then each of the 11 million entries the
+//!   best of its 60 pairs and triples, on every core. Nothing is checked
+//!   in; 27.5 MB in all, far beyond any core's second-level cache.
+//!
+//! [`OmahaSimd`] computes the indices in 16-bit lanes (the sorting networks,
+//! one register-held 16-entry word table per position, the flush suit's
+//! sets from their lowest bits) and reads both tables with masked gathers.
+//!
+//! Worked example, `Ah Ad 7c 2s | Ac 7d 7h Ks 3s`: no suit has three board
+//! cards, so one read. The hole's ranks sorted are `2 7 A A` (0, 5, 12,
+//! 12): `C(0, 1) + C(6, 2) + C(14, 3) + C(15, 4) = 0 + 15 + 364 + 1365 =
+//! 1744`; the board's `3 7 7 K A` (1, 5, 5, 11, 12): `C(1, 1) + C(6, 2) +
+//! C(7, 3) + C(14, 4) + C(16, 5) = 1 + 15 + 35 + 1001 + 4368 = 5420`. Entry
+//! `5420 * 1820 + 1744` holds the full house aces over sevens (`Ah Ad` with
+//! `Ac 7d 7h`):
+//!
+//! ```
+//! use handeval_core::{BestFive, Category, Evaluator, Hand, Omaha4};
+//! use handeval_perfhash::omaha::{HOLE_MULTISETS, tables};
+//! use handeval_perfhash::{Omaha, Scalar};
+//!
+//! let hand: Omaha4 = "Ah Ad 7c 2s | Ac 7d 7h Ks 3s".parse().unwrap();
+//! let value = u32::from(tables().no_flush[5420 * HOLE_MULTISETS + 1744]);
+//! assert_eq!(Omaha::strength(&hand), value);
+//! let best: Hand = "Ah Ad Ac 7d 7h".parse().unwrap();
+//! assert_eq!(value, Scalar::strength(Scalar::encode(&best)));
+//! assert_eq!(Omaha::category(&hand), Category::FullHouse);
+//! ```
+//!
 //! # Not ported
 //!
 //! OMPEval's incremental `Hand` type (cards added one at a time), its
 //! equity calculator and its ARM paths.
 #![no_std]
 
+// Omaha's tables (27 MB) are made on first use, which takes the standard
+// library: its threads, its `OnceLock`.
+#[cfg(feature = "std")]
+extern crate std;
+
 mod best_of;
+#[cfg(feature = "std")]
+pub mod omaha;
+#[cfg(feature = "std")]
+mod omaha_simd;
 mod seven;
 mod seven_simd;
 mod simd;
 
 pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf100};
+#[cfg(feature = "std")]
+pub use omaha::Omaha;
+#[cfg(feature = "std")]
+pub use omaha_simd::OmahaSimd;
 pub use seven::{CARD_KEYS7, Seven};
 pub use seven_simd::SevenSimd;
 pub use simd::Simd;
@@ -138,6 +210,10 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Hand7, Seven>();
     r.add::<handeval_core::Hand7, SevenSimd>();
     r.add::<handeval_core::Omaha4, BestOf60>();
+    #[cfg(feature = "std")]
+    r.add::<handeval_core::Omaha4, Omaha>();
+    #[cfg(feature = "std")]
+    r.add::<handeval_core::Omaha4, OmahaSimd>();
     r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
