@@ -16,8 +16,8 @@ use std::any::Any;
 
 use handeval_core::cpu::{Feature, has, pretend_absent};
 use handeval_core::{
-    BestFive, Category, CpuPath, Evaluator, Family, Game, GameVisitor, Hand, Hand7, Role, Whole,
-    visit_games,
+    BestFive, Category, CpuPath, Evaluator, Family, Game, GameVisitor, Hand, Hand7, Omaha4, Role,
+    Whole, visit_games,
 };
 use handeval_difftest::cards::{SAMPLE_SEED, random_hands};
 use handeval_lanes::{Kernel, Lanes};
@@ -99,10 +99,12 @@ impl Visit for RunAll<'_> {
     }
 }
 
-/// Visits the deliberately broken SIMD evaluators, of five and of seven cards.
+/// Visits the deliberately broken SIMD evaluators, of five and of seven
+/// cards and of Omaha.
 fn broken(v: &mut impl Visit) {
     v.visit::<Hand, Whole<BrokenOnAvx2>>();
     v.visit::<Hand7, BrokenOnAvx2>();
+    v.visit::<Omaha4, BrokenOnAvx2>();
 }
 
 /// Every game's runs.
@@ -217,8 +219,8 @@ fn every_path_gives_the_same_values() {
         );
     }
     // The portable kernels are the yardstick. The broken evaluator's AVX2
-    // kernels (five and seven cards) are wrong, so each must be flagged
-    // exactly in the runs that took it.
+    // kernels (five and seven cards, Omaha) are wrong, so each must be
+    // flagged exactly in the runs that took it.
     for (label, runs) in [("as this CPU is", &native), ("AVX-512 absent", &avx2)] {
         let took_avx2 = runs.iter().any(|r| {
             r.name == <BrokenOnAvx2 as Evaluator>::NAME
@@ -227,6 +229,7 @@ fn every_path_gives_the_same_values() {
         });
         let expected: &[&str] = if took_avx2 {
             &[
+                <BrokenOnAvx2 as Evaluator>::NAME,
                 <BrokenOnAvx2 as Evaluator>::NAME,
                 <BrokenOnAvx2 as Evaluator>::NAME,
             ]
@@ -241,8 +244,9 @@ fn every_path_gives_the_same_values() {
     }
 }
 
-/// A SIMD evaluator of five and of seven cards whose AVX2 kernels (16
-/// lanes) are off by one in one bit: the comparison above must catch both.
+/// A SIMD evaluator of five and of seven cards and of Omaha whose AVX2
+/// kernels (16 lanes) are off by one in one bit: the comparison above must
+/// catch all three.
 struct BrokenOnAvx2;
 
 struct Broken;
@@ -267,8 +271,21 @@ impl Kernel<7> for Broken {
     }
 }
 
+impl Kernel<9> for Broken {
+    #[inline(always)]
+    fn run<L: Lanes>(l: L, cards: [L::V; 9]) -> (L::V, L::V) {
+        let mut ranks = l.splat(0);
+        for bit in l.rank_bits(cards) {
+            ranks = l.or(ranks, bit);
+        }
+        let wrong = l.splat(u16::from(L::LANES == 16));
+        (wrong, ranks)
+    }
+}
+
 handeval_lanes::simd_paths!(mod paths: Broken);
 handeval_lanes::simd_paths!(mod paths7: Broken, Hand7);
+handeval_lanes::simd_paths!(mod omaha: Broken, Omaha4, records);
 
 impl Evaluator for BrokenOnAvx2 {
     const NAME: &'static str = "broken/avx2";
@@ -294,6 +311,19 @@ impl BestFive<Hand7> for BrokenOnAvx2 {
     handeval_lanes::simd_evaluator!(
         BrokenOnAvx2: BestFive<Hand7>,
         values(avx512: paths7::avx512, avx2: paths7::avx2, portable: paths7::portable),
+        categories(from_values: high_card)
+    );
+}
+
+impl BestFive<Omaha4> for BrokenOnAvx2 {
+    const NAME: &'static str = "broken/avx2";
+    const SUMMARY: &'static str = "rank set only, and wrong on AVX2";
+    const FAMILY: Family = <Self as Evaluator>::FAMILY;
+    const ROLE: Role = Role::Simd;
+    type Five = BrokenOnAvx2;
+    handeval_lanes::simd_evaluator!(
+        BrokenOnAvx2: BestFive<Omaha4>,
+        values(avx512: omaha::avx512, avx2: omaha::avx2, portable: omaha::portable),
         categories(from_values: high_card)
     );
 }
