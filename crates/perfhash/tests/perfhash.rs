@@ -43,3 +43,54 @@ fn values_count_up_within_each_category() {
         assert_eq!(Simd::category(hand), category);
     }
 }
+
+/// `C(n, k)`.
+fn choose(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+#[test]
+fn omaha_tables_have_an_entry_for_every_possible_pair_of_parts() {
+    use handeval_perfhash::omaha::{
+        BOARD_MULTISETS, BOARD_SETS, HOLE_MULTISETS, HOLE_SETS, TABLE_BYTES, tables,
+    };
+    let t = tables();
+    println!(
+        "perfhash/omaha: tables of {TABLE_BYTES} bytes made in {:.2} s",
+        t.generated_in.as_secs_f64()
+    );
+    // One spare entry each, for the gathers.
+    assert_eq!(t.no_flush.len(), BOARD_MULTISETS * HOLE_MULTISETS + 1);
+    assert_eq!(t.flush.len(), BOARD_SETS * HOLE_SETS + 1);
+    assert_eq!(TABLE_BYTES, 2 * (t.no_flush.len() + t.flush.len()) + 216);
+    // A flush entry is made exactly for disjoint sets of three to five
+    // board ranks and two to four hole ranks of one suit.
+    let disjoint: u64 = (3..=5)
+        .flat_map(|b| (2..=4).map(move |h| choose(13, b) * choose(13 - b, h)))
+        .sum();
+    assert_eq!(t.flush.iter().filter(|&&v| v != 0).count() as u64, disjoint);
+    // A no-flush entry for every board and hole that hold no rank more than
+    // four times between them: counted here from the number of cards of
+    // each rank, independently of the tables' indexing.
+    // by[h][b]: the ways to give the ranks so far h hole cards and b board
+    // cards, no rank more than four times.
+    let mut by = vec![[0u64; 6]; 5];
+    by[0][0] = 1;
+    for _ in 0..13 {
+        let mut next = vec![[0u64; 6]; 5];
+        for h in 0..5 {
+            for b in 0..6 {
+                for dh in 0..=4 - h {
+                    for db in 0..=(5 - b).min(4 - dh) {
+                        next[h + dh][b + db] += by[h][b];
+                    }
+                }
+            }
+        }
+        by = next;
+    }
+    assert_eq!(
+        t.no_flush.iter().filter(|&&v| v != 0).count() as u64,
+        by[4][5]
+    );
+}
