@@ -381,6 +381,10 @@ impl BestFive<Omaha4> for Omaha {
         paths::portable(core::slice::from_ref(hand), &mut out);
         out[0]
     }
+
+    fn strengths(hands: &[Omaha4], out: &mut [u32]) {
+        paths::portable(hands, out);
+    }
 }
 
 impl BestFive<Omaha4> for OmahaSimd {

@@ -403,11 +403,16 @@ impl<L: Lanes, K: Kernel<N>, R: Record<N>, const N: usize> Chunk<R> for RunRecor
     #[inline(always)]
     fn run(&mut self, records: &[R], out: &mut [u32]) {
         let lanes = self.0;
-        let mut hands = [records[0].hand(); MAX_LANES];
-        for (hand, record) in hands.iter_mut().zip(records) {
-            *hand = record.hand();
-        }
-        let (hi, lo) = K::run(lanes, lanes.load(&hands[..L::LANES]));
+        let (hi, lo) = if L::LANES == 1 {
+            // One hand a vector (the portable path): no buffer to fill.
+            K::run(lanes, lanes.load(&[records[0].hand()]))
+        } else {
+            let mut hands = [records[0].hand(); MAX_LANES];
+            for (hand, record) in hands.iter_mut().zip(records) {
+                *hand = record.hand();
+            }
+            K::run(lanes, lanes.load(&hands[..L::LANES]))
+        };
         lanes.store(hi, lo, out);
     }
 }
