@@ -182,8 +182,8 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
         // more board card), or a board pair and a split pair (one more hole
         // card). The made pairs differ between the ways, so the highest made
         // mask decides; the kicker follows it.
-        let board_pair = l.highest(board.two);
-        let hole_pair = l.highest(hole.two);
+        let board_pair = l.highest_of_two(board.two);
+        let hole_pair = l.highest_of_two(hole.two);
         let split_pair = l.highest(split);
         // With a board pair: the better of a hole pair (board kicker) and a
         // split pair (hole kicker).
@@ -237,10 +237,8 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
         };
         let has_trips = l.nonzero(trip);
 
-        // Straight, and the flush: the board names the one suit that can
-        // have three of its cards; the hole needs two of that suit.
-        let straight = run(l, hy, by);
-        let has_straight = l.nonzero(straight);
+        // The flush: the board names the one suit that can have three of
+        // its cards; the hole needs two of that suit.
         let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = cards;
         let (hc, hole_total) = handeval_lanes::suit_counters(l, [c0, c1, c2, c3]);
         let (bc, board_total) = handeval_lanes::suit_counters(l, [c4, c5, c6, c7, c8]);
@@ -261,18 +259,27 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
         }
         let has_flush = l.nonzero(suit);
         let flush = l.or(top(l, hole_suited, 2), top(l, board_suited, 3));
-        let straight_flush = run(l, hole_suited, board_suited);
-        let has_straight_flush = l.nonzero(straight_flush);
+        // One run search: on the flush suit's ranks where there is a flush
+        // (a straight flush, or else the flush beats any straight), on all
+        // ranks otherwise.
+        let straight = run(
+            l,
+            l.select(has_flush, hole_suited, hy),
+            l.select(has_flush, board_suited, by),
+        );
+        let has_straight = l.nonzero(straight);
+        let has_straight_flush = l.mand(has_flush, has_straight);
+        let straight_flush = straight;
 
         // Full house: board trips and a hole pair; a hole pair matched on
         // the board and a board pair; or one hole card matching a board
         // pair and another matching a board card. Without quads the three
         // ways make different trips, so the highest trip decides.
         let trips_a = board.three;
-        let pair_a = l.highest(without(l, hole.two, trips_a));
-        let trips_b = l.highest(hole_made);
-        let pair_b = l.highest(without(l, board.two, trips_b));
-        let trips_c = l.highest(board_made);
+        let pair_a = l.highest_of_two(without(l, hole.two, trips_a));
+        let trips_b = l.highest_of_two(hole_made);
+        let pair_b = l.highest_of_two(without(l, board.two, trips_b));
+        let trips_c = l.highest_of_two(board_made);
         let pair_c = l.highest(without(l, split, trips_c));
         let a = l.keep(l.nonzero(pair_a), trips_a);
         let b = l.keep(l.nonzero(pair_b), trips_b);
@@ -290,7 +297,9 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
 
         // Quads: one hole card and three board cards (a hole kicker), or
         // two and two (a board kicker).
-        let quad = l.highest(l.or(l.and(hy, board.three), l.and(hole.two, board.two)));
+        // At most two ranks: a board of five holds a rank three times and
+        // another twice at most.
+        let quad = l.highest_of_two(l.or(l.and(hy, board.three), l.and(hole.two, board.two)));
         let quads = Made {
             made: quad,
             rest: l.select(

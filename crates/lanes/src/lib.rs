@@ -281,6 +281,15 @@ pub trait Lanes: Copy {
         self.xor(a, self.shr::<1>(a))
     }
 
+    /// [`highest`](Lanes::highest) for a mask with at most two bits: the
+    /// mask without its lowest bit, if that leaves one; four operations
+    /// where the general one takes nine.
+    #[inline(always)]
+    fn highest_of_two(self, a: Self::V) -> Self::V {
+        let rest = self.drop_lowest(a);
+        self.select(self.nonzero(rest), rest, a)
+    }
+
     /// `a` without its `n` lowest set bits, for `n` of 0, 1 or 2 (any other
     /// `n` drops one).
     #[inline(always)]
