@@ -239,25 +239,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
 
         // The flush: the board names the one suit that can have three of
         // its cards; the hole needs two of that suit.
-        let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = cards;
-        let (hc, hole_total) = handeval_lanes::suit_counters(l, [c0, c1, c2, c3]);
-        let (bc, board_total) = handeval_lanes::suit_counters(l, [c4, c5, c6, c7, c8]);
-        // A nibble plus 6 reaches 8 at two cards or more, plus 5 at three.
-        let suit = l.shr::<3>(l.and(
-            l.and(
-                l.add(hole_total, l.splat(0x6666)),
-                l.add(board_total, l.splat(0x5555)),
-            ),
-            l.splat(0x8888),
-        ));
-        let (mut hole_suited, mut board_suited) = (zero, zero);
-        for (&counter, &bit) in hc.iter().zip(&[h0, h1, h2, h3]) {
-            hole_suited = l.add_where(l.test(counter, suit), hole_suited, bit);
-        }
-        for (&counter, &bit) in bc.iter().zip(&[b0, b1, b2, b3, b4]) {
-            board_suited = l.add_where(l.test(counter, suit), board_suited, bit);
-        }
-        let has_flush = l.nonzero(suit);
+        let (has_flush, hole_suited, board_suited) = handeval_lanes::omaha_flush(l, cards, bits);
         let flush = l.or(top(l, hole_suited, 2), top(l, board_suited, 3));
         // One run search: on the flush suit's ranks where there is a flush
         // (a straight flush, or else the flush beats any straight), on all
@@ -269,7 +251,6 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
         );
         let has_straight = l.nonzero(straight);
         let has_straight_flush = l.mand(has_flush, has_straight);
-        let straight_flush = straight;
 
         // Full house: board trips and a hole pair; a hole pair matched on
         // the board and a board pair; or one hole card matching a board
@@ -340,7 +321,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
                 STRAIGHT_FLUSH as u16,
                 Made {
                     made: zero,
-                    rest: straight_flush,
+                    rest: straight,
                 },
             ),
         ] {
@@ -351,10 +332,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
             };
         }
         if CATEGORY {
-            let royal = l.mand(
-                has_straight_flush,
-                l.eq(straight_flush, l.splat(BROADWAY as u16)),
-            );
+            let royal = l.mand(has_straight_flush, l.eq(straight, l.splat(BROADWAY as u16)));
             return (zero, l.add(kind, l.flag(royal, 1)));
         }
         let hi = l.or(l.shl::<10>(kind), l.shr::<3>(best.made));

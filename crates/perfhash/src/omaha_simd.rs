@@ -135,24 +135,7 @@ impl Kernel<9> for Sets {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 9]) -> (L::V, L::V) {
         let bits = l.rank_bits(cards);
-        let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = cards;
-        let (hc, hole_total) = handeval_lanes::suit_counters(l, [c0, c1, c2, c3]);
-        let (bc, board_total) = handeval_lanes::suit_counters(l, [c4, c5, c6, c7, c8]);
-        let suit = l.shr::<3>(l.and(
-            l.and(
-                l.add(hole_total, l.splat(0x6666)),
-                l.add(board_total, l.splat(0x5555)),
-            ),
-            l.splat(0x8888),
-        ));
-        let (mut hole, mut board) = (l.splat(0), l.splat(0));
-        for (i, &counter) in hc.iter().enumerate() {
-            hole = l.add_where(l.test(counter, suit), hole, bits[i]);
-        }
-        for (i, &counter) in bc.iter().enumerate() {
-            board = l.add_where(l.test(counter, suit), board, bits[4 + i]);
-        }
-        let flush = l.nonzero(suit);
+        let (flush, hole, board) = handeval_lanes::omaha_flush(l, cards, bits);
         let hi = l.or(
             set::<L, 5>(l, board, &BOARD_START),
             l.splat((FLUSH_FLAG >> 16) as u16),
