@@ -135,8 +135,22 @@ fn main() {
         &flush_table,
     );
     write_seven(&mut out, &offsets7, lookup7, flush7);
+    write_digest(&mut out);
     let path = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("tables.rs");
     std::fs::write(path, out).expect("write tables.rs");
+}
+
+/// Appends FNV-1a of everything written so far, which Omaha's cached
+/// tables (made from these values) are fingerprinted with.
+fn write_digest(out: &mut String) {
+    let digest = out.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    writeln!(
+        out,
+        "/// FNV-1a of the tables above, for caches of tables made from them.\npub const DIGEST: u64 = {digest:#018x};"
+    )
+    .expect("write to a String");
 }
 
 /// The seven-card tables: the perfect hash's offsets and slots over the

@@ -144,8 +144,18 @@
 //!   five-card values (themselves from the reference, by the build
 //!   script): every pair of hole ranks with every triple of board ranks
 //!   valued once (41,405 fives), then each of the 11 million entries the
-//!   best of its 60 pairs and triples, on every core. Nothing is checked
-//!   in; 27.5 MB in all, far beyond any core's second-level cache.
+//!   best of its 60 pairs and triples, on every core (under a second on
+//!   two cores of a Zen 4). Nothing is checked in; 27.5 MB in all, far
+//!   beyond any core's second-level cache.
+//! - **Made once per build directory.** Generated tables are saved in
+//!   `target/handeval-tables/` by [`handeval_cache`] and read by later
+//!   processes (tests, `eval`, each benchmark process counted under
+//!   callgrind, where generating them would take minutes), after checks
+//!   that the file is what [`omaha::generate`] would make: a fingerprint of
+//!   this crate's generator and of the five-card values in its name and
+//!   header, each table's length and a checksum, and 2,048 seeded entries
+//!   of each table recomputed from the 60 fives. [`omaha::Tables::origin`]
+//!   says which happened.
 //!
 //! [`OmahaSimd`] computes the indices in 16-bit lanes (the sorting networks,
 //! one register-held 16-entry word table per position, the flush suit's
@@ -178,8 +188,9 @@
 //! equity calculator and its ARM paths.
 #![no_std]
 
-// Omaha's tables (27 MB) are made on first use, which takes the standard
-// library: its threads, its `OnceLock`.
+// Omaha's tables (27 MB) are made on first use, or read from the build
+// directory's cache, which takes the standard library: its threads, its
+// `OnceLock`, its files.
 #[cfg(feature = "std")]
 extern crate std;
 

@@ -2,10 +2,12 @@
 //! rank multiset hashed into one no-flush table, the flush suit's ranks
 //! into a flush table.
 
+use std::format;
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
 use std::vec;
 use std::vec::Vec;
+
+use handeval_cache::{Origin, Recipe, fingerprint};
 
 use handeval_core::{BestFive, Card, Category, Evaluator, Family, Hand, Omaha4, Rank, Role, Suit};
 
@@ -99,7 +101,7 @@ pub(crate) const SORT5: [(usize, usize); 9] = [
     (1, 2),
 ];
 
-/// The two tables and what making them cost.
+/// The two tables and where they came from.
 pub struct Tables {
     /// [`Scalar`]'s value of the best five without a flush, by `board *
     /// HOLE_MULTISETS + hole` multiset indices; 0 where the two multisets
@@ -109,8 +111,9 @@ pub struct Tables {
     /// HOLE_SETS + hole` set indices of the flush suit's ranks; 0 where
     /// none can be made. One spare 0 at the end.
     pub flush: Vec<u16>,
-    /// How long making them took, on every core.
-    pub generated_in: Duration,
+    /// Generated in this process (and how long that took), or read from
+    /// the build directory's cache.
+    pub origin: Origin,
 }
 
 /// The bytes of the two tables.
@@ -149,15 +152,170 @@ fn five_value(ranks: [u8; 5], flush: bool) -> u16 {
     Scalar::strength(Scalar::encode(&hand)) as u16
 }
 
-/// The tables, made on first use from [`Scalar`]'s five-card values (which
-/// its build script takes from the reference): nothing is checked in.
+/// What decides the tables: this generator, [`Scalar`]'s values (its code
+/// and the build script's tables), the lengths.
+const RECIPE: Recipe<2> = Recipe {
+    name: "perfhash-omaha",
+    fingerprint: fingerprint(&[
+        include_bytes!("omaha.rs"),
+        include_bytes!("lib.rs"),
+        &crate::tables::DIGEST.to_le_bytes(),
+    ]),
+    lens: [
+        BOARD_MULTISETS * HOLE_MULTISETS + 1,
+        BOARD_SETS * HOLE_SETS + 1,
+    ],
+};
+
+/// The tables, on first use: read from the build directory's cache if the
+/// file there is the one [`generate`] would make (see [`handeval_cache`]),
+/// otherwise generated from [`Scalar`]'s five-card values (which its build
+/// script takes from the reference) and saved. Nothing is checked in.
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(make)
+    TABLES.get_or_init(|| {
+        let ([no_flush, flush], origin) = RECIPE.load_or_make(generate, check);
+        Tables {
+            no_flush,
+            flush,
+            origin,
+        }
+    })
 }
 
-fn make() -> Tables {
-    let started = Instant::now();
+/// The no-flush and the flush table, generated now on every core.
+#[must_use]
+pub fn generate() -> [Vec<u16>; 2] {
+    let mut no_flush = make_no_flush();
+    let mut flush = make_flush();
+    // A spare entry after each table: a gather's 4-byte read of the last
+    // real entry ends inside it.
+    no_flush.push(0);
+    flush.push(0);
+    [no_flush, flush]
+}
+
+/// How many entries of each table [`check`] recomputes.
+const CHECKED: usize = 2048;
+
+/// Recomputes a seeded sample of entries of each table the direct way (the
+/// best of the sixty fives by [`Scalar`], no intermediate table) and the
+/// spare entries: a cached file must hold what [`generate`] makes.
+fn check(t: &[Vec<u16>; 2]) -> Result<(), std::string::String> {
+    let [no_flush, flush] = t;
+    if no_flush.last() != Some(&0) || flush.last() != Some(&0) {
+        return Err("a spare entry is not 0".into());
+    }
+    // SplitMix64 from a fixed seed: the same slots every time.
+    let mut state = 0x0e1a_5eed_u64;
+    let mut next = |below: usize| {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % below as u64) as usize
+    };
+    let holes = multisets::<4>();
+    let boards = multisets::<5>();
+    for _ in 0..CHECKED {
+        let slot = next(BOARD_MULTISETS * HOLE_MULTISETS);
+        let (board, hole) = (boards[slot / HOLE_MULTISETS], holes[slot % HOLE_MULTISETS]);
+        let direct = no_flush_entry(board, hole);
+        if no_flush[slot] != direct {
+            return Err(format!(
+                "no_flush[{slot}] (board ranks {board:?}, hole {hole:?}) is {}, not {direct}",
+                no_flush[slot]
+            ));
+        }
+    }
+    let hole_sets = sets(2..=4);
+    let board_sets = sets(3..=5);
+    for _ in 0..CHECKED {
+        let slot = next(BOARD_SETS * HOLE_SETS);
+        let (board, hole) = (board_sets[slot / HOLE_SETS], hole_sets[slot % HOLE_SETS]);
+        let direct = flush_entry(board, hole);
+        if flush[slot] != direct {
+            return Err(format!(
+                "flush[{slot}] (board ranks {board:#x}, hole {hole:#x}) is {}, not {direct}",
+                flush[slot]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The no-flush entry of a board's and a hole's rank multisets, the direct
+/// way: 0 if they hold a rank five times, otherwise the best of the sixty
+/// fives of two hole ranks and three board ranks.
+fn no_flush_entry(board: [u8; 5], hole: [u8; 4]) -> u16 {
+    let mut count = [0u8; 13];
+    for &r in board.iter().chain(&hole) {
+        count[r as usize] += 1;
+    }
+    if count.iter().any(|&c| c > 4) {
+        return 0;
+    }
+    let mut best = 0;
+    for (i, j) in PAIRS {
+        for (a, b, c) in TRIPLES {
+            let mut ranks = [hole[i], hole[j], board[a], board[b], board[c]];
+            ranks.sort_unstable();
+            best = best.max(five_value(ranks, false));
+        }
+    }
+    best
+}
+
+/// The flush entry of a board's and a hole's suited rank sets, the direct
+/// way: 0 if they share a rank, otherwise the best of their fives.
+fn flush_entry(board: u32, hole: u32) -> u16 {
+    if board & hole != 0 {
+        return 0;
+    }
+    let mut best = 0;
+    for p in subsets(hole, 2) {
+        for t in subsets(board, 3) {
+            best = best.max(five_value(ranks_of(p | t), true));
+        }
+    }
+    best
+}
+
+/// The ranks of a five-rank mask, ascending.
+fn ranks_of(mask: u32) -> [u8; 5] {
+    let mut ranks = [0u8; 5];
+    for (i, r) in (0..13u8).filter(|r| mask & 1 << r != 0).enumerate() {
+        ranks[i] = r;
+    }
+    ranks
+}
+
+/// Two of the four hole cards, three of the five board cards.
+const PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+const TRIPLES: [(usize, usize, usize); 10] = [
+    (0, 1, 2),
+    (0, 1, 3),
+    (0, 1, 4),
+    (0, 2, 3),
+    (0, 2, 4),
+    (0, 3, 4),
+    (1, 2, 3),
+    (1, 2, 4),
+    (1, 3, 4),
+    (2, 3, 4),
+];
+
+/// The rank sets with a size in `sizes`, in slot order.
+fn sets(sizes: core::ops::RangeInclusive<u32>) -> Vec<u32> {
+    let mut v: Vec<u32> = (0u32..1 << 13)
+        .filter(|m| sizes.contains(&m.count_ones()))
+        .collect();
+    v.sort_by_key(|&m| (m.count_ones(), set_index(m)));
+    v
+}
+
+/// Every pair of board and hole rank multisets, on every core.
+fn make_no_flush() -> Vec<u16> {
     let pairs = multisets::<2>();
     let triples = multisets::<3>();
     // Every pair of hole ranks with every triple of board ranks: the value of
@@ -243,29 +401,13 @@ fn make() -> Tables {
         }
     });
 
-    let mut flush = make_flush();
-    // A spare entry after each table: a gather's 4-byte read of the last
-    // real entry ends inside it.
-    no_flush.push(0);
-    flush.push(0);
-    Tables {
-        no_flush,
-        flush,
-        generated_in: started.elapsed(),
-    }
+    no_flush
 }
 
 /// The flush table: every set of two to four suited hole ranks with every
 /// set of three to five suited board ranks, disjoint (one suit holds each
 /// rank once), the best of its fives of two and three.
 fn make_flush() -> Vec<u16> {
-    let sets = |sizes: core::ops::RangeInclusive<u32>| -> Vec<u32> {
-        let mut v: Vec<u32> = (0u32..1 << 13)
-            .filter(|m| sizes.contains(&m.count_ones()))
-            .collect();
-        v.sort_by_key(|&m| (m.count_ones(), set_index(m)));
-        v
-    };
     let hole_sets = sets(2..=4);
     let board_sets = sets(3..=5);
     let mut flush = vec![0u16; BOARD_SETS * HOLE_SETS];
@@ -279,13 +421,9 @@ fn make_flush() -> Vec<u16> {
             for p in subsets(hole, 2) {
                 for t in subsets(board, 3) {
                     let m = p | t;
-                    let v = *flush_five.entry(m).or_insert_with(|| {
-                        let mut ranks = [0u8; 5];
-                        for (i, r) in (0..13u8).filter(|r| m & 1 << r != 0).enumerate() {
-                            ranks[i] = r;
-                        }
-                        five_value(ranks, true)
-                    });
+                    let v = *flush_five
+                        .entry(m)
+                        .or_insert_with(|| five_value(ranks_of(m), true));
                     best = best.max(v);
                 }
             }
@@ -430,6 +568,27 @@ mod tests {
             assert!(!core::mem::replace(&mut seen[board_set_slot(m)], true));
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn the_cache_check_refuses_a_changed_entry_of_either_table() {
+        let mut t = generate();
+        assert_eq!(check(&t), Ok(()));
+        // Every value nudged: whichever entries the check samples differ.
+        for table in 0..2 {
+            let saved = t[table].clone();
+            for v in t[table].iter_mut().filter(|v| **v != 0) {
+                *v ^= 1;
+            }
+            let refused = check(&t).expect_err("a changed table passed");
+            let name = ["no_flush[", "flush["][table];
+            assert!(refused.starts_with(name), "{refused}");
+            t[table] = saved;
+        }
+        t[1].push(0);
+        t[1].pop();
+        *t[0].last_mut().unwrap() = 1;
+        assert_eq!(check(&t), Err("a spare entry is not 0".into()));
     }
 
     #[test]

@@ -1,0 +1,514 @@
+//! Tables the lab generates, kept once per build directory.
+//!
+//! Some evaluators' tables take a second or more to generate (PHEvaluator's
+//! Omaha tables, 27 MB; the 2+2 state table, 130 MB). Each process that
+//! needs one would pay that again: every test binary, every `eval`, every
+//! benchmark process counted under callgrind, where a second becomes a
+//! minute. So a generated table is written to a file in the build directory
+//! (`target/handeval-tables/`, shared by its profiles) and the next process
+//! reads it, after three checks that it is the table the running code would
+//! generate:
+//!
+//! 1. **Its recipe.** The file's name and header carry a fingerprint of
+//!    everything that decides its contents: the evaluator passes the source
+//!    of its generator (and of any table the generator reads) through
+//!    [`fingerprint`] at compile time, so an edited generator never reads
+//!    an old file.
+//! 2. **Its bytes.** The header holds each table's length and a checksum of
+//!    the data: a file cut short or damaged is not read.
+//! 3. **Its entries.** The evaluator's own check recomputes a seeded sample
+//!    of entries the slow, direct way and compares them.
+//!
+//! Anything that fails is said in [`Origin`], and the table is generated
+//! again and the file replaced. A file is written beside its final name and
+//! renamed into place, so a reader never sees half of one, and two
+//! processes generating at once both succeed. When the folder cannot be
+//! written the table is kept in memory and [`Origin`] says why.
+//!
+//! `HANDEVAL_TABLE_CACHE` at run time names another folder, or is `off` to
+//! generate every time (as a measurement of the generation does).
+//!
+//! ```
+//! use handeval_cache::{Origin, Recipe, fingerprint};
+//!
+//! let dir = std::env::temp_dir().join(format!("handeval-cache-doc-{}", std::process::id()));
+//! let recipe = Recipe {
+//!     name: "squares",
+//!     fingerprint: fingerprint(&[b"squares of 0..1000, v1"]),
+//!     lens: [1000],
+//! };
+//! let make = || [(0..1000u32).map(|i| i * i).collect::<Vec<u32>>()];
+//! let check = |t: &[Vec<u32>; 1]| match t[0][999] {
+//!     998_001 => Ok(()),
+//!     other => Err(format!("entry 999 is {other}")),
+//! };
+//! let (first, origin) = recipe.load_or_make_in(Some(&dir), make, check);
+//! assert!(matches!(origin, Origin::Generated { saved: Ok(_), .. }));
+//! let (second, origin) = recipe.load_or_make_in(Some(&dir), make, check);
+//! assert!(matches!(origin, Origin::Loaded { .. }));
+//! assert_eq!(first, second);
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use std::fmt;
+use std::fs;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The folder this build directory keeps its tables in, named by the build
+/// script: `handeval-tables` beside the profile folders.
+pub const DIR: &str = env!("HANDEVAL_TABLE_DIR");
+
+/// The environment variable that names another folder, or `off`.
+pub const ENV: &str = "HANDEVAL_TABLE_CACHE";
+
+/// What a file starts with.
+const MAGIC: &[u8; 16] = b"handeval table\n\0";
+
+/// The element type of a cached table: an unsigned integer, stored little
+/// endian.
+pub trait Element: Copy {
+    /// Its size in bytes.
+    const BYTES: usize;
+    /// Appends its little-endian bytes.
+    fn put(self, out: &mut Vec<u8>);
+    /// Reads it from exactly [`Element::BYTES`] little-endian bytes.
+    fn get(bytes: &[u8]) -> Self;
+}
+
+macro_rules! element {
+    ($($t:ty),*) => {$(
+        impl Element for $t {
+            const BYTES: usize = core::mem::size_of::<$t>();
+            fn put(self, out: &mut Vec<u8>) {
+                out.extend_from_slice(&self.to_le_bytes());
+            }
+            fn get(bytes: &[u8]) -> Self {
+                <$t>::from_le_bytes(bytes.try_into().expect("the element's size"))
+            }
+        }
+    )*};
+}
+element!(u8, u16, u32, u64);
+
+/// FNV-1a over `parts` in turn: the fingerprint of a generator's sources,
+/// computed at compile time from `include_bytes!`.
+#[must_use]
+pub const fn fingerprint(parts: &[&[u8]]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut p = 0;
+    while p < parts.len() {
+        let part = parts[p];
+        let mut i = 0;
+        while i < part.len() {
+            h ^= part[i] as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+            i += 1;
+        }
+        // Parts ["ab", "c"] and ["a", "bc"] differ.
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+        p += 1;
+    }
+    h
+}
+
+/// A checksum of the data: eight bytes at a time, multiply and rotate.
+fn checksum(data: &[u8]) -> u64 {
+    let mut h = 0x243f_6a88_85a3_08d3u64;
+    let mut words = data.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    h ^ data.len() as u64
+}
+
+/// What decides a cached table set: its name, the fingerprint of its
+/// generator, the length of each of its `N` tables.
+#[derive(Clone, Copy, Debug)]
+pub struct Recipe<const N: usize> {
+    /// The file's name, before the fingerprint: `perfhash-omaha`.
+    pub name: &'static str,
+    /// See [`fingerprint`].
+    pub fingerprint: u64,
+    /// Each table's number of elements.
+    pub lens: [usize; N],
+}
+
+/// Where a table set came from, for the evaluator to report.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// Read from the file at `path`, which passed the checks.
+    Loaded {
+        /// The file.
+        path: PathBuf,
+        /// Reading and checking it.
+        took: Duration,
+    },
+    /// Generated in this process.
+    Generated {
+        /// Generating it (not saving it).
+        took: Duration,
+        /// Why no file was read: none yet, caching off, or the check that
+        /// failed.
+        why: String,
+        /// The file it was saved to, or why it was not.
+        saved: Result<PathBuf, String>,
+    },
+}
+
+impl Origin {
+    /// Whether the tables were generated in this process.
+    #[must_use]
+    pub fn generated(&self) -> bool {
+        matches!(self, Origin::Generated { .. })
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Loaded { path, took } => write!(
+                f,
+                "read and checked in {:.2} s from {}",
+                took.as_secs_f64(),
+                path.display()
+            ),
+            Origin::Generated { took, why, saved } => {
+                write!(f, "generated in {:.2} s ({why}); ", took.as_secs_f64())?;
+                match saved {
+                    Ok(path) => write!(f, "saved to {}", path.display()),
+                    Err(e) => write!(f, "not saved: {e}"),
+                }
+            }
+        }
+    }
+}
+
+impl<const N: usize> Recipe<N> {
+    /// The tables: read from this build directory's folder (or the one
+    /// [`ENV`] names) if a file there passes the checks, otherwise made by
+    /// `make` and saved. `check` recomputes a sample of entries the direct
+    /// way; a file whose entries it refuses is generated again.
+    pub fn load_or_make<T: Element>(
+        &self,
+        make: impl FnOnce() -> [Vec<T>; N],
+        check: impl FnOnce(&[Vec<T>; N]) -> Result<(), String>,
+    ) -> ([Vec<T>; N], Origin) {
+        match std::env::var_os(ENV) {
+            Some(v) if v == "off" => self.load_or_make_in(None, make, check),
+            Some(v) if !v.is_empty() => self.load_or_make_in(Some(Path::new(&v)), make, check),
+            _ => self.load_or_make_in(Some(Path::new(DIR)), make, check),
+        }
+    }
+
+    /// [`Recipe::load_or_make`] with the folder given (`None`: no cache).
+    pub fn load_or_make_in<T: Element>(
+        &self,
+        dir: Option<&Path>,
+        make: impl FnOnce() -> [Vec<T>; N],
+        check: impl FnOnce(&[Vec<T>; N]) -> Result<(), String>,
+    ) -> ([Vec<T>; N], Origin) {
+        let Some(dir) = dir else {
+            return self.generate(make, format!("{ENV}=off"), |_| Err(format!("{ENV}=off")));
+        };
+        let path = dir.join(self.file_name());
+        let started = Instant::now();
+        let why = match self.read::<T>(&path) {
+            Ok(tables) => match check(&tables) {
+                Ok(()) => {
+                    return (
+                        tables,
+                        Origin::Loaded {
+                            path,
+                            took: started.elapsed(),
+                        },
+                    );
+                }
+                Err(e) => format!("{} failed the entry check: {e}", path.display()),
+            },
+            Err(e) => e,
+        };
+        self.generate(make, why, |tables| self.save(dir, &path, tables))
+    }
+
+    fn generate<T: Element>(
+        &self,
+        make: impl FnOnce() -> [Vec<T>; N],
+        why: String,
+        save: impl FnOnce(&[Vec<T>; N]) -> Result<PathBuf, String>,
+    ) -> ([Vec<T>; N], Origin) {
+        let started = Instant::now();
+        let tables = make();
+        let took = started.elapsed();
+        let lens = tables.each_ref().map(Vec::len);
+        assert_eq!(
+            lens, self.lens,
+            "{}: the generator made tables of other lengths than its recipe says",
+            self.name
+        );
+        let saved = save(&tables);
+        (tables, Origin::Generated { took, why, saved })
+    }
+
+    fn file_name(&self) -> String {
+        format!("{}-{:016x}.bin", self.name, self.fingerprint)
+    }
+
+    fn header(&self, element: usize, sum: u64) -> Vec<u8> {
+        let mut h = MAGIC.to_vec();
+        h.extend_from_slice(&self.fingerprint.to_le_bytes());
+        h.extend_from_slice(&(element as u32).to_le_bytes());
+        h.extend_from_slice(&(N as u32).to_le_bytes());
+        for &len in &self.lens {
+            h.extend_from_slice(&(len as u64).to_le_bytes());
+        }
+        h.extend_from_slice(&sum.to_le_bytes());
+        h
+    }
+
+    /// Reads the file at `path` if its header is this recipe's and its data
+    /// its checksum's.
+    fn read<T: Element>(&self, path: &Path) -> Result<[Vec<T>; N], String> {
+        let bytes = match fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(format!("no {} yet", path.display()));
+            }
+            Err(e) => return Err(format!("reading {}: {e}", path.display())),
+        };
+        let head = self.header(T::BYTES, 0).len();
+        let data_len = self.lens.iter().sum::<usize>() * T::BYTES;
+        if bytes.len() != head + data_len {
+            return Err(format!(
+                "{} has {} bytes, not {}",
+                path.display(),
+                bytes.len(),
+                head + data_len
+            ));
+        }
+        let (header, data) = bytes.split_at(head);
+        if header != self.header(T::BYTES, checksum(data)).as_slice() {
+            return Err(format!(
+                "{}'s header or checksum is not this recipe's",
+                path.display()
+            ));
+        }
+        let mut rest = data;
+        Ok(self.lens.map(|len| {
+            let (table, tail) = rest.split_at(len * T::BYTES);
+            rest = tail;
+            table.chunks_exact(T::BYTES).map(T::get).collect()
+        }))
+    }
+
+    /// Writes the tables beside `path` and renames them into place; removes
+    /// this recipe's files of other fingerprints.
+    fn save<T: Element>(
+        &self,
+        dir: &Path,
+        path: &Path,
+        tables: &[Vec<T>; N],
+    ) -> Result<PathBuf, String> {
+        let mut data = Vec::with_capacity(self.lens.iter().sum::<usize>() * T::BYTES);
+        for table in tables {
+            for &x in table {
+                x.put(&mut data);
+            }
+        }
+        let tmp = dir.join(format!(
+            "{}.{}.{:?}.tmp",
+            self.file_name(),
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let write = || -> std::io::Result<()> {
+            fs::create_dir_all(dir)?;
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(&self.header(T::BYTES, checksum(&data)))?;
+            f.write_all(&data)?;
+            f.sync_all()?;
+            fs::rename(&tmp, path)
+        };
+        if let Err(e) = write() {
+            let _ = fs::remove_file(&tmp);
+            return Err(format!("writing {}: {e}", path.display()));
+        }
+        // Older fingerprints of this recipe are never read again.
+        if let Ok(entries) = fs::read_dir(dir) {
+            let prefix = format!("{}-", self.name);
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let name = name.to_string_lossy();
+                // Exactly the names `file_name` gives: never anyone else's.
+                let stale = name
+                    .strip_prefix(&prefix)
+                    .and_then(|rest| rest.strip_suffix(".bin"))
+                    .is_some_and(|hex| {
+                        hex.len() == 16 && hex.bytes().all(|b| b.is_ascii_hexdigit())
+                    });
+                if stale && entry.path() != path {
+                    let _ = fs::remove_file(entry.path());
+                }
+            }
+        }
+        Ok(path.to_path_buf())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh folder under the system's temporary folder.
+    fn folder(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("handeval-cache-test-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    const RECIPE: Recipe<2> = Recipe {
+        name: "test",
+        fingerprint: fingerprint(&[b"test tables v1"]),
+        lens: [300, 7],
+    };
+
+    fn make() -> [Vec<u16>; 2] {
+        [(0..300).map(|i| i * 7).collect(), (0..7).collect()]
+    }
+
+    fn check(t: &[Vec<u16>; 2]) -> Result<(), String> {
+        if t[0][299] == 2093 && t[1][6] == 6 {
+            Ok(())
+        } else {
+            Err("wrong entries".into())
+        }
+    }
+
+    #[test]
+    fn a_saved_table_is_read_back_the_same() {
+        let dir = folder("roundtrip");
+        let (made, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let Origin::Generated { why, saved, .. } = origin else {
+            panic!("the first call generates")
+        };
+        assert!(why.starts_with("no "), "{why}");
+        let path = saved.unwrap();
+        let (read, origin) = RECIPE.load_or_make_in(Some(&dir), || unreachable!(), check);
+        assert!(matches!(origin, Origin::Loaded { path: ref p, .. } if *p == path));
+        assert_eq!(made, read);
+        // Nothing left beside it.
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Damages the saved file with `damage` and says why the next call
+    /// generated the tables again (it must).
+    fn regenerated_after(name: &str, damage: impl FnOnce(&Path)) -> String {
+        let dir = folder(name);
+        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let Origin::Generated {
+            saved: Ok(path), ..
+        } = origin
+        else {
+            panic!("saved")
+        };
+        damage(&path);
+        let (tables, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        assert_eq!(tables, make());
+        let Origin::Generated { why, saved, .. } = origin else {
+            panic!("a damaged file was read: {origin}")
+        };
+        assert_eq!(saved.unwrap(), path);
+        // The replacement is read.
+        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        assert!(!origin.generated(), "{origin}");
+        fs::remove_dir_all(&dir).unwrap();
+        why
+    }
+
+    #[test]
+    fn a_damaged_file_is_generated_again() {
+        let flip_last = |p: &Path| {
+            let mut b = fs::read(p).unwrap();
+            *b.last_mut().unwrap() ^= 1;
+            fs::write(p, b).unwrap();
+        };
+        let why = regenerated_after("flip", flip_last);
+        assert!(why.contains("checksum"), "{why}");
+        let cut = |p: &Path| {
+            let b = fs::read(p).unwrap();
+            fs::write(p, &b[..b.len() - 2]).unwrap();
+        };
+        let why = regenerated_after("cut", cut);
+        assert!(why.contains("bytes, not"), "{why}");
+    }
+
+    #[test]
+    fn a_file_whose_entries_fail_the_check_is_generated_again() {
+        // A file with a valid header and checksum but wrong entries: what a
+        // generator changed without its fingerprint would leave.
+        let dir = folder("entries");
+        let wrong = || [vec![0u16; 300], vec![0u16; 7]];
+        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), wrong, |_| Ok(()));
+        assert!(origin.generated());
+        let (tables, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        assert_eq!(tables, make());
+        let Origin::Generated { why, .. } = origin else {
+            panic!("wrong entries were read")
+        };
+        assert!(why.contains("entry check: wrong entries"), "{why}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn another_fingerprint_reads_nothing_and_replaces_the_old_file() {
+        let dir = folder("fingerprint");
+        let (_, old) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let new = Recipe {
+            fingerprint: fingerprint(&[b"test tables v2"]),
+            ..RECIPE
+        };
+        let (_, origin) = new.load_or_make_in(Some(&dir), make, check);
+        assert!(origin.generated(), "{origin}");
+        let Origin::Generated { saved: Ok(old), .. } = old else {
+            panic!()
+        };
+        assert!(!old.exists(), "the old fingerprint's file is removed");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_unwritable_folder_keeps_the_tables_in_memory_and_says_why() {
+        let dir = folder("unwritable");
+        // A file where the folder should be.
+        fs::write(&dir, b"in the way").unwrap();
+        let (tables, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        assert_eq!(tables, make());
+        let Origin::Generated { saved: Err(e), .. } = &origin else {
+            panic!("{origin}")
+        };
+        assert!(e.starts_with("writing "), "{e}");
+        fs::remove_file(&dir).unwrap();
+        let (_, origin) = RECIPE.load_or_make_in(None, make, check);
+        assert!(
+            origin
+                .to_string()
+                .contains("not saved: HANDEVAL_TABLE_CACHE=off"),
+            "{origin}"
+        );
+    }
+
+    #[test]
+    fn fingerprints_separate_parts() {
+        assert_ne!(fingerprint(&[b"ab", b"c"]), fingerprint(&[b"a", b"bc"]));
+        assert_ne!(fingerprint(&[b"ab"]), fingerprint(&[b"ab", b""]));
+    }
+}
