@@ -58,6 +58,7 @@ pub fn register_all(r: &mut impl Register) {
     handeval_deadhorse::register(r);
     handeval_pext::register(r);
     handeval_perfhash::register(r);
+    handeval_twoplustwo::register(r);
     handeval_baselines::register(r);
 }
 
