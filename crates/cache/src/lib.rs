@@ -149,6 +149,8 @@ pub enum Origin {
         path: PathBuf,
         /// Reading and checking it.
         took: Duration,
+        /// Generating it, in the process that saved it.
+        generated_in: Duration,
     },
     /// Generated in this process.
     Generated {
@@ -168,16 +170,31 @@ impl Origin {
     pub fn generated(&self) -> bool {
         matches!(self, Origin::Generated { .. })
     }
+
+    /// How long generating the tables took: here, or in the process that
+    /// saved the file read.
+    #[must_use]
+    pub fn generation(&self) -> Duration {
+        match self {
+            Origin::Loaded { generated_in, .. } => *generated_in,
+            Origin::Generated { took, .. } => *took,
+        }
+    }
 }
 
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Origin::Loaded { path, took } => write!(
+            Origin::Loaded {
+                path,
+                took,
+                generated_in,
+            } => write!(
                 f,
-                "read and checked in {:.2} s from {}",
+                "read and checked in {:.2} s from {} (generated in {:.2} s)",
                 took.as_secs_f64(),
-                path.display()
+                path.display(),
+                generated_in.as_secs_f64()
             ),
             Origin::Generated { took, why, saved } => {
                 write!(f, "generated in {:.2} s ({why}); ", took.as_secs_f64())?;
@@ -215,18 +232,19 @@ impl<const N: usize> Recipe<N> {
         check: impl FnOnce(&[Vec<T>; N]) -> Result<(), String>,
     ) -> ([Vec<T>; N], Origin) {
         let Some(dir) = dir else {
-            return self.generate(make, format!("{ENV}=off"), |_| Err(format!("{ENV}=off")));
+            return self.generate(make, format!("{ENV}=off"), |_, _| Err(format!("{ENV}=off")));
         };
         let path = dir.join(self.file_name());
         let started = Instant::now();
         let why = match self.read::<T>(&path) {
-            Ok(tables) => match check(&tables) {
+            Ok((tables, generated_in)) => match check(&tables) {
                 Ok(()) => {
                     return (
                         tables,
                         Origin::Loaded {
                             path,
                             took: started.elapsed(),
+                            generated_in,
                         },
                     );
                 }
@@ -234,14 +252,16 @@ impl<const N: usize> Recipe<N> {
             },
             Err(e) => e,
         };
-        self.generate(make, why, |tables| self.save(dir, &path, tables))
+        self.generate(make, why, |tables, took| {
+            self.save(dir, &path, tables, took)
+        })
     }
 
     fn generate<T: Element>(
         &self,
         make: impl FnOnce() -> [Vec<T>; N],
         why: String,
-        save: impl FnOnce(&[Vec<T>; N]) -> Result<PathBuf, String>,
+        save: impl FnOnce(&[Vec<T>; N], Duration) -> Result<PathBuf, String>,
     ) -> ([Vec<T>; N], Origin) {
         let started = Instant::now();
         let tables = make();
@@ -252,7 +272,7 @@ impl<const N: usize> Recipe<N> {
             "{}: the generator made tables of other lengths than its recipe says",
             self.name
         );
-        let saved = save(&tables);
+        let saved = save(&tables, took);
         (tables, Origin::Generated { took, why, saved })
     }
 
@@ -260,6 +280,7 @@ impl<const N: usize> Recipe<N> {
         format!("{}-{:016x}.bin", self.name, self.fingerprint)
     }
 
+    /// The header, without the generation time that follows it.
     fn header(&self, element: usize, sum: u64) -> Vec<u8> {
         let mut h = MAGIC.to_vec();
         h.extend_from_slice(&self.fingerprint.to_le_bytes());
@@ -274,7 +295,7 @@ impl<const N: usize> Recipe<N> {
 
     /// Reads the file at `path` if its header is this recipe's and its data
     /// its checksum's.
-    fn read<T: Element>(&self, path: &Path) -> Result<[Vec<T>; N], String> {
+    fn read<T: Element>(&self, path: &Path) -> Result<([Vec<T>; N], Duration), String> {
         let bytes = match fs::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -284,27 +305,30 @@ impl<const N: usize> Recipe<N> {
         };
         let head = self.header(T::BYTES, 0).len();
         let data_len = self.lens.iter().sum::<usize>() * T::BYTES;
-        if bytes.len() != head + data_len {
+        if bytes.len() != head + 8 + data_len {
             return Err(format!(
                 "{} has {} bytes, not {}",
                 path.display(),
                 bytes.len(),
-                head + data_len
+                head + 8 + data_len
             ));
         }
-        let (header, data) = bytes.split_at(head);
+        let (header, rest) = bytes.split_at(head);
+        let (nanos, data) = rest.split_at(8);
         if header != self.header(T::BYTES, checksum(data)).as_slice() {
             return Err(format!(
                 "{}'s header or checksum is not this recipe's",
                 path.display()
             ));
         }
+        let nanos = u64::from_le_bytes(nanos.try_into().expect("eight bytes"));
         let mut rest = data;
-        Ok(self.lens.map(|len| {
+        let tables = self.lens.map(|len| {
             let (table, tail) = rest.split_at(len * T::BYTES);
             rest = tail;
             table.chunks_exact(T::BYTES).map(T::get).collect()
-        }))
+        });
+        Ok((tables, Duration::from_nanos(nanos)))
     }
 
     /// Writes the tables beside `path` and renames them into place; removes
@@ -314,6 +338,7 @@ impl<const N: usize> Recipe<N> {
         dir: &Path,
         path: &Path,
         tables: &[Vec<T>; N],
+        took: Duration,
     ) -> Result<PathBuf, String> {
         let mut data = Vec::with_capacity(self.lens.iter().sum::<usize>() * T::BYTES);
         for table in tables {
@@ -331,6 +356,8 @@ impl<const N: usize> Recipe<N> {
             fs::create_dir_all(dir)?;
             let mut f = fs::File::create(&tmp)?;
             f.write_all(&self.header(T::BYTES, checksum(&data)))?;
+            let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
+            f.write_all(&nanos.to_le_bytes())?;
             f.write_all(&data)?;
             f.sync_all()?;
             fs::rename(&tmp, path)

@@ -64,6 +64,12 @@ pub trait BestFive<H: Game>: 'static {
         None
     }
 
+    /// Makes (or reads) the tables the evaluator generates at run time, as
+    /// [`Evaluator::generated`].
+    fn generated() -> Option<crate::Generated> {
+        None
+    }
+
     /// Which code path the batch loops take on this CPU.
     fn cpu_path() -> CpuPath {
         CpuPath::PORTABLE
@@ -133,6 +139,9 @@ impl<E: Evaluator> BestFive<Hand> for Whole<E> {
     }
     fn cpu_path() -> CpuPath {
         E::cpu_path()
+    }
+    fn generated() -> Option<crate::Generated> {
+        E::generated()
     }
     fn categories(hands: &[Hand], out: &mut [Category]) {
         E::categories_of_hands(hands, out);
@@ -338,6 +347,9 @@ macro_rules! best_of {
             }
             fn unavailable() -> Option<&'static str> {
                 <$five as $crate::Evaluator>::unavailable()
+            }
+            fn generated() -> Option<$crate::Generated> {
+                <$five as $crate::Evaluator>::generated()
             }
             fn cpu_path() -> $crate::CpuPath {
                 <$five as $crate::Evaluator>::cpu_path()

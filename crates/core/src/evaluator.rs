@@ -5,6 +5,21 @@ use core::ops::Index;
 
 use crate::{Category, CpuPath, Family, Game, Hand, KnownErrors, Role};
 
+/// Tables an evaluator generates at run time, once they are ready: what a
+/// run records beside its figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The tables' name, shared by the evaluators that read them.
+    pub name: &'static str,
+    /// Their bytes.
+    pub bytes: usize,
+    /// How long generating them took: in this process, or, when they were
+    /// read from the build directory's cache, in the process that made them.
+    pub generation: core::time::Duration,
+    /// Whether this process read them from the cache.
+    pub cached: bool,
+}
+
 /// A five-card hand evaluator.
 ///
 /// Evaluation is split in two so that benchmarks can time each algorithm on
@@ -59,6 +74,13 @@ pub trait Evaluator: 'static {
     /// fallback), so checks may run it, but its timings would not be what the
     /// name promises, so reports show the reason instead.
     fn unavailable() -> Option<&'static str> {
+        None
+    }
+
+    /// Makes (or reads) the tables the evaluator generates at run time, if
+    /// it has any, and says how; `None` for evaluators whose tables are
+    /// compiled in or that have none.
+    fn generated() -> Option<Generated> {
         None
     }
 

@@ -156,7 +156,7 @@ pub use best_five::{
 };
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
-pub use evaluator::{Evaluator, Histogram, batch, batch_via_encoding, simd_categories};
+pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, simd_categories};
 pub use game::{
     Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
     OMAHA5_FIVES, Omaha, Omaha4, Omaha5, Run, all_hands7, visit_games,

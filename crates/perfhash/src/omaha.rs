@@ -9,7 +9,9 @@ use std::vec::Vec;
 
 use handeval_cache::{Origin, Recipe, fingerprint};
 
-use handeval_core::{BestFive, Card, Category, Evaluator, Family, Hand, Omaha4, Rank, Role, Suit};
+use handeval_core::{
+    BestFive, Card, Category, Evaluator, Family, Generated, Hand, Omaha4, Rank, Role, Suit,
+};
 
 use crate::{Scalar, category_of};
 
@@ -114,6 +116,19 @@ pub struct Tables {
     /// Generated in this process (and how long that took), or read from
     /// the build directory's cache.
     pub origin: Origin,
+}
+
+impl Tables {
+    /// What a run records of them.
+    #[must_use]
+    pub fn generated(&self) -> Generated {
+        Generated {
+            name: RECIPE.name,
+            bytes: TABLE_BYTES,
+            generation: self.origin.generation(),
+            cached: !self.origin.generated(),
+        }
+    }
 }
 
 /// The bytes of the two tables.
@@ -517,6 +532,10 @@ impl BestFive<Omaha4> for Omaha {
 
     type Five = Scalar;
     type Strength = u32;
+
+    fn generated() -> Option<Generated> {
+        Some(tables().generated())
+    }
 
     #[inline]
     fn category(hand: &Omaha4) -> Category {

@@ -365,6 +365,10 @@ impl BestFive<Omaha4> for OmahaSimd {
 
     type Five = crate::Scalar;
 
+    fn generated() -> Option<handeval_core::Generated> {
+        Some(tables().generated())
+    }
+
     handeval_lanes::simd_evaluator!(
         OmahaSimd: BestFive<Omaha4>,
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),

@@ -44,8 +44,8 @@ use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
 use handeval_core::{
-    BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Hand, Register,
-    Role, Whole, visit_games,
+    BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
+    Register, Role, Whole, visit_games,
 };
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
 
@@ -454,6 +454,9 @@ pub trait DynEvaluator<G: Game>: Send + Sync {
     /// call would: a caller with several evaluators ranks their scales on
     /// several threads at once.
     fn prepare(&self);
+    /// Makes (or reads) the tables the evaluator generates at run time, and
+    /// says how ([`BestFive::generated`]).
+    fn generated(&self) -> Option<Generated>;
     /// The evaluator's own strength value for `hand`, as text: its `Debug`
     /// form, which is the decimal number for integer strengths (`536878848`),
     /// `Reverse(n)` for a strength where lower numbers are stronger, and the
@@ -484,6 +487,9 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
     }
     fn prepare(&self) {
         self.ranking.get_or_init(scale::<E::Five>);
+    }
+    fn generated(&self) -> Option<Generated> {
+        E::generated()
     }
     fn native(&self, hand: &G) -> String {
         format!("{:?}", E::strength(hand))

@@ -97,7 +97,7 @@ use std::sync::OnceLock;
 
 use handeval_cache::{Origin, Recipe, fingerprint};
 use handeval_core::{
-    BestFive, Card, Category, Evaluator, Family, Hand, Hand6, Hand7, Rank, Role, Suit,
+    BestFive, Card, Category, Evaluator, Family, Generated, Hand, Hand6, Hand7, Rank, Role, Suit,
 };
 use handeval_perfhash::{BestOf6, Scalar, Seven as PerfhashSeven};
 
@@ -126,6 +126,19 @@ pub struct Table {
     /// Generated in this process (and how long that took), or read from
     /// the build directory's cache.
     pub origin: Origin,
+}
+
+impl Table {
+    /// What a run records of it.
+    #[must_use]
+    pub fn generated(&self) -> Generated {
+        Generated {
+            name: RECIPE.name,
+            bytes: TABLE_BYTES,
+            generation: self.origin.generation(),
+            cached: !self.origin.generated(),
+        }
+    }
 }
 
 const RECIPE: Recipe<1> = Recipe {
@@ -401,6 +414,10 @@ impl Evaluator for Five {
     type Encoded = Hand;
     type Strength = u32;
 
+    fn generated() -> Option<Generated> {
+        Some(table().generated())
+    }
+
     #[inline]
     fn encode(hand: &Hand) -> Hand {
         *hand
@@ -434,6 +451,10 @@ impl BestFive<Hand6> for Six {
     type Five = Five;
     type Strength = u32;
 
+    fn generated() -> Option<Generated> {
+        Some(table().generated())
+    }
+
     #[inline]
     fn category(hand: &Hand6) -> Category {
         category_of(Self::strength(hand))
@@ -461,6 +482,10 @@ impl BestFive<Hand7> for Seven {
 
     type Five = Five;
     type Strength = u32;
+
+    fn generated() -> Option<Generated> {
+        Some(table().generated())
+    }
 
     #[inline]
     fn category(hand: &Hand7) -> Category {

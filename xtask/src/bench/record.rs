@@ -52,6 +52,7 @@ pub fn describe(
 ) -> Machine {
     let mut machine = machine::describe(command, plan, requested, how_counted(plan, counted));
     machine.split_floor = split_floor;
+    machine.generated_tables = generated_tables(plan);
     if counted.is_ok() {
         // Valgrind hides AVX-512, so the SIMD kernels it counted took AVX2
         // where this CPU has it and --simd allowed it (the check sees the
@@ -61,6 +62,52 @@ pub fn describe(
         machine.icount_path = if avx2 { "AVX2" } else { "portable" }.into();
     }
     machine
+}
+
+/// The tables the run's evaluators generate at run time (made or read from
+/// the build directory's cache now, as the benchmarks did), each once: its
+/// bytes and how long generating it took.
+fn generated_tables(plan: &Plan) -> String {
+    struct Tables<'a> {
+        plan: &'a Plan,
+        found: Vec<handeval_core::Generated>,
+    }
+    impl handeval_core::GameVisitor for Tables<'_> {
+        fn game<G: handeval_core::Game>(&mut self) {
+            for e in handeval_registry::all::<G>() {
+                if !self.plan.timed.iter().any(|b| b.evaluator == e.name()) {
+                    continue;
+                }
+                if let Some(g) = e.generated()
+                    && !self.found.iter().any(|f| f.name == g.name)
+                {
+                    self.found.push(g);
+                }
+            }
+        }
+    }
+    let mut t = Tables {
+        plan,
+        found: Vec::new(),
+    };
+    handeval_core::visit_games(&mut t);
+    t.found
+        .iter()
+        .map(|g| {
+            format!(
+                "{} {} bytes, generated in {:.2} s{}",
+                g.name,
+                crate::report::markdown::thousands(g.bytes),
+                g.generation.as_secs_f64(),
+                if g.cached {
+                    " (then read from the build directory's cache)"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 #[cfg(test)]
@@ -83,6 +130,43 @@ mod tests {
                 .collect(),
             rounds_out: "r".into(),
         }
+    }
+
+    #[test]
+    fn the_generated_tables_line_names_each_table_once_with_its_bytes() {
+        let mut p = plan(&[]);
+        assert_eq!(generated_tables(&p), "");
+        for (workload, evaluator) in [
+            (Workload::HEADLINE, "twoplustwo/five"),
+            (
+                Workload::headline_of::<handeval_core::Hand7>(),
+                "twoplustwo/seven",
+            ),
+            (
+                Workload::headline_of::<handeval_core::Omaha4>(),
+                "perfhash/omaha",
+            ),
+            (
+                Workload::headline_of::<handeval_core::Omaha4>(),
+                "perfhash/omaha-simd",
+            ),
+        ] {
+            p.timed.push(Benchmark {
+                workload,
+                evaluator: evaluator.into(),
+            });
+        }
+        let line = generated_tables(&p);
+        let tables: Vec<&str> = line.split("; ").collect();
+        assert_eq!(tables.len(), 2, "{line}");
+        assert!(
+            tables[0].starts_with("twoplustwo 129,951,336 bytes, generated in "),
+            "{line}"
+        );
+        assert!(
+            tables[1].starts_with("perfhash-omaha 27,462,044 bytes, generated in "),
+            "{line}"
+        );
     }
 
     #[test]

@@ -249,6 +249,10 @@ pub struct Machine {
     /// store, no evaluation), from the `split_floor` example built with the
     /// run's profile; absent in older runs.
     pub split_floor: String,
+    /// The tables the run's evaluators generated at run time, with their
+    /// bytes and generation times; absent in older runs and runs without
+    /// such evaluators.
+    pub generated_tables: String,
     /// Hands per workload (absent in older runs, which all timed
     /// [`handeval_benches::hands::HANDS`]; runs before games were a
     /// definition gave it for six and seven cards, five always having all).
@@ -329,6 +333,7 @@ impl Machine {
             ("sample hands", self.sample_hands.map(|n| n.to_string())),
             ("split floor", Some(self.split_floor.clone())),
             ("icount path", Some(self.icount_path.clone())),
+            ("generated tables", Some(self.generated_tables.clone())),
             (
                 "hands per workload",
                 self.hands_per_workload.map(|n| n.to_string()),
@@ -541,6 +546,7 @@ impl Fields<'_> {
             measurement: self.text("measurement"),
             icount_path: self.text("icount path"),
             split_floor: self.text("split floor"),
+            generated_tables: self.text("generated tables"),
             rustc_details: self
                 .0
                 .iter()
@@ -554,7 +560,8 @@ impl Fields<'_> {
 }
 
 /// The keys a `machine.txt` may have, besides `rustc <detail>` lines.
-const KNOWN: [&str; 30] = [
+const KNOWN: [&str; 31] = [
+    "generated tables",
     "command",
     "date",
     "git",

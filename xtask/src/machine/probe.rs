@@ -184,6 +184,7 @@ pub fn describe(
         hands_per_workload: Some(plan.mode.hands()),
         icount_path: String::new(),
         split_floor: String::new(),
+        generated_tables: String::new(),
         rustc_details: rustc
             .lines()
             .skip(1)
