@@ -11,6 +11,7 @@ mod console;
 mod bench;
 mod compare;
 mod diff;
+mod equity;
 mod eval;
 mod list;
 mod machine;
@@ -51,6 +52,10 @@ enum Task {
     /// Compare two results directories side by side: medians, the ratio
     /// NEW/OLD, instruction counts, and whether the confidence intervals overlap.
     Compare(compare::Args),
+    /// Exact showdown equities: two to six hands of two cards on every board
+    /// that can still come (after an optional flop, turn or river and dead
+    /// cards), with the counts of wins, ties and losses.
+    Equity(equity::Args),
     /// Every CPU's newest full run side by side: each evaluator's time and
     /// ratio to the baseline on each, and how the table-free ideas rank.
     Machines(machines::Args),
@@ -74,6 +79,7 @@ fn main() -> ExitCode {
         Task::List(args) => list::run(&args),
         Task::Compare(args) => compare::run(&args),
         Task::Machines(args) => machines::run(&args),
+        Task::Equity(args) => equity::run(&args),
         Task::Watch {
             owner,
             program,

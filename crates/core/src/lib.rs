@@ -149,6 +149,7 @@ mod game;
 mod hand;
 mod parse;
 mod register;
+pub mod showdown;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use best_five::{
@@ -167,3 +168,4 @@ pub use hand::{
 };
 pub use parse::CardError;
 pub use register::Register;
+pub use showdown::{Showdown, ShowdownError, Tally};

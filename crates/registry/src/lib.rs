@@ -45,7 +45,7 @@ use std::sync::{Arc, OnceLock};
 
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
-    Register, Role, Whole, visit_games,
+    Register, Role, Showdown, Tally, Whole, visit_games,
 };
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
 
@@ -524,6 +524,61 @@ pub fn all_with_floor<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
     let mut c = Collect(Vec::new());
     visit_with_floor::<G>(&mut c);
     c.0
+}
+
+/// Counts `showdown` over every board with the seven-card evaluator named
+/// `name` on `threads` threads (each takes the boards of one first card at a
+/// time), or `None` if no seven-card evaluator has that name.
+pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally> {
+    struct Run<'a> {
+        name: &'a str,
+        showdown: &'a Showdown,
+        threads: usize,
+        tally: Option<Tally>,
+    }
+    impl Visit for Run<'_> {
+        fn visit<G: Game, E: BestFive<G>>(&mut self) {
+            if E::NAME != self.name {
+                return;
+            }
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let firsts = self.showdown.first_cards();
+            let showdown = self.showdown;
+            let tallies: Vec<Tally> = std::thread::scope(|s| {
+                let workers: Vec<_> = (0..self.threads.max(1))
+                    .map(|_| {
+                        s.spawn(|| {
+                            let mut tally = Tally::default();
+                            loop {
+                                let f = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                if f >= firsts {
+                                    break tally;
+                                }
+                                tally.add(&showdown.tally::<G, E>(f..f + 1));
+                            }
+                        })
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().expect("a showdown thread panicked"))
+                    .collect()
+            });
+            let mut total = Tally::default();
+            for t in &tallies {
+                total.add(t);
+            }
+            self.tally = Some(total);
+        }
+    }
+    let mut run = Run {
+        name,
+        showdown,
+        threads,
+        tally: None,
+    };
+    visit::<handeval_core::Hand7>(&mut run);
+    run.tally
 }
 
 #[cfg(test)]

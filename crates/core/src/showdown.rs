@@ -1,0 +1,330 @@
+//! Showdowns: two to six Hold'em hands on every board that can still come,
+//! counted exactly.
+//!
+//! A [`Showdown`] holds the players' two cards each, the board so far (none,
+//! a flop, a turn) and any dead cards; its boards are every way to deal the
+//! rest of the five from the cards nobody holds, in a fixed order, numbered
+//! by their first dealt card so that threads can split them
+//! ([`Showdown::tally`] over a range of first cards). On each board every
+//! player's seven cards are valued by the evaluator in batches (so that a
+//! SIMD evaluator runs across boards), and the best value wins; equal best
+//! values tie and share the pot.
+//!
+//! ```
+//! use handeval_core::Showdown;
+//!
+//! let aces = ["Ah".parse().unwrap(), "As".parse().unwrap()];
+//! let kings = ["Kd".parse().unwrap(), "Kc".parse().unwrap()];
+//! let showdown = Showdown::new(&[aces, kings], &[], &[]).unwrap();
+//! assert_eq!(showdown.boards(), 1_712_304);
+//! ```
+
+use core::fmt;
+use core::ops::Range;
+
+use crate::{BestFive, Card, Game};
+
+/// The most players a showdown takes.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Boards valued per batch.
+const BATCH: usize = 256;
+
+/// Why a showdown cannot be dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowdownError {
+    /// Fewer than two or more than [`MAX_PLAYERS`] players.
+    Players(usize),
+    /// A board of other than 0, 3, 4 or 5 cards.
+    Board(usize),
+    /// A card given twice (in two hands, a hand and the board, or as dead).
+    Repeated(Card),
+    /// Fewer cards left than the board needs.
+    Deck {
+        /// Cards the board still needs.
+        needed: usize,
+        /// Cards nobody holds.
+        left: usize,
+    },
+}
+
+impl fmt::Display for ShowdownError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShowdownError::Players(n) => write!(
+                f,
+                "{n} players: a showdown takes 2 to {MAX_PLAYERS} hands of two cards"
+            ),
+            ShowdownError::Board(n) => write!(
+                f,
+                "a board of {n} cards: it has 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+            ),
+            ShowdownError::Repeated(c) => write!(f, "the card {c} is given twice"),
+            ShowdownError::Deck { needed, left } => write!(
+                f,
+                "the board needs {needed} more cards and only {left} are left in the deck"
+            ),
+        }
+    }
+}
+
+/// Per player: boards won outright, boards tied, and the tied pots' shares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Boards counted.
+    pub boards: u64,
+    /// Boards each player won alone.
+    pub wins: [u64; MAX_PLAYERS],
+    /// Boards each player shared the best value on.
+    pub ties: [u64; MAX_PLAYERS],
+    /// Each player's shares of tied pots, in 60ths of a pot (60 is divisible
+    /// by every number of players up to six, so the sum is exact).
+    pub shares: [u64; MAX_PLAYERS],
+}
+
+impl Tally {
+    /// Adds another tally's counts (another range of boards).
+    pub fn add(&mut self, other: &Tally) {
+        self.boards += other.boards;
+        for p in 0..MAX_PLAYERS {
+            self.wins[p] += other.wins[p];
+            self.ties[p] += other.ties[p];
+            self.shares[p] += other.shares[p];
+        }
+    }
+
+    /// Boards player `p` lost.
+    #[must_use]
+    pub fn losses(&self, p: usize) -> u64 {
+        self.boards - self.wins[p] - self.ties[p]
+    }
+
+    /// Player `p`'s equity: the pots won, tied pots counted by share, per board.
+    #[must_use]
+    pub fn equity(&self, p: usize) -> f64 {
+        if self.boards == 0 {
+            return 0.0;
+        }
+        (self.wins[p] * 60 + self.shares[p]) as f64 / (self.boards * 60) as f64
+    }
+}
+
+/// Players' hands, a board so far and the cards that can still come.
+#[derive(Clone, Debug)]
+pub struct Showdown {
+    players: [[Card; 2]; MAX_PLAYERS],
+    count: usize,
+    board: [Card; 5],
+    known: usize,
+    rest: [Card; 52],
+    left: usize,
+}
+
+/// `C(n, k)`.
+const fn choose(n: u64, k: u64) -> u64 {
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+impl Showdown {
+    /// A showdown of `players` on `board` (0, 3, 4 or 5 cards), with `dead`
+    /// cards out of the deck.
+    ///
+    /// # Errors
+    /// A wrong number of players or board cards, a card given twice (named),
+    /// or a deck too short for the board.
+    pub fn new(
+        players: &[[Card; 2]],
+        board: &[Card],
+        dead: &[Card],
+    ) -> Result<Showdown, ShowdownError> {
+        if !(2..=MAX_PLAYERS).contains(&players.len()) {
+            return Err(ShowdownError::Players(players.len()));
+        }
+        if ![0, 3, 4, 5].contains(&board.len()) {
+            return Err(ShowdownError::Board(board.len()));
+        }
+        let mut seen = 0u64;
+        for &c in players.iter().flatten().chain(board).chain(dead) {
+            if seen & 1 << c.index() != 0 {
+                return Err(ShowdownError::Repeated(c));
+            }
+            seen |= 1 << c.index();
+        }
+        let mut s = Showdown {
+            players: [players[0]; MAX_PLAYERS],
+            count: players.len(),
+            board: [board.first().copied().unwrap_or(players[0][0]); 5],
+            known: board.len(),
+            rest: [players[0][0]; 52],
+            left: 0,
+        };
+        s.players[..players.len()].copy_from_slice(players);
+        s.board[..board.len()].copy_from_slice(board);
+        for c in Card::all().filter(|c| seen & 1 << c.index() == 0) {
+            s.rest[s.left] = c;
+            s.left += 1;
+        }
+        if s.left < 5 - s.known {
+            return Err(ShowdownError::Deck {
+                needed: 5 - s.known,
+                left: s.left,
+            });
+        }
+        Ok(s)
+    }
+
+    /// The number of players.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.count
+    }
+
+    /// Every board that can still come.
+    #[must_use]
+    pub fn boards(&self) -> u64 {
+        choose(self.left as u64, (5 - self.known) as u64)
+    }
+
+    /// How many first cards number the boards ([`Showdown::tally`] takes a
+    /// range of them): the cards left, or 1 when the board is complete.
+    #[must_use]
+    pub fn first_cards(&self) -> usize {
+        if self.known == 5 { 1 } else { self.left }
+    }
+
+    /// Counts the boards whose first dealt card (the lowest of the cards
+    /// dealt, by its place among the cards left) is in `firsts`, valuing
+    /// hands with `E`.
+    ///
+    /// # Panics
+    /// If `G` is not a hand of seven cards.
+    pub fn tally<G: Game, E: BestFive<G>>(&self, firsts: Range<usize>) -> Tally {
+        assert!(
+            G::COUNT == 7 && G::HOLE == 0,
+            "a showdown values seven-card Hold'em hands"
+        );
+        let mut batch = Batch::<G, E>::new(self);
+        let need = 5 - self.known;
+        let mut board = self.board;
+        let rest = &self.rest[..self.left];
+        if need == 0 {
+            if firsts.contains(&0) {
+                batch.push(self, board);
+            }
+            return batch.finish();
+        }
+        // Indices of the dealt cards among `rest`, increasing.
+        let mut at = [0usize; 5];
+        for first in firsts {
+            if first + need > rest.len() {
+                break;
+            }
+            at[0] = first;
+            for (k, a) in at[1..need].iter_mut().enumerate() {
+                *a = first + k + 1;
+            }
+            loop {
+                for k in 0..need {
+                    board[self.known + k] = rest[at[k]];
+                }
+                batch.push(self, board);
+                // The next combination with the same first card.
+                let mut k = need - 1;
+                while k > 0 && at[k] == rest.len() - need + k {
+                    k -= 1;
+                }
+                if k == 0 {
+                    break;
+                }
+                at[k] += 1;
+                for j in k + 1..need {
+                    at[j] = at[j - 1] + 1;
+                }
+            }
+        }
+        batch.finish()
+    }
+}
+
+/// Boards waiting to be valued: each player's hands, and their values.
+struct Batch<G: Game, E: BestFive<G>> {
+    hands: [[G; BATCH]; MAX_PLAYERS],
+    values: [[E::Strength; BATCH]; MAX_PLAYERS],
+    len: usize,
+    count: usize,
+    tally: Tally,
+}
+
+impl<G: Game, E: BestFive<G>> Batch<G, E> {
+    fn new(s: &Showdown) -> Self {
+        // Any valid hand fills the slots until boards overwrite them.
+        let [a, b] = s.players[0];
+        let board = &s.rest[..5.min(s.left)];
+        let mut cards = [a, b, a, a, a, a, a];
+        let fill = s.board[..s.known].iter().chain(board).take(5);
+        for (slot, &c) in cards[2..].iter_mut().zip(fill) {
+            *slot = c;
+        }
+        let hand = G::from_cards(&cards).expect("distinct cards");
+        let value = E::strength(&hand);
+        Batch {
+            hands: [[hand; BATCH]; MAX_PLAYERS],
+            values: [[value; BATCH]; MAX_PLAYERS],
+            len: 0,
+            count: s.count,
+            tally: Tally::default(),
+        }
+    }
+
+    fn push(&mut self, s: &Showdown, board: [Card; 5]) {
+        for p in 0..self.count {
+            let [a, b] = s.players[p];
+            let cards = [a, b, board[0], board[1], board[2], board[3], board[4]];
+            self.hands[p][self.len] = G::from_cards(&cards).expect("distinct cards");
+        }
+        self.len += 1;
+        if self.len == BATCH {
+            self.value();
+        }
+    }
+
+    /// Values the waiting boards and counts them.
+    fn value(&mut self) {
+        let n = self.len;
+        for p in 0..self.count {
+            E::strengths(&self.hands[p][..n], &mut self.values[p][..n]);
+        }
+        for i in 0..n {
+            let best = (0..self.count)
+                .map(|p| self.values[p][i])
+                .max()
+                .expect("two players");
+            let winners = (0..self.count)
+                .filter(|&p| self.values[p][i] == best)
+                .count() as u64;
+            for p in (0..self.count).filter(|&p| self.values[p][i] == best) {
+                if winners == 1 {
+                    self.tally.wins[p] += 1;
+                } else {
+                    self.tally.ties[p] += 1;
+                    self.tally.shares[p] += 60 / winners;
+                }
+            }
+        }
+        self.tally.boards += n as u64;
+        self.len = 0;
+    }
+
+    fn finish(mut self) -> Tally {
+        if self.len > 0 {
+            self.value();
+        }
+        self.tally
+    }
+}

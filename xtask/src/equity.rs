@@ -1,0 +1,189 @@
+//! `cargo xtask equity`: exact showdown equities, every board that can come.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use handeval_core::cpu::{Feature, has};
+use handeval_core::{Card, Showdown};
+
+use crate::report::markdown::thousands_u64;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Each player's two cards, as `AhAs` or `"Ah As"`: two to six players.
+    #[arg(required = true, num_args = 1..)]
+    hands: Vec<String>,
+    /// The board so far: a flop (`2c7d9h`), a turn or a river; none by default.
+    #[arg(long, default_value = "")]
+    board: String,
+    /// Cards out of the deck (folded hands, burned cards).
+    #[arg(long, default_value = "")]
+    dead: String,
+    /// The seven-card evaluator that values the hands (`cargo xtask list
+    /// --game seven`); by default `deadhorse/seven-simd` on a CPU with AVX2
+    /// or AVX-512 (the fastest in the lab's runs there), `perfhash/seven`
+    /// elsewhere. Every evaluator gives the same counts.
+    #[arg(long)]
+    evaluator: Option<String>,
+    /// Threads; every core by default (`--threads 1` to compare evaluators).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// The cards of `text`, two characters each, spaces ignored; `what` names
+/// the argument in errors.
+pub fn cards(what: &str, text: &str) -> Result<Vec<Card>> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let chars: Vec<char> = compact.chars().collect();
+    if !chars.len().is_multiple_of(2) {
+        bail!("{what} `{text}`: a card is a rank and a suit (`Ah`, `Td`), so two characters each");
+    }
+    chars
+        .chunks(2)
+        .map(|pair| {
+            let card: String = pair.iter().collect();
+            card.parse::<Card>()
+                .map_err(|e| anyhow::anyhow!("{what} `{text}`: `{card}` is not a card: {e}"))
+        })
+        .collect()
+}
+
+/// Parses the arguments into a showdown.
+pub fn showdown(args: &Args) -> Result<Showdown> {
+    let players = args
+        .hands
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let what = format!("hand {}", i + 1);
+            match cards(&what, h)?.as_slice() {
+                &[a, b] => Ok([a, b]),
+                other => bail!("{what} `{h}`: {} cards, where a hand has two", other.len()),
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let board = cards("the board", &args.board)?;
+    let dead = cards("the dead cards", &args.dead)?;
+    Showdown::new(&players, &board, &dead).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode> {
+    let showdown = showdown(args)?;
+    let name = args.evaluator.clone().unwrap_or_else(|| {
+        if has(Feature::Avx2) {
+            "deadhorse/seven-simd".into()
+        } else {
+            "perfhash/seven".into()
+        }
+    });
+    let threads = match args.threads {
+        Some(0) => bail!("--threads 0: at least one thread"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let started = Instant::now();
+    let tally = handeval_registry::showdown(&name, &showdown, threads).with_context(|| {
+        format!(
+            "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
+        )
+    })?;
+    let took = started.elapsed();
+    outln!(
+        "{}: {} boards, by {name} on {threads} thread{} in {:.3} s",
+        describe(args),
+        thousands_u64(tally.boards),
+        if threads == 1 { "" } else { "s" },
+        took.as_secs_f64()
+    )?;
+    outln!()?;
+    outln!("| player | hand | wins | ties | losses | equity |")?;
+    outln!("|---|---|---:|---:|---:|---:|")?;
+    for (p, hand) in args.hands.iter().enumerate() {
+        outln!(
+            "| {} | {} | {} | {} | {} | {:.3}% |",
+            p + 1,
+            hand.split_whitespace().collect::<String>(),
+            thousands_u64(tally.wins[p]),
+            thousands_u64(tally.ties[p]),
+            thousands_u64(tally.losses(p)),
+            100.0 * tally.equity(p)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `AhAs vs KdKc, board 2c7d9h, dead 3s`.
+fn describe(args: &Args) -> String {
+    let compact = |s: &str| s.split_whitespace().collect::<String>();
+    let mut parts = vec![
+        args.hands
+            .iter()
+            .map(|h| compact(h))
+            .collect::<Vec<_>>()
+            .join(" vs "),
+    ];
+    if !args.board.trim().is_empty() {
+        parts.push(format!("board {}", compact(&args.board)));
+    }
+    if !args.dead.trim().is_empty() {
+        parts.push(format!("dead {}", compact(&args.dead)));
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(hands: &[&str], board: &str, dead: &str) -> Args {
+        Args {
+            hands: hands.iter().map(ToString::to_string).collect(),
+            board: board.into(),
+            dead: dead.into(),
+            evaluator: None,
+            threads: None,
+        }
+    }
+
+    fn error(hands: &[&str], board: &str, dead: &str) -> String {
+        format!("{:#}", showdown(&args(hands, board, dead)).unwrap_err())
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error_naming_the_card() {
+        assert_eq!(
+            error(&["AhAs", "KdAh"], "", ""),
+            "the card Ah is given twice"
+        );
+        assert_eq!(
+            error(&["AhAs", "KdKc"], "2c7d9hAs", ""),
+            "the card As is given twice"
+        );
+        assert_eq!(
+            error(&["AhAs", "KdKc"], "", "Kc"),
+            "the card Kc is given twice"
+        );
+        assert!(error(&["AhA", "KdKc"], "", "").starts_with("hand 1 `AhA`: a card is"));
+        assert!(error(&["AhAs", "KdXc"], "", "").starts_with("hand 2 `KdXc`: `Xc` is not a card"));
+        assert_eq!(
+            error(&["AhAsKs", "KdKc"], "", ""),
+            "hand 1 `AhAsKs`: 3 cards, where a hand has two"
+        );
+        assert!(error(&["AhAs"], "", "").starts_with("1 players: a showdown takes 2 to 6"));
+        let seven = ["2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d"];
+        assert!(error(&seven, "", "").starts_with("7 players"));
+        assert!(error(&["AhAs", "KdKc"], "2c7d", "").starts_with("a board of 2 cards"));
+        // Every other card dead: the board cannot be dealt.
+        let dead: String = Card::all()
+            .map(|c| c.to_string())
+            .filter(|c| !["Ah", "As", "Kd", "Kc", "2c"].contains(&c.as_str()))
+            .collect();
+        assert_eq!(
+            error(&["AhAs", "KdKc"], "", &dead),
+            "the board needs 5 more cards and only 1 are left in the deck"
+        );
+        // Spaces inside a hand are fine.
+        assert!(showdown(&args(&["Ah As", "Kd Kc"], " 2c 7d 9h ", "")).is_ok());
+    }
+}
