@@ -52,7 +52,7 @@
 
 use std::fmt;
 use std::fs;
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -67,30 +67,95 @@ pub const ENV: &str = "HANDEVAL_TABLE_CACHE";
 const MAGIC: &[u8; 16] = b"handeval table\n\0";
 
 /// The element type of a cached table: an unsigned integer, stored little
-/// endian.
-pub trait Element: Copy {
+/// endian (read and written in place on little-endian machines).
+pub trait Element: bytemuck::Pod {
     /// Its size in bytes.
     const BYTES: usize;
-    /// Appends its little-endian bytes.
-    fn put(self, out: &mut Vec<u8>);
-    /// Reads it from exactly [`Element::BYTES`] little-endian bytes.
-    fn get(bytes: &[u8]) -> Self;
+    /// Converts between this machine's order and little endian (either way).
+    #[must_use]
+    fn swap_le(self) -> Self;
 }
 
 macro_rules! element {
     ($($t:ty),*) => {$(
         impl Element for $t {
             const BYTES: usize = core::mem::size_of::<$t>();
-            fn put(self, out: &mut Vec<u8>) {
-                out.extend_from_slice(&self.to_le_bytes());
-            }
-            fn get(bytes: &[u8]) -> Self {
-                <$t>::from_le_bytes(bytes.try_into().expect("the element's size"))
+            fn swap_le(self) -> Self {
+                self.to_le()
             }
         }
     )*};
 }
 element!(u8, u16, u32, u64);
+
+/// The checksum of a stream of bytes, fed in pieces: eight bytes at a time,
+/// multiply and rotate, the last few one by one, then the length.
+struct Checksum {
+    h: u64,
+    pending: [u8; 8],
+    held: usize,
+    len: u64,
+}
+
+impl Checksum {
+    fn new() -> Self {
+        Checksum {
+            h: 0x243f_6a88_85a3_08d3,
+            pending: [0; 8],
+            held: 0,
+            len: 0,
+        }
+    }
+
+    fn word(&mut self, w: u64) {
+        self.h = (self.h ^ w)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        self.len += bytes.len() as u64;
+        if self.held > 0 {
+            let take = (8 - self.held).min(bytes.len());
+            self.pending[self.held..self.held + take].copy_from_slice(&bytes[..take]);
+            self.held += take;
+            bytes = &bytes[take..];
+            if self.held < 8 {
+                return;
+            }
+            self.word(u64::from_le_bytes(self.pending));
+            self.held = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.word(u64::from_le_bytes(w.try_into().expect("eight bytes")));
+        }
+        let rest = words.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.held = rest.len();
+    }
+
+    fn finish(mut self) -> u64 {
+        for i in 0..self.held {
+            self.h = (self.h ^ u64::from(self.pending[i])).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        self.h ^ self.len
+    }
+}
+
+/// The tables' checksum, over their little-endian bytes in turn.
+fn checksum_of<T: Element>(tables: &[Vec<T>]) -> u64 {
+    let mut sum = Checksum::new();
+    for table in tables {
+        if cfg!(target_endian = "little") {
+            sum.update(bytemuck::cast_slice(table));
+        } else {
+            let le: Vec<T> = table.iter().map(|x| x.swap_le()).collect();
+            sum.update(bytemuck::cast_slice(&le));
+        }
+    }
+    sum.finish()
+}
 
 /// FNV-1a over `parts` in turn: the fingerprint of a generator's sources,
 /// computed at compile time from `include_bytes!`.
@@ -112,20 +177,6 @@ pub const fn fingerprint(parts: &[&[u8]]) -> u64 {
         p += 1;
     }
     h
-}
-
-/// A checksum of the data: eight bytes at a time, multiply and rotate.
-fn checksum(data: &[u8]) -> u64 {
-    let mut h = 0x243f_6a88_85a3_08d3u64;
-    let mut words = data.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
-        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29);
-    }
-    for &b in words.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-    h ^ data.len() as u64
 }
 
 /// What decides a cached table set: its name, the fingerprint of its
@@ -296,39 +347,47 @@ impl<const N: usize> Recipe<N> {
     /// Reads the file at `path` if its header is this recipe's and its data
     /// its checksum's.
     fn read<T: Element>(&self, path: &Path) -> Result<([Vec<T>; N], Duration), String> {
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
+        let mut file = match fs::File::open(path) {
+            Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(format!("no {} yet", path.display()));
             }
             Err(e) => return Err(format!("reading {}: {e}", path.display())),
         };
+        let reading = |e: std::io::Error| format!("reading {}: {e}", path.display());
         let head = self.header(T::BYTES, 0).len();
         let data_len = self.lens.iter().sum::<usize>() * T::BYTES;
-        if bytes.len() != head + 8 + data_len {
+        let size = file.metadata().map_err(reading)?.len();
+        if size != (head + 8 + data_len) as u64 {
             return Err(format!(
-                "{} has {} bytes, not {}",
+                "{} has {size} bytes, not {}",
                 path.display(),
-                bytes.len(),
                 head + 8 + data_len
             ));
         }
-        let (header, rest) = bytes.split_at(head);
-        let (nanos, data) = rest.split_at(8);
-        if header != self.header(T::BYTES, checksum(data)).as_slice() {
+        let mut header = vec![0u8; head];
+        let mut nanos = [0u8; 8];
+        file.read_exact(&mut header).map_err(reading)?;
+        file.read_exact(&mut nanos).map_err(reading)?;
+        // Straight into the tables' own memory: no copy, no conversion on
+        // a little-endian machine.
+        let mut tables = self.lens.map(|len| vec![T::zeroed(); len]);
+        for table in &mut tables {
+            file.read_exact(bytemuck::cast_slice_mut(table))
+                .map_err(reading)?;
+        }
+        if header != self.header(T::BYTES, checksum_of(&tables)) {
             return Err(format!(
                 "{}'s header or checksum is not this recipe's",
                 path.display()
             ));
         }
-        let nanos = u64::from_le_bytes(nanos.try_into().expect("eight bytes"));
-        let mut rest = data;
-        let tables = self.lens.map(|len| {
-            let (table, tail) = rest.split_at(len * T::BYTES);
-            rest = tail;
-            table.chunks_exact(T::BYTES).map(T::get).collect()
-        });
-        Ok((tables, Duration::from_nanos(nanos)))
+        if cfg!(target_endian = "big") {
+            for x in tables.iter_mut().flatten() {
+                *x = x.swap_le();
+            }
+        }
+        Ok((tables, Duration::from_nanos(u64::from_le_bytes(nanos))))
     }
 
     /// Writes the tables beside `path` and renames them into place; removes
@@ -340,12 +399,6 @@ impl<const N: usize> Recipe<N> {
         tables: &[Vec<T>; N],
         took: Duration,
     ) -> Result<PathBuf, String> {
-        let mut data = Vec::with_capacity(self.lens.iter().sum::<usize>() * T::BYTES);
-        for table in tables {
-            for &x in table {
-                x.put(&mut data);
-            }
-        }
         let tmp = dir.join(format!(
             "{}.{}.{:?}.tmp",
             self.file_name(),
@@ -355,10 +408,17 @@ impl<const N: usize> Recipe<N> {
         let write = || -> std::io::Result<()> {
             fs::create_dir_all(dir)?;
             let mut f = fs::File::create(&tmp)?;
-            f.write_all(&self.header(T::BYTES, checksum(&data)))?;
+            f.write_all(&self.header(T::BYTES, checksum_of(tables)))?;
             let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
             f.write_all(&nanos.to_le_bytes())?;
-            f.write_all(&data)?;
+            for table in tables {
+                if cfg!(target_endian = "little") {
+                    f.write_all(bytemuck::cast_slice(table))?;
+                } else {
+                    let le: Vec<T> = table.iter().map(|x| x.swap_le()).collect();
+                    f.write_all(bytemuck::cast_slice(&le))?;
+                }
+            }
             f.sync_all()?;
             fs::rename(&tmp, path)
         };
@@ -531,6 +591,28 @@ mod tests {
                 .contains("not saved: HANDEVAL_TABLE_CACHE=off"),
             "{origin}"
         );
+    }
+
+    #[test]
+    fn the_checksum_does_not_depend_on_how_the_bytes_are_split() {
+        let bytes: Vec<u8> = (0..1000u32).map(|i| (i * 37 % 251) as u8).collect();
+        let whole = {
+            let mut c = Checksum::new();
+            c.update(&bytes);
+            c.finish()
+        };
+        for cuts in [[3, 500], [8, 16], [0, 999], [7, 9]] {
+            let mut c = Checksum::new();
+            c.update(&bytes[..cuts[0]]);
+            c.update(&bytes[cuts[0]..cuts[1]]);
+            c.update(&bytes[cuts[1]..]);
+            assert_eq!(c.finish(), whole, "{cuts:?}");
+        }
+        let mut flipped = bytes.clone();
+        flipped[999] ^= 1;
+        let mut c = Checksum::new();
+        c.update(&flipped);
+        assert_ne!(c.finish(), whole);
     }
 
     #[test]
