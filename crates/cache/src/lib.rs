@@ -179,6 +179,28 @@ pub const fn fingerprint(parts: &[&[u8]]) -> u64 {
     h
 }
 
+/// `SplitMix64` from a fixed seed: the same sequence every time, for the
+/// entry checks' samples of slots and hands.
+#[derive(Clone, Debug)]
+pub struct Sample(u64);
+
+impl Sample {
+    /// The sequence from `seed`.
+    #[must_use]
+    pub const fn new(seed: u64) -> Self {
+        Sample(seed)
+    }
+
+    /// The next number below `bound` (which must not be 0).
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % bound as u64) as usize
+    }
+}
+
 /// What decides a cached table set: its name, the fingerprint of its
 /// generator, the length of each of its `N` tables.
 #[derive(Clone, Copy, Debug)]
@@ -272,6 +294,18 @@ impl<const N: usize> Recipe<N> {
             Some(v) if v == "off" => self.load_or_make_in(None, make, check),
             Some(v) if !v.is_empty() => self.load_or_make_in(Some(Path::new(&v)), make, check),
             _ => self.load_or_make_in(Some(Path::new(DIR)), make, check),
+        }
+    }
+
+    /// What a run records of these tables (`bytes` of them in all, which
+    /// may count more than the cached tables), given where they came from.
+    #[must_use]
+    pub fn record(&self, origin: &Origin, bytes: usize) -> handeval_core::Generated {
+        handeval_core::Generated {
+            name: self.name,
+            bytes,
+            generation: origin.generation(),
+            cached: !origin.generated(),
         }
     }
 

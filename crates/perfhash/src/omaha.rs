@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use std::vec;
 use std::vec::Vec;
 
-use handeval_cache::{Origin, Recipe, fingerprint};
+use handeval_cache::{Origin, Recipe, Sample, fingerprint};
 
 use handeval_core::{
     BestFive, Card, Category, Evaluator, Family, Generated, Hand, Omaha4, Rank, Role, Suit,
@@ -122,12 +122,7 @@ impl Tables {
     /// What a run records of them.
     #[must_use]
     pub fn generated(&self) -> Generated {
-        Generated {
-            name: RECIPE.name,
-            bytes: TABLE_BYTES,
-            generation: self.origin.generation(),
-            cached: !self.origin.generated(),
-        }
+        RECIPE.record(&self.origin, TABLE_BYTES)
     }
 }
 
@@ -221,19 +216,12 @@ fn check(t: &[Vec<u16>; 2]) -> Result<(), std::string::String> {
     if no_flush.last() != Some(&0) || flush.last() != Some(&0) {
         return Err("a spare entry is not 0".into());
     }
-    // SplitMix64 from a fixed seed: the same slots every time.
-    let mut state = 0x0e1a_5eed_u64;
-    let mut next = |below: usize| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % below as u64) as usize
-    };
+    // The same slots every time.
+    let mut sample = Sample::new(0x0e1a_5eed);
     let holes = multisets::<4>();
     let boards = multisets::<5>();
     for _ in 0..CHECKED {
-        let slot = next(BOARD_MULTISETS * HOLE_MULTISETS);
+        let slot = sample.below(BOARD_MULTISETS * HOLE_MULTISETS);
         let (board, hole) = (boards[slot / HOLE_MULTISETS], holes[slot % HOLE_MULTISETS]);
         let direct = no_flush_entry(board, hole);
         if no_flush[slot] != direct {
@@ -246,7 +234,7 @@ fn check(t: &[Vec<u16>; 2]) -> Result<(), std::string::String> {
     let hole_sets = sets(2..=4);
     let board_sets = sets(3..=5);
     for _ in 0..CHECKED {
-        let slot = next(BOARD_SETS * HOLE_SETS);
+        let slot = sample.below(BOARD_SETS * HOLE_SETS);
         let (board, hole) = (board_sets[slot / HOLE_SETS], hole_sets[slot % HOLE_SETS]);
         let direct = flush_entry(board, hole);
         if flush[slot] != direct {

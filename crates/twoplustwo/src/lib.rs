@@ -95,7 +95,7 @@
 
 use std::sync::OnceLock;
 
-use handeval_cache::{Origin, Recipe, fingerprint};
+use handeval_cache::{Origin, Recipe, Sample, fingerprint};
 use handeval_core::{
     BestFive, Card, Category, Evaluator, Family, Generated, Hand, Hand6, Hand7, Rank, Role, Suit,
 };
@@ -132,12 +132,7 @@ impl Table {
     /// What a run records of it.
     #[must_use]
     pub fn generated(&self) -> Generated {
-        Generated {
-            name: RECIPE.name,
-            bytes: TABLE_BYTES,
-            generation: self.origin.generation(),
-            cached: !self.origin.generated(),
-        }
+        RECIPE.record(&self.origin, TABLE_BYTES)
     }
 }
 
@@ -332,17 +327,12 @@ const CHECKED: usize = 2048;
 /// does. No class table is built, so the check stays cheap under callgrind.
 fn check(t: &[Vec<u32>; 1]) -> Result<(), String> {
     let entries = &t[0];
-    // SplitMix64 from a fixed seed: the same hands every time.
-    let mut state = 0x2b2_5eed_u64;
+    // The same hands every time.
+    let mut sample = Sample::new(0x2b2_5eed);
     let mut deck: Vec<Card> = Card::all().collect();
     for _ in 0..CHECKED {
         for i in 0..7 {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            let j = i + ((z ^ (z >> 31)) % (52 - i as u64)) as usize;
-            deck.swap(i, j);
+            deck.swap(i, i + sample.below(52 - i));
         }
         let mut p = START;
         for (i, card) in deck[..7].iter().enumerate() {
@@ -387,12 +377,20 @@ fn best_by_scalar(cards: &[Card]) -> u32 {
     best
 }
 
-/// The row offset after the cards, from the empty hand's row.
+/// The value of five to seven cards: one read per card from the empty
+/// hand's row; after seven the last read is the value, after five or six
+/// the state's entry 0 is.
 #[inline(always)]
-fn walk(entries: &[u32], cards: &[Card]) -> usize {
-    cards.iter().fold(START, |p, c| {
+fn value(cards: &[Card]) -> u32 {
+    let entries = &table().entries;
+    let p = cards.iter().fold(START, |p, c| {
         entries[p + usize::from(c.index()) + 1] as usize
-    })
+    });
+    if cards.len() == 7 {
+        p as u32
+    } else {
+        entries[p]
+    }
 }
 
 #[inline(always)]
@@ -425,13 +423,12 @@ impl Evaluator for Five {
 
     #[inline]
     fn category(hand: Hand) -> Category {
-        category_of(Self::strength(hand))
+        category_of(value(hand.as_cards()))
     }
 
     #[inline]
     fn strength(hand: Hand) -> u32 {
-        let entries = &table().entries;
-        entries[walk(entries, hand.as_cards())]
+        value(hand.as_cards())
     }
 }
 
@@ -457,13 +454,12 @@ impl BestFive<Hand6> for Six {
 
     #[inline]
     fn category(hand: &Hand6) -> Category {
-        category_of(Self::strength(hand))
+        category_of(value(hand.as_cards()))
     }
 
     #[inline]
     fn strength(hand: &Hand6) -> u32 {
-        let entries = &table().entries;
-        entries[walk(entries, hand.as_cards())]
+        value(hand.as_cards())
     }
 }
 
@@ -489,14 +485,12 @@ impl BestFive<Hand7> for Seven {
 
     #[inline]
     fn category(hand: &Hand7) -> Category {
-        category_of(Self::strength(hand))
+        category_of(value(hand.as_cards()))
     }
 
     #[inline]
     fn strength(hand: &Hand7) -> u32 {
-        let entries = &table().entries;
-        let [rest @ .., last] = hand.as_cards();
-        entries[walk(entries, rest) + usize::from(last.index()) + 1]
+        value(hand.as_cards())
     }
 }
 
