@@ -144,6 +144,7 @@ pub mod bits;
 mod card;
 mod category;
 pub mod cpu;
+pub mod enumerate;
 mod evaluator;
 mod game;
 mod hand;

@@ -185,6 +185,25 @@ impl Showdown {
         self.count
     }
 
+    /// Each player's two cards.
+    #[must_use]
+    pub fn hole_cards(&self) -> &[[Card; 2]] {
+        &self.players[..self.count]
+    }
+
+    /// The board cards known so far.
+    #[must_use]
+    pub fn board(&self) -> &[Card] {
+        &self.board[..self.known]
+    }
+
+    /// The cards that can still come, ascending: no player holds them, and
+    /// they are neither on the board nor dead.
+    #[must_use]
+    pub fn rest(&self) -> &[Card] {
+        &self.rest[..self.left]
+    }
+
     /// Every board that can still come.
     #[must_use]
     pub fn boards(&self) -> u64 {

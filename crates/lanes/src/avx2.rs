@@ -248,6 +248,14 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
+    fn load_words(self, words: &[u16]) -> __m256i {
+        assert!(words.len() >= Self::LANES, "a vector's words");
+        // SAFETY: `self` proves AVX2; `words` holds at least 16 `u16`s,
+        // 32 bytes, all of which the unaligned load reads.
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
     fn store(self, hi: __m256i, lo: __m256i, out: &mut [u32]) {
         assert_eq!(out.len(), Self::LANES);
         // SAFETY: `self` proves AVX2; `out` holds 16 `u32`s, 64 bytes, and

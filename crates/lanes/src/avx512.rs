@@ -257,6 +257,14 @@ impl Lanes for Avx512 {
     }
 
     #[inline(always)]
+    fn load_words(self, words: &[u16]) -> __m512i {
+        assert!(words.len() >= Self::LANES, "a vector's words");
+        // SAFETY: `self` proves AVX-512; `words` holds at least 32 `u16`s,
+        // 64 bytes, all of which the unaligned load reads.
+        unsafe { _mm512_loadu_si512(words.as_ptr().cast()) }
+    }
+
+    #[inline(always)]
     fn store(self, hi: __m512i, lo: __m512i, out: &mut [u32]) {
         assert_eq!(out.len(), Self::LANES);
         // SAFETY: `self` proves AVX-512; `out` holds 32 `u32`s, 128 bytes,

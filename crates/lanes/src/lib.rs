@@ -192,6 +192,15 @@ pub trait Lanes: Copy {
     /// # Panics
     /// If `out.len() != LANES`.
     fn store(self, hi: Self::V, lo: Self::V, out: &mut [u32]);
+    /// The first `LANES` words of `words`, word `i` in lane `i`: data laid
+    /// out per lane already (the partial sums of an enumeration's inner
+    /// cards), not hands to split. [`store`](Lanes::store) writes lanes in
+    /// its own order, so what is loaded this way is summed or counted over
+    /// the vector, never read back by position.
+    ///
+    /// # Panics
+    /// If `words.len() < LANES`.
+    fn load_words(self, words: &[u16]) -> Self::V;
 
     /// [`rank_bit`](Lanes::rank_bit) of each card.
     ///

@@ -114,6 +114,10 @@ impl Lanes for Portable {
         hand.as_cards().map(|c| u16::from(c.index()))
     }
     #[inline(always)]
+    fn load_words(self, words: &[u16]) -> u16 {
+        words[0]
+    }
+    #[inline(always)]
     fn store(self, hi: u16, lo: u16, out: &mut [u32]) {
         out[0] = u32::from(hi) << 16 | u32::from(lo);
     }

@@ -1,0 +1,104 @@
+//! Enumeration: every hand of a deck dealt by nested loops, the access
+//! pattern of equity calculators, and what it hands its values to.
+//!
+//! An enumeration deals cards `c0 < c1 < ... < c6` (card indices,
+//! `4 * rank + suit`) from a deck of distinct cards in ascending order, the
+//! innermost card fastest: the order of [`crate::all_hands7`] when the deck
+//! is all 52. An
+//! evaluator with an incremental form carries state from the outer cards to
+//! the inner ones (a table row, a key sum, partial ORs and XORs), so that a
+//! hand costs less than evaluating it from scratch; each such form lives
+//! in its evaluator's crate and hands every value it computes, in runs, to
+//! a [`Sink`].
+//!
+//! A value of 0 stands for "no hand" in a run padded to a whole vector
+//! ([`Sink::take_padded`]); no evaluator here gives a seven-card hand the
+//! value 0, and a census that met one would count one hand too few, which
+//! its check reports.
+
+/// What an enumeration does with the values it computes.
+pub trait Sink {
+    /// Every value in `values` is a hand's.
+    fn take(&mut self, values: &[u32]);
+    /// The first-`hands` values of a padded vector are hands' values: the
+    /// others are 0, wherever the vector's lane order put them.
+    fn take_padded(&mut self, values: &[u32], hands: usize);
+}
+
+/// The sink of a timed enumeration: the wrapping sum of the values and the
+/// number of hands, cheap enough to vanish beside the evaluation, and
+/// enough that the compiler cannot drop it and that a check can tell that
+/// the timed pass computed what the checked one did.
+#[derive(Clone, Debug, Default)]
+pub struct Checksum {
+    /// Per position of a run (up to 32), so that a vector's values add
+    /// to a vector of sums with no horizontal step.
+    sums: [u32; 32],
+    hands: u64,
+}
+
+impl Checksum {
+    /// The wrapping sum of every value taken.
+    pub fn sum(&self) -> u32 {
+        self.sums.iter().fold(0u32, |a, &s| a.wrapping_add(s))
+    }
+
+    /// How many hands were taken.
+    pub const fn hands(&self) -> u64 {
+        self.hands
+    }
+}
+
+impl Sink for Checksum {
+    #[inline(always)]
+    fn take(&mut self, values: &[u32]) {
+        for chunk in values.chunks(32) {
+            for (s, &v) in self.sums.iter_mut().zip(chunk) {
+                *s = s.wrapping_add(v);
+            }
+        }
+        self.hands += values.len() as u64;
+    }
+
+    #[inline(always)]
+    fn take_padded(&mut self, values: &[u32], hands: usize) {
+        // The padding is 0: adding it changes no sum.
+        for chunk in values.chunks(32) {
+            for (s, &v) in self.sums.iter_mut().zip(chunk) {
+                *s = s.wrapping_add(v);
+            }
+        }
+        self.hands += hands as u64;
+    }
+}
+
+/// The number of `k`-card hands from the first `deck` cards, C(deck, k).
+pub const fn hands_of_deck(deck: usize, k: usize) -> u64 {
+    if k > deck {
+        return 0;
+    }
+    let mut n: u64 = 1;
+    let mut i = 0;
+    while i < k {
+        n = n * (deck - i) as u64 / (i as u64 + 1);
+        i += 1;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checksum_sums_values_and_counts_hands() {
+        let mut c = Checksum::default();
+        c.take(&[1, 2, u32::MAX]);
+        c.take_padded(&[5, 0, 0, 7], 2);
+        assert_eq!(c.sum(), 14);
+        assert_eq!(c.hands(), 5);
+        assert_eq!(hands_of_deck(52, 7), 133_784_560);
+        assert_eq!(hands_of_deck(48, 5), 1_712_304);
+        assert_eq!(hands_of_deck(6, 7), 0);
+    }
+}
