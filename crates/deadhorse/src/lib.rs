@@ -237,7 +237,10 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "DeadHorseEval's modulo/popcount evaluator (Java)",
 };
 
+extern crate alloc;
+
 mod best_of;
+pub mod enumerate;
 mod listing;
 mod omaha;
 mod readme;

@@ -75,68 +75,90 @@ impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
         let y = l.or(l.or(l.or(a, b), l.or(c, d)), l.or(l.or(e, f), g));
         let x = l.xor(l.xor(l.xor(a, b), l.xor(c, d)), l.xor(l.xor(e, f), g));
         let sum = l.add(l.add(l.add(a, b), l.add(c, d)), l.add(l.add(e, f), g));
-        let z = l.xor(y, x);
-        let three_up = l.shr::<1>(l.sub(l.sub(sum, y), z));
-        let trips = l.and(three_up, x);
-        let quads = l.and(three_up, z);
-        let pairs = l.xor(z, quads);
-
         let (flush, suited) = handeval_lanes::flush(l, cards, bits);
-
-        // One run search: on the flush's ranks where there is a flush (a
-        // straight flush, or else a flush beats any straight), else on all.
-        let run = straight(l, l.select(flush, suited, y));
-        let has_run = l.nonzero(run);
-
-        // High card, pair, two pair, trips: the made ranks (trips, or the
-        // two highest pairs), and as many kickers as leave five cards.
-        let pair_count = l.popcnt(pairs);
-        let three_pairs = l.eq(pair_count, l.splat(3));
-        let made_pairs = l.sub(pair_count, l.flag(three_pairs, 1));
-        let has_trips = l.nonzero(trips);
-        let trips_kind = l.flag(has_trips, 3);
-        let made = l.or(trips, l.select(three_pairs, l.drop_lowest(pairs), pairs));
-        let kind = l.add(made_pairs, trips_kind);
-        let keep = l.sub(l.splat(5), l.add(trips_kind, l.shl::<1>(made_pairs)));
-        let pool = l.xor(y, made);
-
-        // Full house or quads: the higher trip or the quad rank made, the
-        // highest of the other ranks held at least twice (or of all other
-        // ranks, for quads) kept.
-        let has_quads = l.nonzero(quads);
-        let lower_trip = l.drop_lowest(trips);
-        let two_trips = l.nonzero(lower_trip);
-        let trip = l.select(two_trips, lower_trip, trips);
-        let full_house = l.mand(has_trips, l.mor(two_trips, l.nonzero(pairs)));
-        let big = l.mor(full_house, has_quads);
-        let big_made = l.select(has_quads, quads, trip);
-        let big_pool = l.select(has_quads, l.xor(y, quads), l.or(l.xor(trips, trip), pairs));
-
-        // The strongest type present overwrites the weaker ones: straight
-        // (or straight flush), flush, then full house or quads, which
-        // exclude a flush among seven cards.
-        let kind = l.select(has_run, l.splat(4), kind);
-        let flush_kind = l.add(l.splat(5), l.flag(has_run, STRAIGHT_FLUSH as u16 - 5));
-        let kind = l.select(flush, flush_kind, kind);
-        let kind = l.select(big, l.add(l.splat(6), l.flag(has_quads, 1)), kind);
-        let plain = l.mor(has_run, flush);
-        let made = l.select(big, big_made, l.select(plain, l.splat(0), made));
-        let pool = l.select(plain, l.select(has_run, run, suited), pool);
-        let pool = l.select(big, big_pool, pool);
-        let keep = l.select(flush, l.splat(5), keep);
-        let keep = l.select(big, l.splat(1), keep);
-        // A run is kept whole (the wheel's `0xF` is four bits).
-        let extra = l.select(has_run, l.splat(0), l.sub(l.popcnt(pool), keep));
-        let rest = l.drop_lowest_n(pool, extra);
-
-        if CATEGORY {
-            let royal = l.mand(l.mand(flush, has_run), l.eq(run, l.splat(BROADWAY as u16)));
-            return (l.splat(0), l.add(kind, l.flag(royal, 1)));
-        }
-        let hi = l.or(l.shl::<10>(kind), l.shr::<3>(made));
-        let lo = l.or(l.shl::<13>(made), rest);
-        (hi, lo)
+        from_sums::<L, CATEGORY>(l, Sums { y, x, sum }, flush, suited)
     }
+}
+
+/// The OR, XOR and SUM of a seven-card hand's rank bits, per lane.
+#[derive(Clone, Copy)]
+pub(crate) struct Sums<V> {
+    pub(crate) y: V,
+    pub(crate) x: V,
+    pub(crate) sum: V,
+}
+
+/// The value of seven cards from their rank bits' [`Sums`] and their
+/// flush (whether a suit holds five, and that suit's ranks): steps 2 to 6
+/// of [`SevenSimd`], shared by the batch kernel, which sums the cards it
+/// loads, and the enumeration ([`crate::enumerate`]), which adds the inner
+/// cards' precomputed sums to the outer cards'.
+#[inline(always)]
+pub(crate) fn from_sums<L: Lanes, const CATEGORY: bool>(
+    l: L,
+    Sums { y, x, sum }: Sums<L::V>,
+    flush: L::M,
+    suited: L::V,
+) -> (L::V, L::V) {
+    let z = l.xor(y, x);
+    let three_up = l.shr::<1>(l.sub(l.sub(sum, y), z));
+    let trips = l.and(three_up, x);
+    let quads = l.and(three_up, z);
+    let pairs = l.xor(z, quads);
+
+    // One run search: on the flush's ranks where there is a flush (a
+    // straight flush, or else a flush beats any straight), else on all.
+    let run = straight(l, l.select(flush, suited, y));
+    let has_run = l.nonzero(run);
+
+    // High card, pair, two pair, trips: the made ranks (trips, or the
+    // two highest pairs), and as many kickers as leave five cards.
+    let pair_count = l.popcnt(pairs);
+    let three_pairs = l.eq(pair_count, l.splat(3));
+    let made_pairs = l.sub(pair_count, l.flag(three_pairs, 1));
+    let has_trips = l.nonzero(trips);
+    let trips_kind = l.flag(has_trips, 3);
+    let made = l.or(trips, l.select(three_pairs, l.drop_lowest(pairs), pairs));
+    let kind = l.add(made_pairs, trips_kind);
+    let keep = l.sub(l.splat(5), l.add(trips_kind, l.shl::<1>(made_pairs)));
+    let pool = l.xor(y, made);
+
+    // Full house or quads: the higher trip or the quad rank made, the
+    // highest of the other ranks held at least twice (or of all other
+    // ranks, for quads) kept.
+    let has_quads = l.nonzero(quads);
+    let lower_trip = l.drop_lowest(trips);
+    let two_trips = l.nonzero(lower_trip);
+    let trip = l.select(two_trips, lower_trip, trips);
+    let full_house = l.mand(has_trips, l.mor(two_trips, l.nonzero(pairs)));
+    let big = l.mor(full_house, has_quads);
+    let big_made = l.select(has_quads, quads, trip);
+    let big_pool = l.select(has_quads, l.xor(y, quads), l.or(l.xor(trips, trip), pairs));
+
+    // The strongest type present overwrites the weaker ones: straight
+    // (or straight flush), flush, then full house or quads, which
+    // exclude a flush among seven cards.
+    let kind = l.select(has_run, l.splat(4), kind);
+    let flush_kind = l.add(l.splat(5), l.flag(has_run, STRAIGHT_FLUSH as u16 - 5));
+    let kind = l.select(flush, flush_kind, kind);
+    let kind = l.select(big, l.add(l.splat(6), l.flag(has_quads, 1)), kind);
+    let plain = l.mor(has_run, flush);
+    let made = l.select(big, big_made, l.select(plain, l.splat(0), made));
+    let pool = l.select(plain, l.select(has_run, run, suited), pool);
+    let pool = l.select(big, big_pool, pool);
+    let keep = l.select(flush, l.splat(5), keep);
+    let keep = l.select(big, l.splat(1), keep);
+    // A run is kept whole (the wheel's `0xF` is four bits).
+    let extra = l.select(has_run, l.splat(0), l.sub(l.popcnt(pool), keep));
+    let rest = l.drop_lowest_n(pool, extra);
+
+    if CATEGORY {
+        let royal = l.mand(l.mand(flush, has_run), l.eq(run, l.splat(BROADWAY as u16)));
+        return (l.splat(0), l.add(kind, l.flag(royal, 1)));
+    }
+    let hi = l.or(l.shl::<10>(kind), l.shr::<3>(made));
+    let lo = l.or(l.shl::<13>(made), rest);
+    (hi, lo)
 }
 
 handeval_lanes::simd_paths!(mod paths: Values7<false>, Hand7);
