@@ -208,7 +208,7 @@ pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf100};
 pub use omaha::Omaha;
 #[cfg(feature = "std")]
 pub use omaha_simd::OmahaSimd;
-pub use seven::{CARD_KEYS7, Seven};
+pub use seven::{CARD_KEYS7, Seven, seven_cards};
 pub use seven_simd::SevenSimd;
 pub use simd::Simd;
 

@@ -1,6 +1,6 @@
 //! The perfect hash for seven cards, as OMPEval evaluates them.
 
-use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
+use handeval_core::{BestFive, Card, CardTable, Category, Family, Hand7, Role};
 
 use crate::{FLUSH7, LOOKUP7, OFFSETS7, RANK_KEYS7, ROW_SHIFT7, category_of};
 
@@ -56,6 +56,64 @@ fn flush(hand: Hand7, suit: u32) -> u32 {
         .filter(|c| u32::from(c.suit().index()) == suit)
         .fold(0usize, |m, c| m | 1 << c.rank().index());
     u32::from(FLUSH7[ranks.min(FLUSH7.len() - 1)])
+}
+
+/// Values every seven-card hand of `deck` (distinct cards, ascending) as
+/// OMPEval's and b-inary's enumerations do: each loop adds its card's key
+/// to the outer cards' sum (rank keys and suit counters in one `u64`) and
+/// its bit to their card mask (16 bits a suit), so the innermost card costs
+/// one add, the flush test and one lookup; the innermost loop's values are
+/// handed to `sink` as a run.
+///
+/// ```
+/// use handeval_core::{Card, enumerate::Checksum};
+/// let deck: Vec<Card> = Card::all().take(9).collect();
+/// let mut sink = Checksum::default();
+/// handeval_perfhash::seven_cards(&deck, &mut sink);
+/// assert_eq!(sink.hands(), 36); // C(9, 7)
+/// ```
+pub fn seven_cards<S: handeval_core::enumerate::Sink>(deck: &[Card], sink: &mut S) {
+    #[derive(Clone, Copy, Default)]
+    struct Sum {
+        keys: u64,
+        mask: u64,
+    }
+    let add = |s: Sum, c: Card| Sum {
+        keys: s.keys + CARD_KEYS7.get(c),
+        mask: s.mask | 1 << (16 * u32::from(c.suit().index()) + u32::from(c.rank().index())),
+    };
+    let value = |s: Sum| match flush_suit(s.keys) {
+        None => u32::from(LOOKUP7[slot7((s.keys & RANK_KEY_MASK7) as u32)]),
+        Some(suit) => {
+            let ranks = (s.mask >> (16 * suit)) as usize & 0x1FFF;
+            u32::from(FLUSH7[ranks.min(FLUSH7.len() - 1)])
+        }
+    };
+    let n = deck.len();
+    let mut run = [0u32; 52];
+    for a in 0..n {
+        let s1 = add(Sum::default(), deck[a]);
+        for b in a + 1..n {
+            let s2 = add(s1, deck[b]);
+            for c in b + 1..n {
+                let s3 = add(s2, deck[c]);
+                for d in c + 1..n {
+                    let s4 = add(s3, deck[d]);
+                    for f in d + 1..n {
+                        let s5 = add(s4, deck[f]);
+                        for g in f + 1..n {
+                            let s6 = add(s5, deck[g]);
+                            let last = &deck[g + 1..];
+                            for (v, &card) in run.iter_mut().zip(last) {
+                                *v = value(add(s6, card));
+                            }
+                            sink.take(&run[..last.len()]);
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Bytes of the seven-card evaluation tables.

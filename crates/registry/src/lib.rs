@@ -528,7 +528,10 @@ pub fn all_with_floor<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
 
 /// Counts `showdown` over every board with the seven-card evaluator named
 /// `name` on `threads` threads (each takes the boards of one first card at a
-/// time), or `None` if no seven-card evaluator has that name.
+/// time), or `None` if no seven-card evaluator has that name. Each
+/// evaluator values the boards' hands from scratch in batches, except
+/// `deadhorse/seven-simd` on a preflop showdown, which deals them from
+/// partial sums ([`handeval_deadhorse::enumerate::Preflop`]).
 pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally> {
     struct Run<'a> {
         name: &'a str,
@@ -544,6 +547,14 @@ pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally
             let next = std::sync::atomic::AtomicUsize::new(0);
             let firsts = self.showdown.first_cards();
             let showdown = self.showdown;
+            // The table-free kernel counts a preflop showdown from partial
+            // sums (the board's sums shared by every player), with the
+            // same values as its batches.
+            let preflop = (E::NAME
+                == <handeval_deadhorse::SevenSimd as BestFive<handeval_core::Hand7>>::NAME)
+                .then(|| handeval_deadhorse::enumerate::Preflop::new(showdown))
+                .flatten();
+            let preflop = preflop.as_ref();
             let tallies: Vec<Tally> = std::thread::scope(|s| {
                 let workers: Vec<_> = (0..self.threads.max(1))
                     .map(|_| {
@@ -554,7 +565,10 @@ pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally
                                 if f >= firsts {
                                     break tally;
                                 }
-                                tally.add(&showdown.tally::<G, E>(f..f + 1));
+                                tally.add(&match preflop {
+                                    Some(p) => p.tally(f..f + 1),
+                                    None => showdown.tally::<G, E>(f..f + 1),
+                                });
                             }
                         })
                     })

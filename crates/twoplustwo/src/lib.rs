@@ -494,6 +494,48 @@ impl BestFive<Hand7> for Seven {
     }
 }
 
+/// Values every seven-card hand of `deck` (distinct cards, ascending) the
+/// way the state table was made for: nested loops, one read per loop, the
+/// state after six cards reused by every seventh card, the innermost
+/// loop's values handed to `sink` as a run.
+///
+/// ```
+/// use handeval_core::{Card, enumerate::Checksum};
+/// let deck: Vec<Card> = Card::all().take(9).collect();
+/// let mut sink = Checksum::default();
+/// handeval_twoplustwo::seven_cards(&deck, &mut sink);
+/// assert_eq!(sink.hands(), 36); // C(9, 7)
+/// ```
+pub fn seven_cards<S: handeval_core::enumerate::Sink>(deck: &[Card], sink: &mut S) {
+    let e = &table().entries[..];
+    let next = |state: usize, card: Card| e[state + usize::from(card.index()) + 1] as usize;
+    let n = deck.len();
+    let mut run = [0u32; 52];
+    for a in 0..n {
+        let s1 = next(START, deck[a]);
+        for b in a + 1..n {
+            let s2 = next(s1, deck[b]);
+            for c in b + 1..n {
+                let s3 = next(s2, deck[c]);
+                for d in c + 1..n {
+                    let s4 = next(s3, deck[d]);
+                    for f in d + 1..n {
+                        let s5 = next(s4, deck[f]);
+                        for g in f + 1..n {
+                            let s6 = next(s5, deck[g]);
+                            let last = &deck[g + 1..];
+                            for (v, &card) in run.iter_mut().zip(last) {
+                                *v = e[s6 + usize::from(card.index()) + 1];
+                            }
+                            sink.take(&run[..last.len()]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Registers the family's evaluators.
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Five>();
