@@ -367,6 +367,163 @@ impl GameVisitor for Run<'_> {
     }
 }
 
+/// Exits with `message` as the run's error.
+fn refuse(message: &str) -> ! {
+    eprintln!("error: refusing to benchmark: {message}");
+    std::process::exit(2);
+}
+
+/// The access patterns (see `handeval_benches::patterns`): each contender
+/// checked once, then timed round after round in a seeded order, one line
+/// of `patterns.csv` per turn.
+fn time_patterns(plan: &Plan) {
+    use handeval_benches::patterns::{self, CSV_HEADER};
+    use rand::seq::SliceRandom;
+    use std::fmt::Write as _;
+    use std::time::Instant;
+
+    let mode = plan.mode;
+    let cards = patterns::deck_of(mode);
+    let deck = patterns::deck(cards);
+    let rounds = patterns::rounds_of(mode);
+    let mut rng = rounds::rng(plan.seed ^ 0x7061_7474);
+    let mut csv = format!("{CSV_HEADER}\n");
+    let case = format!("deck{cards}");
+
+    let enumerators = patterns::enumerators();
+    eprintln!(
+        "enumeration: {} contenders over the {} seven-card hands of the lowest {cards} cards, each checked once, then {rounds} rounds",
+        enumerators.len(),
+        patterns::enumeration_hands(cards)
+    );
+    let mut sums = Vec::new();
+    let mut first: Option<patterns::Counted> = None;
+    for e in &enumerators {
+        let counted = e
+            .census(&deck)
+            .unwrap_or_else(|m| refuse(&format!("enumeration by {}: {m}", e.id())));
+        if cards == 52 {
+            if let Err(m) = counted.check_every_seven() {
+                refuse(&format!("enumeration by {}: {m}", e.id()));
+            }
+        } else if let Some(f) = &first
+            && (f.hands, f.classes, f.categories)
+                != (counted.hands, counted.classes, counted.categories)
+        {
+            refuse(&format!(
+                "enumeration by {}: {counted:?}, where {} counted {f:?}",
+                e.id(),
+                enumerators[0].id()
+            ));
+        }
+        eprintln!(
+            "  {}: {} hands, {} classes: checked",
+            e.id(),
+            counted.hands,
+            counted.classes
+        );
+        sums.push(counted.checksum);
+        first.get_or_insert(counted);
+    }
+    let mut order: Vec<usize> = (0..enumerators.len()).collect();
+    for round in 0..rounds {
+        order.shuffle(&mut rng);
+        for &i in &order {
+            let e = &enumerators[i];
+            let start = Instant::now();
+            let sum = e.run(&deck);
+            let ns = start.elapsed().as_nanos();
+            if sum.sum() != sums[i] {
+                refuse(&format!(
+                    "enumeration by {}: the timed pass's checksum differs from the checked one's",
+                    e.id()
+                ));
+            }
+            let _ = writeln!(
+                csv,
+                "enumeration,{},{},{},{round},{case},{},{ns}",
+                e.evaluator,
+                e.form,
+                e.path,
+                sum.hands()
+            );
+        }
+    }
+
+    time_showdowns(plan, &mut rng, &mut csv);
+    let out = plan.rounds_out.with_file_name(patterns::FILE);
+    if let Err(e) = std::fs::write(&out, csv) {
+        eprintln!("error: writing {}: {e}", out.display());
+        std::process::exit(2);
+    }
+}
+
+/// The showdown set: each counter checked against the first on every
+/// matchup, then timed round after round; lines appended to `csv`.
+fn time_showdowns(plan: &Plan, rng: &mut rand_chacha::ChaCha8Rng, csv: &mut String) {
+    use handeval_benches::patterns;
+    use rand::seq::SliceRandom;
+    use std::fmt::Write as _;
+    use std::time::Instant;
+
+    let mode = plan.mode;
+    let rounds = patterns::rounds_of(mode);
+    let matchups = patterns::matchups(plan.seed, patterns::more_matchups_of(mode));
+    let showdowns: Vec<(String, handeval_core::Showdown)> = matchups
+        .iter()
+        .map(|m| {
+            let s = handeval_core::Showdown::new(m, &[], &[]).expect("distinct cards");
+            (patterns::matchup_name(m), s)
+        })
+        .collect();
+    let counters = patterns::counters();
+    eprintln!(
+        "showdown: {} heads-up matchups (seed {}) over every board, {} contenders on one thread, each checked once, then {rounds} rounds",
+        showdowns.len(),
+        plan.seed,
+        counters.len()
+    );
+    for (name, s) in &showdowns {
+        let expected = counters[0].count(s);
+        for c in &counters[1..] {
+            let got = c.count(s);
+            if got != expected {
+                refuse(&format!(
+                    "showdown {name} by {}: {got:?}, where {} counted {expected:?}",
+                    c.id(),
+                    counters[0].id()
+                ));
+            }
+        }
+        eprintln!(
+            "  {name}: {} wins, {} ties, {} losses of {} boards for the first hand, the same for every contender",
+            expected.wins[0],
+            expected.ties[0],
+            expected.losses(0),
+            expected.boards
+        );
+    }
+    let mut order: Vec<usize> = (0..counters.len()).collect();
+    let path = handeval_deadhorse::enumerate::path();
+    for round in 0..rounds {
+        order.shuffle(rng);
+        for &i in &order {
+            let c = &counters[i];
+            for (name, s) in &showdowns {
+                let start = Instant::now();
+                let tally = std::hint::black_box(c.count(s));
+                let ns = start.elapsed().as_nanos();
+                let path = if c.form == "partial sums" { path } else { "" };
+                let _ = writeln!(
+                    *csv,
+                    "showdown,{},{},{path},{round},{name},{},{ns}",
+                    c.evaluator, c.form, tally.boards
+                );
+            }
+        }
+    }
+}
+
 fn main() {
     let plan = Plan::of_this_run();
     eprintln!("SIMD paths up to: {} (the plan's --simd)", plan.simd.id());
@@ -382,4 +539,7 @@ fn main() {
     // games and orders with a benchmark to run.
     visit_games(&mut run);
     run.c.final_summary();
+    if plan.patterns {
+        time_patterns(&plan);
+    }
 }

@@ -18,6 +18,7 @@
 
 pub mod encoded;
 pub mod hands;
+pub mod patterns;
 pub mod plan;
 pub mod rounds;
 

@@ -117,6 +117,10 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
         counted: counted(&timed),
         timed,
         rounds_out: std::path::PathBuf::new(),
+        patterns: request.filter.trim().is_empty()
+            && request
+                .game
+                .is_none_or(|g| g == GameInfo::of::<handeval_core::Hand7>()),
     })
 }
 

@@ -129,6 +129,7 @@ mod tests {
                 })
                 .collect(),
             rounds_out: "r".into(),
+            patterns: false,
         }
     }
 

@@ -627,6 +627,7 @@ mod tests {
                 timed: vec![],
                 counted: vec![],
                 rounds_out: "r".into(),
+                patterns: false,
             },
             &probe::Requested {
                 filter: "pext, pokers".into(),

@@ -994,6 +994,7 @@ pub fn render(run: &Run, dir_name: &str) -> String {
             .filter(|&g| g != GameInfo::of::<Hand>())
             .filter_map(|game| game_section(rows, machine, game)),
     );
+    s.extend(crate::report::patterns::sections(&run.patterns));
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));
     if headline {

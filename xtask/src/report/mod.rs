@@ -7,6 +7,7 @@
 
 pub mod chart;
 pub mod markdown;
+pub mod patterns;
 pub mod readme;
 pub mod schema;
 
@@ -99,6 +100,8 @@ pub struct Run {
     pub listings: Vec<ListingRow>,
     /// `rounds.csv`, empty in runs that have none.
     pub turns: Vec<schema::Turn>,
+    /// `patterns.csv`, empty in runs that have none.
+    pub patterns: Vec<patterns::PatternTurn>,
 }
 
 /// Reads a results directory.
@@ -109,6 +112,7 @@ pub fn load(dir: &Path) -> Result<Run> {
         machine: Machine::read(dir)?,
         listings: schema::read_listings(&dir.join(LISTINGS))?,
         turns,
+        patterns: patterns::read(dir)?,
     })
 }
 
