@@ -472,7 +472,8 @@ fn time_showdowns(plan: &Plan, rng: &mut rand_chacha::ChaCha8Rng, csv: &mut Stri
     let showdowns: Vec<(String, handeval_core::Showdown)> = matchups
         .iter()
         .map(|m| {
-            let s = handeval_core::Showdown::new(m, &[], &[]).expect("distinct cards");
+            let dead = patterns::dead_of(mode, m);
+            let s = handeval_core::Showdown::new(m, &[], &dead).expect("distinct cards");
             (patterns::matchup_name(m), s)
         })
         .collect();

@@ -262,7 +262,14 @@ pub fn showdown_section(turns: &[PatternTurn]) -> Option<String> {
          ratios of the whole set's time to pokers'.\n",
         cases.len(),
         cases.join(", "),
-        crate::report::markdown::thousands(first.hands as usize)
+        if first.hands == 1_712_304 {
+            crate::report::markdown::thousands(first.hands as usize)
+        } else {
+            format!(
+                "{} (a smoke run's: the lowest 30 cards out of the deck; the pipeline, not the figures)",
+                crate::report::markdown::thousands(first.hands as usize)
+            )
+        }
     );
     let _ = writeln!(
         s,
