@@ -16,6 +16,8 @@
 //! value 0, and a census that met one would count one hand too few, which
 //! its check reports.
 
+use crate::Card;
+
 /// What an enumeration does with the values it computes.
 pub trait Sink {
     /// Every value in `values` is a hand's.
@@ -49,26 +51,81 @@ impl Checksum {
     }
 }
 
-impl Sink for Checksum {
+impl Checksum {
+    /// Adds each value to the sum of its position in the run.
     #[inline(always)]
-    fn take(&mut self, values: &[u32]) {
+    fn add(&mut self, values: &[u32]) {
         for chunk in values.chunks(32) {
             for (s, &v) in self.sums.iter_mut().zip(chunk) {
                 *s = s.wrapping_add(v);
             }
         }
+    }
+}
+
+impl Sink for Checksum {
+    #[inline(always)]
+    fn take(&mut self, values: &[u32]) {
+        self.add(values);
         self.hands += values.len() as u64;
     }
 
     #[inline(always)]
     fn take_padded(&mut self, values: &[u32], hands: usize) {
         // The padding is 0: adding it changes no sum.
-        for chunk in values.chunks(32) {
-            for (s, &v) in self.sums.iter_mut().zip(chunk) {
-                *s = s.wrapping_add(v);
+        self.add(values);
+        self.hands += hands as u64;
+    }
+}
+
+/// Deals every seven of `deck` (distinct cards, ascending) by nested
+/// loops, carrying a state from the outer cards inward: `add` folds a card
+/// into the state of the cards dealt before it, and `value` values the
+/// seventh card on the state of the six before it. Each innermost loop's
+/// values go to `sink` as one run. The scalar incremental forms (a table's
+/// state, a key sum) are this loop with their own state.
+///
+/// ```
+/// use handeval_core::Card;
+/// use handeval_core::enumerate::{Checksum, deal_seven};
+/// let deck: Vec<Card> = Card::all().take(8).collect();
+/// let mut sink = Checksum::default();
+/// // The state: how many cards are dealt; each hand's value: 7.
+/// deal_seven(&deck, 0u32, |n, _| n + 1, |n, _| n + 1, &mut sink);
+/// assert_eq!((sink.hands(), sink.sum()), (8, 56));
+/// ```
+#[inline(always)]
+pub fn deal_seven<T: Copy, S: Sink>(
+    deck: &[Card],
+    empty: T,
+    add: impl Fn(T, Card) -> T,
+    value: impl Fn(T, Card) -> u32,
+    sink: &mut S,
+) {
+    let n = deck.len();
+    let mut run = [0u32; 52];
+    for a in 0..n {
+        let s1 = add(empty, deck[a]);
+        for b in a + 1..n {
+            let s2 = add(s1, deck[b]);
+            for c in b + 1..n {
+                let s3 = add(s2, deck[c]);
+                for d in c + 1..n {
+                    let s4 = add(s3, deck[d]);
+                    for f in d + 1..n {
+                        let s5 = add(s4, deck[f]);
+                        for g in f + 1..n {
+                            let s6 = add(s5, deck[g]);
+                            let last = &deck[g + 1..];
+                            for (v, &card) in run.iter_mut().zip(last) {
+                                *v = value(s6, card);
+                            }
+                            sink.take(&run[..last.len()]);
+                        }
+                    }
+                }
             }
         }
-        self.hands += hands as u64;
     }
 }
 

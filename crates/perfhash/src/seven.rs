@@ -89,31 +89,7 @@ pub fn seven_cards<S: handeval_core::enumerate::Sink>(deck: &[Card], sink: &mut 
             u32::from(FLUSH7[ranks.min(FLUSH7.len() - 1)])
         }
     };
-    let n = deck.len();
-    let mut run = [0u32; 52];
-    for a in 0..n {
-        let s1 = add(Sum::default(), deck[a]);
-        for b in a + 1..n {
-            let s2 = add(s1, deck[b]);
-            for c in b + 1..n {
-                let s3 = add(s2, deck[c]);
-                for d in c + 1..n {
-                    let s4 = add(s3, deck[d]);
-                    for f in d + 1..n {
-                        let s5 = add(s4, deck[f]);
-                        for g in f + 1..n {
-                            let s6 = add(s5, deck[g]);
-                            let last = &deck[g + 1..];
-                            for (v, &card) in run.iter_mut().zip(last) {
-                                *v = value(add(s6, card));
-                            }
-                            sink.take(&run[..last.len()]);
-                        }
-                    }
-                }
-            }
-        }
-    }
+    handeval_core::enumerate::deal_seven(deck, Sum::default(), add, |s, c| value(add(s, c)), sink);
 }
 
 /// Bytes of the seven-card evaluation tables.

@@ -508,32 +508,16 @@ impl BestFive<Hand7> for Seven {
 /// ```
 pub fn seven_cards<S: handeval_core::enumerate::Sink>(deck: &[Card], sink: &mut S) {
     let e = &table().entries[..];
-    let next = |state: usize, card: Card| e[state + usize::from(card.index()) + 1] as usize;
-    let n = deck.len();
-    let mut run = [0u32; 52];
-    for a in 0..n {
-        let s1 = next(START, deck[a]);
-        for b in a + 1..n {
-            let s2 = next(s1, deck[b]);
-            for c in b + 1..n {
-                let s3 = next(s2, deck[c]);
-                for d in c + 1..n {
-                    let s4 = next(s3, deck[d]);
-                    for f in d + 1..n {
-                        let s5 = next(s4, deck[f]);
-                        for g in f + 1..n {
-                            let s6 = next(s5, deck[g]);
-                            let last = &deck[g + 1..];
-                            for (v, &card) in run.iter_mut().zip(last) {
-                                *v = e[s6 + usize::from(card.index()) + 1];
-                            }
-                            sink.take(&run[..last.len()]);
-                        }
-                    }
-                }
-            }
-        }
-    }
+    // A state's row: one entry per card, after the row's own entry 0;
+    // after six cards, the seventh card's entry is the hand's value.
+    let at = |state: usize, card: Card| state + usize::from(card.index()) + 1;
+    handeval_core::enumerate::deal_seven(
+        deck,
+        START,
+        |s, c| e[at(s, c)] as usize,
+        |s, c| e[at(s, c)],
+        sink,
+    );
 }
 
 /// Registers the family's evaluators.
