@@ -505,7 +505,6 @@ fn time_showdowns(plan: &Plan, rng: &mut rand_chacha::ChaCha8Rng, csv: &mut Stri
         );
     }
     let mut order: Vec<usize> = (0..counters.len()).collect();
-    let path = handeval_deadhorse::enumerate::path();
     for round in 0..rounds {
         order.shuffle(rng);
         for &i in &order {
@@ -514,11 +513,10 @@ fn time_showdowns(plan: &Plan, rng: &mut rand_chacha::ChaCha8Rng, csv: &mut Stri
                 let start = Instant::now();
                 let tally = std::hint::black_box(c.count(s));
                 let ns = start.elapsed().as_nanos();
-                let path = if c.form == "partial sums" { path } else { "" };
                 let _ = writeln!(
                     *csv,
-                    "showdown,{},{},{path},{round},{name},{},{ns}",
-                    c.evaluator, c.form, tally.boards
+                    "showdown,{},{},{},{round},{name},{},{ns}",
+                    c.evaluator, c.form, c.path, tally.boards
                 );
             }
         }

@@ -283,24 +283,60 @@ fn partial_sums<S: Sink + Default>(deck: &[Card]) -> S {
 /// A way to enumerate, by evaluator and form.
 type Forms = (fn(&[Card]) -> Checksum, fn(&[Card]) -> Census);
 
-/// The evaluators with an incremental form: name, form, its functions.
-pub const INCREMENTAL: [(&str, &str, Forms); 3] = [
-    (
-        "twoplustwo/seven",
-        "state walk",
-        (state_walk::<Checksum>, state_walk::<Census>),
-    ),
-    (
-        "perfhash/seven",
-        "key sums",
-        (key_sums::<Checksum>, key_sums::<Census>),
-    ),
-    (
-        "deadhorse/seven-simd",
-        "partial sums",
-        (partial_sums::<Checksum>, partial_sums::<Census>),
-    ),
+/// No vector path: a scalar form.
+fn scalar() -> &'static str {
+    ""
+}
+
+/// The name of `E` as the seven-card evaluator.
+const fn seven<E: BestFive<Hand7>>() -> &'static str {
+    E::NAME
+}
+
+/// An evaluator's incremental form.
+pub struct Incremental {
+    /// The evaluator's name.
+    pub evaluator: &'static str,
+    /// The form's name.
+    pub form: &'static str,
+    /// The vector path it takes on this CPU, empty for a scalar form.
+    path: fn() -> &'static str,
+    /// Its timed and its checked pass.
+    forms: Forms,
+}
+
+/// The evaluators with an incremental form.
+pub const INCREMENTAL: [Incremental; 3] = [
+    Incremental {
+        evaluator: seven::<handeval_twoplustwo::Seven>(),
+        form: "state walk",
+        path: scalar,
+        forms: (state_walk::<Checksum>, state_walk::<Census>),
+    },
+    Incremental {
+        evaluator: seven::<handeval_perfhash::Seven>(),
+        form: "key sums",
+        path: scalar,
+        forms: (key_sums::<Checksum>, key_sums::<Census>),
+    },
+    Incremental {
+        evaluator: seven::<handeval_deadhorse::SevenSimd>(),
+        form: "partial sums",
+        path: handeval_deadhorse::enumerate::path,
+        forms: (partial_sums::<Checksum>, partial_sums::<Census>),
+    },
 ];
+
+/// Whether `E` takes part in the patterns: a dedicated evaluator of seven
+/// Hold'em cards. The best-of-21 evaluators are left out (one enumeration
+/// costs them 10 to 30 seconds; their sequential rows say what from
+/// scratch costs), as are the reference, the floor and the listings.
+fn takes_part<H: Game, E: BestFive<H>>() -> bool {
+    !E::BEST_OF_FIVES
+        && !matches!(E::ROLE, Role::Reference | Role::Floor | Role::Listing)
+        && H::COUNT == 7
+        && H::HOLE == 0
+}
 
 /// One way an evaluator enumerates.
 pub struct Enumerator {
@@ -341,13 +377,10 @@ pub fn enumerators() -> Vec<Enumerator> {
     struct Gather(Vec<Enumerator>);
     impl handeval_registry::Visit for Gather {
         fn visit<H: Game, E: BestFive<H>>(&mut self) {
-            let left_out = E::BEST_OF_FIVES
-                || matches!(E::ROLE, Role::Reference | Role::Floor | Role::Listing)
-                || H::COUNT != 7
-                || H::HOLE != 0;
             let probe = H::from_cards(&Card::all().take(7).collect::<Vec<_>>())
                 .expect("seven distinct cards");
-            if left_out || as_u32(&E::strength(&probe)).is_none() {
+            // The census counts integer values.
+            if !takes_part::<H, E>() || as_u32(&E::strength(&probe)).is_none() {
                 return;
             }
             let path = E::cpu_path();
@@ -356,22 +389,15 @@ pub fn enumerators() -> Vec<Enumerator> {
             } else {
                 String::new()
             };
-            for (name, form, (timed, census)) in INCREMENTAL {
-                if name == E::NAME {
-                    let path = if name == "deadhorse/seven-simd" {
-                        handeval_deadhorse::enumerate::path().to_string()
-                    } else {
-                        String::new()
-                    };
-                    self.0.push(Enumerator {
-                        evaluator: E::NAME,
-                        form,
-                        path,
-                        timed,
-                        census,
-                        categories: categories_of::<H, E>,
-                    });
-                }
+            for i in INCREMENTAL.iter().filter(|i| i.evaluator == E::NAME) {
+                self.0.push(Enumerator {
+                    evaluator: E::NAME,
+                    form: i.form,
+                    path: (i.path)().to_string(),
+                    timed: i.forms.0,
+                    census: i.forms.1,
+                    categories: categories_of::<H, E>,
+                });
             }
             self.0.push(Enumerator {
                 evaluator: E::NAME,
@@ -422,6 +448,9 @@ pub struct Counter {
     pub evaluator: &'static str,
     /// `from scratch`, `partial sums`, or `its own calculator`.
     pub form: &'static str,
+    /// The vector path of the partial sums on this CPU; empty for the
+    /// others (their batches' paths are the enumeration's rows').
+    pub path: &'static str,
     count: fn(&Showdown) -> Tally,
 }
 
@@ -498,30 +527,28 @@ fn tally_pokers(s: &Showdown) -> Tally {
     tally
 }
 
-/// Every showdown counter: each seven-card evaluator from scratch (as
-/// [`enumerators`] chooses them), the table-free kernel from partial sums,
-/// and pokers' calculator.
+/// Every showdown counter: each seven-card evaluator that takes part
+/// from scratch (whatever its values' type: a showdown compares them), the
+/// table-free kernel from partial sums, and pokers' calculator.
 pub fn counters() -> Vec<Counter> {
     struct Gather(Vec<Counter>);
     impl handeval_registry::Visit for Gather {
         fn visit<H: Game, E: BestFive<H>>(&mut self) {
-            let left_out = E::BEST_OF_FIVES
-                || matches!(E::ROLE, Role::Reference | Role::Floor | Role::Listing)
-                || H::COUNT != 7
-                || H::HOLE != 0;
-            if left_out {
+            if !takes_part::<H, E>() {
                 return;
             }
-            if E::NAME == "deadhorse/seven-simd" {
+            if E::NAME == seven::<handeval_deadhorse::SevenSimd>() {
                 self.0.push(Counter {
                     evaluator: E::NAME,
                     form: "partial sums",
+                    path: handeval_deadhorse::enumerate::path(),
                     count: tally_partial_sums,
                 });
             }
             self.0.push(Counter {
                 evaluator: E::NAME,
                 form: "from scratch",
+                path: "",
                 count: tally_from_scratch::<H, E>,
             });
         }
@@ -531,6 +558,7 @@ pub fn counters() -> Vec<Counter> {
     gather.0.push(Counter {
         evaluator: "pokers exact_equity",
         form: "its own calculator",
+        path: "",
         count: tally_pokers,
     });
     gather.0
@@ -636,10 +664,13 @@ mod tests {
         // The lowest 32 cards: every suit, eight ranks, straights, flushes
         // and quads, 3,365,856 hands (the bench checks the full deck).
         let deck = deck(32);
-        for (name, form, _) in INCREMENTAL {
-            let fast = census_of(&format!("{name} ({form})"), &deck);
-            let slow = census_of(&format!("{name} (from scratch)"), &deck);
-            assert_eq!(fast, slow, "{name} ({form})");
+        for Incremental {
+            evaluator, form, ..
+        } in INCREMENTAL
+        {
+            let fast = census_of(&format!("{evaluator} ({form})"), &deck);
+            let slow = census_of(&format!("{evaluator} (from scratch)"), &deck);
+            assert_eq!(fast, slow, "{evaluator} ({form})");
             assert_eq!(fast.hands, enumeration_hands(32));
         }
     }

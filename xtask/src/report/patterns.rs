@@ -133,6 +133,15 @@ fn by_round<'a>(
     m
 }
 
+/// The vector path the turns of `id` record.
+fn path_of(turns: &[&PatternTurn], id: &str) -> String {
+    turns
+        .iter()
+        .find(|t| t.id() == id)
+        .map(|t| t.path.clone())
+        .unwrap_or_default()
+}
+
 /// The median over rounds of `id`'s time divided by `base`'s in the same round.
 fn ratio(m: &BTreeMap<String, BTreeMap<usize, f64>>, id: &str, base: &str) -> Option<f64> {
     let (a, b) = (m.get(id)?, m.get(base)?);
@@ -159,11 +168,7 @@ pub fn enumeration_section(turns: &[PatternTurn]) -> Option<String> {
     let mut rows: Vec<(f64, String, String)> = m
         .iter()
         .map(|(id, r)| {
-            let path = e
-                .iter()
-                .find(|t| &t.id() == id)
-                .map(|t| t.path.clone())
-                .unwrap_or_default();
+            let path = path_of(&e, id);
             (
                 median(r.values().map(|ns| ns / hands as f64).collect()),
                 id.clone(),
@@ -231,11 +236,7 @@ pub fn showdown_section(turns: &[PatternTurn]) -> Option<String> {
     let mut rows: Vec<(f64, f64, String, String)> = all
         .iter()
         .map(|(id, r)| {
-            let path = e
-                .iter()
-                .find(|t| &t.id() == id)
-                .map(|t| t.path.clone())
-                .unwrap_or_default();
+            let path = path_of(&e, id);
             let lead_ms = median(
                 one.get(id)
                     .map(|r| r.values().copied().collect())
