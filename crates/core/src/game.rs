@@ -67,6 +67,19 @@ pub trait Game:
     /// cards, [`HandError::Duplicate`] if one repeats.
     fn from_cards(cards: &[Card]) -> Result<Self, HandError>;
 
+    /// A hand of cards the caller dealt as [`COUNT`](Game::COUNT) distinct
+    /// cards, hole cards first, for loops that deal hands from a deck and
+    /// would otherwise spend more time checking them than valuing them.
+    /// Cards that are not distinct give a meaningless hand (never undefined
+    /// behaviour); the default checks them anyway.
+    ///
+    /// # Panics
+    /// If there are not [`COUNT`](Game::COUNT) cards (or, by default, if
+    /// one repeats).
+    fn from_dealt(cards: &[Card]) -> Self {
+        Self::from_cards(cards).expect("distinct dealt cards")
+    }
+
     /// Every part of the enumeration, in order.
     fn parts() -> impl Iterator<Item = Self::Part> + Clone + Send;
     /// How many hands a part holds.
@@ -224,6 +237,11 @@ macro_rules! holdem {
                     expected: HandSize::Exactly($n),
                 })?;
                 Hand::new(cards)
+            }
+            #[inline(always)]
+            fn from_dealt(cards: &[Card]) -> Self {
+                let cards: [Card; $n] = cards.try_into().expect(concat!($n, " dealt cards"));
+                Hand::from_distinct(cards)
             }
             fn parts() -> impl Iterator<Item = Run> + Clone + Send {
                 runs()

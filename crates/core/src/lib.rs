@@ -1,8 +1,9 @@
 //! Core types shared by every evaluator in the handeval lab: cards, hands,
 //! categories, the 7,462 equivalence classes, and the [`Evaluator`] trait.
 //!
-//! This crate has no dependencies and is `#![no_std]`; it holds nothing
-//! clever, so that each algorithm crate can be read on its own against it.
+//! This crate has no dependencies and is `#![no_std]` (it allocates only to
+//! count a showdown by classes); it holds nothing clever, so that each
+//! algorithm crate can be read on its own against it.
 //!
 //! # Cards and hands
 //!
@@ -135,6 +136,7 @@
 //! shows wrong classes instead of borrowing correct ones.
 #![no_std]
 
+extern crate alloc;
 #[cfg(test)]
 extern crate std;
 

@@ -595,6 +595,33 @@ pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally
     run.tally
 }
 
+/// Counts `showdown` by classes of boards ([`Showdown::tally_by_ranks`]:
+/// each multiset of ranks to come once, the boards a suit can flush on by
+/// their cards) with the seven-card evaluator named `name`, on this thread,
+/// or `None` if no seven-card evaluator has that name. The counts are
+/// [`showdown`]'s over every board.
+pub fn showdown_by_ranks(name: &str, showdown: &Showdown) -> Option<Tally> {
+    struct Run<'a> {
+        name: &'a str,
+        showdown: &'a Showdown,
+        tally: Option<Tally>,
+    }
+    impl Visit for Run<'_> {
+        fn visit<G: Game, E: BestFive<G>>(&mut self) {
+            if E::NAME == self.name {
+                self.tally = Some(self.showdown.tally_by_ranks::<G, E>());
+            }
+        }
+    }
+    let mut run = Run {
+        name,
+        showdown,
+        tally: None,
+    };
+    visit::<handeval_core::Hand7>(&mut run);
+    run.tally
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -99,6 +99,8 @@ fn every_evaluator_agrees(players: &[[Card; 2]], board: &[Card], dead: &[Card]) 
         let threads = 1 + i % 2;
         let got = handeval_registry::showdown(name, &showdown, threads).unwrap();
         assert_eq!(got, expected, "{name} on {threads} threads");
+        let got = handeval_registry::showdown_by_ranks(name, &showdown).unwrap();
+        assert_eq!(got, expected, "{name} by classes of boards");
     }
     expected
 }
@@ -119,19 +121,24 @@ fn aces_against_kings_on_a_flop_and_three_players_on_a_turn_match_a_brute_force_
     assert!((total - 1.0).abs() < 1e-12, "{total}");
 }
 
-#[test]
-fn a_seeded_set_of_matchups_counts_the_same_with_every_evaluator() {
-    // SplitMix64 from a printed seed: two to six players, a flop or a turn.
-    let seed = 20_261_124_u64;
-    println!("matchups seed: {seed}");
+/// SplitMix64 from `seed`: a number below its argument.
+fn generator(seed: u64) -> impl FnMut(u64) -> u64 {
     let mut state = seed;
-    let mut next = |below: u64| {
+    move |below: u64| {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         (z ^ (z >> 31)) % below
-    };
+    }
+}
+
+#[test]
+fn a_seeded_set_of_matchups_counts_the_same_with_every_evaluator() {
+    // Two to six players, a flop or a turn.
+    let seed = 20_261_124_u64;
+    println!("matchups seed: {seed}");
+    let mut next = generator(seed);
     for round in 0..6 {
         let mut deck: Vec<Card> = Card::all().collect();
         for i in 0..deck.len() {
@@ -162,6 +169,11 @@ fn aces_against_kings_preflop_over_every_board() {
             handeval_registry::showdown(name, &showdown, 2).unwrap(),
             expected,
             "{name}"
+        );
+        assert_eq!(
+            handeval_registry::showdown_by_ranks(name, &showdown).unwrap(),
+            expected,
+            "{name} by classes of boards"
         );
     }
     // About 81.3%, as equity calculators give.
@@ -212,4 +224,66 @@ fn a_broken_evaluator_gives_other_counts() {
         broken, expected,
         "the comparison catches an evaluator that ties too much"
     );
+}
+
+/// Counting by classes against counting every board, where flushes are
+/// likeliest to go wrong: suited hole cards, suited boards, dead cards,
+/// every board size and two to six players.
+#[test]
+fn counting_by_classes_gives_every_boards_counts() {
+    let seed = 20_261_125_u64;
+    println!("showdowns seed: {seed}");
+    let mut next = generator(seed);
+    let mut valued = 0;
+    for round in 0..48 {
+        // Half the rounds deal from a deck sorted by suit, so that hands
+        // and boards share suits.
+        let mut deck: Vec<Card> = Card::all().collect();
+        if round % 2 == 1 {
+            deck.sort_by_key(|c| (c.suit(), c.rank()));
+            let start = next(40) as usize;
+            deck.rotate_left(start);
+            let mut tail = deck.split_off(20);
+            for i in 0..tail.len() {
+                let j = i + next((tail.len() - i) as u64) as usize;
+                tail.swap(i, j);
+            }
+            deck.extend(tail);
+        } else {
+            for i in 0..deck.len() {
+                let j = i + next((deck.len() - i) as u64) as usize;
+                deck.swap(i, j);
+            }
+        }
+        let count = 2 + round % (MAX_PLAYERS - 1);
+        let players: Vec<[Card; 2]> = (0..count).map(|p| [deck[2 * p], deck[2 * p + 1]]).collect();
+        let board_len = [0, 3, 4, 5][round / 2 % 4];
+        let at = 2 * count;
+        let board = &deck[at..at + board_len];
+        let dead = &deck[at + board_len..at + board_len + next(7) as usize];
+        let showdown = Showdown::new(&players, board, dead).unwrap();
+        let every = showdown.tally::<Hand7, handeval_perfhash::Seven>(0..showdown.first_cards());
+        let classes = showdown.tally_by_ranks::<Hand7, handeval_perfhash::Seven>();
+        assert_eq!(classes, every, "{players:?} on {board:?}, dead {dead:?}");
+        let n = showdown.hands_valued_by_ranks();
+        assert!(
+            n <= 2 * count as u64 * showdown.boards(),
+            "{n} hands valued"
+        );
+        valued += n;
+    }
+    println!("{valued} hands valued");
+}
+
+#[test]
+fn counting_by_classes_catches_a_broken_evaluator() {
+    let players = hands(&["AhKh", "AsQd"]);
+    let board = parse("2h9hTc");
+    let showdown = Showdown::new(&players, &board, &[]).unwrap();
+    let broken = showdown.tally_by_ranks::<Hand7, CategoryOnly>();
+    assert_eq!(
+        broken,
+        showdown.tally::<Hand7, CategoryOnly>(0..showdown.first_cards())
+    );
+    assert_ne!(broken, brute_force(&players, &board, &[]));
 }

@@ -1,0 +1,675 @@
+//! A showdown counted by classes of boards: ranks alone, flushes apart.
+//!
+//! Most boards differ only in suits that cannot make anyone a flush, and
+//! then every player's value depends on ranks alone. Equity calculators
+//! exploit it (OMPEval's `enumerateBoardRec`, and pokers after it, merge the
+//! cards of a rank whose suit can no longer flush). This is the lab's way,
+//! in two sums that need no case analysis:
+//!
+//! 1. **Every board by its ranks.** Each multiset of ranks the cards to come
+//!    can have is one class, standing for the product over ranks of
+//!    `C(cards left of the rank, cards of it dealt)` boards. Each player's
+//!    hand is valued *as if no suit flushed*, on cards re-suited so that no
+//!    suit has five: the cards to come, in rank order, take the suits in
+//!    turn (clubs, diamonds, hearts, spades, clubs: at most two a suit) and
+//!    each hole card the first suit its rank has free (so at most four a
+//!    suit); with a known board, all seven cards in rank order take the
+//!    suits in turn. The values are kept by the multiset's index.
+//! 2. **The flush boards again, corrected.** A suit `s` can make a flush only
+//!    on boards that deal at least `5 - most(s)` of its cards, where
+//!    `most(s)` is the most cards of `s` any player already holds with the
+//!    board. For each such suit and each set `S` of its cards that large or
+//!    larger, the players it gives five of the suit are valued once on
+//!    their real cards: seven cards with five of a suit make no full house
+//!    or four of a kind (the other two cannot make three of a rank with
+//!    one of the suit), so a flush's value is its suit's cards' alone.
+//!    Then for each multiset of ranks of the other cards to come, the
+//!    boards are counted with the flushes (the others keep their values
+//!    from sum 1, by the index of `S` with the multiset) and taken back as
+//!    sum 1 counted them.
+//!
+//! No board is corrected twice: two suits would need `5 - most(s)` and
+//! `5 - most(t)` cards among the `5 - b` to come (`b` known board cards),
+//! and `most(s) + most(t)` is at most the board's `b` plus two hole cards
+//! each, so together they need at least `6 - b`. For the same reason no
+//! other suit flushes on a corrected board.
+//!
+//! # Example: `AhAs` against `KdKc`, preflop
+//!
+//! Each player holds one card of each suit they share, so `most(s)` is 1 for
+//! every suit and a flush needs four of it on the board.
+//!
+//! - Sum 1 values 5,995 classes of ranks (two hands each) for the 1,712,304
+//!   boards.
+//! - Sum 2 values, per suit, the 495 sets of four of its 12 cards left (one
+//!   player flushes) and the 792 sets of five (both do): 2,079 hands. Each
+//!   set of four is then counted with each of the 13 ranks the fifth card
+//!   can have: 7,227 classes, looked up.
+//!
+//! That is 20,306 hands valued, an 169th of the 3,424,608 the boards hold.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::{MAX_PLAYERS, Showdown, Tally};
+use crate::{BestFive, Card, Game};
+
+/// `C(n, k)` for the up to four cards of a rank.
+const WAYS: [[u64; 5]; 5] = [
+    [1, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0],
+    [1, 2, 1, 0, 0],
+    [1, 3, 3, 1, 0],
+    [1, 4, 6, 4, 1],
+];
+
+/// `C(n, k)` for `n < 18`, `k <= 5`: the colex index of a multiset of up
+/// to five of 13 ranks, `a_0 <= a_1 <= ...`, is the sum of
+/// `C(a_i + i, i + 1)` (the multiset is the set `a_i + i` of 17).
+const BINOMIAL: [[u16; 6]; 18] = {
+    let mut t = [[0u16; 6]; 18];
+    let mut n = 0;
+    while n < 18 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k < 6 {
+            t[n][k] = if n == 0 {
+                0
+            } else {
+                t[n - 1][k - 1] + t[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The index of a multiset of `n` ranks written in unary ([`add`]).
+#[inline(always)]
+fn unary_index(mut unary: u64, n: usize) -> usize {
+    let mut i = 0;
+    for k in 0..n {
+        let rank = unary.trailing_zeros() as usize >> 2;
+        unary &= unary - 1;
+        i += usize::from(BINOMIAL[rank + k][k + 1]);
+    }
+    i
+}
+
+/// A rank added to a multiset written in unary per rank: nibble `r` holds
+/// one bit per card of rank `r`, lowest first, so the set bits ascend by
+/// rank, as a sorted hand does.
+#[inline(always)]
+fn add(unary: u64, rank: u8) -> u64 {
+    let nibble = 0xf << (4 * rank);
+    unary | ((unary & nibble) + (1 << (4 * rank)))
+}
+
+/// The players' hands, what is left to deal, and which suits can flush.
+struct Deal {
+    count: usize,
+    /// Cards to come.
+    need: usize,
+    /// Each player's cards so far: two hole cards, then the known board.
+    fixed: [[Card; 7]; MAX_PLAYERS],
+    /// Cards held so far per player.
+    held: usize,
+    /// Each player's cards so far in unary ranks ([`add`]).
+    unary: [u64; MAX_PLAYERS],
+    /// For each hole card, how many of the player's cards before it share
+    /// its rank.
+    nth: [[usize; 2]; MAX_PLAYERS],
+    /// Each player's cards so far of each suit.
+    suited: [[usize; 4]; MAX_PLAYERS],
+    /// Cards left of each rank.
+    left: [u8; 13],
+    /// The cards left.
+    rest: [Card; 52],
+    rest_len: usize,
+}
+
+impl Deal {
+    fn new(s: &Showdown) -> Deal {
+        let mut fixed = [[s.players[0][0]; 7]; MAX_PLAYERS];
+        let held = 2 + s.known;
+        let mut unary = [0u64; MAX_PLAYERS];
+        let mut suited = [[0usize; 4]; MAX_PLAYERS];
+        let mut nth = [[0usize; 2]; MAX_PLAYERS];
+        for p in 0..s.count {
+            nth[p][1] = usize::from(s.players[p][0].rank() == s.players[p][1].rank());
+            fixed[p][..2].copy_from_slice(&s.players[p]);
+            fixed[p][2..held].copy_from_slice(&s.board[..s.known]);
+            for c in &fixed[p][..held] {
+                unary[p] = add(unary[p], c.index() >> 2);
+                suited[p][usize::from(c.index() & 3)] += 1;
+            }
+        }
+        let mut left = [0u8; 13];
+        for c in s.rest() {
+            left[usize::from(c.index() >> 2)] += 1;
+        }
+        Deal {
+            count: s.count,
+            need: 5 - s.known,
+            fixed,
+            held,
+            unary,
+            nth,
+            suited,
+            left,
+            rest: s.rest,
+            rest_len: s.left,
+        }
+    }
+
+    /// Player `p`'s cards so far with `cards` to come, re-suited so that
+    /// no suit flushes. Preflop, the cards to come take the suits in turn
+    /// (at most two of a suit), and each hole card the first suit its rank
+    /// has free (`used` holds the suits the cards to come took, a nibble
+    /// per rank):
+    /// at most four of a suit. With a known board, all seven cards in rank
+    /// order take the suits in turn: at most two of a suit.
+    #[inline]
+    fn unsuited(&self, p: usize, cards: &[Card], used: u64) -> [Card; 7] {
+        let mut hand = self.fixed[p];
+        if self.held == 2 {
+            for (slot, &nth) in hand[..2].iter_mut().zip(&self.nth[p]) {
+                let rank = usize::from(slot.index() >> 2);
+                let used = (used >> (4 * rank)) as usize & 0xf;
+                *slot = Card::ALL[rank * 4 + usize::from(FREE[used][nth])];
+            }
+            for (slot, &c) in hand[2..].iter_mut().zip(cards) {
+                *slot = c;
+            }
+            return hand;
+        }
+        let mut unary = self.unary[p];
+        for c in cards {
+            unary = add(unary, c.index() >> 2);
+        }
+        for (i, slot) in hand.iter_mut().enumerate() {
+            let bit = unary.trailing_zeros() as usize;
+            unary &= unary - 1;
+            *slot = Card::ALL[(bit & !3) | (i & 3)];
+        }
+        hand
+    }
+
+    /// The fewest cards of `suit` to come that can make a flush.
+    fn fewest(&self, suit: usize) -> usize {
+        let most = (0..self.count).map(|p| self.suited[p][suit]).max();
+        5usize.saturating_sub(most.unwrap_or(0))
+    }
+}
+
+/// Calls `f` with each multiset of `left` ranks from `rank` up, at most
+/// `avail[r]` of rank `r`, ascending, and the ways to deal it.
+fn multisets(
+    avail: &[u8; 13],
+    rank: usize,
+    left: usize,
+    ways: u64,
+    drawn: &mut [u8; 5],
+    len: usize,
+    f: &mut impl FnMut(&[u8], u64),
+) {
+    if left == 0 {
+        f(&drawn[..len], ways);
+        return;
+    }
+    if rank == 13 {
+        return;
+    }
+    let most = usize::from(avail[rank]).min(left);
+    for m in 0..=most {
+        for slot in &mut drawn[len..len + m] {
+            *slot = rank as u8;
+        }
+        multisets(
+            avail,
+            rank + 1,
+            left - m,
+            ways * WAYS[usize::from(avail[rank])][m],
+            drawn,
+            len + m,
+            f,
+        );
+    }
+}
+
+/// The `n`-th suit not in `used` (a bit per suit), for each `used` with at
+/// least `n + 1` free.
+const FREE: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut used = 0;
+    while used < 16 {
+        let (mut suit, mut n) = (0, 0);
+        while suit < 4 {
+            if used & 1 << suit == 0 {
+                t[used][n] = suit as u8;
+                n += 1;
+            }
+            suit += 1;
+        }
+        used += 1;
+    }
+    t
+};
+
+/// Each multiset of `n` ranks with at most `avail[r]` of rank `r`, in
+/// lexicographic order, as ascending ranks: an odometer, which costs far
+/// less a step than a recursion.
+struct Multisets<'a> {
+    avail: &'a [u8; 13],
+    /// Cards left from each rank up.
+    room: [usize; 14],
+    ranks: [u8; 5],
+    n: usize,
+}
+
+impl<'a> Multisets<'a> {
+    fn new(avail: &'a [u8; 13], n: usize) -> Multisets<'a> {
+        let mut room = [0usize; 14];
+        for r in (0..13).rev() {
+            room[r] = room[r + 1] + usize::from(avail[r]);
+        }
+        let mut m = Multisets {
+            avail,
+            room,
+            ranks: [0; 5],
+            n,
+        };
+        m.fill(0, 0);
+        m
+    }
+
+    fn ranks(&self) -> &[u8] {
+        &self.ranks[..self.n]
+    }
+
+    /// The smallest ranks from `rank` up at places `from..`.
+    fn fill(&mut self, from: usize, rank: usize) {
+        let (mut r, mut c) = (rank, 0);
+        for place in from..self.n {
+            while c == self.avail[r] {
+                r += 1;
+                c = 0;
+            }
+            self.ranks[place] = r as u8;
+            c += 1;
+        }
+    }
+
+    /// Steps to the next multiset; `false` after the last.
+    fn next(&mut self) -> bool {
+        for place in (0..self.n).rev() {
+            // A larger rank here is not among the ranks before (they are
+            // at most this one), so any rank with cards left will do, if
+            // enough cards are left from it up to fill the rest.
+            let mut r = usize::from(self.ranks[place]) + 1;
+            while r < 13 && self.avail[r] == 0 {
+                r += 1;
+            }
+            if r < 13 && self.room[r] >= self.n - place {
+                self.fill(place, r);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Calls `f` with each `k`-bit subset of `bits`, as ranks a bit each.
+fn subsets(bits: u16, k: usize, f: &mut impl FnMut(u16)) {
+    let mut at = [0u16; 16];
+    let mut n = 0;
+    let mut rest = bits;
+    while rest != 0 {
+        at[n] = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        n += 1;
+    }
+    if k > n {
+        return;
+    }
+    if k == 0 {
+        f(0);
+        return;
+    }
+    // Each `k` of the `n` places in turn (Gosper's hack), mapped to bits.
+    let mut places: u32 = (1 << k) - 1;
+    while places < 1 << n {
+        let mut set = 0;
+        let mut p = places;
+        while p != 0 {
+            set |= at[p.trailing_zeros() as usize];
+            p &= p - 1;
+        }
+        f(set);
+        let low = places & places.wrapping_neg();
+        let ripple = places + low;
+        places = (((ripple ^ places) >> 2) >> low.trailing_zeros()) | ripple;
+    }
+}
+
+/// A set of one suit's cards to come on which someone flushes.
+struct Flush {
+    suit: usize,
+    /// The set's ranks, a bit each.
+    set: u16,
+    /// Where each player's flush value is among the flush values, or
+    /// `usize::MAX` for a player without a flush.
+    value: [usize; MAX_PLAYERS],
+}
+
+/// The players holding the best of their `value`s, a bit each.
+#[inline]
+fn winners<T: Ord + Copy>(count: usize, value: impl Fn(usize) -> T) -> usize {
+    if count == 2 {
+        let (a, b) = (value(0), value(1));
+        return usize::from(a >= b) | usize::from(b >= a) << 1;
+    }
+    let mut best = value(0);
+    let mut mask = 1;
+    for p in 1..count {
+        let v = value(p);
+        if v > best {
+            best = v;
+            mask = 1 << p;
+        } else if v == best {
+            mask |= 1 << p;
+        }
+    }
+    mask
+}
+
+/// Counts every board of `s` by classes, valuing hands with `E`.
+pub(super) fn tally<G: Game, E: BestFive<G>>(s: &Showdown) -> Tally {
+    let deal = Deal::new(s);
+    // Boards counted by the set of players holding the best value; weights
+    // taken back are two's complements, and the sums wrap to the truth.
+    let mut by_winners = [0u64; 1 << MAX_PLAYERS];
+    let ranks = sum_of_ranks::<G, E>(&deal, &mut by_winners);
+    let (flushes, flush_values) = flush_sets::<G, E>(&deal, ranks.by_index[0]);
+    sum_of_flushes(&deal, &flushes, &flush_values, &ranks, &mut by_winners);
+
+    let mut tally = Tally::default();
+    for (mask, &w) in by_winners.iter().enumerate().skip(1) {
+        let n = u64::from(mask.count_ones());
+        tally.boards = tally.boards.wrapping_add(w);
+        for p in (0..deal.count).filter(|p| mask & 1 << p != 0) {
+            if n == 1 {
+                tally.wins[p] += w;
+            } else {
+                tally.ties[p] += w;
+                tally.shares[p] += w * (60 / n);
+            }
+        }
+    }
+    tally
+}
+
+/// Each player's value on each class of ranks, valued without flushes, by
+/// the multiset's [`unary_index`], and who wins there.
+struct RankValues<S> {
+    by_index: Vec<S>,
+    winners_at: Vec<u8>,
+}
+
+/// Sum 1: every multiset of ranks to come, valued without flushes and
+/// counted into `by_winners`.
+fn sum_of_ranks<G: Game, E: BestFive<G>>(
+    deal: &Deal,
+    by_winners: &mut [u64; 1 << MAX_PLAYERS],
+) -> RankValues<E::Strength> {
+    let count = deal.count;
+    let size = usize::from(BINOMIAL[12 + deal.need][deal.need]);
+    let mut at = Vec::with_capacity(size);
+    let mut weights = Vec::with_capacity(size);
+    let mut hands: Vec<Vec<G>> = vec![Vec::with_capacity(size); count];
+    let mut ranks = Multisets::new(&deal.left, deal.need);
+    let mut cards = [deal.fixed[0][0]; 5];
+    loop {
+        let ranks_now = ranks.ranks();
+        let mut i = 0;
+        let mut used = 0u64;
+        let mut w = 1;
+        let mut run = 0;
+        for (j, &r) in ranks_now.iter().enumerate() {
+            let r = usize::from(r);
+            i += usize::from(BINOMIAL[r + j][j + 1]);
+            cards[j] = Card::ALL[r * 4 + (j & 3)];
+            used |= 1 << (4 * r + (j & 3));
+            run += 1;
+            // At the end of a run of one rank, the ways to deal it.
+            if ranks_now.get(j + 1) != Some(&(r as u8)) {
+                w *= WAYS[usize::from(deal.left[r])][run];
+                run = 0;
+            }
+        }
+        at.push(i);
+        weights.push(w);
+        for (p, hands) in hands.iter_mut().enumerate() {
+            hands.push(G::from_dealt(&deal.unsuited(p, &cards[..deal.need], used)));
+        }
+        if !ranks.next() {
+            break;
+        }
+    }
+    let probe = E::strength(&hands[0][0]);
+    let mut values = vec![vec![probe; at.len()]; count];
+    for (hands, values) in hands.iter().zip(&mut values) {
+        E::strengths(hands, values);
+    }
+    let mut by_index = vec![probe; size * count];
+    let mut winners_at = vec![0u8; size];
+    for (j, (&i, &w)) in at.iter().zip(&weights).enumerate() {
+        let mask = winners(count, |p| values[p][j]);
+        by_winners[mask] = by_winners[mask].wrapping_add(w);
+        winners_at[i] = mask as u8;
+        for p in 0..count {
+            by_index[i * count + p] = values[p][j];
+        }
+    }
+    RankValues {
+        by_index,
+        winners_at,
+    }
+}
+
+/// Sum 2, first the flushes: each set of a suit's cards to come that
+/// flushes someone, with each such player's hand on any other cards,
+/// valued.
+fn flush_sets<G: Game, E: BestFive<G>>(
+    deal: &Deal,
+    probe: E::Strength,
+) -> (Vec<Flush>, Vec<E::Strength>) {
+    let mut flushes = Vec::new();
+    let mut flush_hands = Vec::new();
+    for suit in 0..4 {
+        let fewest = deal.fewest(suit);
+        let mut mine = 0u16;
+        let mut filler = [deal.fixed[0][0]; 5];
+        let mut others = 0;
+        for &c in &deal.rest[..deal.rest_len] {
+            if usize::from(c.index() & 3) == suit {
+                mine |= 1 << (c.index() >> 2);
+            } else if others < 5 {
+                filler[others] = c;
+                others += 1;
+            }
+        }
+        for k in fewest..=deal.need.min(mine.count_ones() as usize) {
+            if others < deal.need - k {
+                continue;
+            }
+            subsets(mine, k, &mut |set| {
+                let mut flush = Flush {
+                    suit,
+                    set,
+                    value: [usize::MAX; MAX_PLAYERS],
+                };
+                for p in (0..deal.count).filter(|&p| deal.suited[p][suit] + k >= 5) {
+                    // Element by element: a copy of a length known only
+                    // here would be a call.
+                    let mut cards = deal.fixed[p];
+                    let mut bits = set;
+                    for (j, slot) in cards[deal.held..].iter_mut().enumerate() {
+                        *slot = if j < k {
+                            let rank = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            Card::ALL[rank * 4 + suit]
+                        } else {
+                            filler[j - k]
+                        };
+                    }
+                    flush.value[p] = flush_hands.len();
+                    flush_hands.push(G::from_dealt(&cards));
+                }
+                flushes.push(flush);
+            });
+        }
+    }
+    let mut flush_values = vec![probe; flush_hands.len()];
+    E::strengths(&flush_hands, &mut flush_values);
+    (flushes, flush_values)
+}
+
+/// The multisets of ranks of the cards to come outside each suit, by their
+/// size, with the ways to deal each.
+type Others = [[Vec<([u8; 5], u64)>; 6]; 4];
+
+/// Then each flush set with each multiset of ranks of the other cards to
+/// come: counted with the flushes, taken back as sum 1 counted it.
+fn sum_of_flushes<V: Ord + Copy>(
+    deal: &Deal,
+    flushes: &[Flush],
+    flush_values: &[V],
+    ranks: &RankValues<V>,
+    by_winners: &mut [u64; 1 << MAX_PLAYERS],
+) {
+    let count = deal.count;
+    let (by_index, winners_at) = (&ranks.by_index, &ranks.winners_at);
+    let mut drawn = [0u8; 5];
+    // The multisets depend on the suit and their size alone.
+    let mut more: Others = Default::default();
+    for (suit, more) in more.iter_mut().enumerate() {
+        let mut others = deal.left;
+        for c in &deal.rest[..deal.rest_len] {
+            if usize::from(c.index() & 3) == suit {
+                others[usize::from(c.index() >> 2)] -= 1;
+            }
+        }
+        let fewest = deal.fewest(suit);
+        for (m, more) in more.iter_mut().enumerate().take(deal.need + 1) {
+            if m + fewest <= deal.need {
+                multisets(&others, 0, m, 1, &mut drawn, 0, &mut |ranks, w| {
+                    let mut r = [0u8; 5];
+                    r[..m].copy_from_slice(ranks);
+                    more.push((r, w));
+                });
+            }
+        }
+    }
+    let mut gained = [0u64; 1 << MAX_PLAYERS];
+    let mut lost = [0u64; 1 << MAX_PLAYERS];
+    for flush in flushes {
+        let k = flush.set.count_ones() as usize;
+        let mut flushed = [by_index[0]; MAX_PLAYERS];
+        let mut flushing = 0usize;
+        for p in 0..count {
+            if flush.value[p] != usize::MAX {
+                flushed[p] = flush_values[flush.value[p]];
+                flushing |= 1 << p;
+            }
+        }
+        let mut settle = |i: usize, w: u64| {
+            let value = |p: usize| {
+                if flushing & 1 << p != 0 {
+                    flushed[p]
+                } else {
+                    by_index[i * count + p]
+                }
+            };
+            gained[winners(count, value)] += w;
+            lost[usize::from(winners_at[i])] += w;
+        };
+        let list = &more[flush.suit][deal.need - k];
+        if deal.need - k == 1 {
+            // One more rank `r`, after the `j` of the set's ranks at most
+            // `r`: the index is the set's terms before it, its own, and
+            // the set's after it, each one place further.
+            let mut before = [0usize; 6];
+            let mut after = [0usize; 6];
+            let mut ranks = [0usize; 5];
+            let mut bits = flush.set;
+            for rank in &mut ranks[..k] {
+                *rank = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+            }
+            for j in 0..k {
+                before[j + 1] = before[j] + usize::from(BINOMIAL[ranks[j] + j][j + 1]);
+            }
+            for j in (0..k).rev() {
+                after[j] = after[j + 1] + usize::from(BINOMIAL[ranks[j] + j + 1][j + 2]);
+            }
+            // The index for each rank the card can have.
+            let mut at = [0usize; 13];
+            let mut j = 0;
+            for (r, at) in at.iter_mut().enumerate() {
+                j += usize::from(flush.set & 1 << r != 0);
+                *at = before[j] + usize::from(BINOMIAL[r + j][j + 1]) + after[j];
+            }
+            for &(more, w) in list {
+                settle(at[usize::from(more[0])], w);
+            }
+        } else {
+            let mut set = 0u64;
+            let mut bits = flush.set;
+            while bits != 0 {
+                set = add(set, bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+            for &(ranks, w) in list {
+                let mut all = set;
+                for &r in &ranks[..deal.need - k] {
+                    all = add(all, r);
+                }
+                settle(unary_index(all, deal.need), w);
+            }
+        }
+    }
+    for (total, (g, l)) in by_winners.iter_mut().zip(gained.iter().zip(&lost)) {
+        *total = total.wrapping_add(*g).wrapping_sub(*l);
+    }
+}
+
+/// How many hands [`tally`] values: each player's in each class of ranks,
+/// and each flush.
+pub(super) fn hands_valued(s: &Showdown) -> u64 {
+    let deal = Deal::new(s);
+    let mut n = 0u64;
+    let mut drawn = [0u8; 5];
+    multisets(&deal.left, 0, deal.need, 1, &mut drawn, 0, &mut |_, _| {
+        n += deal.count as u64;
+    });
+    for suit in 0..4 {
+        let fewest = deal.fewest(suit);
+        let rest = &deal.rest[..deal.rest_len];
+        let mine = rest
+            .iter()
+            .filter(|c| usize::from(c.index() & 3) == suit)
+            .count();
+        let others = rest.len() - mine;
+        for k in fewest..=deal.need.min(mine) {
+            if others >= deal.need - k {
+                let flushing = (0..deal.count)
+                    .filter(|&p| deal.suited[p][suit] + k >= 5)
+                    .count();
+                n += super::choose(mine as u64, k as u64) * flushing as u64;
+            }
+        }
+    }
+    n
+}
