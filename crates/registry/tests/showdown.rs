@@ -121,7 +121,7 @@ fn aces_against_kings_on_a_flop_and_three_players_on_a_turn_match_a_brute_force_
     assert!((total - 1.0).abs() < 1e-12, "{total}");
 }
 
-/// SplitMix64 from `seed`: a number below its argument.
+/// `SplitMix64` from `seed`: a number below its argument.
 fn generator(seed: u64) -> impl FnMut(u64) -> u64 {
     let mut state = seed;
     move |below: u64| {
