@@ -29,10 +29,13 @@
 //!
 //! A fixed seeded set of heads-up preflop matchups, `AhAs` against `KdKc`
 //! first, each counted over all 1,712,304 boards on one thread: by each
-//! evaluator from scratch ([`Showdown::tally`], boards in batches), by the
-//! table-free kernel from partial sums ([`handeval_deadhorse::enumerate::Preflop`]),
-//! and by pokers' own `exact_equity`, the outside baseline. Every
-//! contender's counts must be the same.
+//! evaluator from scratch ([`Showdown::tally`], boards in batches), by each
+//! evaluator by classes of boards ([`Showdown::tally_by_ranks`]: each
+//! multiset of ranks once, each flush once, as equity calculators count),
+//! by the table-free kernel from partial sums
+//! ([`handeval_deadhorse::enumerate::Preflop`]), and by pokers' own
+//! `exact_equity`, the outside baseline (which counts by classes of its
+//! own). Every contender's counts must be the same.
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -446,7 +449,7 @@ pub fn matchups(seed: u64, more: usize) -> Vec<[[Card; 2]; 2]> {
 pub struct Counter {
     /// The evaluator's name, or `pokers exact_equity`.
     pub evaluator: &'static str,
-    /// `from scratch`, `partial sums`, or `its own calculator`.
+    /// `from scratch`, `by classes`, `partial sums`, or `its own calculator`.
     pub form: &'static str,
     /// The vector path of the partial sums on this CPU; empty for the
     /// others (their batches' paths are the enumeration's rows').
@@ -468,6 +471,12 @@ impl Counter {
 
 fn tally_from_scratch<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
     s.tally::<H, E>(0..s.first_cards())
+}
+
+/// By classes of boards ([`Showdown::tally_by_ranks`]): what equity
+/// calculators do, each multiset of ranks once and each flush once.
+fn tally_by_classes<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
+    s.tally_by_ranks::<H, E>()
 }
 
 fn tally_partial_sums(s: &Showdown) -> Tally {
@@ -528,8 +537,9 @@ fn tally_pokers(s: &Showdown) -> Tally {
 }
 
 /// Every showdown counter: each seven-card evaluator that takes part
-/// from scratch (whatever its values' type: a showdown compares them), the
-/// table-free kernel from partial sums, and pokers' calculator.
+/// from scratch and by classes (whatever its values' type: a showdown
+/// compares them), the table-free kernel from partial sums, and pokers'
+/// calculator.
 pub fn counters() -> Vec<Counter> {
     struct Gather(Vec<Counter>);
     impl handeval_registry::Visit for Gather {
@@ -550,6 +560,12 @@ pub fn counters() -> Vec<Counter> {
                 form: "from scratch",
                 path: "",
                 count: tally_from_scratch::<H, E>,
+            });
+            self.0.push(Counter {
+                evaluator: E::NAME,
+                form: "by classes",
+                path: "",
+                count: tally_by_classes::<H, E>,
             });
         }
     }
