@@ -334,6 +334,25 @@ impl<const N: usize> Iterator for AllHands<N> {
 impl<const N: usize> ExactSizeIterator for AllHands<N> {}
 impl<const N: usize> FusedIterator for AllHands<N> {}
 
+/// `C(n, k)` for `n < 18`, `k < 6`: the weights of the combinatorial
+/// number system for sets and multisets of up to five of the 13 ranks. A
+/// multiset `a_0 <= a_1 <= ...` is the set `a_i + i` of 17, so its colex
+/// index is the sum of `C(a_i + i, i + 1)`; the perfect hash's Omaha tables
+/// and a showdown's classes of boards index ranks this way.
+pub const BINOMIAL: [[u16; 6]; 18] = {
+    let mut t = [[0u16; 6]; 18];
+    let mut n = 0;
+    while n < 18 {
+        let mut k = 0;
+        while k < 6 {
+            t[n][k] = choose(n, k) as u16;
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// `n` choose `k`, for the hand counts (small arguments only).
 pub(crate) const fn choose(n: usize, k: usize) -> usize {
     if k > n {

@@ -166,8 +166,8 @@ pub use game::{
     OMAHA5_FIVES, Omaha, Omaha4, Omaha5, Run, all_hands7, visit_games,
 };
 pub use hand::{
-    AllHands, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part, all_hands,
-    count_cards,
+    AllHands, BINOMIAL, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part,
+    all_hands, count_cards,
 };
 pub use parse::CardError;
 pub use register::Register;

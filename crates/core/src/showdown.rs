@@ -142,17 +142,6 @@ pub struct Showdown {
     left: usize,
 }
 
-/// `C(n, k)`.
-const fn choose(n: u64, k: u64) -> u64 {
-    let mut r = 1;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
-
 impl Showdown {
     /// A showdown of `players` on `board` (0, 3, 4 or 5 cards), with `dead`
     /// cards out of the deck.
@@ -229,7 +218,7 @@ impl Showdown {
     /// Every board that can still come.
     #[must_use]
     pub fn boards(&self) -> u64 {
-        choose(self.left as u64, (5 - self.known) as u64)
+        crate::hand::choose(self.left, 5 - self.known) as u64
     }
 
     /// How many first cards number the boards ([`Showdown::tally`] takes a

@@ -10,31 +10,11 @@ use std::vec::Vec;
 use handeval_cache::{Origin, Recipe, Sample, fingerprint};
 
 use handeval_core::{
-    BestFive, Card, Category, Evaluator, Family, Generated, Hand, Omaha4, Rank, Role, Suit,
+    BINOMIAL, BestFive, Card, Category, Evaluator, Family, Generated, Hand, Omaha4, Rank, Role,
+    Suit,
 };
 
 use crate::{Scalar, category_of};
-
-/// `C(n, k)` for `n < 18`, `k < 6`: the combinatorial number system's
-/// weights, for multisets of up to five ranks (`n` up to 12 + 4) and sets.
-pub(crate) const BINOM: [[u16; 6]; 18] = {
-    let mut t = [[0u16; 6]; 18];
-    let mut n = 0;
-    while n < 18 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k < 6 {
-            t[n][k] = if n == 0 {
-                0
-            } else {
-                t[n - 1][k - 1] + t[n - 1][k]
-            };
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-};
 
 /// Multisets of four ranks of thirteen: `C(16, 4)`.
 pub const HOLE_MULTISETS: usize = 1820;
@@ -58,7 +38,7 @@ const BOARD_SET_START: [usize; 6] = [0, 0, 0, 0, 286, 286 + 715];
 fn multiset_index<const K: usize>(sorted: [u8; K]) -> usize {
     let mut index = 0;
     for (i, &r) in sorted.iter().enumerate() {
-        index += BINOM[r as usize + i][i + 1] as usize;
+        index += BINOMIAL[r as usize + i][i + 1] as usize;
     }
     index
 }
@@ -71,7 +51,7 @@ fn set_index(mut mask: u32) -> usize {
     let mut i = 0;
     while mask != 0 {
         let r = mask.trailing_zeros() as usize;
-        index += BINOM[r][i + 1] as usize;
+        index += BINOMIAL[r][i + 1] as usize;
         mask &= mask - 1;
         i += 1;
     }

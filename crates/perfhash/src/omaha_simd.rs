@@ -3,11 +3,11 @@
 
 #![allow(unsafe_code)]
 
-use handeval_core::{BestFive, Family, Omaha4, Role};
+use handeval_core::{BINOMIAL, BestFive, Family, Omaha4, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::category_of;
-use crate::omaha::{BINOM, HOLE_MULTISETS, HOLE_SETS, SORT4, SORT5, Tables, tables};
+use crate::omaha::{HOLE_MULTISETS, HOLE_SETS, SORT4, SORT5, Tables, tables};
 
 /// [`crate::Omaha`]'s reads across hands, in two passes over each block:
 ///
@@ -32,7 +32,7 @@ const fn position_weights(i: usize) -> [u16; 16] {
     let mut t = [0; 16];
     let mut r = 0;
     while r < 13 {
-        t[r] = BINOM[r + i][i + 1];
+        t[r] = BINOMIAL[r + i][i + 1];
         r += 1;
     }
     t
@@ -51,7 +51,7 @@ const fn set_weights(i: usize) -> [u16; 16] {
     let mut t = [0; 16];
     let mut r = 0;
     while r < 13 {
-        t[r] = BINOM[r][i + 1];
+        t[r] = BINOMIAL[r][i + 1];
         r += 1;
     }
     t

@@ -52,7 +52,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{MAX_PLAYERS, Showdown, Tally};
-use crate::{BestFive, Card, Game};
+use crate::{BINOMIAL, BestFive, Card, Game};
 
 /// `C(n, k)` for the up to four cards of a rank.
 const WAYS: [[u64; 5]; 5] = [
@@ -63,29 +63,9 @@ const WAYS: [[u64; 5]; 5] = [
     [1, 4, 6, 4, 1],
 ];
 
-/// `C(n, k)` for `n < 18`, `k <= 5`: the colex index of a multiset of up
-/// to five of 13 ranks, `a_0 <= a_1 <= ...`, is the sum of
-/// `C(a_i + i, i + 1)` (the multiset is the set `a_i + i` of 17).
-const BINOMIAL: [[u16; 6]; 18] = {
-    let mut t = [[0u16; 6]; 18];
-    let mut n = 0;
-    while n < 18 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k < 6 {
-            t[n][k] = if n == 0 {
-                0
-            } else {
-                t[n - 1][k - 1] + t[n - 1][k]
-            };
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-};
-
-/// The index of a multiset of `n` ranks written in unary ([`add`]).
+/// The colex index of a multiset of `n` ranks written in unary ([`add`]):
+/// the sum of `C(a_i + i, i + 1)` over its ranks `a_0 <= a_1 <= ...`
+/// ([`BINOMIAL`]).
 #[inline(always)]
 fn unary_index(mut unary: u64, n: usize) -> usize {
     let mut i = 0;
@@ -667,7 +647,7 @@ pub(super) fn hands_valued(s: &Showdown) -> u64 {
                 let flushing = (0..deal.count)
                     .filter(|&p| deal.suited[p][suit] + k >= 5)
                     .count();
-                n += super::choose(mine as u64, k as u64) * flushing as u64;
+                n += (crate::hand::choose(mine, k) * flushing) as u64;
             }
         }
     }
