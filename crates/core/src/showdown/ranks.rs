@@ -104,6 +104,8 @@ struct Deal {
     suited: [[usize; 4]; MAX_PLAYERS],
     /// Cards left of each rank.
     left: [u8; 13],
+    /// The ranks left of each suit, a bit each.
+    mine: [u16; 4],
     /// The cards left.
     rest: [Card; 52],
     rest_len: usize,
@@ -126,8 +128,10 @@ impl Deal {
             }
         }
         let mut left = [0u8; 13];
+        let mut mine = [0u16; 4];
         for c in s.rest() {
             left[usize::from(c.index() >> 2)] += 1;
+            mine[usize::from(c.index() & 3)] |= 1 << (c.index() >> 2);
         }
         Deal {
             count: s.count,
@@ -138,6 +142,7 @@ impl Deal {
             nth,
             suited,
             left,
+            mine,
             rest: s.rest,
             rest_len: s.left,
         }
@@ -183,41 +188,6 @@ impl Deal {
     }
 }
 
-/// Calls `f` with each multiset of `left` ranks from `rank` up, at most
-/// `avail[r]` of rank `r`, ascending, and the ways to deal it.
-fn multisets(
-    avail: &[u8; 13],
-    rank: usize,
-    left: usize,
-    ways: u64,
-    drawn: &mut [u8; 5],
-    len: usize,
-    f: &mut impl FnMut(&[u8], u64),
-) {
-    if left == 0 {
-        f(&drawn[..len], ways);
-        return;
-    }
-    if rank == 13 {
-        return;
-    }
-    let most = usize::from(avail[rank]).min(left);
-    for m in 0..=most {
-        for slot in &mut drawn[len..len + m] {
-            *slot = rank as u8;
-        }
-        multisets(
-            avail,
-            rank + 1,
-            left - m,
-            ways * WAYS[usize::from(avail[rank])][m],
-            drawn,
-            len + m,
-            f,
-        );
-    }
-}
-
 /// The `n`-th suit not in `used` (a bit per suit), for each `used` with at
 /// least `n + 1` free.
 const FREE: [[u8; 4]; 16] = {
@@ -249,10 +219,14 @@ struct Multisets<'a> {
 }
 
 impl<'a> Multisets<'a> {
-    fn new(avail: &'a [u8; 13], n: usize) -> Multisets<'a> {
+    /// The first multiset, or `None` if there are fewer than `n` cards.
+    fn new(avail: &'a [u8; 13], n: usize) -> Option<Multisets<'a>> {
         let mut room = [0usize; 14];
         for r in (0..13).rev() {
             room[r] = room[r + 1] + usize::from(avail[r]);
+        }
+        if room[0] < n {
+            return None;
         }
         let mut m = Multisets {
             avail,
@@ -261,11 +235,27 @@ impl<'a> Multisets<'a> {
             n,
         };
         m.fill(0, 0);
-        m
+        Some(m)
     }
 
     fn ranks(&self) -> &[u8] {
         &self.ranks[..self.n]
+    }
+
+    /// The ways to deal the multiset: over its runs of one rank, the
+    /// product of `C(cards of the rank, the run's length)`.
+    fn ways(&self) -> u64 {
+        let ranks = self.ranks();
+        let mut ways = 1;
+        let mut run = 0;
+        for (j, &r) in ranks.iter().enumerate() {
+            run += 1;
+            if ranks.get(j + 1) != Some(&r) {
+                ways *= WAYS[usize::from(self.avail[usize::from(r)])][run];
+                run = 0;
+            }
+        }
+        ways
     }
 
     /// The smallest ranks from `rank` up at places `from..`.
@@ -297,6 +287,42 @@ impl<'a> Multisets<'a> {
             }
         }
         false
+    }
+}
+
+/// Calls `f` with each multiset of `n` ranks, at most `avail[r]` of rank
+/// `r`, ascending, and the ways to deal it.
+fn each_multiset(avail: &[u8; 13], n: usize, mut f: impl FnMut(&[u8], u64)) {
+    if let Some(mut m) = Multisets::new(avail, n) {
+        loop {
+            f(m.ranks(), m.ways());
+            if !m.next() {
+                break;
+            }
+        }
+    }
+}
+
+/// Calls `f` with each set of a suit's cards to come large enough to
+/// flush someone (its suit, its size and its ranks, a bit each), and the
+/// first five cards left of other suits (as many as there are), while
+/// enough of them are left to fill the board.
+fn each_flush_set(deal: &Deal, mut f: impl FnMut(usize, usize, u16, &[Card; 5])) {
+    for suit in 0..4 {
+        let mine = deal.mine[suit];
+        let mut filler = [deal.fixed[0][0]; 5];
+        let mut others = 0;
+        for &c in &deal.rest[..deal.rest_len] {
+            if usize::from(c.index() & 3) != suit && others < 5 {
+                filler[others] = c;
+                others += 1;
+            }
+        }
+        for k in deal.fewest(suit)..=deal.need.min(mine.count_ones() as usize) {
+            if others >= deal.need - k {
+                subsets(mine, k, &mut |set| f(suit, k, set, &filler));
+            }
+        }
     }
 }
 
@@ -408,35 +434,22 @@ fn sum_of_ranks<G: Game, E: BestFive<G>>(
     let mut at = Vec::with_capacity(size);
     let mut weights = Vec::with_capacity(size);
     let mut hands: Vec<Vec<G>> = vec![Vec::with_capacity(size); count];
-    let mut ranks = Multisets::new(&deal.left, deal.need);
     let mut cards = [deal.fixed[0][0]; 5];
-    loop {
-        let ranks_now = ranks.ranks();
+    each_multiset(&deal.left, deal.need, |ranks, w| {
         let mut i = 0;
         let mut used = 0u64;
-        let mut w = 1;
-        let mut run = 0;
-        for (j, &r) in ranks_now.iter().enumerate() {
+        for (j, &r) in ranks.iter().enumerate() {
             let r = usize::from(r);
             i += usize::from(BINOMIAL[r + j][j + 1]);
             cards[j] = Card::ALL[r * 4 + (j & 3)];
             used |= 1 << (4 * r + (j & 3));
-            run += 1;
-            // At the end of a run of one rank, the ways to deal it.
-            if ranks_now.get(j + 1) != Some(&(r as u8)) {
-                w *= WAYS[usize::from(deal.left[r])][run];
-                run = 0;
-            }
         }
         at.push(i);
         weights.push(w);
         for (p, hands) in hands.iter_mut().enumerate() {
             hands.push(G::from_dealt(&deal.unsuited(p, &cards[..deal.need], used)));
         }
-        if !ranks.next() {
-            break;
-        }
-    }
+    });
     let probe = E::strength(&hands[0][0]);
     let mut values = vec![vec![probe; at.len()]; count];
     for (hands, values) in hands.iter().zip(&mut values) {
@@ -467,50 +480,31 @@ fn flush_sets<G: Game, E: BestFive<G>>(
 ) -> (Vec<Flush>, Vec<E::Strength>) {
     let mut flushes = Vec::new();
     let mut flush_hands = Vec::new();
-    for suit in 0..4 {
-        let fewest = deal.fewest(suit);
-        let mut mine = 0u16;
-        let mut filler = [deal.fixed[0][0]; 5];
-        let mut others = 0;
-        for &c in &deal.rest[..deal.rest_len] {
-            if usize::from(c.index() & 3) == suit {
-                mine |= 1 << (c.index() >> 2);
-            } else if others < 5 {
-                filler[others] = c;
-                others += 1;
-            }
-        }
-        for k in fewest..=deal.need.min(mine.count_ones() as usize) {
-            if others < deal.need - k {
-                continue;
-            }
-            subsets(mine, k, &mut |set| {
-                let mut flush = Flush {
-                    suit,
-                    set,
-                    value: [usize::MAX; MAX_PLAYERS],
+    each_flush_set(deal, |suit, k, set, filler| {
+        let mut flush = Flush {
+            suit,
+            set,
+            value: [usize::MAX; MAX_PLAYERS],
+        };
+        for p in (0..deal.count).filter(|&p| deal.suited[p][suit] + k >= 5) {
+            // Element by element: a copy of a length known only here
+            // would be a call.
+            let mut cards = deal.fixed[p];
+            let mut bits = set;
+            for (j, slot) in cards[deal.held..].iter_mut().enumerate() {
+                *slot = if j < k {
+                    let rank = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    Card::ALL[rank * 4 + suit]
+                } else {
+                    filler[j - k]
                 };
-                for p in (0..deal.count).filter(|&p| deal.suited[p][suit] + k >= 5) {
-                    // Element by element: a copy of a length known only
-                    // here would be a call.
-                    let mut cards = deal.fixed[p];
-                    let mut bits = set;
-                    for (j, slot) in cards[deal.held..].iter_mut().enumerate() {
-                        *slot = if j < k {
-                            let rank = bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            Card::ALL[rank * 4 + suit]
-                        } else {
-                            filler[j - k]
-                        };
-                    }
-                    flush.value[p] = flush_hands.len();
-                    flush_hands.push(G::from_dealt(&cards));
-                }
-                flushes.push(flush);
-            });
+            }
+            flush.value[p] = flush_hands.len();
+            flush_hands.push(G::from_dealt(&cards));
         }
-    }
+        flushes.push(flush);
+    });
     let mut flush_values = vec![probe; flush_hands.len()];
     E::strengths(&flush_hands, &mut flush_values);
     (flushes, flush_values)
@@ -531,20 +525,17 @@ fn sum_of_flushes<V: Ord + Copy>(
 ) {
     let count = deal.count;
     let (by_index, winners_at) = (&ranks.by_index, &ranks.winners_at);
-    let mut drawn = [0u8; 5];
     // The multisets depend on the suit and their size alone.
     let mut more: Others = Default::default();
     for (suit, more) in more.iter_mut().enumerate() {
         let mut others = deal.left;
-        for c in &deal.rest[..deal.rest_len] {
-            if usize::from(c.index() & 3) == suit {
-                others[usize::from(c.index() >> 2)] -= 1;
-            }
+        for (rank, n) in others.iter_mut().enumerate() {
+            *n -= u8::from(deal.mine[suit] & 1 << rank != 0);
         }
         let fewest = deal.fewest(suit);
         for (m, more) in more.iter_mut().enumerate().take(deal.need + 1) {
             if m + fewest <= deal.need {
-                multisets(&others, 0, m, 1, &mut drawn, 0, &mut |ranks, w| {
+                each_multiset(&others, m, |ranks, w| {
                     let mut r = [0u8; 5];
                     r[..m].copy_from_slice(ranks);
                     more.push((r, w));
@@ -630,26 +621,11 @@ fn sum_of_flushes<V: Ord + Copy>(
 pub(super) fn hands_valued(s: &Showdown) -> u64 {
     let deal = Deal::new(s);
     let mut n = 0u64;
-    let mut drawn = [0u8; 5];
-    multisets(&deal.left, 0, deal.need, 1, &mut drawn, 0, &mut |_, _| {
-        n += deal.count as u64;
+    each_multiset(&deal.left, deal.need, |_, _| n += deal.count as u64);
+    each_flush_set(&deal, |suit, k, _, _| {
+        n += (0..deal.count)
+            .filter(|&p| deal.suited[p][suit] + k >= 5)
+            .count() as u64;
     });
-    for suit in 0..4 {
-        let fewest = deal.fewest(suit);
-        let rest = &deal.rest[..deal.rest_len];
-        let mine = rest
-            .iter()
-            .filter(|c| usize::from(c.index() & 3) == suit)
-            .count();
-        let others = rest.len() - mine;
-        for k in fewest..=deal.need.min(mine) {
-            if others >= deal.need - k {
-                let flushing = (0..deal.count)
-                    .filter(|&p| deal.suited[p][suit] + k >= 5)
-                    .count();
-                n += (crate::hand::choose(mine, k) * flushing) as u64;
-            }
-        }
-    }
     n
 }
