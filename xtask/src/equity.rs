@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use handeval_core::cpu::{Feature, has};
 use handeval_core::{Card, Showdown};
+use handeval_registry::Counting;
 
 use crate::report::markdown::thousands_u64;
 
@@ -89,11 +90,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     let started = Instant::now();
-    let tally = if args.every_board {
-        handeval_registry::showdown(&name, &showdown, threads)
+    let counting = if args.every_board {
+        Counting::EveryBoard { threads }
     } else {
-        handeval_registry::showdown_by_ranks(&name, &showdown)
+        Counting::ByClasses
     };
+    let tally = handeval_registry::showdown(&name, &showdown, counting);
     let tally = tally.with_context(|| {
         format!(
             "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"

@@ -526,17 +526,31 @@ pub fn all_with_floor<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
     c.0
 }
 
-/// Counts `showdown` over every board with the seven-card evaluator named
-/// `name` on `threads` threads (each takes the boards of one first card at a
-/// time), or `None` if no seven-card evaluator has that name. Each
-/// evaluator values the boards' hands from scratch in batches, except
-/// `deadhorse/seven-simd` on a preflop showdown, which deals them from
-/// partial sums ([`handeval_deadhorse::enumerate::Preflop`]).
-pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally> {
+/// How [`showdown`] counts the boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// By classes of boards ([`Showdown::tally_by_ranks`]: each multiset of
+    /// ranks to come once, the boards a suit can flush on by their cards),
+    /// on this thread.
+    ByClasses,
+    /// Every board's hands valued, on this many threads (each takes the
+    /// boards of one first card at a time): from scratch in batches, except
+    /// `deadhorse/seven-simd` on a preflop showdown, which deals them from
+    /// partial sums ([`handeval_deadhorse::enumerate::Preflop`]).
+    EveryBoard {
+        /// Threads, at least one.
+        threads: usize,
+    },
+}
+
+/// Counts `showdown` with the seven-card evaluator named `name`, as
+/// `counting` says, or `None` if no seven-card evaluator has that name.
+/// Both ways give the same counts.
+pub fn showdown(name: &str, showdown: &Showdown, counting: Counting) -> Option<Tally> {
     struct Run<'a> {
         name: &'a str,
         showdown: &'a Showdown,
-        threads: usize,
+        counting: Counting,
         tally: Option<Tally>,
     }
     impl Visit for Run<'_> {
@@ -544,82 +558,62 @@ pub fn showdown(name: &str, showdown: &Showdown, threads: usize) -> Option<Tally
             if E::NAME != self.name {
                 return;
             }
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            let firsts = self.showdown.first_cards();
-            let showdown = self.showdown;
-            // The table-free kernel counts a preflop showdown from partial
-            // sums (the board's sums shared by every player), with the
-            // same values as its batches.
-            let preflop = (E::NAME
-                == <handeval_deadhorse::SevenSimd as BestFive<handeval_core::Hand7>>::NAME)
-                .then(|| handeval_deadhorse::enumerate::Preflop::new(showdown))
-                .flatten();
-            let preflop = preflop.as_ref();
-            let tallies: Vec<Tally> = std::thread::scope(|s| {
-                let workers: Vec<_> = (0..self.threads.max(1))
-                    .map(|_| {
-                        s.spawn(|| {
-                            let mut tally = Tally::default();
-                            loop {
-                                let f = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                                if f >= firsts {
-                                    break tally;
-                                }
-                                tally.add(&match preflop {
-                                    Some(p) => p.tally(f..f + 1),
-                                    None => showdown.tally::<G, E>(f..f + 1),
-                                });
-                            }
-                        })
-                    })
-                    .collect();
-                workers
-                    .into_iter()
-                    .map(|w| w.join().expect("a showdown thread panicked"))
-                    .collect()
+            self.tally = Some(match self.counting {
+                Counting::ByClasses => self.showdown.tally_by_ranks::<G, E>(),
+                Counting::EveryBoard { threads } => every_board::<G, E>(self.showdown, threads),
             });
-            let mut total = Tally::default();
-            for t in &tallies {
-                total.add(t);
-            }
-            self.tally = Some(total);
         }
     }
     let mut run = Run {
         name,
         showdown,
-        threads,
+        counting,
         tally: None,
     };
     visit::<handeval_core::Hand7>(&mut run);
     run.tally
 }
 
-/// Counts `showdown` by classes of boards ([`Showdown::tally_by_ranks`]:
-/// each multiset of ranks to come once, the boards a suit can flush on by
-/// their cards) with the seven-card evaluator named `name`, on this thread,
-/// or `None` if no seven-card evaluator has that name. The counts are
-/// [`showdown`]'s over every board.
-pub fn showdown_by_ranks(name: &str, showdown: &Showdown) -> Option<Tally> {
-    struct Run<'a> {
-        name: &'a str,
-        showdown: &'a Showdown,
-        tally: Option<Tally>,
+/// [`Counting::EveryBoard`] with `E`.
+fn every_board<G: Game, E: BestFive<G>>(showdown: &Showdown, threads: usize) -> Tally {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let firsts = showdown.first_cards();
+    // The table-free kernel counts a preflop showdown from partial sums
+    // (the board's sums shared by every player), with the same values as
+    // its batches.
+    let preflop = (E::NAME
+        == <handeval_deadhorse::SevenSimd as BestFive<handeval_core::Hand7>>::NAME)
+        .then(|| handeval_deadhorse::enumerate::Preflop::new(showdown))
+        .flatten();
+    let preflop = preflop.as_ref();
+    let tallies: Vec<Tally> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut tally = Tally::default();
+                    loop {
+                        let f = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if f >= firsts {
+                            break tally;
+                        }
+                        tally.add(&match preflop {
+                            Some(p) => p.tally(f..f + 1),
+                            None => showdown.tally::<G, E>(f..f + 1),
+                        });
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a showdown thread panicked"))
+            .collect()
+    });
+    let mut total = Tally::default();
+    for t in &tallies {
+        total.add(t);
     }
-    impl Visit for Run<'_> {
-        fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME == self.name {
-                self.tally = Some(self.showdown.tally_by_ranks::<G, E>());
-            }
-        }
-    }
-    let mut run = Run {
-        name,
-        showdown,
-        tally: None,
-    };
-    visit::<handeval_core::Hand7>(&mut run);
-    run.tally
+    total
 }
 
 #[cfg(test)]

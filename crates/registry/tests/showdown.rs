@@ -3,6 +3,7 @@
 
 use handeval_core::{Card, Hand7, Showdown, Tally, showdown::MAX_PLAYERS};
 use handeval_reference::table::ClassTable;
+use handeval_registry::Counting;
 
 /// Calls `f` with every increasing choice of `need` indices into `left`.
 fn each(
@@ -97,9 +98,10 @@ fn every_evaluator_agrees(players: &[[Card; 2]], board: &[Card], dead: &[Card]) 
     assert!(names.len() > 10, "{names:?}");
     for (i, name) in names.iter().enumerate() {
         let threads = 1 + i % 2;
-        let got = handeval_registry::showdown(name, &showdown, threads).unwrap();
+        let got =
+            handeval_registry::showdown(name, &showdown, Counting::EveryBoard { threads }).unwrap();
         assert_eq!(got, expected, "{name} on {threads} threads");
-        let got = handeval_registry::showdown_by_ranks(name, &showdown).unwrap();
+        let got = handeval_registry::showdown(name, &showdown, Counting::ByClasses).unwrap();
         assert_eq!(got, expected, "{name} by classes of boards");
     }
     expected
@@ -166,12 +168,13 @@ fn aces_against_kings_preflop_over_every_board() {
     let showdown = Showdown::new(&players, &[], &[]).unwrap();
     for name in ["deadhorse/seven-simd", "perfhash/seven", "twoplustwo/seven"] {
         assert_eq!(
-            handeval_registry::showdown(name, &showdown, 2).unwrap(),
+            handeval_registry::showdown(name, &showdown, Counting::EveryBoard { threads: 2 })
+                .unwrap(),
             expected,
             "{name}"
         );
         assert_eq!(
-            handeval_registry::showdown_by_ranks(name, &showdown).unwrap(),
+            handeval_registry::showdown(name, &showdown, Counting::ByClasses).unwrap(),
             expected,
             "{name} by classes of boards"
         );
@@ -187,7 +190,12 @@ fn aces_against_kings_preflop_over_every_board() {
 #[test]
 fn an_unknown_evaluator_is_none() {
     let showdown = Showdown::new(&hands(&["AhAs", "KdKc"]), &parse("2c7d9h"), &[]).unwrap();
-    assert_eq!(handeval_registry::showdown("no/such", &showdown, 1), None);
+    for counting in [Counting::ByClasses, Counting::EveryBoard { threads: 1 }] {
+        assert_eq!(
+            handeval_registry::showdown("no/such", &showdown, counting),
+            None
+        );
+    }
 }
 
 /// Seven cards valued by their category alone: wrong wherever two hands of
