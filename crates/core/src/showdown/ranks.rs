@@ -164,9 +164,10 @@ impl Deal {
                 let used = (used >> (4 * rank)) as usize & 0xf;
                 *slot = Card::ALL[rank * 4 + usize::from(FREE[used][nth])];
             }
-            for (slot, &c) in hand[2..].iter_mut().zip(cards) {
-                *slot = c;
-            }
+            // Preflop, five cards come: a copy of a known length, where
+            // one of `cards.len()` would be a call to `memcpy` and a
+            // stalled reload of the bytes it wrote.
+            hand[2..].copy_from_slice(&cards[..5]);
             return hand;
         }
         let mut unary = self.unary[p];
