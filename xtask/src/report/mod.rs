@@ -108,10 +108,10 @@ pub struct Run {
 pub fn load(dir: &Path) -> Result<Run> {
     let turns = schema::read_turns(&dir.join(ROUNDS))?;
     Ok(Run {
-        rows: schema::read(&dir.join("results.csv"), &turns)?,
+        rows: schema::read(&dir.join("results.csv"), turns.as_deref())?,
         machine: Machine::read(dir)?,
         listings: schema::read_listings(&dir.join(LISTINGS))?,
-        turns,
+        turns: turns.unwrap_or_default(),
         patterns: patterns::read(dir)?,
     })
 }

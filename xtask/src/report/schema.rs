@@ -257,27 +257,58 @@ pub struct Turn {
     pub median_pass_ns: Option<f64>,
 }
 
-/// Reads `rounds.csv`; none if the file is absent (runs without rounds).
-pub fn read_turns(path: &Path) -> Result<Vec<Turn>> {
+/// Reads `rounds.csv`; `None` if the file is absent (runs made before the
+/// rounds, and runs whose every row is criterion's).
+///
+/// As strict as `machine.txt`: an empty file, a file cut inside its last
+/// line (no final newline: a copy or a write stopped short, whose last
+/// number may have lost digits), a header with no turns, and a turn given
+/// twice are refused, naming the file and the line.
+pub fn read_turns(path: &Path) -> Result<Option<Vec<Turn>>> {
     if !path.exists() {
-        return Ok(Vec::new());
+        return Ok(None);
     }
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut turns = Vec::new();
+    let text = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    if text.is_empty() {
+        bail!(
+            "{}: empty: a run's rounds.csv holds a header and a line per turn",
+            path.display()
+        );
+    }
+    if !text.ends_with(b"\n") {
+        bail!(
+            "{}: cut short: its last line has no end, so its last figure may have lost digits",
+            path.display()
+        );
+    }
+    let mut reader = csv::Reader::from_reader(text.as_slice());
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
     for (i, t) in reader.deserialize::<Turn>().enumerate() {
-        let t = t.with_context(|| format!("{}: line {}", path.display(), i + 2))?;
+        let line = i + 2;
+        let t = t.with_context(|| format!("{}: line {line}", path.display()))?;
         if !(t.ns_per_hand.is_finite() && t.ns_per_hand > 0.0) {
             bail!(
-                "{}: line {}: column ns_per_hand is {}: times must be finite and positive",
+                "{}: line {line}: column ns_per_hand is {}: times must be finite and positive",
                 path.display(),
-                i + 2,
                 t.ns_per_hand
+            );
+        }
+        if let Some(first) = seen.insert((t.workload, t.evaluator.clone(), t.round), line) {
+            bail!(
+                "{}: line {line}: a second turn of {} on {} in round {} (the first is line {first})",
+                path.display(),
+                t.evaluator,
+                t.workload,
+                t.round
             );
         }
         turns.push(t);
     }
-    Ok(turns)
+    if turns.is_empty() {
+        bail!("{}: a header and no turns", path.display());
+    }
+    Ok(Some(turns))
 }
 
 /// The median and quartiles of an evaluator's per-round ratio to a baseline.
@@ -395,7 +426,12 @@ pub fn read_listings(path: &Path) -> Result<Vec<ListingRow>> {
 /// Reads and validates `path`, fills in what older files lack from the
 /// registry, and derives the ratio columns afresh (from `turns`, the
 /// interleaved rounds, where there are any).
-pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
+///
+/// `turns` is the run's `rounds.csv` (`None` where it has none), checked
+/// against the file: a row whose ratio is the median of rounds needs those
+/// rounds, as many as it says, and every evaluator the rounds timed needs
+/// its row (a `results.csv` cut at a line's end still parses).
+pub fn read(path: &Path, turns: Option<&[Turn]>) -> Result<Vec<Row>> {
     let text = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let mut reader = csv::Reader::from_reader(text.as_slice());
     let mut rows = Vec::new();
@@ -439,7 +475,64 @@ pub fn read(path: &Path, turns: &[Turn]) -> Result<Vec<Row>> {
             r.family = r.evaluator.split('/').next().unwrap_or_default().into();
         }
     }
+    let rounds_file = path.with_file_name(super::ROUNDS);
+    let claimed: Vec<Option<usize>> = rows.iter().map(|r| r.rounds).collect();
+    let Some(turns) = turns else {
+        if let Some((i, r)) = rows
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.rounds.is_some() || r.ratio_q1.is_some() || r.ns_from == Timer::Rounds)
+        {
+            bail!(
+                "{}: line {}: {} on {} gives figures from {} interleaved rounds, and {} is missing",
+                path.display(),
+                i + 2,
+                r.evaluator,
+                r.workload,
+                r.rounds
+                    .map_or_else(|| "the".to_string(), |n| n.to_string()),
+                rounds_file.display()
+            );
+        }
+        derive_columns(&mut rows, &[])?;
+        return Ok(rows);
+    };
+    // The floor's bare loop is timed beside the floor's row.
+    let row_of = |t: &Turn| {
+        let name = t
+            .evaluator
+            .strip_suffix(" (bare loop)")
+            .unwrap_or(&t.evaluator);
+        rows.iter()
+            .any(|r| r.workload == t.workload && r.evaluator == name)
+    };
+    if let Some(t) = turns.iter().find(|t| !row_of(t)) {
+        bail!(
+            "{} times {} on {}, and {} has no row of it: is {} cut short?",
+            rounds_file.display(),
+            t.evaluator,
+            t.workload,
+            path.display(),
+            path.display()
+        );
+    }
     derive_columns(&mut rows, turns)?;
+    for (i, (r, claimed)) in rows.iter().zip(claimed).enumerate() {
+        if let Some(n) = claimed
+            && r.rounds != Some(n)
+        {
+            bail!(
+                "{}: line {}: {} on {} gives a ratio over {n} interleaved rounds, and {} holds {}",
+                path.display(),
+                i + 2,
+                r.evaluator,
+                r.workload,
+                rounds_file.display(),
+                r.rounds
+                    .map_or_else(|| "none of them".to_string(), |m| m.to_string())
+            );
+        }
+    }
     Ok(rows)
 }
 
@@ -493,7 +586,7 @@ mod tests {
         fs::create_dir_all(&dir)?;
         let path = dir.join("results.csv");
         fs::write(&path, text)?;
-        let rows = read(&path, &[]);
+        let rows = read(&path, None);
         fs::remove_dir_all(&dir)?;
         rows
     }
@@ -573,7 +666,7 @@ mod tests {
         fs::create_dir_all(&dir).unwrap();
         let path = dir.join("results.csv");
         fs::write(&path, text).unwrap();
-        let rows = read(&path, &turns).unwrap();
+        let rows = read(&path, Some(&turns)).unwrap();
         let marked: Vec<bool> = rows.iter().map(|r| r.timers_differ).collect();
         assert_eq!(marked, [false, true]);
         assert_eq!(rows[1].criterion_ns, Some(3.0));
@@ -593,8 +686,19 @@ mod tests {
             .map(|l| l.split(',').nth(column).unwrap())
             .collect();
         assert_eq!(flags, ["false", "true"]);
-        // A row that publishes the rounds' median, without rounds: refused.
-        let err = read(&path, &[]).unwrap_err();
+        // A row that publishes the rounds' median, without rounds.csv, or
+        // with rounds that never timed it: refused.
+        let err = read(&path, None).unwrap_err();
+        assert!(
+            format!("{err:#}").contains("rounds.csv is missing"),
+            "{err:#}"
+        );
+        let only_b: Vec<Turn> = turns
+            .iter()
+            .filter(|t| t.evaluator == "b")
+            .cloned()
+            .collect();
+        let err = read(&path, Some(&only_b)).unwrap_err();
         assert!(
             format!("{err:#}").contains("publishes the rounds' median"),
             "{err:#}"
