@@ -45,21 +45,54 @@ pub struct Machine {
 }
 
 /// Every CPU's newest full run under `root`, oldest CPU first (by its newest run).
+///
+/// A folder that is half a run (`machine.txt` or `results.csv` alone), a
+/// run with no `cpu id`, a limited run and a run that ties another on the
+/// date are named on standard error, with the reason it is left out or
+/// chosen; a damaged run is an error naming its file.
 pub fn newest_per_cpu(root: &Path) -> Result<Vec<Machine>> {
     let mut found: Vec<Machine> = Vec::new();
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
         .with_context(|| format!("reading {}", root.display()))?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.join("machine.txt").exists() && p.join("results.csv").exists())
+        .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
     for dir in dirs {
+        match (
+            dir.join("machine.txt").exists(),
+            dir.join("results.csv").exists(),
+        ) {
+            (true, true) => {}
+            (false, false) => continue,
+            (has_machine, _) => {
+                let (has, lacks) = if has_machine {
+                    ("machine.txt", "results.csv")
+                } else {
+                    ("results.csv", "machine.txt")
+                };
+                errln!(
+                    "note: {} has {has} and no {lacks}: not a whole run, left out",
+                    dir.display()
+                )?;
+                continue;
+            }
+        }
         let run = report::load(&dir)?;
         let Some(cpu) = run.machine.cpu_id.as_ref().map(crate::machine::CpuId::key) else {
+            errln!(
+                "note: {}: machine.txt has no `cpu id`, so its CPU is unknown: left out",
+                dir.display()
+            )?;
             continue;
         };
         if !run.machine.is_full() {
+            errln!(
+                "note: {}: not a full run ({}): left out",
+                dir.display(),
+                run.machine.limits().join(", ")
+            )?;
             continue;
         }
         let name = dir
@@ -73,6 +106,14 @@ pub fn newest_per_cpu(root: &Path) -> Result<Vec<Machine>> {
                     cpu,
                     run,
                 };
+            }
+            Some(m) if m.run.machine.date == run.machine.date => {
+                errln!(
+                    "note: {} and {name} are full runs of {cpu} made at the same time ({}): showing {}, the first by name",
+                    m.dir,
+                    run.machine.date,
+                    m.dir
+                )?;
             }
             Some(_) => {}
             None => found.push(Machine {

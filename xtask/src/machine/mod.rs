@@ -281,11 +281,31 @@ impl Machine {
     /// full mode, the benchmark profile, no filter, every hand size, no
     /// SIMD limit.
     pub fn is_full(&self) -> bool {
-        self.mode == Mode::Full
-            && self.profile_name() == "bench"
-            && self.filter.is_empty()
-            && self.game.is_none()
-            && self.simd.is_none_or(|l| l == SimdLimit::Avx512)
+        self.limits().is_empty()
+    }
+
+    /// What keeps the run from being full, each as the reader would put
+    /// it; none for a full run. A filter of `*` alone and `--simd avx512`
+    /// (the widest path, which a run takes anyway where the CPU has it)
+    /// limit nothing.
+    pub fn limits(&self) -> Vec<String> {
+        let mut limits = Vec::new();
+        if self.mode != Mode::Full {
+            limits.push(format!("mode {}", self.mode.id()));
+        }
+        if self.profile_name() != "bench" {
+            limits.push(format!("profile {}", self.profile_name()));
+        }
+        if !self.filter.iter().all(|p| p == "*") {
+            limits.push(format!("filter {}", self.filter.join(",")));
+        }
+        if let Some(game) = &self.game {
+            limits.push(format!("game {game} only"));
+        }
+        if let Some(simd) = self.simd.filter(|&l| l != SimdLimit::Avx512) {
+            limits.push(format!("--simd {}", simd.id()));
+        }
+        limits
     }
 
     /// The `key: value` pairs of `machine.txt`, in file order.
