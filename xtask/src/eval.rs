@@ -188,7 +188,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut bad = 0usize;
 
-    let mut handle = |source: Source, text: &str| -> Result<()> {
+    // A hand to answer, or `None`: write out every answer so far.
+    let mut handle = |hand: Option<(Source, &str)>| -> Result<()> {
+        let Some((source, text)) = hand else {
+            out.flush()?;
+            return errors.flush().context("writing to standard error");
+        };
         // Only the end is trimmed, so columns count from the line's start.
         let text = text.trim_end();
         // Each stream is flushed before the other is written, so that
@@ -207,9 +212,27 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
 
     if args.hands.is_empty() {
-        let stdin = io::stdin().lock();
-        for (i, line) in stdin.split(b'\n').enumerate() {
-            let bytes = line.context("reading standard input")?;
+        let mut stdin = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+        let mut bytes = Vec::new();
+        for i in 0.. {
+            // Every answer is out before a read that may wait: a program
+            // that writes a hand and waits for its answer gets it, while
+            // a file's lines, read ahead in large chunks, are answered in
+            // a few large writes.
+            if !stdin.buffer().contains(&b'\n') {
+                handle(None)?;
+            }
+            bytes.clear();
+            if stdin
+                .read_until(b'\n', &mut bytes)
+                .context("reading standard input")?
+                == 0
+            {
+                break;
+            }
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            }
             // A line that is not UTF-8 is still reported by number, not fatal.
             let text = String::from_utf8_lossy(&bytes);
             // A UTF-8 byte-order mark may open the first line.
@@ -222,11 +245,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             if trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
-            handle(Source::Line(i + 1), text)?;
+            handle(Some((Source::Line(i + 1), text)))?;
         }
     } else {
         for (i, text) in args.hands.iter().enumerate() {
-            handle(Source::Argument(i + 1), text)?;
+            handle(Some((Source::Argument(i + 1), text)))?;
         }
     }
     out.flush()?;
@@ -242,7 +265,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// Where the answers go: standard output, buffered.
 type Out<'a> = BufWriter<io::StdoutLock<'a>>;
 
-/// The two output formats. Both stream: one hand is written before the next is read.
+/// The two output formats. Both stream: every answer is written out
+/// before a read of standard input that may wait for its next line.
 enum Output<'a> {
     Csv {
         w: Box<csv::Writer<Out<'a>>>,

@@ -256,3 +256,55 @@ fn a_full_or_closed_output_is_a_clean_error() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stderr.contains("writing to standard output"), "{stderr}");
 }
+
+/// A program that writes a hand and waits for its answer gets it before it
+/// writes the next (issue 34, item 3: at 86e8599 the answers came only at
+/// the end of input, so this conversation waited forever). The answer is
+/// awaited for 20 seconds at most, so that a regression fails, not hangs.
+#[test]
+fn each_line_of_standard_input_is_answered_before_the_next_is_read() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["eval", "--only", "reference"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xtask runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let answer = |rx: &mpsc::Receiver<String>| -> Vec<String> {
+        // A hand's echo, then one line per evaluator (here one).
+        (0..2)
+            .map(|_| {
+                rx.recv_timeout(Duration::from_secs(20))
+                    .unwrap_or_else(|_| {
+                        panic!("no answer within 20 s while standard input stays open")
+                    })
+            })
+            .collect()
+    };
+    stdin.write_all(b"As Ks Qs Js Ts\n").unwrap();
+    stdin.flush().unwrap();
+    let first = answer(&rx);
+    assert!(first[1].contains("Royal Flush"), "{first:?}");
+    // A comment and a blank line answer nothing, and must not hold the
+    // next answer back.
+    stdin.write_all(b"# next\n\n2c 3d 4h 5s 7c\n").unwrap();
+    stdin.flush().unwrap();
+    let second = answer(&rx);
+    assert!(second[1].contains("High Card"), "{second:?}");
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
