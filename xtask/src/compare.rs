@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use handeval_benches::Workload;
 
 use crate::report::markdown::fmt_ns;
@@ -133,19 +133,54 @@ fn filter_text(m: &crate::machine::Machine) -> String {
     }
 }
 
+/// The games (by id) with a row that `keep` accepts, in the registry's
+/// order: `none` for none.
+fn games(rows: &[Row], keep: impl Fn(&Row) -> bool) -> String {
+    let ids: Vec<&str> = handeval_registry::games()
+        .into_iter()
+        .filter(|g| rows.iter().any(|r| r.workload.game() == *g && keep(r)))
+        .map(|g| g.id)
+        .collect();
+    if ids.is_empty() {
+        "none".to_string()
+    } else {
+        ids.join(", ")
+    }
+}
+
+/// The workloads both runs timed, and those only one did.
+fn workloads(old: &[Row], new: &[Row]) -> (Vec<Workload>, Vec<Workload>, Vec<Workload>) {
+    let has = |rows: &[Row], w: Workload| rows.iter().any(|r| r.workload == w);
+    let (mut both, mut only_old, mut only_new) = (Vec::new(), Vec::new(), Vec::new());
+    for w in Workload::every() {
+        match (has(old, w), has(new, w)) {
+            (true, true) => both.push(w),
+            (true, false) => only_old.push(w),
+            (false, true) => only_new.push(w),
+            (false, false) => {}
+        }
+    }
+    (both, only_old, only_new)
+}
+
 /// The header: the two runs' facts, and which differ.
 fn header(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "| | OLD `{old_dir}` | NEW `{new_dir}` | |");
     s.push_str("|---|---|---|---|\n");
-    let (o, n) = (&old.machine, &new.machine);
-    let facts = |m: &crate::machine::Machine| -> Vec<(&'static str, String)> {
+    let facts = |run: &Run| -> Vec<(&'static str, String)> {
+        let m = &run.machine;
+        let timed = games(&run.rows, |_| true);
+        let counted = games(&run.rows, |r| r.instructions.is_some());
+        let counts = run.counts_recorded();
         vec![
             ("command", m.command.to_string()),
+            ("games timed", timed),
+            ("games counted", counted),
             ("simd", m.simd_text()),
             ("filter", filter_text(m)),
             ("profile", m.profile.clone()),
-            ("instruction counts", m.instruction_counts.clone()),
+            ("instruction counts", counts),
             ("cpu", m.cpu.clone()),
             (
                 "cpu id",
@@ -164,7 +199,7 @@ fn header(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
             ("measurement", m.measurement.clone()),
         ]
     };
-    for ((what, a), (_, b)) in facts(o).into_iter().zip(facts(n)) {
+    for ((what, a), (_, b)) in facts(old).into_iter().zip(facts(new)) {
         let differs = if a == b { "same" } else { "**differs**" };
         let shown = |v: &str| {
             if v.is_empty() {
@@ -186,11 +221,19 @@ fn opt(v: Option<f64>, f: impl Fn(f64) -> String) -> String {
 pub fn markdown(old: &Run, new: &Run, old_dir: &str, new_dir: &str) -> String {
     let mut s = header(old, new, old_dir, new_dir);
     let lines = lines(&old.rows, &new.rows);
-    for workload in Workload::every() {
-        let in_w: Vec<&Line> = lines.iter().filter(|l| l.workload == workload).collect();
-        if in_w.is_empty() {
-            continue;
+    let (both, only_old, only_new) = workloads(&old.rows, &new.rows);
+    for (run, only) in [("OLD", &only_old), ("NEW", &only_new)] {
+        if !only.is_empty() {
+            let names: Vec<String> = only.iter().map(|w| format!("`{w}`")).collect();
+            let _ = writeln!(
+                s,
+                "\nOnly {run} timed {}: nothing to compare there.",
+                names.join(", ")
+            );
         }
+    }
+    for workload in both {
+        let in_w: Vec<&Line> = lines.iter().filter(|l| l.workload == workload).collect();
         let _ = writeln!(s, "\n{workload}:\n");
         s.push_str(
             "| evaluator | OLD ns/hand | NEW ns/hand | NEW/OLD | | OLD instr/hand | NEW instr/hand |\n",
@@ -231,9 +274,22 @@ fn shown(dir: &Path) -> String {
 pub fn run(args: &Args) -> Result<ExitCode> {
     let old = report::load(&args.old)?;
     let new = report::load(&args.new)?;
+    let (both, _, _) = workloads(&old.rows, &new.rows);
+    if both.is_empty() {
+        bail!(
+            "{} and {} share no workload, so there is nothing to compare: OLD timed {}, NEW timed {}",
+            args.old.display(),
+            args.new.display(),
+            games(&old.rows, |_| true),
+            games(&new.rows, |_| true)
+        );
+    }
     if args.csv {
         let mut w = csv::Writer::from_writer(std::io::stdout().lock());
-        for l in lines(&old.rows, &new.rows) {
+        for l in lines(&old.rows, &new.rows)
+            .into_iter()
+            .filter(|l| both.contains(&l.workload))
+        {
             w.serialize(l).context("writing to standard output")?;
         }
         w.flush().context("writing to standard output")?;

@@ -881,11 +881,27 @@ pub const LISTINGS_INTRO: &str = "Published listings are ported with their bugs 
 
 /// How to cite the run in folder `dir_name`: commit, date, machine,
 /// compiler, command and folder, in one line a write-up can copy.
-pub fn citation(run: &Run, dir_name: &str) -> String {
+/// Where a run's data is, as the citation says it: `dir` relative to the
+/// repository where it lies inside (`results/NAME/` for a run published
+/// where the README's runs are), else the folder alone: a copy elsewhere
+/// names no path of this machine.
+pub fn data_location(dir: &std::path::Path, dir_name: &str) -> String {
+    let relative = crate::workspace::relative(dir);
+    if relative.is_relative() {
+        format!(
+            "`{}/` of the handeval repository",
+            relative.to_string_lossy().trim_end_matches('/')
+        )
+    } else {
+        format!("the folder `{dir_name}/`, outside the handeval repository")
+    }
+}
+
+pub fn citation(run: &Run, dir_name: &str, location: &str) -> String {
     let m = &run.machine;
     format!(
         "handeval benchmark run `{dir_name}`: commit {} ({}), measured {} on {} ({} cores), {}, \
-         by `{}`; data in `results/{dir_name}/` of the handeval repository. Cite the repository \
+         by `{}`; data in {location}. Cite the repository \
          as its `CITATION.cff` says, and this run by its folder.\n",
         if m.commit.is_empty() {
             &m.git
@@ -902,7 +918,7 @@ pub fn citation(run: &Run, dir_name: &str) -> String {
 }
 
 /// `report.md`: everything a write-up would quote.
-pub fn render(run: &Run, dir_name: &str) -> String {
+pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
     let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
     let mut s = String::new();
     let _ = writeln!(s, "# handeval benchmark report\n");
@@ -928,7 +944,7 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         ("git", &machine.git),
         ("seed", &machine.seed.to_string()),
         ("mode", &machine.mode.id().to_string()),
-        ("instruction counts", &machine.instruction_counts),
+        ("instruction counts", &run.counts_recorded()),
     ] {
         if !value.is_empty() {
             let _ = writeln!(s, "| {key} | {} |", value.replace('|', "/"));
@@ -1001,13 +1017,32 @@ pub fn render(run: &Run, dir_name: &str) -> String {
         s.push_str("\nThe chart (`chart.svg`) shows the strength workload from the evaluator's own encoding, sequential and shuffled side by side.\n");
     }
     s.push_str("\n## How to cite this run\n\n");
-    s.push_str(&citation(run, dir_name));
+    s.push_str(&citation(run, dir_name, location));
     s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 34, item 8: the citation said `results/NAME/` wherever the
+    /// run went (`--results-dir 'scratch/with space/deep'` included).
+    #[test]
+    fn the_citation_names_where_the_data_is() {
+        let root = crate::workspace::root();
+        assert_eq!(
+            data_location(&root.join("results/2026-11-23-15de287"), "2026-11-23-15de287"),
+            "`results/2026-11-23-15de287/` of the handeval repository"
+        );
+        assert_eq!(
+            data_location(&root.join("scratch/with space/deep/r"), "r"),
+            "`scratch/with space/deep/r/` of the handeval repository"
+        );
+        assert_eq!(
+            data_location(std::path::Path::new("/nowhere/handeval-copy/r"), "r"),
+            "the folder `r/`, outside the handeval repository"
+        );
+    }
 
     #[test]
     fn numbers_read_as_people_write_them() {

@@ -60,9 +60,10 @@ fn charts() -> Vec<(String, Workload, String)> {
 /// their charts (`chart-seven.svg`) into `dir`. The charts are drawn first,
 /// into scratch files, so that a failure leaves the old report as it was.
 ///
-/// `name` is the run's published folder name, which the citation gives.
-/// Returns the names of the files written.
-pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<Vec<String>> {
+/// `name` is the run's published folder name, which the citation gives,
+/// and `location` where its data is, as [`markdown::data_location`] says
+/// it. Returns the names of the files written.
+pub fn write_rendered(dir: &Path, run: &Run, name: &str, location: &str) -> Result<Vec<String>> {
     let mut drawn = Vec::new();
     for (file, workload, title) in charts() {
         let scratch = dir.join(format!(".{file}.tmp"));
@@ -79,7 +80,7 @@ pub fn write_rendered(dir: &Path, run: &Run, name: &str) -> Result<Vec<String>> 
         }
     }
     let report = dir.join("report.md");
-    fs::write(&report, markdown::render(run, name))
+    fs::write(&report, markdown::render(run, name, location))
         .with_context(|| format!("writing {}", report.display()))?;
     let mut written = vec!["report.md".to_string()];
     for (scratch, file) in drawn {
@@ -104,6 +105,25 @@ pub struct Run {
     pub patterns: Vec<patterns::PatternTurn>,
 }
 
+impl Run {
+    /// `machine.txt`'s line on instruction counts, with a note where it
+    /// describes a five-card sample that no five-card row was counted on:
+    /// runs limited to other games before 32f8653 (a20a919) recorded the
+    /// full run's line, and are read, not rewritten.
+    pub fn counts_recorded(&self) -> String {
+        let mut counts = self.machine.instruction_counts.clone();
+        let five = GameInfo::of::<Hand>();
+        let counted_five = self
+            .rows
+            .iter()
+            .any(|r| r.workload.game() == five && r.instructions.is_some());
+        if counts.contains("hands of five cards") && !counted_five {
+            counts.push_str(" (as recorded: this run counted no five-card hand)");
+        }
+        counts
+    }
+}
+
 /// Reads a results directory.
 pub fn load(dir: &Path) -> Result<Run> {
     let turns = schema::read_turns(&dir.join(ROUNDS))?;
@@ -124,7 +144,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .ok()
         .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
         .unwrap_or_default();
-    let written = write_rendered(&args.dir, &run, &name)?;
+    let location = markdown::data_location(&args.dir, &name);
+    let written = write_rendered(&args.dir, &run, &name, &location)?;
     outln!(
         "re-rendered in {}: {}",
         args.dir.display(),
