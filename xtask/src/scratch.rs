@@ -29,15 +29,16 @@ struct Pending {
     publishing: Option<PathBuf>,
     /// Process groups of running children.
     children: Vec<u32>,
-    /// The results folder, when this run created it.
-    created_root: Option<PathBuf>,
+    /// The folders this run created to hold the results folder, deepest
+    /// first (the results folder itself, then its parents it made).
+    created_root: Vec<PathBuf>,
 }
 
 static PENDING: Mutex<Pending> = Mutex::new(Pending {
     scratch: None,
     publishing: None,
     children: Vec::new(),
-    created_root: None,
+    created_root: Vec::new(),
 });
 
 fn pending() -> std::sync::MutexGuard<'static, Pending> {
@@ -78,9 +79,7 @@ pub fn on_interrupt_clean_up() -> Result<()> {
                 // Only if still empty: after the rename it holds a whole run.
                 let _ = fs::remove_dir(dir);
             }
-            if let Some(dir) = &pending.created_root {
-                let _ = fs::remove_dir(dir);
-            }
+            remove_while_empty(&pending.created_root);
             let _ = crate::console::errln_raw(&format!(
                 "interrupted ({signal}): stopped the benchmarks and removed the scratch folder"
             ));
@@ -347,25 +346,47 @@ fn sweep_dead(root: &Path) {
 /// A results folder this run created: removed again if the run ends
 /// without publishing into it (an error, a refusal, an interrupt), so that
 /// a failed run leaves no empty folder behind.
-pub struct CreatedRoot(PathBuf);
+pub struct CreatedRoot(Vec<PathBuf>);
 
 impl CreatedRoot {
-    /// Creates `root` (and its parents) if missing; the guard removes it
-    /// again, if it is still empty, when dropped or interrupted.
+    /// Creates `root` (and its parents) if missing; the guard removes each
+    /// folder it created again, deepest first, while it is empty, when
+    /// dropped or interrupted: a run that stops early leaves no folder
+    /// behind, not even a parent of the one asked for.
     pub fn create(root: &Path) -> Result<Option<CreatedRoot>> {
         if root.is_dir() {
             return Ok(None);
         }
-        fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
-        pending().created_root = Some(root.to_path_buf());
-        Ok(Some(CreatedRoot(root.to_path_buf())))
+        let missing: Vec<PathBuf> = root
+            .ancestors()
+            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+            .map(Path::to_path_buf)
+            .collect();
+        // Known before the folders exist, so that an interrupt while they
+        // are made removes those already made.
+        pending().created_root.clone_from(&missing);
+        if let Err(e) = fs::create_dir_all(root) {
+            remove_while_empty(&missing);
+            pending().created_root.clear();
+            return Err(e).with_context(|| format!("creating {}", root.display()));
+        }
+        Ok(Some(CreatedRoot(missing)))
+    }
+}
+
+/// Removes `dirs` in order (deepest first), stopping at the first that is
+/// not empty: after a publish the results folder holds the run.
+fn remove_while_empty(dirs: &[PathBuf]) {
+    for dir in dirs {
+        if fs::remove_dir(dir).is_err() {
+            break;
+        }
     }
 }
 
 impl Drop for CreatedRoot {
     fn drop(&mut self) {
-        pending().created_root = None;
-        // Only if empty: after a publish it holds the run.
-        let _ = fs::remove_dir(&self.0);
+        pending().created_root.clear();
+        remove_while_empty(&self.0);
     }
 }

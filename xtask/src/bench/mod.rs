@@ -168,9 +168,33 @@ fn command_line() -> Result<CommandLine> {
     Ok(CommandLine(words))
 }
 
+/// Checks that cargo knows the profile `--profile` names (its own four, or
+/// one of the workspace's `[profile.NAME]` sections) before anything runs:
+/// cargo would say so only when it builds the benchmarks, after the
+/// differential check.
+fn check_profile(name: &str) -> Result<()> {
+    if ["dev", "release", "test", "bench"].contains(&name) {
+        return Ok(());
+    }
+    let manifest = workspace::root().join("Cargo.toml");
+    let text =
+        fs::read_to_string(&manifest).with_context(|| format!("reading {}", manifest.display()))?;
+    if text
+        .lines()
+        .any(|l| l.trim() == format!("[profile.{name}]"))
+    {
+        return Ok(());
+    }
+    bail!(
+        "--profile {name}: no such profile (cargo's are dev, release, test and bench; {} defines no [profile.{name}])",
+        manifest.display()
+    )
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     STARTED.get_or_init(std::time::Instant::now);
     let command = command_line()?;
+    check_profile(&args.profile)?;
     // The plan is resolved before anything is created: a filter that
     // selects nothing is refused at once.
     let mut plan = plan::resolve(&args.request())?;
@@ -295,12 +319,18 @@ fn publish(run: &report::Run, tmp: Scratch, results_dir: &Path) -> Result<ExitCo
     }
     fs::remove_file(tmp.path().join("plan.json"))?;
     let name = final_name();
-    report::write_rendered(tmp.path(), run, &name)?;
+    // The citation says where the run is published: the folder exists
+    // only after the rename, so its place is worked out from the results
+    // folder's.
+    let location = |name: &str| report::markdown::data_location(&results_dir.join(name), name);
+    report::write_rendered(tmp.path(), run, &name, &location(&name))?;
     let dest = tmp.publish(results_dir, &name)?;
     if !dest.ends_with(&name) {
         // Published under a suffixed name: the citation must say so.
-        let published = dest.file_name().map(|n| n.to_string_lossy().into_owned());
-        report::write_rendered(&dest, run, &published.unwrap_or(name))?;
+        let published = dest
+            .file_name()
+            .map_or(name, |n| n.to_string_lossy().into_owned());
+        report::write_rendered(&dest, run, &published, &location(&published))?;
     }
     // The report's headline tables, where the run has their rows.
     if run.rows.iter().any(|r| r.workload == Workload::HEADLINE) {
