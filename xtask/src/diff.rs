@@ -220,7 +220,16 @@ pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
         .iter()
         .map(|a| a.name)
         .collect();
-    let selected = select_names(names, &args.only, &format!("{} evaluator", G::WORD))?;
+    let floor = handeval_registry::Null::NAME;
+    let selected = select_names(
+        names,
+        &args.only,
+        &format!("{} evaluator", G::WORD),
+        &[(
+            floor,
+            "the harness floor, which values no hand: nothing to check",
+        )],
+    )?;
     let mut collect = Collect::<G> {
         selected: &selected,
         candidates: Vec::new(),

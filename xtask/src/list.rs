@@ -70,15 +70,28 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.games {
         return write(&games_text(args.format)?);
     }
-    let list: Vec<About> = abouts(args.game, args.floor)
-        .into_iter()
-        .filter(|a| !args.timed || a.role.is_timed())
+    let every = abouts(args.game, true);
+    let floor = |a: &About| a.role == handeval_core::Role::Floor;
+    let kept = |a: &About| (args.floor || !floor(a)) && (!args.timed || a.role.is_timed());
+    let left_out: Vec<(&str, &str)> = every
+        .iter()
+        .filter(|a| !kept(a))
+        .map(|a| {
+            let why = if floor(a) && !args.floor {
+                "the harness floor, listed with --floor"
+            } else {
+                "a published listing: checked, never timed (drop --timed)"
+            };
+            (a.name, why)
+        })
         .collect();
     let chosen = crate::select::select_names(
-        list.iter().map(|a| a.name).collect(),
+        every.iter().filter(|a| kept(a)).map(|a| a.name).collect(),
         &args.only,
         &format!("{} evaluator", args.game.word),
+        &left_out,
     )?;
+    let list: Vec<About> = every.into_iter().filter(|a| kept(a)).collect();
     let list: Vec<About> = list
         .into_iter()
         .filter(|a| chosen.contains(&a.name))

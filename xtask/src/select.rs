@@ -32,29 +32,55 @@ pub fn abouts(game: GameInfo, floor: bool) -> Vec<About> {
 /// are none), in `names`' order, by the rule `bench --filter` uses
 /// ([`matches`]): whole `/`-separated segments (`pext` is
 /// the family, `deadhorse/simd` one evaluator) or a glob (`*simd`). Pieces
-/// are trimmed and empty ones skipped (`--only "a, b,"` is `a` and `b`). A
-/// piece that selects nothing is an error listing the registered names,
-/// and saying which `--game` has it where another game does.
+/// are trimmed and empty ones skipped (`--only "a, b,"` is `a` and `b`), but
+/// an `--only` of empty pieces alone (`''`, `,`) is an error, not "all".
+///
+/// A piece that selects nothing is an error that says why: the names
+/// `left_out` gives with a reason (a published listing under `--timed`,
+/// the floor without `--floor`), else every other game whose evaluators it
+/// names (with its `--game`), else the registered names.
 pub fn select_names(
     names: Vec<&'static str>,
     only: &[String],
     kind: &str,
+    left_out: &[(&str, &str)],
 ) -> Result<Vec<&'static str>> {
-    let only: Vec<&str> = only
+    let pieces: Vec<&str> = only
         .iter()
         .map(|o| o.trim())
         .filter(|o| !o.is_empty())
         .collect();
+    if !only.is_empty() && pieces.is_empty() {
+        bail!(
+            "--only {:?} names no {kind}: give names (comma-separated), or leave --only out for all",
+            only.join(",")
+        );
+    }
     let picks = |piece: &str, name: &str| matches(piece, name);
-    if let Some(&unknown) = only.iter().find(|p| !names.iter().any(|n| picks(p, n))) {
-        let elsewhere = games()
+    if let Some(&unknown) = pieces.iter().find(|p| !names.iter().any(|n| picks(p, n))) {
+        let why: Vec<String> = left_out
+            .iter()
+            .filter(|(name, _)| picks(unknown, name))
+            .map(|(name, why)| format!("{name} is {why}"))
+            .collect();
+        if !why.is_empty() {
+            bail!("{unknown:?} names no {kind} here: {}", why.join("; "));
+        }
+        let elsewhere: Vec<String> = games()
             .into_iter()
-            .find(|&game| abouts(game, false).iter().any(|a| picks(unknown, a.name)));
-        if let Some(game) = elsewhere {
+            .filter_map(|game| {
+                let named: Vec<&str> = abouts(game, false)
+                    .iter()
+                    .map(|a| a.name)
+                    .filter(|n| picks(unknown, n) && !names.contains(n))
+                    .collect();
+                (!named.is_empty()).then(|| format!("`--game {}` ({})", game.id, named.join(", ")))
+            })
+            .collect();
+        if !elsewhere.is_empty() {
             bail!(
-                "{unknown:?} names {} evaluators: add `--game {}` (registered here: {})",
-                game.word,
-                game.id,
+                "{unknown:?} names no {kind}; it names evaluators of {} (registered here: {})",
+                elsewhere.join(", "),
                 names.join(", ")
             );
         }
@@ -65,7 +91,7 @@ pub fn select_names(
     }
     Ok(names
         .into_iter()
-        .filter(|n| only.is_empty() || only.iter().any(|p| picks(p, n)))
+        .filter(|n| pieces.is_empty() || pieces.iter().any(|p| picks(p, n)))
         .collect())
 }
 
@@ -178,18 +204,32 @@ mod tests {
     #[test]
     fn pieces_are_trimmed_and_empty_ones_skipped() {
         let names = vec!["reference", "pokers", "ckc-rs"];
-        let chosen = select_names(names.clone(), &only(&["reference", " pokers"]), "evaluator");
+        let chosen = select_names(
+            names.clone(),
+            &only(&["reference", " pokers"]),
+            "evaluator",
+            &[],
+        );
         assert_eq!(chosen.unwrap(), ["reference", "pokers"]);
-        let chosen = select_names(names, &only(&["reference", ""]), "evaluator");
+        let chosen = select_names(names.clone(), &only(&["reference", ""]), "evaluator", &[]);
         assert_eq!(chosen.unwrap(), ["reference"]);
+        // Issue 34, item 11: empty pieces alone meant "all" at 86e8599.
+        for nothing in [&[""][..], &["", ""][..], &[" "][..]] {
+            let err = select_names(names.clone(), &only(nothing), "evaluator", &[]).unwrap_err();
+            assert!(err.to_string().contains("names no evaluator"), "{err}");
+        }
+        assert_eq!(
+            select_names(names.clone(), &[], "evaluator", &[]).unwrap(),
+            names
+        );
     }
 
     #[test]
     fn families_and_globs_select_as_bench_filters_do() {
         let names = vec!["pext/simd", "pext/bmi2", "deadhorse/simd", "pokers"];
-        let chosen = select_names(names.clone(), &only(&["pext"]), "evaluator").unwrap();
+        let chosen = select_names(names.clone(), &only(&["pext"]), "evaluator", &[]).unwrap();
         assert_eq!(chosen, ["pext/simd", "pext/bmi2"]);
-        let chosen = select_names(names, &only(&["*simd", "pokers"]), "evaluator").unwrap();
+        let chosen = select_names(names, &only(&["*simd", "pokers"]), "evaluator", &[]).unwrap();
         assert_eq!(chosen, ["pext/simd", "deadhorse/simd", "pokers"]);
     }
 
@@ -197,14 +237,14 @@ mod tests {
     fn a_name_of_another_game_points_at_its_game_option() {
         let five = parse_game("five").unwrap();
         let names = abouts(five, false).iter().map(|a| a.name).collect();
-        let err = select_names(names, &only(&["deadhorse/seven"]), "evaluator").unwrap_err();
+        let err = select_names(names, &only(&["deadhorse/seven"]), "evaluator", &[]).unwrap_err();
         let said = err.to_string();
         assert!(
-            said.contains("seven-card evaluators: add `--game seven`"),
+            said.contains("evaluators of `--game seven` (deadhorse/seven)"),
             "{said}"
         );
         let names = abouts(five, false).iter().map(|a| a.name).collect();
-        let err = select_names(names, &only(&["no/such"]), "evaluator").unwrap_err();
+        let err = select_names(names, &only(&["no/such"]), "evaluator", &[]).unwrap_err();
         assert!(
             err.to_string().starts_with("unknown evaluator \"no/such\""),
             "{err}"
@@ -212,5 +252,42 @@ mod tests {
         assert_eq!(parse_game("omaha").unwrap().hole, 4);
         let err = parse_game("7").unwrap_err();
         assert!(err.contains("five, six, seven, omaha, omaha5"), "{err}");
+    }
+
+    /// Issue 34, item 10: at 86e8599 `*simd` on six cards said "add
+    /// `--cards 5`" though seven-card and Omaha SIMD evaluators exist too.
+    #[test]
+    fn a_glob_of_other_games_names_every_game_it_matches() {
+        let six = parse_game("six").unwrap();
+        let names = abouts(six, false).iter().map(|a| a.name).collect();
+        let said = select_names(names, &only(&["*simd"]), "six-card evaluator", &[])
+            .unwrap_err()
+            .to_string();
+        for game in ["five", "seven", "omaha"] {
+            assert!(said.contains(&format!("`--game {game}`")), "{said}");
+        }
+        assert!(said.contains("deadhorse/seven-simd"), "{said}");
+    }
+
+    /// Issue 34, item 10: `list --timed --only deadhorse/listing` blamed
+    /// the hand size; `list --only null` did not mention `--floor`.
+    #[test]
+    fn a_name_left_out_here_says_why() {
+        let err = select_names(
+            vec!["pokers"],
+            &only(&["deadhorse/listing"]),
+            "five-card evaluator",
+            &[(
+                "deadhorse/listing",
+                "a published listing: checked, never timed (drop --timed)",
+            )],
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("deadhorse/listing is a published listing"),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("--game"), "{err}");
     }
 }
