@@ -58,6 +58,8 @@ trait GameLine {
     fn shape(&self) -> String;
     /// The evaluators' names.
     fn names(&self) -> Vec<&'static str>;
+    /// What a hand of the game is called (`seven-card`).
+    fn word(&self) -> &'static str;
     /// Parses `text` as the game's hand and writes every evaluator's
     /// answer; `Ok(Err(_))` is a bad hand, `Err(_)` a failed write.
     fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>>;
@@ -79,6 +81,9 @@ impl<G: Game> GameLine for OfGame<G> {
     }
     fn names(&self) -> Vec<&'static str> {
         self.0.iter().map(|e| e.name()).collect()
+    }
+    fn word(&self) -> &'static str {
+        G::WORD
     }
     fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>> {
         if self.0.is_empty() {
@@ -127,17 +132,21 @@ fn every_game(wanted: &dyn Fn(&str) -> bool) -> Vec<Box<dyn GameLine>> {
     gather.games
 }
 
-/// The registered evaluators named in `only` (all when empty), per game;
-/// a name no evaluator of any game has is an error listing them.
-fn select(only: &[String]) -> Result<Vec<Box<dyn GameLine>>> {
+/// Each game's selected evaluators, in the order of the list of games.
+type Games = Vec<Box<dyn GameLine>>;
+
+/// The registered evaluators named in `only` (all when empty), per game,
+/// and the names chosen; a name no evaluator of any game has is an error
+/// listing them.
+fn select(only: &[String]) -> Result<(Games, Vec<&'static str>)> {
     let mut names: Vec<&'static str> = Vec::new();
     for name in every_game(&|_| true).iter().flat_map(|g| g.names()) {
         if !names.contains(&name) {
             names.push(name);
         }
     }
-    let chosen = select_names(names, only, "evaluator")?;
-    Ok(every_game(&|name| chosen.contains(&name)))
+    let chosen = select_names(names, only, "evaluator", &[])?;
+    Ok((every_game(&|name| chosen.contains(&name)), chosen))
 }
 
 /// Evaluates one line: the game its number of cards says, its hand parsed
@@ -146,13 +155,13 @@ fn line(
     games: &[Box<dyn GameLine>],
     text: &str,
     out: &mut Output<'_>,
-) -> Result<Result<(), String>> {
+) -> Result<Result<usize, String>> {
     let (count, _) = match count_cards(text) {
         Ok(counted) => counted,
         Err(e) => return Ok(Err(e.to_string())),
     };
-    if let Some(game) = games.iter().find(|g| g.count() == count) {
-        return game.write(text, out);
+    if let Some(at) = games.iter().position(|g| g.count() == count) {
+        return Ok(games[at].write(text, out)?.map(|()| at));
     }
     let shapes: Vec<String> = games.iter().map(|g| g.shape()).collect();
     let cards = match count {
@@ -181,7 +190,10 @@ fn quote(text: &str) -> String {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let games = select(&args.only)?;
+    let (games, chosen) = select(&args.only)?;
+    // The games whose hands have been answered once: the first answer
+    // says which chosen evaluators cannot answer hands of the game.
+    let mut noted = vec![args.only.is_empty(); games.len()];
     let stdout = io::stdout().lock();
     let mut out = Output::new(BufWriter::new(stdout), args, &games)?;
     // Buffered: two million bad lines should not cost two million writes.
@@ -201,7 +213,33 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         // written in a few large writes, not one per line.
         errors.flush().context("writing to standard error")?;
         match line(&games, text, &mut out).context("writing to standard output")? {
-            Ok(()) => Ok(()),
+            Ok(at) => {
+                if !std::mem::replace(&mut noted[at], true) {
+                    let here = games[at].names();
+                    let absent: Vec<&str> = chosen
+                        .iter()
+                        .copied()
+                        .filter(|n| !here.contains(n))
+                        .collect();
+                    if !absent.is_empty() {
+                        out.flush()?;
+                        let verb = |n: &[&str], one: &'static str, many: &'static str| {
+                            if n.len() == 1 { one } else { many }
+                        };
+                        writeln!(
+                            errors,
+                            "note: {} {} no {} hand: only {} {} them",
+                            absent.join(", "),
+                            verb(&absent, "evaluates", "evaluate"),
+                            games[at].word(),
+                            here.join(", "),
+                            verb(&here, "answers", "answer"),
+                        )
+                        .context("writing to standard error")?;
+                    }
+                }
+                Ok(())
+            }
             Err(e) => {
                 bad += 1;
                 out.flush()?;

@@ -71,6 +71,16 @@ enum Task {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A closed standard output (`>&-`) swallows every write without an
+    // error (the standard library treats it as a sink), so a command
+    // would exit 0 with its answers lost: refused first.
+    if !matches!(cli.task, Task::Watch { .. }) && !stdout_is_open() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: standard output is closed, so what this command prints would be lost"
+        );
+        return ExitCode::FAILURE;
+    }
     let result = match cli.task {
         Task::Eval(args) => eval::run(&args),
         Task::Diff(args) => diff::run(&args),
@@ -97,6 +107,24 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether standard output was open when the program started. The
+/// standard library opens `/dev/null` read-write on a descriptor it finds
+/// closed (`>&-`), where a shell opens `>/dev/null` write-only: on Linux
+/// `/proc` tells the two apart. Elsewhere, it is taken to be open.
+fn stdout_is_open() -> bool {
+    let target = std::fs::read_link("/proc/self/fd/1");
+    let info = std::fs::read_to_string("/proc/self/fdinfo/1");
+    let (Ok(target), Ok(info)) = (target, info) else {
+        return true;
+    };
+    let read_write = info
+        .lines()
+        .find_map(|l| l.strip_prefix("flags:"))
+        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        .is_some_and(|flags| flags & 0o3 == 0o2);
+    !(target == std::path::Path::new("/dev/null") && read_write)
 }
 
 /// Whether `e` is standard output's reader having gone away.
