@@ -264,7 +264,7 @@ fn banner(plan: &Plan) {
         ));
     }
     eprintln!(
-        "{} benchmarks: {} (the floor included where selected)",
+        "{} benchmarks: {} (the floor included wherever a workload is timed)",
         plan.timed.len(),
         parts.join(", ")
     );
