@@ -154,3 +154,98 @@ fn bad_bench_arguments_are_refused_before_anything_is_created() {
     assert!(!parent.exists(), "left {}", parent.display());
     assert!(started.elapsed().as_secs() < 30);
 }
+
+/// Item 9: at 86e8599 `diff --csv` wrote `category,class` columns for five
+/// cards and `class,category_of_class` for six and seven. One schema now.
+#[test]
+fn diff_csv_has_one_schema_for_every_game() {
+    let header = |game: &str| {
+        let out = xtask(&["diff", "--csv", "--game", game, "--only", "pokers"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let five = header("five");
+    assert_eq!(
+        five,
+        "evaluator,hand,class,category_of_class,reference_class,reference_category"
+    );
+    assert_eq!(header("six"), five);
+}
+
+/// Item 10: at 86e8599 a sampled six-card check said "20358520 per
+/// evaluator" after checking 1,048,576 hands, and "differs: none" of
+/// categories it never looked at.
+#[test]
+fn a_sampled_check_says_how_many_hands_it_checked() {
+    let out = xtask(&[
+        "diff",
+        "--game",
+        "six",
+        "--only",
+        "reference",
+        "--sample",
+        "4096",
+    ]);
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    let row = said
+        .lines()
+        .find(|l| l.starts_with("reference "))
+        .unwrap_or_else(|| panic!("no reference row in\n{said}"));
+    assert!(
+        row.contains(" 4096 ") && row.ends_with("on the sample"),
+        "{row}"
+    );
+    assert!(!said.contains("per evaluator"), "{said}");
+    assert!(!said.contains("differs: none"), "{said}");
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+    assert!(!readme.contains("5 or 7"), "the README's hand sizes");
+}
+
+/// Item 11: `eval --only ckc-rs,reference` on a seven-card hand dropped
+/// ckc-rs without a word, `--only ''` meant every evaluator, and
+/// `eval >&-` exited 0 with its answers lost.
+#[test]
+fn eval_says_what_it_cannot_answer() {
+    let out = xtask(&[
+        "eval",
+        "--only",
+        "ckc-rs,reference",
+        "As Ks Qs Js Ts 2c 3d",
+        "As Ks Qs Js Ts 2c 4d",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("note: ckc-rs evaluates no seven-card hand: only reference answers them")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    for nothing in ["", ","] {
+        let out = xtask(&["eval", "--only", nothing, "As Ks Qs Js Ts"]);
+        assert_eq!(out.status.code(), Some(1), "--only {nothing:?}");
+        assert!(out.stdout.is_empty());
+        assert!(text(&out.stderr).contains("names no evaluator"));
+    }
+    let closed = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' eval 'As Ks Qs Js Ts' >&-",
+            env!("CARGO_BIN_EXE_xtask")
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(1));
+    assert!(
+        text(&closed.stderr).contains("standard output is closed"),
+        "{}",
+        text(&closed.stderr)
+    );
+}
