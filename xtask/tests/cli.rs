@@ -95,7 +95,7 @@ fn a_seven_card_name_in_a_five_card_diff_points_at_its_game() {
     assert!(!out.status.success());
     let said = text(&out.stderr);
     assert!(
-        said.contains("seven-card evaluators: add `--game seven`"),
+        said.contains("evaluators of `--game seven` (deadhorse/seven)"),
         "{said}"
     );
 }
@@ -150,7 +150,7 @@ fn list_selects_as_the_other_commands_do() {
         .output()
         .unwrap();
     assert!(
-        text(&out.stderr).contains("add `--game seven`"),
+        text(&out.stderr).contains("`--game seven` (deadhorse/seven)"),
         "{}",
         text(&out.stderr)
     );

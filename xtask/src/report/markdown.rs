@@ -1031,7 +1031,10 @@ mod tests {
     fn the_citation_names_where_the_data_is() {
         let root = crate::workspace::root();
         assert_eq!(
-            data_location(&root.join("results/2026-11-23-15de287"), "2026-11-23-15de287"),
+            data_location(
+                &root.join("results/2026-11-23-15de287"),
+                "2026-11-23-15de287"
+            ),
             "`results/2026-11-23-15de287/` of the handeval repository"
         );
         assert_eq!(
