@@ -317,3 +317,45 @@ fn unlimited_runs_that_say_so_are_full() {
     assert!(stdout.contains("[`2026-11-25-star`]"), "{stdout}");
     fs::remove_dir_all(&root).unwrap();
 }
+
+/// Item 4: a `--smoke --profile dev` run's report said nothing of it. A
+/// limited run's report now opens by saying what limited it.
+#[test]
+fn a_limited_runs_report_says_it_is_no_full_run() {
+    let dir = scratch("limited-report");
+    copy_run(RUN, &dir);
+    let machine = fs::read_to_string(dir.join("machine.txt")).unwrap();
+    let machine = machine
+        .replace(
+            "command: cargo xtask bench\n",
+            "command: cargo xtask bench --smoke --profile dev\n",
+        )
+        .replace("\nmode: full\n", "\nmode: smoke\n");
+    let machine = edit_lines(&machine, |l| {
+        Some(if l.starts_with("profile: ") {
+            "profile: dev (opt-level 3)".to_string()
+        } else {
+            l.to_string()
+        })
+    });
+    fs::write(dir.join("machine.txt"), machine).unwrap();
+    let out = xtask(&["report"], &dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let md = fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        md.contains("**Not a full run** (mode smoke, profile dev)"),
+        "{md}"
+    );
+    // The committed full run says nothing of the kind.
+    let full = scratch("full-report");
+    copy_run(RUN, &full);
+    assert!(xtask(&["report"], &full).status.success());
+    let md = fs::read_to_string(full.join("report.md")).unwrap();
+    assert!(!md.contains("Not a full run"), "{md}");
+    fs::remove_dir_all(&dir).unwrap();
+    fs::remove_dir_all(&full).unwrap();
+}

@@ -918,8 +918,10 @@ pub fn citation(run: &Run, dir_name: &str, location: &str) -> String {
 }
 
 /// `report.md`: everything a write-up would quote.
-pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
-    let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
+/// The report's title, what produced it, whether it is a full run, and
+/// the machine's facts.
+fn head(run: &Run) -> String {
+    let machine = &run.machine;
     let mut s = String::new();
     let _ = writeln!(s, "# handeval benchmark report\n");
     let _ = writeln!(
@@ -928,6 +930,16 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
         machine.command,
         machine.date_text()
     );
+    let limits = machine.limits();
+    if !limits.is_empty() {
+        let _ = writeln!(
+            s,
+            "**Not a full run** ({}): it measured less than `cargo xtask bench` does, or \
+             measured it less carefully, so `cargo xtask machines` and the README cite a full \
+             run instead.\n",
+            limits.join(", ")
+        );
+    }
     let _ = writeln!(s, "| | |\n|---|---|");
     for (key, value) in [
         ("cpu", &machine.cpu),
@@ -950,6 +962,12 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
             let _ = writeln!(s, "| {key} | {} |", value.replace('|', "/"));
         }
     }
+    s
+}
+
+pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
+    let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
+    let mut s = head(run);
     s.push('\n');
     let five = rows
         .iter()
