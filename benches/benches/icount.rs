@@ -5,7 +5,7 @@
 //! `i`-th (workload, evaluator) the plan (`HANDEVAL_PLAN`) counts, by
 //! name, so the plan file, not the registry's order, says which evaluator
 //! and workload a number belongs to. Each benchmark evaluates a fixed sample of `SAMPLE`
-//! hands drawn with the plan's seed; only the evaluation is counted (the
+//! hands (`SMOKE_SAMPLE` in a smoke run) drawn with the plan's seed; only the evaluation is counted (the
 //! preparation is gungraun's `setup`). `cargo xtask bench` writes the plan,
 //! runs this with `GUNGRAUN_OUTPUT_FORMAT=json` and reads the counts from
 //! that summary. valgrind cannot execute AVX-512 and hides it from CPUID,
@@ -23,7 +23,7 @@ use gungraun::{LibraryBenchmarkConfig, library_benchmark, library_benchmark_grou
 use handeval_benches::encoded::Encoded;
 use handeval_benches::hands::{self, Prepared};
 use handeval_benches::plan::PLAN_VAR;
-use handeval_benches::{Benchmark, Input, Kind, Plan, SAMPLE};
+use handeval_benches::{Benchmark, Input, Kind, Plan};
 use handeval_core::{BestFive, Evaluator, Game, GameInfo, GameVisitor, Hand, visit_games};
 use handeval_registry::{Visit, Visitor, visit_all_with_floor, visit_with_floor};
 
@@ -34,15 +34,17 @@ trait Sample {
 
 impl<G: Game, E: BestFive<G>> Sample for Prepared<G, E> {
     fn run(&mut self) -> usize {
-        self.run_sample(SAMPLE);
-        SAMPLE
+        let sample = plan().mode.sample();
+        self.run_sample(sample);
+        sample
     }
 }
 
 impl<E: Evaluator> Sample for Encoded<E> {
     fn run(&mut self) -> usize {
-        self.run_sample(SAMPLE);
-        SAMPLE
+        let sample = plan().mode.sample();
+        self.run_sample(sample);
+        sample
     }
 }
 
@@ -123,7 +125,7 @@ impl GameVisitor for Pick {
         if workload.game() != GameInfo::of::<G>() {
             return;
         }
-        let hands = hands::shuffled::<G>(plan().seed, SAMPLE);
+        let hands = hands::shuffled::<G>(plan().seed, plan().mode.sample());
         let (name, kind) = (self.benchmark.evaluator.as_str(), workload.kind);
         self.sample = if workload.input == Input::Encoded {
             let Some(hands) = (&hands as &dyn Any).downcast_ref::<Vec<Hand>>() else {

@@ -65,6 +65,14 @@ impl Mode {
         }
     }
 
+    /// Hands in the sample instruction counts are taken over.
+    pub const fn sample(self) -> usize {
+        match self {
+            Mode::Smoke => crate::SMOKE_SAMPLE,
+            _ => crate::SAMPLE,
+        }
+    }
+
     /// Hands per workload of a Hold'em game: as many as five-card hands
     /// (the same blocks), or a smoke run's four blocks.
     pub const fn hands(self) -> usize {

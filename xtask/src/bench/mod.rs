@@ -225,7 +225,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     };
     let measured = measure(&plan, &plan_file, build, &tmp_abs, args.smoke)?;
     let run = report::Run {
-        rows: rows::build(&measured.estimates, &measured.counts, &measured.turns)?,
+        rows: rows::build(
+            &measured.estimates,
+            &measured.counts,
+            &measured.turns,
+            plan.mode.sample(),
+        )?,
         machine: record::describe(
             &command,
             &plan,

@@ -1,7 +1,7 @@
 //! `machine.txt` for a run: the machine, the command, the plan's choices,
 //! and how the instructions were counted, or why not.
 
-use handeval_benches::{Plan, SAMPLE, SimdLimit};
+use handeval_benches::{Plan, SimdLimit};
 
 use super::plan::counted_games;
 use crate::machine::probe::Requested;
@@ -22,7 +22,7 @@ pub enum NoCounts {
 /// The `instruction counts` line of `machine.txt`: what was counted, over
 /// which sample and on which path, or why nothing was.
 pub fn how_counted(plan: &Plan, counted: Result<&str, NoCounts>) -> String {
-    let sample = thousands(SAMPLE);
+    let sample = thousands(plan.mode.sample());
     let games: Vec<&str> = counted_games(plan).iter().map(|g| g.word).collect();
     let over = match games.as_slice() {
         [] => format!("{sample} sampled hands"),

@@ -2,7 +2,7 @@
 //! estimate, the rounds' median, and its instruction count.
 
 use anyhow::{Context, Result};
-use handeval_benches::{Benchmark, Order, SAMPLE};
+use handeval_benches::{Benchmark, Order};
 
 use super::counts::Counted;
 use super::criterion::Estimate;
@@ -19,6 +19,7 @@ pub fn build(
     measured: &[(Benchmark, Estimate)],
     counts: &[Counted],
     turns: &[Turn],
+    sample: usize,
 ) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     for (b, estimate) in measured {
@@ -35,7 +36,7 @@ pub fn build(
         let instructions = counts
             .iter()
             .find(|c| c.benchmark == counted)
-            .map(|c| c.instructions as f64 / SAMPLE as f64);
+            .map(|c| c.instructions as f64 / sample as f64);
         let per_hand = |ns: f64| ns / w.block() as f64;
         let criterion = per_hand(estimate.median);
         // The published figure: the rounds' median where the benchmark was

@@ -180,7 +180,7 @@ pub fn describe(
         instruction_counts,
         block_hands: Some(handeval_benches::BLOCK),
         measurement: TURNS.into(),
-        sample_hands: Some(handeval_benches::SAMPLE),
+        sample_hands: Some(plan.mode.sample()),
         hands_per_workload: Some(plan.mode.hands()),
         icount_path: String::new(),
         split_floor: String::new(),

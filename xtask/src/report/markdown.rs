@@ -73,7 +73,7 @@ fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
 /// report: every figure from the game's definition and the constants the
 /// benchmarks use. `counted`: whether the run has instruction counts of
 /// the game.
-pub fn game_method(game: GameInfo, hands: usize, counted: bool) -> String {
+pub fn game_method(game: GameInfo, hands: usize, counted: bool, sample: usize) -> String {
     let word = game.word;
     let capital = word[..1].to_uppercase() + &word[1..];
     let input = game.input;
@@ -125,7 +125,7 @@ pub fn game_method(game: GameInfo, hands: usize, counted: bool) -> String {
     let counts = if counted {
         format!(
             "Instruction counts, where measured, are of `strength/shuffled/{input}` over the first {} of its hands (the first 1,000 checked against the literal reference first){}.",
-            thousands(handeval_benches::SAMPLE),
+            thousands(sample),
             if has(Kind::Strength, Order::Sequential) {
                 ", and stand for the sequential order too"
             } else {
@@ -209,7 +209,8 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
                 .unwrap_or(handeval_benches::hands::HANDS)
                 / handeval_benches::BLOCK
                 * handeval_benches::block_of(game),
-            counted
+            counted,
+            machine.sample_hands.unwrap_or(handeval_benches::SAMPLE),
         )
     );
     for w in &present {
