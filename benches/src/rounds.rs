@@ -74,13 +74,26 @@ pub struct TurnTime {
 /// One untimed pass over `block`, then `passes` passes (at least one), each
 /// timed on its own.
 pub fn turn(timed: &mut dyn Timed, block: usize, passes: usize) -> TurnTime {
+    let origin = Instant::now();
+    turn_by(timed, block, passes, &mut || origin.elapsed())
+}
+
+/// [`turn`], with time read from `now` (the time since any fixed origin),
+/// so that a test can script the clock instead of racing it.
+fn turn_by(
+    timed: &mut dyn Timed,
+    block: usize,
+    passes: usize,
+    now: &mut dyn FnMut() -> Duration,
+) -> TurnTime {
     let passes = passes.max(1);
     timed.pass(block);
     let mut times = Vec::with_capacity(passes);
     for _ in 0..passes {
-        let start = Instant::now();
+        let start = now();
         timed.pass(block);
-        times.push(start.elapsed());
+        // A clock never runs backwards: `elapsed` is monotonic.
+        times.push(now().saturating_sub(start));
     }
     times.sort_unstable();
     TurnTime {
@@ -284,19 +297,42 @@ mod tests {
         }
     }
 
+    /// Passes that take scripted times on a scripted clock: the `n`-th
+    /// pass moves `clock` on by `script[n]` microseconds, so that a busy
+    /// machine cannot change what the test sees (a busy-waited version
+    /// failed when the test ran beside the exhaustive checks).
+    struct OnClock {
+        script: Vec<u64>,
+        n: usize,
+        clock: std::rc::Rc<std::cell::Cell<Duration>>,
+    }
+
+    impl Timed for OnClock {
+        fn name(&self) -> &'static str {
+            "on a scripted clock"
+        }
+        fn pass(&mut self, _: usize) {
+            let us = self.script[self.n % self.script.len()];
+            self.n += 1;
+            self.clock.set(self.clock.get() + Duration::from_micros(us));
+        }
+    }
+
     #[test]
     fn a_turn_is_its_fastest_pass_after_an_untimed_one() {
         // The untimed pass is the slow 3000 us one; a disturbed pass (2000)
         // among the timed ones does not count.
-        let mut s = Scripted {
-            script: vec![3000, 500, 2000, 500, 500],
+        let clock = std::rc::Rc::new(std::cell::Cell::new(Duration::ZERO));
+        let mut s = OnClock {
+            script: vec![3000, 500, 2000, 700, 500],
             n: 0,
+            clock: clock.clone(),
         };
-        let t = turn(&mut s, 0, 4);
+        let t = turn_by(&mut s, 0, 4, &mut || clock.get());
         assert_eq!(t.passes, 4);
-        assert!(t.fastest >= Duration::from_micros(500), "{t:?}");
-        assert!(t.fastest < Duration::from_micros(1500), "{t:?}");
-        assert!(t.median < Duration::from_micros(1500), "{t:?}");
+        assert_eq!(t.fastest, Duration::from_micros(500), "{t:?}");
+        // The median of 500, 500, 700 and 2000: the upper middle one.
+        assert_eq!(t.median, Duration::from_micros(700), "{t:?}");
         assert_eq!(s.n, 5);
     }
 
