@@ -54,15 +54,6 @@ use alloc::vec::Vec;
 use super::{MAX_PLAYERS, Showdown, Tally};
 use crate::{BINOMIAL, BestFive, Card, Game};
 
-/// `C(n, k)` for the up to four cards of a rank.
-const WAYS: [[u64; 5]; 5] = [
-    [1, 0, 0, 0, 0],
-    [1, 1, 0, 0, 0],
-    [1, 2, 1, 0, 0],
-    [1, 3, 3, 1, 0],
-    [1, 4, 6, 4, 1],
-];
-
 /// The colex index of a multiset of `n` ranks written in unary ([`add`]):
 /// the sum of `C(a_i + i, i + 1)` over its ranks `a_0 <= a_1 <= ...`
 /// ([`BINOMIAL`]).
@@ -252,7 +243,7 @@ impl<'a> Multisets<'a> {
         for (j, &r) in ranks.iter().enumerate() {
             run += 1;
             if ranks.get(j + 1) != Some(&r) {
-                ways *= WAYS[usize::from(self.avail[usize::from(r)])][run];
+                ways *= u64::from(BINOMIAL[usize::from(self.avail[usize::from(r)])][run]);
                 run = 0;
             }
         }
