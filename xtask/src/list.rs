@@ -91,8 +91,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         &format!("{} evaluator", args.game.word),
         &left_out,
     )?;
-    let list: Vec<About> = every.into_iter().filter(|a| kept(a)).collect();
-    let list: Vec<About> = list
+    // `chosen` holds only names `kept` keeps.
+    let list: Vec<About> = every
         .into_iter()
         .filter(|a| chosen.contains(&a.name))
         .collect();

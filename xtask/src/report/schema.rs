@@ -477,46 +477,44 @@ pub fn read(path: &Path, turns: Option<&[Turn]>) -> Result<Vec<Row>> {
     }
     let rounds_file = path.with_file_name(super::ROUNDS);
     let claimed: Vec<Option<usize>> = rows.iter().map(|r| r.rounds).collect();
-    let Some(turns) = turns else {
-        if let Some((i, r)) = rows
-            .iter()
-            .enumerate()
-            .find(|(_, r)| r.rounds.is_some() || r.ratio_q1.is_some() || r.ns_from == Timer::Rounds)
-        {
+    if let Some(turns) = turns {
+        // The floor's bare loop is timed beside the floor's row.
+        let row_of = |t: &Turn| {
+            let name = t
+                .evaluator
+                .strip_suffix(" (bare loop)")
+                .unwrap_or(&t.evaluator);
+            rows.iter()
+                .any(|r| r.workload == t.workload && r.evaluator == name)
+        };
+        if let Some(t) = turns.iter().find(|t| !row_of(t)) {
             bail!(
-                "{}: line {}: {} on {} gives figures from {} interleaved rounds, and {} is missing",
+                "{} times {} on {}, and {} has no row of it: is {} cut short?",
+                rounds_file.display(),
+                t.evaluator,
+                t.workload,
                 path.display(),
-                i + 2,
-                r.evaluator,
-                r.workload,
-                r.rounds
-                    .map_or_else(|| "the".to_string(), |n| n.to_string()),
-                rounds_file.display()
+                path.display()
             );
         }
-        derive_columns(&mut rows, &[])?;
-        return Ok(rows);
-    };
-    // The floor's bare loop is timed beside the floor's row.
-    let row_of = |t: &Turn| {
-        let name = t
-            .evaluator
-            .strip_suffix(" (bare loop)")
-            .unwrap_or(&t.evaluator);
-        rows.iter()
-            .any(|r| r.workload == t.workload && r.evaluator == name)
-    };
-    if let Some(t) = turns.iter().find(|t| !row_of(t)) {
+    } else if let Some((i, r)) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, r)| r.rounds.is_some() || r.ratio_q1.is_some() || r.ns_from == Timer::Rounds)
+    {
         bail!(
-            "{} times {} on {}, and {} has no row of it: is {} cut short?",
-            rounds_file.display(),
-            t.evaluator,
-            t.workload,
+            "{}: line {}: {} on {} gives figures from {} interleaved rounds, and {} is missing",
             path.display(),
-            path.display()
+            i + 2,
+            r.evaluator,
+            r.workload,
+            r.rounds
+                .map_or_else(|| "the".to_string(), |n| n.to_string()),
+            rounds_file.display()
         );
     }
-    derive_columns(&mut rows, turns)?;
+    derive_columns(&mut rows, turns.unwrap_or_default())?;
+    // Without rounds.csv no row claims rounds (refused above).
     for (i, (r, claimed)) in rows.iter().zip(claimed).enumerate() {
         if let Some(n) = claimed
             && r.rounds != Some(n)
