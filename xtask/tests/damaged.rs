@@ -73,12 +73,8 @@ fn refused(case: &str, damage: impl FnOnce(&Path), says: &[&str]) {
         "{case}: a report was written from a damaged run"
     );
     // `compare` reads runs the same way.
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("compare")
-        .arg(committed(RUN))
-        .arg(&run)
-        .output()
-        .unwrap();
+    let committed = committed(RUN);
+    let out = xtask(&["compare", committed.to_str().unwrap()], &run);
     assert!(!out.status.success(), "{case}: compare accepted it");
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -95,7 +91,20 @@ fn an_undamaged_copy_reads() {
     );
     let md = fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("interleaved rounds"), "{md}");
+    // A full run says nothing of limits.
+    assert!(!md.contains("Not a full run"), "{md}");
     fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `machine`, its `profile` line made the dev profile's.
+fn with_dev_profile(machine: &str) -> String {
+    edit_lines(machine, |l| {
+        Some(if l.starts_with("profile: ") {
+            "profile: dev (opt-level 3)".to_string()
+        } else {
+            l.to_string()
+        })
+    })
 }
 
 #[test]
@@ -211,11 +220,7 @@ fn beside_the_run(root: &Path, name: &str, edit: impl Fn(&str) -> String) {
 }
 
 fn machines(root: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["machines", "--results-dir"])
-        .arg(root)
-        .output()
-        .unwrap()
+    xtask(&["machines", "--results-dir"], root)
 }
 
 #[test]
@@ -228,13 +233,7 @@ fn a_newer_dev_profile_run_does_not_stand_for_its_cpu() {
                 "command: cargo xtask bench --profile dev\n",
             )
             .replace("date: 2026-11-23T14:36:31Z", "date: 2026-11-25T00:00:00Z");
-        edit_lines(&m, |l| {
-            Some(if l.starts_with("profile: ") {
-                "profile: dev (opt-level 3)".to_string()
-            } else {
-                l.to_string()
-            })
-        })
+        with_dev_profile(&m)
     });
     let out = machines(&root);
     let (stdout, stderr) = (
@@ -331,14 +330,7 @@ fn a_limited_runs_report_says_it_is_no_full_run() {
             "command: cargo xtask bench --smoke --profile dev\n",
         )
         .replace("\nmode: full\n", "\nmode: smoke\n");
-    let machine = edit_lines(&machine, |l| {
-        Some(if l.starts_with("profile: ") {
-            "profile: dev (opt-level 3)".to_string()
-        } else {
-            l.to_string()
-        })
-    });
-    fs::write(dir.join("machine.txt"), machine).unwrap();
+    fs::write(dir.join("machine.txt"), with_dev_profile(&machine)).unwrap();
     let out = xtask(&["report"], &dir);
     assert!(
         out.status.success(),
@@ -350,12 +342,6 @@ fn a_limited_runs_report_says_it_is_no_full_run() {
         md.contains("**Not a full run** (mode smoke, profile dev)"),
         "{md}"
     );
-    // The committed full run says nothing of the kind.
-    let full = scratch("full-report");
-    copy_run(RUN, &full);
-    assert!(xtask(&["report"], &full).status.success());
-    let md = fs::read_to_string(full.join("report.md")).unwrap();
-    assert!(!md.contains("Not a full run"), "{md}");
+    // The undamaged full run says nothing of the kind (`an_undamaged_copy_reads`).
     fs::remove_dir_all(&dir).unwrap();
-    fs::remove_dir_all(&full).unwrap();
 }
