@@ -471,7 +471,11 @@ fn flush_sets<G: Game, E: BestFive<G>>(
     probe: E::Strength,
 ) -> (Vec<Flush>, Vec<E::Strength>) {
     let mut flushes = Vec::new();
-    let mut flush_hands = Vec::new();
+    // The hands' cards one after another, made hands only once all are
+    // written: a hand read whole just after its cards were stored one by
+    // one would stall on the forwarding of each store (half of this
+    // function's time, profiled preflop).
+    let mut cards = Vec::new();
     each_flush_set(deal, |suit, k, set, filler| {
         let mut flush = Flush {
             suit,
@@ -479,24 +483,22 @@ fn flush_sets<G: Game, E: BestFive<G>>(
             value: [usize::MAX; MAX_PLAYERS],
         };
         for p in (0..deal.count).filter(|&p| deal.suited[p][suit] + k >= 5) {
-            // Element by element: a copy of a length known only here
-            // would be a call.
-            let mut cards = deal.fixed[p];
+            flush.value[p] = cards.len() / 7;
+            cards.extend_from_slice(&deal.fixed[p][..deal.held]);
             let mut bits = set;
-            for (j, slot) in cards[deal.held..].iter_mut().enumerate() {
-                *slot = if j < k {
+            cards.extend((0..deal.need).map(|j| {
+                if j < k {
                     let rank = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     Card::ALL[rank * 4 + suit]
                 } else {
                     filler[j - k]
-                };
-            }
-            flush.value[p] = flush_hands.len();
-            flush_hands.push(G::from_dealt(&cards));
+                }
+            }));
         }
         flushes.push(flush);
     });
+    let flush_hands: Vec<G> = cards.chunks_exact(7).map(G::from_dealt).collect();
     let mut flush_values = vec![probe; flush_hands.len()];
     E::strengths(&flush_hands, &mut flush_values);
     (flushes, flush_values)
@@ -537,28 +539,13 @@ fn sum_of_flushes<V: Ord + Copy>(
     }
     let mut gained = [0u64; 1 << MAX_PLAYERS];
     let mut lost = [0u64; 1 << MAX_PLAYERS];
+    let mut heads_up = HeadsUp::default();
+    // The classes of ranks each flush set is counted on, with their ways.
+    let mut classes: Vec<(usize, u64)> = Vec::new();
     for flush in flushes {
         let k = flush.set.count_ones() as usize;
-        let mut flushed = [by_index[0]; MAX_PLAYERS];
-        let mut flushing = 0usize;
-        for p in 0..count {
-            if flush.value[p] != usize::MAX {
-                flushed[p] = flush_values[flush.value[p]];
-                flushing |= 1 << p;
-            }
-        }
-        let mut settle = |i: usize, w: u64| {
-            let value = |p: usize| {
-                if flushing & 1 << p != 0 {
-                    flushed[p]
-                } else {
-                    by_index[i * count + p]
-                }
-            };
-            gained[winners(count, value)] += w;
-            lost[usize::from(winners_at[i])] += w;
-        };
         let list = &more[flush.suit][deal.need - k];
+        classes.clear();
         if deal.need - k == 1 {
             // One more rank `r`, after the `j` of the set's ranks at most
             // `r`: the index is the set's terms before it, its own, and
@@ -584,9 +571,7 @@ fn sum_of_flushes<V: Ord + Copy>(
                 j += usize::from(flush.set & 1 << r != 0);
                 *at = before[j] + usize::from(BINOMIAL[r + j][j + 1]) + after[j];
             }
-            for &(more, w) in list {
-                settle(at[usize::from(more[0])], w);
-            }
+            classes.extend(list.iter().map(|&(more, w)| (at[usize::from(more[0])], w)));
         } else {
             let mut set = 0u64;
             let mut bits = flush.set;
@@ -594,17 +579,127 @@ fn sum_of_flushes<V: Ord + Copy>(
                 set = add(set, bits.trailing_zeros() as u8);
                 bits &= bits - 1;
             }
-            for &(ranks, w) in list {
+            classes.extend(list.iter().map(|&(ranks, w)| {
                 let mut all = set;
                 for &r in &ranks[..deal.need - k] {
                     all = add(all, r);
                 }
-                settle(unary_index(all, deal.need), w);
+                (unary_index(all, deal.need), w)
+            }));
+        }
+        if count == 2 {
+            heads_up.settle(flush, flush_values, ranks, &classes);
+            continue;
+        }
+        let mut flushed = [by_index[0]; MAX_PLAYERS];
+        let mut flushing = 0usize;
+        for p in 0..count {
+            if flush.value[p] != usize::MAX {
+                flushed[p] = flush_values[flush.value[p]];
+                flushing |= 1 << p;
             }
         }
+        for &(i, w) in &classes {
+            let value = |p: usize| {
+                if flushing & 1 << p != 0 {
+                    flushed[p]
+                } else {
+                    by_index[i * count + p]
+                }
+            };
+            gained[winners(count, value)] += w;
+            lost[usize::from(winners_at[i])] += w;
+        }
     }
+    heads_up.into_counts(&mut gained, &mut lost);
     for (total, (g, l)) in by_winners.iter_mut().zip(gained.iter().zip(&lost)) {
         *total = total.wrapping_add(*g).wrapping_sub(*l);
+    }
+}
+
+/// Heads-up boards counted with the flushes and taken back, in registers:
+/// for each of the two, the weight of the boards where their value is at
+/// least the other's. Counts kept in an array indexed by the winners
+/// would chain each addition through memory, one store's forwarding after
+/// another: a third of the whole count, profiled preflop.
+#[derive(Default)]
+struct HeadsUp {
+    gained: [u64; 2],
+    lost: [u64; 2],
+    all: u64,
+}
+
+impl HeadsUp {
+    /// Counts the flush set on each class of ranks with the flushes, and
+    /// takes each back as sum 1 counted it.
+    #[inline]
+    fn settle<V: Ord + Copy>(
+        &mut self,
+        flush: &Flush,
+        flush_values: &[V],
+        ranks: &RankValues<V>,
+        classes: &[(usize, u64)],
+    ) {
+        let (by_index, winners_at) = (&ranks.by_index, &ranks.winners_at);
+        let ge = |yes: bool, w: u64| w & 0u64.wrapping_sub(u64::from(yes));
+        let flushed = |p: usize| Some(flush.value[p]).filter(|&v| v != usize::MAX);
+        let [mut g0, mut g1, mut l0, mut l1, mut all] = [0u64; 5];
+        match (flushed(0), flushed(1)) {
+            (Some(a), Some(b)) => {
+                let (a, b) = (flush_values[a], flush_values[b]);
+                for &(i, w) in classes {
+                    g0 = g0.wrapping_add(ge(a >= b, w));
+                    g1 = g1.wrapping_add(ge(b >= a, w));
+                    let was = winners_at[i];
+                    l0 = l0.wrapping_add(ge(was & 1 != 0, w));
+                    l1 = l1.wrapping_add(ge(was & 2 != 0, w));
+                    all = all.wrapping_add(w);
+                }
+            }
+            (Some(a), None) => {
+                let a = flush_values[a];
+                for &(i, w) in classes {
+                    let b = by_index[2 * i + 1];
+                    g0 = g0.wrapping_add(ge(a >= b, w));
+                    g1 = g1.wrapping_add(ge(b >= a, w));
+                    let was = winners_at[i];
+                    l0 = l0.wrapping_add(ge(was & 1 != 0, w));
+                    l1 = l1.wrapping_add(ge(was & 2 != 0, w));
+                    all = all.wrapping_add(w);
+                }
+            }
+            (None, Some(b)) => {
+                let b = flush_values[b];
+                for &(i, w) in classes {
+                    let a = by_index[2 * i];
+                    g0 = g0.wrapping_add(ge(a >= b, w));
+                    g1 = g1.wrapping_add(ge(b >= a, w));
+                    let was = winners_at[i];
+                    l0 = l0.wrapping_add(ge(was & 1 != 0, w));
+                    l1 = l1.wrapping_add(ge(was & 2 != 0, w));
+                    all = all.wrapping_add(w);
+                }
+            }
+            // A flush set flushes someone.
+            (None, None) => {}
+        }
+        self.gained[0] = self.gained[0].wrapping_add(g0);
+        self.gained[1] = self.gained[1].wrapping_add(g1);
+        self.lost[0] = self.lost[0].wrapping_add(l0);
+        self.lost[1] = self.lost[1].wrapping_add(l1);
+        self.all = self.all.wrapping_add(all);
+    }
+
+    /// Into counts by the set of winners: a player alone wins where their
+    /// value is at least the other's and not equal, and the two tie on
+    /// the weight both sums count, the sum of the two less all boards.
+    fn into_counts(self, gained: &mut [u64], lost: &mut [u64]) {
+        for (sums, counts) in [(self.gained, gained), (self.lost, lost)] {
+            let tie = sums[0].wrapping_add(sums[1]).wrapping_sub(self.all);
+            counts[1] = counts[1].wrapping_add(sums[0].wrapping_sub(tie));
+            counts[2] = counts[2].wrapping_add(sums[1].wrapping_sub(tie));
+            counts[3] = counts[3].wrapping_add(tie);
+        }
     }
 }
 
