@@ -283,6 +283,32 @@ fn counting_by_classes_gives_every_boards_counts() {
     println!("{valued} hands valued");
 }
 
+/// Suits counted once for all suits alike: only where each player, the
+/// board and the dead cards hold the same ranks of them. Each case has
+/// suits whose cards left are the same ranks but are not alike (the same
+/// rank held by another player, on the board, or dead), beside suits that
+/// are.
+#[test]
+fn counting_by_classes_takes_suits_alike_only_when_they_are() {
+    let cases: [(&[&str], &str, &str); 8] = [
+        (&["AhAs", "KdKc"], "", ""),
+        (&["Ah2c", "As2d"], "", ""),
+        (&["AhKh", "AsKs"], "", "QhQs"),
+        (&["Ah7c", "Kd7d"], "", "AsKc"),
+        (&["Ah9c", "As9d"], "2h2s5c", ""),
+        (&["AhKd", "QsJc", "Tc9h"], "2h3s4d", ""),
+        (&["KdQc", "JdTc"], "", "As"),
+        (&["KdQc", "JdTc"], "2h5h7h", "2s5s7s"),
+    ];
+    for (players, board, dead) in cases {
+        let (players, board, dead) = (hands(players), parse(board), parse(dead));
+        let showdown = Showdown::new(&players, &board, &dead).unwrap();
+        let every = showdown.tally::<Hand7, handeval_perfhash::Seven>(0..showdown.first_cards());
+        let classes = showdown.tally_by_ranks::<Hand7, handeval_perfhash::Seven>();
+        assert_eq!(classes, every, "{players:?} on {board:?}, dead {dead:?}");
+    }
+}
+
 #[test]
 fn counting_by_classes_catches_a_broken_evaluator() {
     let players = hands(&["AhKh", "AsQd"]);

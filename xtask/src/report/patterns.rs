@@ -259,8 +259,8 @@ pub fn showdown_section(turns: &[PatternTurn]) -> Option<String> {
          ties and losses, the same for every contender (checked before timing). Evaluators value \
          each board's two hands from scratch in batches, or count by classes of boards as \
          equity calculators do (each multiset of ranks to come valued once as if no suit \
-         flushed, then each flush once, correcting the boards a suit can flush on: 20,306 hands \
-         for AhAs-KdKc), the table-free kernel deals them from partial sums (the board's sums \
+         flushed, then each flush once, correcting the boards a suit can flush on; `cargo xtask \
+         equity` prints how many hands that values), the table-free kernel deals them from partial sums (the board's sums \
          shared by both hands), and pokers runs its own `exact_equity` (which merges the cards \
          of suits that can no longer flush) with one thread. Median of {rounds} interleaved rounds; the ratio is the median of the per-round \
          ratios of the whole set's time to pokers'.\n",

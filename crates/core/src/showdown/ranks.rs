@@ -34,19 +34,30 @@
 //! each, so together they need at least `6 - b`. For the same reason no
 //! other suit flushes on a corrected board.
 //!
+//! Sum 2 is made once for each kind of suit. Two suits are alike when each
+//! player, the board and the deck hold the same ranks of both: swapping
+//! them maps the flush boards of one onto the other's, with the same
+//! values and the same classes of ranks, so the first suit of a kind is
+//! corrected and its corrections counted as many times as the kind has
+//! suits (OMPEval and the other equity calculators fold suits the same
+//! way).
+//!
 //! # Example: `AhAs` against `KdKc`, preflop
 //!
 //! Each player holds one card of each suit they share, so `most(s)` is 1 for
-//! every suit and a flush needs four of it on the board.
+//! every suit and a flush needs four of it on the board. Hearts and spades
+//! are alike (the aces' player holds the ace of each, and nobody else
+//! holds one), and so are diamonds and clubs.
 //!
 //! - Sum 1 values 5,995 classes of ranks (two hands each) for the 1,712,304
 //!   boards.
-//! - Sum 2 values, per suit, the 495 sets of four of its 12 cards left (one
-//!   player flushes) and the 792 sets of five (both do): 2,079 hands. Each
-//!   set of four is then counted with each of the 13 ranks the fifth card
-//!   can have: 7,227 classes, looked up.
+//! - Sum 2 values, for hearts and for diamonds, the 495 sets of four of the
+//!   suit's 12 cards left (one player flushes) and the 792 sets of five
+//!   (both do): 2,079 hands a suit. Each set of four is then counted with
+//!   each of the 13 ranks the fifth card can have: 7,227 classes a suit,
+//!   looked up, and counted twice.
 //!
-//! That is 20,306 hands valued, an 169th of the 3,424,608 the boards hold.
+//! That is 16,148 hands valued, a 212th of the 3,424,608 the boards hold.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -72,9 +83,82 @@ fn unary_index(mut unary: u64, n: usize) -> usize {
 /// one bit per card of rank `r`, lowest first, so the set bits ascend by
 /// rank, as a sorted hand does.
 #[inline(always)]
-fn add(unary: u64, rank: u8) -> u64 {
+const fn add(unary: u64, rank: u8) -> u64 {
     let nibble = 0xf << (4 * rank);
     unary | ((unary & nibble) + (1 << (4 * rank)))
+}
+
+/// A multiset of five of one rank, which no deck deals and a nibble cannot
+/// write: the only bit of its entry in [`CLASSES`].
+const FIVE_OF_A_RANK: u64 = 1 << 63;
+
+/// Every multiset of `N` ranks in unary ([`add`]), in colex order, so that
+/// an entry's place is its [`unary_index`]: the odometer that counts up
+/// the lowest place that can grow (staying at most the place above it, or
+/// the ace) and sets the places below it to deuces.
+const fn colex<const N: usize, const LEN: usize>() -> [u64; LEN] {
+    let mut table = [0u64; LEN];
+    let mut ranks = [0u8; 5];
+    let mut i = 0;
+    while i < LEN {
+        let mut unary = 0;
+        let mut j = 0;
+        while j < N {
+            unary = add(unary, ranks[j]);
+            j += 1;
+        }
+        table[i] = if N == 5 && ranks[0] == ranks[4] {
+            FIVE_OF_A_RANK
+        } else {
+            unary
+        };
+        let mut j = 0;
+        while j < N && ranks[j] == if j + 1 < N { ranks[j + 1] } else { 12 } {
+            j += 1;
+        }
+        if j < N {
+            ranks[j] += 1;
+            let mut k = 0;
+            while k < j {
+                ranks[k] = 0;
+                k += 1;
+            }
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The multisets of `n` ranks for `n` up to five, each at its index.
+static CLASSES: [&[u64]; 6] = {
+    const fn len(n: usize) -> usize {
+        BINOMIAL[12 + n][n] as usize
+    }
+    static C0: [u64; len(0)] = colex::<0, { len(0) }>();
+    static C1: [u64; len(1)] = colex::<1, { len(1) }>();
+    static C2: [u64; len(2)] = colex::<2, { len(2) }>();
+    static C3: [u64; len(3)] = colex::<3, { len(3) }>();
+    static C4: [u64; len(4)] = colex::<4, { len(4) }>();
+    static C5: [u64; len(5)] = colex::<5, { len(5) }>();
+    [&C0, &C1, &C2, &C3, &C4, &C5]
+};
+
+/// One in the three-bit field of each rank from `r` up: adding them for
+/// each card counts the cards at or below each rank.
+const AT_OR_ABOVE: [u64; 13] = {
+    let mut t = [0u64; 13];
+    let mut r = 13;
+    while r > 0 {
+        r -= 1;
+        t[r] = (1 << (3 * r)) | if r < 12 { t[r + 1] } else { 0 };
+    }
+    t
+};
+
+/// The top card of each rank's run in a multiset in unary: a bit each.
+#[inline(always)]
+fn run_tops(unary: u64) -> u64 {
+    unary & !((unary >> 1) & 0x7777_7777_7777_7777)
 }
 
 /// The players' hands, what is left to deal, and which suits can flush.
@@ -88,15 +172,22 @@ struct Deal {
     held: usize,
     /// Each player's cards so far in unary ranks ([`add`]).
     unary: [u64; MAX_PLAYERS],
-    /// For each hole card, how many of the player's cards before it share
-    /// its rank.
-    nth: [[usize; 2]; MAX_PLAYERS],
+    /// For each hole card, its rank's first card, how many of the player's
+    /// cards before it share its rank, and its rank's field in a count by
+    /// rank ([`Deal::unsuited`]).
+    hole: [[[usize; 3]; 2]; MAX_PLAYERS],
     /// Each player's cards so far of each suit.
     suited: [[usize; 4]; MAX_PLAYERS],
     /// Cards left of each rank.
     left: [u8; 13],
     /// The ranks left of each suit, a bit each.
     mine: [u16; 4],
+    /// For the first suit of each kind, how many suits are of its kind
+    /// (0 for the others): two suits are alike when each player, the board
+    /// and the deck hold the same ranks of both, so that the flushes of
+    /// one are the other's with the suits swapped, on the same classes of
+    /// ranks, and count the same.
+    alike: [u64; 4],
     /// The cards left.
     rest: [Card; 52],
     rest_len: usize,
@@ -108,9 +199,13 @@ impl Deal {
         let held = 2 + s.known;
         let mut unary = [0u64; MAX_PLAYERS];
         let mut suited = [[0usize; 4]; MAX_PLAYERS];
-        let mut nth = [[0usize; 2]; MAX_PLAYERS];
+        let mut hole = [[[0usize; 3]; 2]; MAX_PLAYERS];
         for p in 0..s.count {
-            nth[p][1] = usize::from(s.players[p][0].rank() == s.players[p][1].rank());
+            for (h, card) in s.players[p].iter().enumerate() {
+                let rank = usize::from(card.index() >> 2);
+                let nth = usize::from(h == 1 && s.players[p][0].rank() == card.rank());
+                hole[p][h] = [rank * 4, nth, 3 * rank];
+            }
             fixed[p][..2].copy_from_slice(&s.players[p]);
             fixed[p][2..held].copy_from_slice(&s.board[..s.known]);
             for c in &fixed[p][..held] {
@@ -124,43 +219,71 @@ impl Deal {
             left[usize::from(c.index() >> 2)] += 1;
             mine[usize::from(c.index() & 3)] |= 1 << (c.index() >> 2);
         }
+        let ranks_of = |cards: &[Card], suit: usize| {
+            cards
+                .iter()
+                .filter(|c| usize::from(c.index() & 3) == suit)
+                .fold(0u16, |bits, c| bits | 1 << (c.index() >> 2))
+        };
+        let kind = |suit: usize| {
+            let mut kind = [0u16; MAX_PLAYERS + 2];
+            kind[0] = mine[suit];
+            kind[1] = ranks_of(&s.board[..s.known], suit);
+            for p in 0..s.count {
+                kind[2 + p] = ranks_of(&s.players[p], suit);
+            }
+            kind
+        };
+        let mut alike = [0u64; 4];
+        for suit in 0..4 {
+            let first = (0..=suit).find(|&t| kind(t) == kind(suit)).unwrap_or(suit);
+            alike[first] += 1;
+        }
         Deal {
             count: s.count,
             need: 5 - s.known,
             fixed,
             held,
             unary,
-            nth,
+            hole,
             suited,
             left,
             mine,
+            alike,
             rest: s.rest,
             rest_len: s.left,
         }
     }
 
-    /// Player `p`'s cards so far with `cards` to come, re-suited so that
-    /// no suit flushes. Preflop, the cards to come take the suits in turn
-    /// (at most two of a suit), and each hole card the first suit its rank
-    /// has free (`used` holds the suits the cards to come took, a nibble
-    /// per rank):
-    /// at most four of a suit. With a known board, all seven cards in rank
-    /// order take the suits in turn: at most two of a suit.
+    /// Player `p`'s cards so far with `cards` to come, re-suited so that no
+    /// suit flushes. The cards to come take the suits in turn in rank
+    /// order (at most two of a suit). Preflop, each hole card takes the
+    /// suit of the place it would have among them, after those of its rank
+    /// (the second of a pair the place after): a suit none of its rank
+    /// took, and at most four of a suit. `places` counts the cards to come
+    /// at or below each rank, three bits a rank: a shift and a mask, where
+    /// counting the bits of a mask would be a dozen instructions on the
+    /// baseline x86-64 this builds for. With a known board, all seven
+    /// cards in rank order take the suits in turn: at most two of a suit.
     #[inline]
-    fn unsuited(&self, p: usize, cards: &[Card], used: u64) -> [Card; 7] {
-        let mut hand = self.fixed[p];
+    fn unsuited(&self, p: usize, cards: &[Card], places: u64) -> [Card; 7] {
         if self.held == 2 {
-            for (slot, &nth) in hand[..2].iter_mut().zip(&self.nth[p]) {
-                let rank = usize::from(slot.index() >> 2);
-                let used = (used >> (4 * rank)) as usize & 0xf;
-                *slot = Card::ALL[rank * 4 + usize::from(FREE[used][nth])];
-            }
-            // Preflop, five cards come: a copy of a known length, where
-            // one of `cards.len()` would be a call to `memcpy` and a
-            // stalled reload of the bytes it wrote.
-            hand[2..].copy_from_slice(&cards[..5]);
-            return hand;
+            let hole = |h: usize| {
+                let [card, nth, field] = self.hole[p][h];
+                let place = ((places >> field) & 7) as usize + nth;
+                Card::ALL[card | (place & 3)]
+            };
+            return [
+                hole(0),
+                hole(1),
+                cards[0],
+                cards[1],
+                cards[2],
+                cards[3],
+                cards[4],
+            ];
         }
+        let mut hand = self.fixed[p];
         let mut unary = self.unary[p];
         for c in cards {
             unary = add(unary, c.index() >> 2);
@@ -179,25 +302,6 @@ impl Deal {
         5usize.saturating_sub(most.unwrap_or(0))
     }
 }
-
-/// The `n`-th suit not in `used` (a bit per suit), for each `used` with at
-/// least `n + 1` free.
-const FREE: [[u8; 4]; 16] = {
-    let mut t = [[0u8; 4]; 16];
-    let mut used = 0;
-    while used < 16 {
-        let (mut suit, mut n) = (0, 0);
-        while suit < 4 {
-            if used & 1 << suit == 0 {
-                t[used][n] = suit as u8;
-                n += 1;
-            }
-            suit += 1;
-        }
-        used += 1;
-    }
-    t
-};
 
 /// Each multiset of `n` ranks with at most `avail[r]` of rank `r`, in
 /// lexicographic order, as ascending ranks: an odometer, which costs far
@@ -300,7 +404,7 @@ fn each_multiset(avail: &[u8; 13], n: usize, mut f: impl FnMut(&[u8], u64)) {
 /// first five cards left of other suits (as many as there are), while
 /// enough of them are left to fill the board.
 fn each_flush_set(deal: &Deal, mut f: impl FnMut(usize, usize, u16, &[Card; 5])) {
-    for suit in 0..4 {
+    for suit in (0..4).filter(|&suit| deal.alike[suit] != 0) {
         let mine = deal.mine[suit];
         let mut filler = [deal.fixed[0][0]; 5];
         let mut others = 0;
@@ -422,26 +526,49 @@ fn sum_of_ranks<G: Game, E: BestFive<G>>(
     by_winners: &mut [u64; 1 << MAX_PLAYERS],
 ) -> RankValues<E::Strength> {
     let count = deal.count;
-    let size = usize::from(BINOMIAL[12 + deal.need][deal.need]);
+    let classes = CLASSES[deal.need];
+    let size = classes.len();
+    // The ways to deal a rank's run of cards, by the bit of its top card
+    // in unary (bit 64, past the last run, one way; five of a rank none).
+    let mut ways_of_run = [1u64; 65];
+    for (bit, ways) in ways_of_run.iter_mut().enumerate().take(52) {
+        *ways = u64::from(BINOMIAL[usize::from(deal.left[bit >> 2])][(bit & 3) + 1]);
+    }
+    ways_of_run[FIVE_OF_A_RANK.trailing_zeros() as usize] = 0;
     let mut at = Vec::with_capacity(size);
     let mut weights = Vec::with_capacity(size);
     let mut hands: Vec<Vec<G>> = vec![Vec::with_capacity(size); count];
-    let mut cards = [deal.fixed[0][0]; 5];
-    each_multiset(&deal.left, deal.need, |ranks, w| {
-        let mut i = 0;
-        let mut used = 0u64;
-        for (j, &r) in ranks.iter().enumerate() {
-            let r = usize::from(r);
-            i += usize::from(BINOMIAL[r + j][j + 1]);
-            cards[j] = Card::ALL[r * 4 + (j & 3)];
-            used |= 1 << (4 * r + (j & 3));
+    for (i, &unary) in classes.iter().enumerate() {
+        // Over the at most five runs, a fixed count of steps: no branch
+        // on how many there are.
+        let mut tops = run_tops(unary);
+        let mut w = 1;
+        for _ in 0..5 {
+            w *= ways_of_run[tops.trailing_zeros() as usize];
+            tops &= tops.wrapping_sub(1);
+        }
+        if w == 0 {
+            continue;
         }
         at.push(i);
         weights.push(w);
-        for (p, hands) in hands.iter_mut().enumerate() {
-            hands.push(G::from_dealt(&deal.unsuited(p, &cards[..deal.need], used)));
+        let mut cards = [deal.fixed[0][0]; 5];
+        let mut places = 0;
+        let mut rest = unary;
+        for (j, card) in cards.iter_mut().enumerate().take(deal.need) {
+            let rank = rest.trailing_zeros() as usize >> 2;
+            *card = Card::ALL[rank * 4 + (j & 3)];
+            places += AT_OR_ABOVE[rank];
+            rest &= rest.wrapping_sub(1);
         }
-    });
+        for (p, hands) in hands.iter_mut().enumerate() {
+            hands.push(G::from_dealt(&deal.unsuited(
+                p,
+                &cards[..deal.need],
+                places,
+            )));
+        }
+    }
     let probe = E::strength(&hands[0][0]);
     let mut values = vec![vec![probe; at.len()]; count];
     for (hands, values) in hands.iter().zip(&mut values) {
@@ -544,6 +671,7 @@ fn sum_of_flushes<V: Ord + Copy>(
     let mut classes: Vec<(usize, u64)> = Vec::new();
     for flush in flushes {
         let k = flush.set.count_ones() as usize;
+        let alike = deal.alike[flush.suit];
         let list = &more[flush.suit][deal.need - k];
         classes.clear();
         if deal.need - k == 1 {
@@ -588,7 +716,7 @@ fn sum_of_flushes<V: Ord + Copy>(
             }));
         }
         if count == 2 {
-            heads_up.settle(flush, flush_values, ranks, &classes);
+            heads_up.settle(flush, flush_values, ranks, &classes, alike);
             continue;
         }
         let mut flushed = [by_index[0]; MAX_PLAYERS];
@@ -607,8 +735,8 @@ fn sum_of_flushes<V: Ord + Copy>(
                     by_index[i * count + p]
                 }
             };
-            gained[winners(count, value)] += w;
-            lost[usize::from(winners_at[i])] += w;
+            gained[winners(count, value)] += w * alike;
+            lost[usize::from(winners_at[i])] += w * alike;
         }
     }
     heads_up.into_counts(&mut gained, &mut lost);
@@ -639,6 +767,7 @@ impl HeadsUp {
         flush_values: &[V],
         ranks: &RankValues<V>,
         classes: &[(usize, u64)],
+        alike: u64,
     ) {
         let (by_index, winners_at) = (&ranks.by_index, &ranks.winners_at);
         let ge = |yes: bool, w: u64| w & 0u64.wrapping_sub(u64::from(yes));
@@ -683,11 +812,12 @@ impl HeadsUp {
             // A flush set flushes someone.
             (None, None) => {}
         }
-        self.gained[0] = self.gained[0].wrapping_add(g0);
-        self.gained[1] = self.gained[1].wrapping_add(g1);
-        self.lost[0] = self.lost[0].wrapping_add(l0);
-        self.lost[1] = self.lost[1].wrapping_add(l1);
-        self.all = self.all.wrapping_add(all);
+        let times = |sum: u64| sum.wrapping_mul(alike);
+        self.gained[0] = self.gained[0].wrapping_add(times(g0));
+        self.gained[1] = self.gained[1].wrapping_add(times(g1));
+        self.lost[0] = self.lost[0].wrapping_add(times(l0));
+        self.lost[1] = self.lost[1].wrapping_add(times(l1));
+        self.all = self.all.wrapping_add(times(all));
     }
 
     /// Into counts by the set of winners: a player alone wins where their
@@ -715,4 +845,26 @@ pub(super) fn hands_valued(s: &Showdown) -> u64 {
             .count() as u64;
     });
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_class_is_at_its_colex_index() {
+        for (n, classes) in CLASSES.iter().enumerate() {
+            assert_eq!(classes.len(), usize::from(BINOMIAL[12 + n][n]));
+            let mut fives = 0;
+            for (i, &unary) in classes.iter().enumerate() {
+                if unary == FIVE_OF_A_RANK {
+                    fives += 1;
+                    continue;
+                }
+                assert_eq!(unary.count_ones() as usize, n, "{n}: {i}");
+                assert_eq!(unary_index(unary, n), i, "{n}: {unary:x}");
+            }
+            assert_eq!(fives, if n == 5 { 13 } else { 0 });
+        }
+    }
 }
