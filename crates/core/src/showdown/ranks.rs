@@ -609,19 +609,28 @@ fn flush_sets<G: Game, E: BestFive<G>>(
             set,
             value: [usize::MAX; MAX_PLAYERS],
         };
+        // The cards to come, the same for every player.
+        let mut dealt = [filler[0]; 5];
+        let mut bits = set;
+        for (j, card) in dealt.iter_mut().enumerate().take(deal.need) {
+            *card = if j < k {
+                let rank = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                Card::ALL[rank * 4 + suit]
+            } else {
+                filler[j - k]
+            };
+        }
         for p in (0..deal.count).filter(|&p| deal.suited[p][suit] + k >= 5) {
             flush.value[p] = cards.len() / 7;
-            cards.extend_from_slice(&deal.fixed[p][..deal.held]);
-            let mut bits = set;
-            cards.extend((0..deal.need).map(|j| {
-                if j < k {
-                    let rank = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    Card::ALL[rank * 4 + suit]
-                } else {
-                    filler[j - k]
-                }
-            }));
+            if deal.held == 2 {
+                // Copies of lengths known here, where others are calls.
+                cards.extend_from_slice(&deal.fixed[p][..2]);
+                cards.extend_from_slice(&dealt);
+            } else {
+                cards.extend_from_slice(&deal.fixed[p][..deal.held]);
+                cards.extend_from_slice(&dealt[..deal.need]);
+            }
         }
         flushes.push(flush);
     });
@@ -673,48 +682,7 @@ fn sum_of_flushes<V: Ord + Copy>(
         let k = flush.set.count_ones() as usize;
         let alike = deal.alike[flush.suit];
         let list = &more[flush.suit][deal.need - k];
-        classes.clear();
-        if deal.need - k == 1 {
-            // One more rank `r`, after the `j` of the set's ranks at most
-            // `r`: the index is the set's terms before it, its own, and
-            // the set's after it, each one place further.
-            let mut before = [0usize; 6];
-            let mut after = [0usize; 6];
-            let mut ranks = [0usize; 5];
-            let mut bits = flush.set;
-            for rank in &mut ranks[..k] {
-                *rank = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-            }
-            for j in 0..k {
-                before[j + 1] = before[j] + usize::from(BINOMIAL[ranks[j] + j][j + 1]);
-            }
-            for j in (0..k).rev() {
-                after[j] = after[j + 1] + usize::from(BINOMIAL[ranks[j] + j + 1][j + 2]);
-            }
-            // The index for each rank the card can have.
-            let mut at = [0usize; 13];
-            let mut j = 0;
-            for (r, at) in at.iter_mut().enumerate() {
-                j += usize::from(flush.set & 1 << r != 0);
-                *at = before[j] + usize::from(BINOMIAL[r + j][j + 1]) + after[j];
-            }
-            classes.extend(list.iter().map(|&(more, w)| (at[usize::from(more[0])], w)));
-        } else {
-            let mut set = 0u64;
-            let mut bits = flush.set;
-            while bits != 0 {
-                set = add(set, bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-            }
-            classes.extend(list.iter().map(|&(ranks, w)| {
-                let mut all = set;
-                for &r in &ranks[..deal.need - k] {
-                    all = add(all, r);
-                }
-                (unary_index(all, deal.need), w)
-            }));
-        }
+        flush_classes(deal, flush.set, list, &mut classes);
         if count == 2 {
             heads_up.settle(flush, flush_values, ranks, &classes, alike);
             continue;
@@ -742,6 +710,66 @@ fn sum_of_flushes<V: Ord + Copy>(
     heads_up.into_counts(&mut gained, &mut lost);
     for (total, (g, l)) in by_winners.iter_mut().zip(gained.iter().zip(&lost)) {
         *total = total.wrapping_add(*g).wrapping_sub(*l);
+    }
+}
+
+/// The classes of ranks a flush set of `set`'s ranks is on, with the ways
+/// to deal each: the set with each multiset of the other cards to come
+/// (`list`).
+#[inline]
+fn flush_classes(deal: &Deal, set: u16, list: &[([u8; 5], u64)], classes: &mut Vec<(usize, u64)>) {
+    let k = set.count_ones() as usize;
+    classes.clear();
+    if deal.need - k == 1 {
+        // One more rank `r`, after the `j` of the set's ranks at most
+        // `r`: the index is the set's terms before it, its own, and
+        // the set's after it, each one place further.
+        let mut before = [0usize; 6];
+        let mut after = [0usize; 6];
+        let mut ranks = [0usize; 5];
+        let mut bits = set;
+        for rank in &mut ranks[..k] {
+            *rank = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+        }
+        for j in 0..k {
+            before[j + 1] = before[j] + usize::from(BINOMIAL[ranks[j] + j][j + 1]);
+        }
+        for j in (0..k).rev() {
+            after[j] = after[j + 1] + usize::from(BINOMIAL[ranks[j] + j + 1][j + 2]);
+        }
+        // The index for each rank the card can have.
+        let mut at = [0usize; 13];
+        let mut j = 0;
+        for (r, at) in at.iter_mut().enumerate() {
+            j += usize::from(set & 1 << r != 0);
+            *at = before[j] + usize::from(BINOMIAL[r + j][j + 1]) + after[j];
+        }
+        classes.extend(list.iter().map(|&(more, w)| (at[usize::from(more[0])], w)));
+    } else if deal.need == k {
+        // The set is the whole class: its colex index straight from
+        // its ranks, distinct and ascending.
+        let mut i = 0;
+        let mut bits = set;
+        for j in 0..k {
+            i += usize::from(BINOMIAL[bits.trailing_zeros() as usize + j][j + 1]);
+            bits &= bits - 1;
+        }
+        classes.extend(list.iter().map(|&(_, w)| (i, w)));
+    } else {
+        let mut unary = 0u64;
+        let mut bits = set;
+        while bits != 0 {
+            unary = add(unary, bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+        }
+        classes.extend(list.iter().map(|&(ranks, w)| {
+            let mut all = unary;
+            for &r in &ranks[..deal.need - k] {
+                all = add(all, r);
+            }
+            (unary_index(all, deal.need), w)
+        }));
     }
 }
 
