@@ -429,6 +429,7 @@ fn each_flush_set(deal: &Deal, mut f: impl FnMut(usize, usize, u16, &[Card; 5]))
 }
 
 /// Calls `f` with each `k`-bit subset of `bits`, as ranks a bit each.
+#[inline(always)]
 fn subsets(bits: u16, k: usize, f: &mut impl FnMut(u16)) {
     let mut at = [0u16; 16];
     let mut n = 0;
@@ -679,25 +680,31 @@ fn flush_sets<G: Game, E: BestFive<G>>(
     // function's time, profiled preflop).
     let mut cards = Vec::new();
     each_flush_set(deal, |suit, k, set, filler| {
-        let mut flush = Flush {
+        // Written in place, each player's place of value after: a record
+        // made on the stack, changed and copied whole would stall on the
+        // forwarding of the stores that changed it.
+        flushes.push(Flush {
             suit,
             set,
             value: [usize::MAX; MAX_PLAYERS],
-        };
+        });
+        let value = &mut flushes.last_mut().expect("pushed").value;
         // The cards to come, the same for every player.
-        let mut dealt = [filler[0]; 5];
         let mut bits = set;
-        for (j, card) in dealt.iter_mut().enumerate().take(deal.need) {
-            *card = if j < k {
+        let mut card = |j: usize| {
+            if j < k {
                 let rank = bits.trailing_zeros() as usize;
                 bits &= bits.wrapping_sub(1);
                 Card::ALL[rank * 4 + suit]
             } else {
                 filler[j - k]
-            };
-        }
+            }
+        };
+        // As one value (past the cards to come, filler never read): stores
+        // of one card each read back whole would stall on the forwarding.
+        let dealt = [card(0), card(1), card(2), card(3), card(4)];
         for p in (0..deal.count).filter(|&p| deal.suited[p][suit] + k >= 5) {
-            flush.value[p] = cards.len() / 7;
+            value[p] = cards.len() / 7;
             if deal.held == 2 {
                 // Copies of lengths known here, where others are calls.
                 cards.extend_from_slice(&deal.fixed[p][..2]);
@@ -707,7 +714,6 @@ fn flush_sets<G: Game, E: BestFive<G>>(
                 cards.extend_from_slice(&dealt[..deal.need]);
             }
         }
-        flushes.push(flush);
     });
     let flush_hands: Vec<G> = cards.chunks_exact(7).map(G::from_dealt).collect();
     let mut flush_values = vec![probe; flush_hands.len()];
