@@ -533,6 +533,43 @@ fn sum_of_ranks<G: Game, E: BestFive<G>>(
     by_winners: &mut [u64; 1 << MAX_PLAYERS],
 ) -> RankValues<E::Strength> {
     let count = deal.count;
+    let size = CLASSES[deal.need].len();
+    let RankHands { at, weights, hands } = rank_hands::<G>(deal);
+    let probe = E::strength(&hands[0][0]);
+    let mut values = vec![vec![probe; at.len()]; count];
+    for (hands, values) in hands.iter().zip(&mut values) {
+        E::strengths(hands, values);
+    }
+    let mut by_index = vec![probe; size * count];
+    let mut winners_at = vec![0u8; size];
+    for (j, (&i, &w)) in at.iter().zip(&weights).enumerate() {
+        let mask = winners(count, |p| values[p][j]);
+        by_winners[mask] = by_winners[mask].wrapping_add(w);
+        winners_at[i] = mask as u8;
+        for p in 0..count {
+            by_index[i * count + p] = values[p][j];
+        }
+    }
+    RankValues {
+        by_index,
+        winners_at,
+    }
+}
+
+/// Each class of ranks to come that can be dealt: its index, its ways, and
+/// each player's hand on it, re-suited so that no suit flushes.
+struct RankHands<G> {
+    at: Vec<usize>,
+    weights: Vec<u64>,
+    /// Per player, a hand a class.
+    hands: Vec<Vec<G>>,
+}
+
+/// The hands of sum 1, apart from valuing them: generic over the game
+/// alone, so that this, the bulk of the code, is compiled once and not
+/// once per evaluator.
+fn rank_hands<G: Game>(deal: &Deal) -> RankHands<G> {
+    let count = deal.count;
     let classes = CLASSES[deal.need];
     let size = classes.len();
     // The ways to deal a rank's run of cards, by the bit of its top card
@@ -585,25 +622,7 @@ fn sum_of_ranks<G: Game, E: BestFive<G>>(
             class!(i, w, &cards[..deal.need], places);
         }
     }
-    let probe = E::strength(&hands[0][0]);
-    let mut values = vec![vec![probe; at.len()]; count];
-    for (hands, values) in hands.iter().zip(&mut values) {
-        E::strengths(hands, values);
-    }
-    let mut by_index = vec![probe; size * count];
-    let mut winners_at = vec![0u8; size];
-    for (j, (&i, &w)) in at.iter().zip(&weights).enumerate() {
-        let mask = winners(count, |p| values[p][j]);
-        by_winners[mask] = by_winners[mask].wrapping_add(w);
-        winners_at[i] = mask as u8;
-        for p in 0..count {
-            by_index[i * count + p] = values[p][j];
-        }
-    }
-    RankValues {
-        by_index,
-        winners_at,
-    }
+    RankHands { at, weights, hands }
 }
 
 /// Preflop, each multiset of five ranks to come with at least one way to
@@ -673,6 +692,15 @@ fn flush_sets<G: Game, E: BestFive<G>>(
     deal: &Deal,
     probe: E::Strength,
 ) -> (Vec<Flush>, Vec<E::Strength>) {
+    let (flushes, flush_hands) = flush_hands::<G>(deal);
+    let mut flush_values = vec![probe; flush_hands.len()];
+    E::strengths(&flush_hands, &mut flush_values);
+    (flushes, flush_values)
+}
+
+/// The flush sets and their hands, apart from valuing them: compiled once
+/// for the game, not once per evaluator.
+fn flush_hands<G: Game>(deal: &Deal) -> (Vec<Flush>, Vec<G>) {
     let mut flushes = Vec::new();
     // The hands' cards one after another, made hands only once all are
     // written: a hand read whole just after its cards were stored one by
@@ -715,10 +743,8 @@ fn flush_sets<G: Game, E: BestFive<G>>(
             }
         }
     });
-    let flush_hands: Vec<G> = cards.chunks_exact(7).map(G::from_dealt).collect();
-    let mut flush_values = vec![probe; flush_hands.len()];
-    E::strengths(&flush_hands, &mut flush_values);
-    (flushes, flush_values)
+    let flush_hands = cards.chunks_exact(7).map(G::from_dealt).collect();
+    (flushes, flush_hands)
 }
 
 /// The multisets of ranks of the cards to come outside each suit, by their
