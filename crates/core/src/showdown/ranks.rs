@@ -905,54 +905,53 @@ impl HeadsUp {
         alike: u64,
     ) {
         let (by_index, winners_at) = (&ranks.by_index, &ranks.winners_at);
-        let ge = |yes: bool, w: u64| w & 0u64.wrapping_sub(u64::from(yes));
         let flushed = |p: usize| Some(flush.value[p]).filter(|&v| v != usize::MAX);
-        let [mut g0, mut g1, mut l0, mut l1, mut all] = [0u64; 5];
-        match (flushed(0), flushed(1)) {
+        // One loop, specialised by the closure for who flushes.
+        let [g0, g1, l0, l1, all] = match (flushed(0), flushed(1)) {
             (Some(a), Some(b)) => {
                 let (a, b) = (flush_values[a], flush_values[b]);
-                for &(i, w) in classes {
-                    g0 = g0.wrapping_add(ge(a >= b, w));
-                    g1 = g1.wrapping_add(ge(b >= a, w));
-                    let was = winners_at[i];
-                    l0 = l0.wrapping_add(ge(was & 1 != 0, w));
-                    l1 = l1.wrapping_add(ge(was & 2 != 0, w));
-                    all = all.wrapping_add(w);
-                }
+                Self::sums(classes, winners_at, |_| (a, b))
             }
             (Some(a), None) => {
                 let a = flush_values[a];
-                for &(i, w) in classes {
-                    let b = by_index[2 * i + 1];
-                    g0 = g0.wrapping_add(ge(a >= b, w));
-                    g1 = g1.wrapping_add(ge(b >= a, w));
-                    let was = winners_at[i];
-                    l0 = l0.wrapping_add(ge(was & 1 != 0, w));
-                    l1 = l1.wrapping_add(ge(was & 2 != 0, w));
-                    all = all.wrapping_add(w);
-                }
+                Self::sums(classes, winners_at, |i| (a, by_index[2 * i + 1]))
             }
             (None, Some(b)) => {
                 let b = flush_values[b];
-                for &(i, w) in classes {
-                    let a = by_index[2 * i];
-                    g0 = g0.wrapping_add(ge(a >= b, w));
-                    g1 = g1.wrapping_add(ge(b >= a, w));
-                    let was = winners_at[i];
-                    l0 = l0.wrapping_add(ge(was & 1 != 0, w));
-                    l1 = l1.wrapping_add(ge(was & 2 != 0, w));
-                    all = all.wrapping_add(w);
-                }
+                Self::sums(classes, winners_at, |i| (by_index[2 * i], b))
             }
             // A flush set flushes someone.
-            (None, None) => {}
-        }
+            (None, None) => [0; 5],
+        };
         let times = |sum: u64| sum.wrapping_mul(alike);
         self.gained[0] = self.gained[0].wrapping_add(times(g0));
         self.gained[1] = self.gained[1].wrapping_add(times(g1));
         self.lost[0] = self.lost[0].wrapping_add(times(l0));
         self.lost[1] = self.lost[1].wrapping_add(times(l1));
         self.all = self.all.wrapping_add(times(all));
+    }
+
+    /// Over the classes: the weight where each player's value (`values`
+    /// of the class's index) is at least the other's, the same as sum 1
+    /// counted it (`winners_at`), and all the weight.
+    #[inline(always)]
+    fn sums<V: Ord>(
+        classes: &[(usize, u64)],
+        winners_at: &[u8],
+        values: impl Fn(usize) -> (V, V),
+    ) -> [u64; 5] {
+        let ge = |yes: bool, w: u64| w & 0u64.wrapping_sub(u64::from(yes));
+        let [mut g0, mut g1, mut l0, mut l1, mut all] = [0u64; 5];
+        for &(i, w) in classes {
+            let (a, b) = values(i);
+            g0 = g0.wrapping_add(ge(a >= b, w));
+            g1 = g1.wrapping_add(ge(b >= a, w));
+            let was = winners_at[i];
+            l0 = l0.wrapping_add(ge(was & 1 != 0, w));
+            l1 = l1.wrapping_add(ge(was & 2 != 0, w));
+            all = all.wrapping_add(w);
+        }
+        [g0, g1, l0, l1, all]
     }
 
     /// Into counts by the set of winners: a player alone wins where their
