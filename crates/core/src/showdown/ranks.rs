@@ -88,10 +88,6 @@ const fn add(unary: u64, rank: u8) -> u64 {
     unary | ((unary & nibble) + (1 << (4 * rank)))
 }
 
-/// A multiset of five of one rank, which no deck deals and a nibble cannot
-/// write: the only bit of its entry in [`CLASSES`].
-const FIVE_OF_A_RANK: u64 = 1 << 63;
-
 /// Every multiset of `N` ranks in unary ([`add`]), in colex order, so that
 /// an entry's place is its [`unary_index`]: the odometer that counts up
 /// the lowest place that can grow (staying at most the place above it, or
@@ -107,11 +103,7 @@ const fn colex<const N: usize, const LEN: usize>() -> [u64; LEN] {
             unary = add(unary, ranks[j]);
             j += 1;
         }
-        table[i] = if N == 5 && ranks[0] == ranks[4] {
-            FIVE_OF_A_RANK
-        } else {
-            unary
-        };
+        table[i] = unary;
         let mut j = 0;
         while j < N && ranks[j] == if j + 1 < N { ranks[j + 1] } else { 12 } {
             j += 1;
@@ -129,8 +121,10 @@ const fn colex<const N: usize, const LEN: usize>() -> [u64; LEN] {
     table
 }
 
-/// The multisets of `n` ranks for `n` up to five, each at its index.
-static CLASSES: [&[u64]; 6] = {
+/// The multisets of `n` ranks for `n` up to four, each at its index (five
+/// to come, preflop, are [`each_class_of_five`]'s nested loops; a nibble
+/// could not write five of a rank).
+static CLASSES: [&[u64]; 5] = {
     const fn len(n: usize) -> usize {
         BINOMIAL[12 + n][n] as usize
     }
@@ -139,8 +133,7 @@ static CLASSES: [&[u64]; 6] = {
     static C2: [u64; len(2)] = colex::<2, { len(2) }>();
     static C3: [u64; len(3)] = colex::<3, { len(3) }>();
     static C4: [u64; len(4)] = colex::<4, { len(4) }>();
-    static C5: [u64; len(5)] = colex::<5, { len(5) }>();
-    [&C0, &C1, &C2, &C3, &C4, &C5]
+    [&C0, &C1, &C2, &C3, &C4]
 };
 
 /// One in the three-bit field of each rank from `r` up: adding them for
@@ -533,7 +526,7 @@ fn sum_of_ranks<G: Game, E: BestFive<G>>(
     by_winners: &mut [u64; 1 << MAX_PLAYERS],
 ) -> RankValues<E::Strength> {
     let count = deal.count;
-    let size = CLASSES[deal.need].len();
+    let size = usize::from(BINOMIAL[12 + deal.need][deal.need]);
     let RankHands { at, weights, hands } = rank_hands::<G>(deal);
     let probe = E::strength(&hands[0][0]);
     let mut values = vec![vec![probe; at.len()]; count];
@@ -570,15 +563,7 @@ struct RankHands<G> {
 /// once per evaluator.
 fn rank_hands<G: Game>(deal: &Deal) -> RankHands<G> {
     let count = deal.count;
-    let classes = CLASSES[deal.need];
-    let size = classes.len();
-    // The ways to deal a rank's run of cards, by the bit of its top card
-    // in unary (bit 64, past the last run, one way; five of a rank none).
-    let mut ways_of_run = [1u64; 65];
-    for (bit, ways) in ways_of_run.iter_mut().enumerate().take(52) {
-        *ways = u64::from(BINOMIAL[usize::from(deal.left[bit >> 2])][(bit & 3) + 1]);
-    }
-    ways_of_run[FIVE_OF_A_RANK.trailing_zeros() as usize] = 0;
+    let size = usize::from(BINOMIAL[12 + deal.need][deal.need]);
     let mut at = Vec::with_capacity(size);
     let mut weights = Vec::with_capacity(size);
     let mut hands: Vec<Vec<G>> = vec![Vec::with_capacity(size); count];
@@ -598,7 +583,13 @@ fn rank_hands<G: Game>(deal: &Deal) -> RankHands<G> {
             class!(i, w, cards, places);
         });
     } else {
-        for (i, &unary) in classes.iter().enumerate() {
+        // The ways to deal a rank's run of cards, by the bit of its top
+        // card in unary (bit 64, past the last run, one way).
+        let mut ways_of_run = [1u64; 65];
+        for (bit, ways) in ways_of_run.iter_mut().enumerate().take(52) {
+            *ways = u64::from(BINOMIAL[usize::from(deal.left[bit >> 2])][(bit & 3) + 1]);
+        }
+        for (i, &unary) in CLASSES[deal.need].iter().enumerate() {
             // Over the at most five runs, a fixed count of steps: no
             // branch on how many there are.
             let mut tops = run_tops(unary);
@@ -626,7 +617,7 @@ fn rank_hands<G: Game>(deal: &Deal) -> RankHands<G> {
 }
 
 /// Preflop, each multiset of five ranks to come with at least one way to
-/// deal it, in the order of [`CLASSES`]: five nested loops over its ranks,
+/// deal it, in colex order: five nested loops over its ranks,
 /// the highest outermost, so that the index counts up by one a class and
 /// each loop's card, count by rank and ways are made once for every class
 /// inside it. Calls `f` with the index, the ways, the cards (in rank order,
@@ -989,53 +980,50 @@ mod tests {
     fn each_class_is_at_its_colex_index() {
         for (n, classes) in CLASSES.iter().enumerate() {
             assert_eq!(classes.len(), usize::from(BINOMIAL[12 + n][n]));
-            let mut fives = 0;
             for (i, &unary) in classes.iter().enumerate() {
-                if unary == FIVE_OF_A_RANK {
-                    fives += 1;
-                    continue;
-                }
                 assert_eq!(unary.count_ones() as usize, n, "{n}: {i}");
                 assert_eq!(unary_index(unary, n), i, "{n}: {unary:x}");
             }
-            assert_eq!(fives, if n == 5 { 13 } else { 0 });
         }
     }
 
-    /// The nested loops give the table's classes of five, at their
-    /// indices, with the ways the product over ranks gives, and skip
-    /// exactly those with none.
+    /// The nested loops give every multiset of five ranks with a way to
+    /// deal it, at its colex index, with the ways the product over ranks
+    /// gives, and skip exactly those with none.
     #[test]
-    fn the_loops_over_five_ranks_deal_the_tables_classes() {
+    fn the_loops_over_five_ranks_deal_every_class_of_five() {
         let decks: [[u8; 13]; 3] = [
             [4; 13],
             [2, 4, 4, 3, 4, 4, 1, 4, 4, 0, 4, 2, 2],
             [1, 0, 2, 3, 4, 1, 0, 2, 3, 4, 1, 0, 2],
         ];
         for left in decks {
+            // Every ascending five, by the formulas, in index order.
             let mut expected = Vec::new();
-            for (i, &unary) in CLASSES[5].iter().enumerate() {
+            let mut ranks = [0usize; 5];
+            for code in 0..13usize.pow(5) {
+                for (j, rank) in ranks.iter_mut().enumerate() {
+                    *rank = code / 13usize.pow(j as u32) % 13;
+                }
+                if ranks.windows(2).any(|w| w[0] > w[1]) {
+                    continue;
+                }
+                let i: usize = (0..5)
+                    .map(|j| usize::from(BINOMIAL[ranks[j] + j][j + 1]))
+                    .sum();
                 let ways: u64 = (0..13)
                     .map(|r| {
-                        let n = ((unary >> (4 * r)) & 0xf).count_ones() as usize;
+                        let n = ranks.iter().filter(|&&a| a == r).count();
                         u64::from(BINOMIAL[usize::from(left[r])][n])
                     })
                     .product();
-                if unary != FIVE_OF_A_RANK && ways != 0 {
-                    let cards: Vec<u8> = (0..5)
-                        .scan(unary, |rest, j| {
-                            let rank = rest.trailing_zeros() as u8 >> 2;
-                            *rest &= *rest - 1;
-                            Some(rank * 4 + (j & 3))
-                        })
-                        .collect();
-                    let places = cards
-                        .iter()
-                        .map(|c| AT_OR_ABOVE[usize::from(c >> 2)])
-                        .sum::<u64>();
+                if ways != 0 {
+                    let cards: Vec<u8> = (0..5).map(|j| (ranks[j] * 4 + (j & 3)) as u8).collect();
+                    let places = ranks.iter().map(|&r| AT_OR_ABOVE[r]).sum::<u64>();
                     expected.push((i, ways, cards, places));
                 }
             }
+            expected.sort_unstable();
             let mut dealt = Vec::new();
             each_class_of_five(&left, |i, w, cards, places| {
                 let cards = cards.iter().map(|c| c.index()).collect::<Vec<u8>>();
