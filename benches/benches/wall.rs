@@ -180,8 +180,8 @@ impl RoundsOut {
         let path = plan.rounds_out.clone();
         eprintln!(
             "interleaved rounds after each workload's criterion benchmarks: {} rounds, each a turn of every evaluator over one warm block ({BLOCK} hands for Hold'em, {} for hole-and-board games), order seeded from {}",
-            BLOCK / handeval_benches::HOLE_AND_BOARD_SHARE,
             plan.mode.rounds(),
+            BLOCK / handeval_benches::HOLE_AND_BOARD_SHARE,
             plan.seed
         );
         let file = std::fs::File::create(&path).unwrap_or_else(|e| {
