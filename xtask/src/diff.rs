@@ -23,16 +23,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use handeval_core::{
-    BestFive, Category, Evaluator, Game, GameInfo, GameVisitor, Hand, HandClass, Histogram, Role,
-    visit_games,
+    Category, Evaluator, Game, GameInfo, GameVisitor, Hand, HandClass, Histogram, Role, visit_games,
 };
 use handeval_difftest::cards::{
-    HandCheck, PartAt, PartCheck, SAMPLE_SEED, Totals, check_all, check_parts, checker, enumerated,
-    hand_at, pairwise, parts, random_hands,
+    HandCheck, PartAt, PartCheck, SAMPLE_SEED, Totals, check_all, check_parts, enumerated, hand_at,
+    pairwise, parts, random_hands,
 };
 use handeval_difftest::{Check, Evaluation, evaluate, hands};
 use handeval_reference::table::ClassTable;
-use handeval_registry::{Reference, Visit, Visitor, abouts_in, visit, visit_all};
+use handeval_registry::{Checks, Reference, Visitor, abouts_in, checks, visit_all};
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -145,31 +144,7 @@ struct Candidate<G: Game> {
     name: &'static str,
     role: Role,
     check: Box<dyn PartCheck<G>>,
-    on_hands: fn(&[G]) -> HandCheck<G>,
-}
-
-/// Collects the selected evaluators of `G` (the listings aside).
-struct Collect<'a, G: Game> {
-    selected: &'a [&'static str],
-    candidates: Vec<Candidate<G>>,
-}
-
-impl<G: Game> Visit for Collect<'_, G> {
-    fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        if !self.selected.contains(&E::NAME) || E::ROLE == Role::Listing {
-            return;
-        }
-        // `visit::<G>` visits `G`'s evaluators only: `H` is `G`.
-        let candidate = Candidate::<H> {
-            name: E::NAME,
-            role: E::ROLE,
-            check: checker::<H, E>(),
-            on_hands: HandCheck::<H>::on_hands::<E>,
-        };
-        if let Some(candidate) = handeval_registry::same::<_, Candidate<G>>(candidate) {
-            self.candidates.push(candidate);
-        }
-    }
+    checks: &'static Checks<G>,
 }
 
 /// Hands the foresight times each evaluator on: a seeded handful of the
@@ -230,12 +205,17 @@ pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
             "the harness floor, which values no hand: nothing to check",
         )],
     )?;
-    let mut collect = Collect::<G> {
-        selected: &selected,
-        candidates: Vec::new(),
-    };
-    visit::<G>(&mut collect);
-    let candidates = collect.candidates;
+    // The registry's checks, compiled once for the workspace.
+    let candidates: Vec<Candidate<G>> = checks::<G>()
+        .iter()
+        .filter(|c| selected.contains(&c.name) && c.role != Role::Listing)
+        .map(|c| Candidate {
+            name: c.name,
+            role: c.role,
+            check: (c.part_check)(),
+            checks: c,
+        })
+        .collect();
 
     // The literal reference is the definition the table-driven classes
     // compute, at microseconds a hand: it is held to them on the sample.
@@ -348,7 +328,7 @@ fn check_sampled<G: Game>(sample: usize, sampled: Vec<(&Candidate<G>, Scope)>) -
     for (candidate, scope) in sampled {
         busy.set_message(candidate.name);
         let started = Instant::now();
-        let check = (candidate.on_hands)(&hands);
+        let check = candidate.checks.on_hands(&hands);
         rows.push(Row {
             check,
             scope,

@@ -49,7 +49,7 @@ use handeval_difftest::strategy::{any_hand, relabelled, reordered};
 use handeval_difftest::{Check, Evaluation, evaluate};
 use handeval_reference::table::ClassTable;
 use handeval_reference::{Reference, ReferenceBest, best_five, scale};
-use handeval_registry::{Visit, Visitor, visit, visit_all};
+use handeval_registry::{Checks, Visit, Visitor, checks, visit, visit_all};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -75,10 +75,11 @@ const SEVEN_SAMPLE: usize = 1 << 22;
 /// (five-card Omaha, 100) checks as many fives on fewer hands.
 const SAMPLED_FIVES: usize = SAMPLE * 60;
 
-/// How many hands the tests check `E` on: every hand (`None`), or a sample.
-fn sample_size<G: Game, E: BestFive<G>>() -> Option<usize> {
+/// How many hands the tests check an evaluator on: every hand (`None`), or
+/// a sample.
+fn sample_size<G: Game>(checks: &Checks<G>) -> Option<usize> {
     match (G::HOLE, G::COUNT) {
-        (0, 7) if E::BEST_OF_FIVES => Some(SEVEN_SAMPLE),
+        (0, 7) if checks.best_of_fives => Some(SEVEN_SAMPLE),
         (0, _) => None,
         _ => Some(SAMPLED_FIVES / G::FIVES.len().max(60)),
     }
@@ -102,39 +103,21 @@ fn seeded<G: Game>(n: usize) -> &'static (Vec<G>, Vec<u16>) {
     made.downcast_ref().expect("one type per game")
 }
 
-/// `E` held to the reference's classes on the game's sample of seeded hands.
-fn sampled<G: Game, E: BestFive<G>>() -> Result<(), Failed> {
-    let (hands, classes) = seeded::<G>(sample_size::<G, E>().unwrap_or(SAMPLE));
+/// An evaluator held to the reference's classes on the game's sample of
+/// seeded hands.
+fn sampled<G: Game>(checks: &Checks<G>) -> Result<(), Failed> {
+    let (hands, classes) = seeded::<G>(sample_size(checks).unwrap_or(SAMPLE));
     // The literal reference of a hole-and-board game, the five-card
     // reference on each of 60 or 100 fives, is the slowest by far (about
     // 5 µs a hand): the sample's first quarter holds it to the table-driven
     // classes, which every other evaluator is held to on the whole sample.
-    let n = if G::HOLE > 0 && E::ROLE == Role::Reference {
+    let n = if G::HOLE > 0 && checks.role == Role::Reference {
         hands.len() / 4
     } else {
         hands.len()
     };
     let (hands, classes) = (&hands[..n], &classes[..n]);
-    verdict(&HandCheck::<G>::on_classified::<E>(hands, classes))
-}
-
-/// The evaluators of `G` that [`exhaustive`] holds to every hand.
-struct EveryHand<G: Game>(Vec<Box<dyn PartCheck<G>>>);
-
-impl<G: Game> Visit for EveryHand<G> {
-    fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        if E::ROLE == Role::Listing || E::ROLE == Role::Reference {
-            return;
-        }
-        if sample_size::<H, E>().is_some() {
-            return;
-        }
-        // `visit::<G>` visits `G`'s evaluators only: `H` is `G`.
-        let check: Box<dyn Any> = Box::new(checker::<H, E>());
-        if let Ok(check) = check.downcast::<Box<dyn PartCheck<G>>>() {
-            self.0.push(*check);
-        }
-    }
+    verdict(&(checks.on_classified)(hands, classes))
 }
 
 /// Every evaluator of `G` held to every hand, checked in one pass over the
@@ -160,10 +143,14 @@ fn every_hand<G: Game>() -> &'static HashMap<&'static str, HandCheck<G>> {
     let cell: &OnceLock<HashMap<&'static str, HandCheck<G>>> =
         cell.downcast_ref().expect("one type per game");
     cell.get_or_init(|| {
-        let mut every = EveryHand::<G>(Vec::new());
-        visit::<G>(&mut every);
-        let checks: Vec<&dyn PartCheck<G>> = every.0.iter().map(AsRef::as_ref).collect();
-        let (checked, _) = check_all::<G>(&checks, &|_| {});
+        let every: Vec<Box<dyn PartCheck<G>>> = checks::<G>()
+            .iter()
+            .filter(|c| c.role != Role::Listing && c.role != Role::Reference)
+            .filter(|c| sample_size(c).is_none())
+            .map(|c| (c.part_check)())
+            .collect();
+        let every: Vec<&dyn PartCheck<G>> = every.iter().map(AsRef::as_ref).collect();
+        let (checked, _) = check_all::<G>(&every, &|_| {});
         checked
             .into_iter()
             .map(|(check, _)| (check.name, check))
@@ -171,26 +158,25 @@ fn every_hand<G: Game>() -> &'static HashMap<&'static str, HandCheck<G>> {
     })
 }
 
-/// `E` held to the reference's classes over every hand (in the game's one
-/// pass, [`every_hand`]), and, for the literal reference, held to the
-/// table-driven classes on a seeded sample ([`HandCheck::of`]) and those
-/// classes to the table.
-fn exhaustive<G: Game, E: BestFive<G>>() -> Result<(), Failed> {
-    if E::ROLE == Role::Reference {
+/// An evaluator held to the reference's classes over every hand (in the
+/// game's one pass, [`every_hand`]); the literal reference, the definition
+/// the table-driven classes compute at microseconds a hand, held to them
+/// on a seeded sample (as [`HandCheck::of`] does) and those classes to the
+/// table.
+fn exhaustive<G: Game>(checks: &Checks<G>) -> Result<(), Failed> {
+    if checks.role == Role::Reference {
         println!(
             "literal reference against the table-driven classes, {}, seed {SAMPLE_SEED}:",
             G::TITLE
         );
-        verdict(&HandCheck::<G>::of::<E>())?;
+        verdict(&checks.on_hands(&random_hands::<G>(SAMPLE_SEED, SAMPLE)))?;
+        like_the_table::<G>(reference_classes::<G>().ok_or("a kept game")?)?;
     } else {
         verdict(
             every_hand::<G>()
-                .get(E::NAME)
+                .get(checks.name)
                 .ok_or("not among the game's evaluators checked over every hand")?,
         )?;
-    }
-    if E::ROLE == Role::Reference {
-        like_the_table::<G>(reference_classes::<G>().ok_or("a kept game")?)?;
     }
     Ok(())
 }
@@ -581,6 +567,17 @@ fn test_name(check: &str, game: &str, evaluator: &str) -> String {
 
 type CheckFn = fn() -> Result<(), Failed>;
 
+/// A check of an evaluator against the reference's classes.
+type AgainstTheReference<G> = fn(&Checks<G>) -> Result<(), Failed>;
+
+/// The registry's checks of the evaluator `name` of `G`.
+fn checks_of<G: Game>(name: &str) -> &'static Checks<G> {
+    checks::<G>()
+        .iter()
+        .find(|c| c.name == name)
+        .unwrap_or_else(|| panic!("{name}: registered, so it has checks"))
+}
+
 /// Stamps the checks of every evaluator of every game.
 struct Stamp(Vec<Trial>);
 
@@ -588,20 +585,28 @@ impl Visit for Stamp {
     fn visit<G: Game, E: BestFive<G>>(&mut self) {
         // A published listing is wrong on purpose: the five-card extension
         // holds it to exactly its known errors instead (`listing_five_E`).
-        let against_the_reference: Option<(&str, CheckFn)> = if E::ROLE == Role::Listing {
-            None
-        } else if sample_size::<G, E>().is_some() {
-            Some(("sampled", sampled::<G, E>))
-        } else {
-            Some(("exhaustive", exhaustive::<G, E>))
-        };
+        let checks = checks_of::<G>(E::NAME);
+        let against_the_reference: Option<(&str, AgainstTheReference<G>)> =
+            if E::ROLE == Role::Listing {
+                None
+            } else if sample_size(checks).is_some() {
+                Some(("sampled", sampled::<G>))
+            } else {
+                Some(("exhaustive", exhaustive::<G>))
+            };
         let properties: [(&str, CheckFn); 2] = [
             ("card_order", || same_value(reordered::<G>, agree::<G, E>)),
             ("suit_renaming", || {
                 same_value(relabelled::<G>, agree::<G, E>)
             }),
         ];
-        for (check, run) in against_the_reference.into_iter().chain(properties) {
+        if let Some((check, run)) = against_the_reference {
+            self.0
+                .push(Trial::test(test_name(check, G::ID, E::NAME), move || {
+                    run(checks)
+                }));
+        }
+        for (check, run) in properties {
             self.0
                 .push(Trial::test(test_name(check, G::ID, E::NAME), run));
         }
@@ -723,10 +728,10 @@ struct OnAceToSix {
     failed: Vec<String>,
 }
 
-impl Visit for OnAceToSix {
-    fn visit<G: Game, E: BestFive<G>>(&mut self) {
-        if let Some(hands) = (&self.hands as &dyn std::any::Any).downcast_ref::<Vec<G>>() {
-            let check = HandCheck::on_hands::<E>(hands);
+impl OnAceToSix {
+    fn check_every_registered_evaluator(&mut self) {
+        for checks in checks::<Hand7>() {
+            let check = checks.on_hands(&self.hands);
             if !check.passed() {
                 self.failed.push(check.to_string());
             }
@@ -825,7 +830,7 @@ fn broken() -> Vec<Trial> {
                     hands: ace_to_six(),
                     failed: Vec::new(),
                 };
-                visit::<Hand7>(&mut all);
+                all.check_every_registered_evaluator();
                 assert_eq!(all.failed, Vec::<String>::new(), "registered evaluators");
                 verdict(&HandCheck::on_hands::<WheelAboveKingHigh21>(&all.hands))
             },

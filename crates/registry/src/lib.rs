@@ -20,7 +20,10 @@
 //!   their encodings, for the five-card extensions: pre-encoded workloads,
 //!   their instruction counts, published listings;
 //! - where dynamic dispatch is good enough (the CLI), [`all::<G>`](all)
-//!   gives each evaluator of a game behind the object-safe [`DynEvaluator`].
+//!   gives each evaluator of a game behind the object-safe [`DynEvaluator`];
+//! - [`checks::<G>`](checks) gives each evaluator's differential checks as
+//!   function pointers compiled once, in this crate, for every program
+//!   that checks evaluators.
 //!
 //! # What each evaluator is
 //!
@@ -48,6 +51,9 @@ use handeval_core::{
     Register, Role, Showdown, Tally, Whole, visit_games,
 };
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
+
+mod checks;
+pub use checks::{Checks, checks};
 
 /// Every family's evaluators, in report order: the reference first, then
 /// each algorithm's faithful, tuned and SIMD variants, then the external
