@@ -502,34 +502,74 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
     }
 }
 
-/// Collects the evaluators of game `G` behind [`DynEvaluator`].
-struct Collect<G: Game>(Vec<Box<dyn DynEvaluator<G>>>);
+/// `E` behind [`DynEvaluator`].
+fn erase<G: Game, E: BestFive<G>>() -> Box<dyn DynEvaluator<G>> {
+    Box::new(Erased::<G, E> {
+        ranking: OnceLock::new(),
+        game: PhantomData,
+    })
+}
+
+/// Whether an evaluator is the floor, and how to put it behind
+/// [`DynEvaluator`].
+type MakeErased<G> = (bool, fn() -> Box<dyn DynEvaluator<G>>);
+
+/// Collects how to put each evaluator of game `G` behind [`DynEvaluator`].
+struct Collect<G: Game>(Vec<MakeErased<G>>);
 
 impl<G: Game> Visit for Collect<G> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        let erased: Box<dyn DynEvaluator<H>> = Box::new(Erased::<H, E> {
-            ranking: OnceLock::new(),
-            game: PhantomData,
-        });
-        if let Some(e) = same::<_, Box<dyn DynEvaluator<G>>>(erased) {
-            self.0.push(e);
+        let make: MakeErased<H> = (E::ROLE == Role::Floor, erase::<H, E>);
+        // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
+        if let Some(make) = same::<_, MakeErased<G>>(make) {
+            self.0.push(make);
         }
     }
 }
 
+/// Each game's evaluators as [`Collect`] finds them (a `Vec<MakeErased<G>>`
+/// per game, in [`visit_with_floor`] order): made by a function that is not
+/// generic, so that every evaluator's erased methods are compiled here
+/// once, not in every program that lists evaluators.
+fn erased_of_every_game() -> &'static [Box<dyn Any + Send + Sync>] {
+    static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
+    EVERY.get_or_init(|| {
+        struct Games(Vec<Box<dyn Any + Send + Sync>>);
+        impl GameVisitor for Games {
+            fn game<G: Game>(&mut self) {
+                let mut c = Collect::<G>(Vec::new());
+                visit_with_floor::<G>(&mut c);
+                self.0.push(Box::new(c.0));
+            }
+        }
+        let mut games = Games(Vec::new());
+        visit_games(&mut games);
+        games.0
+    })
+}
+
+/// The evaluators of `G` behind [`DynEvaluator`], the floor among them
+/// when `floor`, in [`visit_with_floor`] order.
+fn erased<G: Game>(floor: bool) -> Vec<Box<dyn DynEvaluator<G>>> {
+    erased_of_every_game()
+        .iter()
+        .find_map(|game| game.downcast_ref::<Vec<MakeErased<G>>>())
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter(|(is_floor, _)| floor || !is_floor)
+        .map(|(_, make)| make())
+        .collect()
+}
+
 /// Every registered evaluator of `G` behind [`DynEvaluator`], in [`visit`] order.
 pub fn all<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
-    let mut c = Collect(Vec::new());
-    visit::<G>(&mut c);
-    c.0
+    erased(false)
 }
 
 /// The floor, then every registered evaluator of `G`, behind
 /// [`DynEvaluator`]: what the benchmarks time, in [`visit_with_floor`] order.
 pub fn all_with_floor<G: Game>() -> Vec<Box<dyn DynEvaluator<G>>> {
-    let mut c = Collect(Vec::new());
-    visit_with_floor::<G>(&mut c);
-    c.0
+    erased(true)
 }
 
 /// How [`showdown`] counts the boards.
