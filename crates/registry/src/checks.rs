@@ -13,10 +13,10 @@
 use std::any::Any;
 use std::sync::OnceLock;
 
-use handeval_core::{BestFive, Game, GameVisitor, Role, visit_games};
+use handeval_core::{BestFive, Game, Role};
 use handeval_difftest::cards::{HandCheck, PartCheck, checker};
 
-use crate::{Visit, same, visit};
+use crate::{PerGame, Visit, of_game, per_game, same, visit};
 
 /// One registered evaluator of `G` and its checks.
 pub struct Checks<G: Game> {
@@ -46,32 +46,22 @@ impl<G: Game> Checks<G> {
 /// The checks of every registered evaluator of `G` (the floor, which
 /// values no hand, aside), in registry order.
 pub fn checks<G: Game>() -> &'static [Checks<G>] {
-    every_game()
-        .iter()
-        .find_map(|game| game.downcast_ref::<Vec<Checks<G>>>())
-        .map_or(&[], Vec::as_slice)
+    of_game(every_game())
 }
 
-/// The checks of every game, each a `Vec<Checks<G>>`: made by a function
-/// that is not generic, so that every check it names is compiled here.
+/// The checks of every game, each a `Vec<Checks<G>>`, made once: every
+/// check they name is compiled here ([`per_game`]).
 fn every_game() -> &'static [Box<dyn Any + Send + Sync>] {
-    static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
-    EVERY.get_or_init(|| {
-        let mut games = Games(Vec::new());
-        visit_games(&mut games);
-        games.0
-    })
-}
-
-/// Collects each game's checks.
-struct Games(Vec<Box<dyn Any + Send + Sync>>);
-
-impl GameVisitor for Games {
-    fn game<G: Game>(&mut self) {
-        let mut collect = Collect::<G>(Vec::new());
-        visit::<G>(&mut collect);
-        self.0.push(Box::new(collect.0));
+    struct MakeChecks;
+    impl PerGame for MakeChecks {
+        fn make<G: Game>() -> Box<dyn Any + Send + Sync> {
+            let mut collect = Collect::<G>(Vec::new());
+            visit::<G>(&mut collect);
+            Box::new(collect.0)
+        }
     }
+    static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
+    EVERY.get_or_init(per_game::<MakeChecks>)
 }
 
 /// Collects one game's checks.

@@ -527,34 +527,55 @@ impl<G: Game> Visit for Collect<G> {
     }
 }
 
-/// Each game's evaluators as [`Collect`] finds them (a `Vec<MakeErased<G>>`
-/// per game, in [`visit_with_floor`] order): made by a function that is not
-/// generic, so that every evaluator's erased methods are compiled here
-/// once, not in every program that lists evaluators.
-fn erased_of_every_game() -> &'static [Box<dyn Any + Send + Sync>] {
-    static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
-    EVERY.get_or_init(|| {
-        struct Games(Vec<Box<dyn Any + Send + Sync>>);
-        impl GameVisitor for Games {
-            fn game<G: Game>(&mut self) {
-                let mut c = Collect::<G>(Vec::new());
-                visit_with_floor::<G>(&mut c);
-                self.0.push(Box::new(c.0));
-            }
+/// Something made once per game, typed for it, in this crate: see
+/// [`per_game`].
+trait PerGame {
+    /// What is made for `G`: a `Vec` of something typed for `G`.
+    fn make<G: Game>() -> Box<dyn Any + Send + Sync>;
+}
+
+/// `P`'s making for every game, from a walk over the games here. Called
+/// from functions that are not generic in the game, so that whatever the
+/// making names for each evaluator is compiled here once, not in every
+/// program that asks for it.
+fn per_game<P: PerGame>() -> Vec<Box<dyn Any + Send + Sync>> {
+    struct Games<P>(Vec<Box<dyn Any + Send + Sync>>, PhantomData<P>);
+    impl<P: PerGame> GameVisitor for Games<P> {
+        fn game<G: Game>(&mut self) {
+            self.0.push(P::make::<G>());
         }
-        let mut games = Games(Vec::new());
-        visit_games(&mut games);
-        games.0
-    })
+    }
+    let mut games = Games::<P>(Vec::new(), PhantomData);
+    visit_games(&mut games);
+    games.0
+}
+
+/// The `Vec<T>` made for one game by [`per_game`] (empty if none was).
+fn of_game<T: Any>(made: &'static [Box<dyn Any + Send + Sync>]) -> &'static [T] {
+    made.iter()
+        .find_map(|game| game.downcast_ref::<Vec<T>>())
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Each game's evaluators as [`Collect`] finds them (a `Vec<MakeErased<G>>`
+/// per game, in [`visit_with_floor`] order), made once.
+fn erased_of_every_game() -> &'static [Box<dyn Any + Send + Sync>] {
+    struct Erase;
+    impl PerGame for Erase {
+        fn make<G: Game>() -> Box<dyn Any + Send + Sync> {
+            let mut c = Collect::<G>(Vec::new());
+            visit_with_floor::<G>(&mut c);
+            Box::new(c.0)
+        }
+    }
+    static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
+    EVERY.get_or_init(per_game::<Erase>)
 }
 
 /// The evaluators of `G` behind [`DynEvaluator`], the floor among them
 /// when `floor`, in [`visit_with_floor`] order.
 fn erased<G: Game>(floor: bool) -> Vec<Box<dyn DynEvaluator<G>>> {
-    erased_of_every_game()
-        .iter()
-        .find_map(|game| game.downcast_ref::<Vec<MakeErased<G>>>())
-        .map_or(&[][..], Vec::as_slice)
+    of_game::<MakeErased<G>>(erased_of_every_game())
         .iter()
         .filter(|(is_floor, _)| floor || !is_floor)
         .map(|(_, make)| make())
