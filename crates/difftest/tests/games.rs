@@ -169,7 +169,8 @@ fn exhaustive<G: Game>(checks: &Checks<G>) -> Result<(), Failed> {
             "literal reference against the table-driven classes, {}, seed {SAMPLE_SEED}:",
             G::TITLE
         );
-        verdict(&checks.on_hands(&random_hands::<G>(SAMPLE_SEED, SAMPLE)))?;
+        let (hands, classes) = seeded::<G>(SAMPLE);
+        verdict(&(checks.on_classified)(hands, classes))?;
         like_the_table::<G>(reference_classes::<G>().ok_or("a kept game")?)?;
     } else {
         verdict(
