@@ -1,7 +1,7 @@
 //! What `report`, `machines` and `compare` print for every committed run,
 //! kept as snapshots: a change to how runs are read or rendered shows up
 //! here, line by line, and is accepted only on purpose
-//! (`INSTA_UPDATE=always cargo test -p xtask --test golden`, then read the
+//! (`INSTA_UPDATE=always cargo test -p xtask --test it golden`, then read the
 //! diff before committing it).
 
 use std::fs;

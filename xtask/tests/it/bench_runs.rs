@@ -57,9 +57,11 @@ fn says_nothing_of_five_cards(run: &Path, stdout: &str) {
     );
 }
 
-/// One test, so that the two runs do not race for the workspace's bench lock.
+/// One test, so that the two runs do not race for the workspace's bench lock
+/// ([`crate::bench_lock`] keeps the other tests' runs out).
 #[test]
 fn seven_card_runs_report_seven_cards_only() {
+    let _bench = crate::bench_lock();
     a_seven_card_game_run_reports_seven_cards_only();
     a_seven_card_filter_runs_and_reports_seven_cards_only();
 }

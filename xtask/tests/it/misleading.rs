@@ -117,6 +117,7 @@ fn compare_refuses_runs_that_share_no_workload() {
 #[test]
 fn bad_bench_arguments_are_refused_before_anything_is_created() {
     use std::os::unix::ffi::OsStrExt as _;
+    let _bench = crate::bench_lock();
     let parent = absent("nonutf8");
     let mut dir = parent.join("x").into_os_string();
     dir.push(std::ffi::OsStr::from_bytes(b"\xff"));

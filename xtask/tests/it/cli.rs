@@ -102,6 +102,7 @@ fn a_seven_card_name_in_a_five_card_diff_points_at_its_game() {
 
 #[test]
 fn a_negative_seed_is_refused_as_a_seed() {
+    let _bench = crate::bench_lock();
     let out = xtask().args(["bench", "--seed", "-1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let said = text(&out.stderr);
