@@ -89,7 +89,8 @@ impl<G: Game> Visit for PickCards<'_, G> {
         let Some(hands) = (self.hands as &dyn Any).downcast_ref::<Vec<H>>() else {
             return;
         };
-        let p = Prepared::<H, E>::new(hands, self.kind);
+        let block = plan().mode.block_of(GameInfo::of::<H>());
+        let p = Prepared::<H, E>::new(hands, self.kind, block);
         match p.check_literally(CHECKED) {
             Ok(()) => self.sample = Some(Box::new(p)),
             Err(problem) => panic!("refusing to count instructions: {problem}"),
@@ -111,7 +112,8 @@ impl Visitor for PickEncoded<'_> {
         if E::NAME != self.name {
             return;
         }
-        let p = Encoded::<E>::new(self.hands, self.kind);
+        let block = plan().mode.block_of(GameInfo::of::<Hand>());
+        let p = Encoded::<E>::new(self.hands, self.kind, block);
         match p.check_literally(CHECKED) {
             Ok(()) => self.sample = Some(Box::new(p)),
             Err(problem) => panic!("refusing to count instructions: {problem}"),

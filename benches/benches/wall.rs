@@ -14,7 +14,7 @@ use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement
 use handeval_benches::encoded::Encoded;
 use handeval_benches::hands::{self, Prepared};
 use handeval_benches::rounds::{self, BareLoop, Contender, Timed};
-use handeval_benches::{BLOCK, Input, Mode, Order, Plan, Workload};
+use handeval_benches::{Input, Mode, Order, Plan, Workload};
 use handeval_core::{
     BestFive, Evaluator, Game, GameInfo, GameVisitor, Hand, Role, Whole, visit_games,
 };
@@ -78,7 +78,8 @@ impl<G: Game> Visit for Gather<'_, G> {
         let Some(hands) = (self.hands as &dyn Any).downcast_ref::<HandsOf<H>>() else {
             return;
         };
-        let prepared = Prepared::<H, E>::new(&hands.hands, self.workload.kind);
+        let block = self.plan.mode.block_of(GameInfo::of::<H>());
+        let prepared = Prepared::<H, E>::new(&hands.hands, self.workload.kind, block);
         if let Err(problem) = prepared.check(self.workload, &hands.classes) {
             // Never time a broken or optimised-away evaluator.
             eprintln!("error: refusing to benchmark: {problem}");
@@ -87,7 +88,7 @@ impl<G: Game> Visit for Gather<'_, G> {
         let mode = self.plan.mode;
         if E::ROLE == Role::Floor {
             let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
-            let bare = BareLoop::<H, E>::new(name, &hands.hands);
+            let bare = BareLoop::<H, E>::new(name, &hands.hands, block);
             self.entries
                 .push(Entry::new(Box::new(bare), mode, (false, true), None));
         }
@@ -119,7 +120,8 @@ impl Visitor for GatherEncoded<'_> {
         if !self.plan.times(self.workload, E::NAME) {
             return;
         }
-        let prepared = Encoded::<E>::new(&self.hands.hands, self.workload.kind);
+        let block = self.plan.mode.block_of(GameInfo::of::<Hand>());
+        let prepared = Encoded::<E>::new(&self.hands.hands, self.workload.kind, block);
         if let Err(problem) = prepared.check(self.workload, &self.hands.classes) {
             eprintln!("error: refusing to benchmark: {problem}");
             std::process::exit(2);
@@ -127,7 +129,7 @@ impl Visitor for GatherEncoded<'_> {
         let mode = self.plan.mode;
         if E::ROLE == Role::Floor {
             let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
-            let bare = BareLoop::<Hand, Whole<E>>::new(name, &self.hands.hands);
+            let bare = BareLoop::<Hand, Whole<E>>::new(name, &self.hands.hands, block);
             self.entries
                 .push(Entry::new(Box::new(bare), mode, (false, true), None));
         }
@@ -171,6 +173,7 @@ struct RoundsOut {
     path: std::path::PathBuf,
     out: std::io::BufWriter<std::fs::File>,
     rounds: usize,
+    mode: Mode,
     rng: rand_chacha::ChaCha8Rng,
     header: bool,
 }
@@ -179,9 +182,10 @@ impl RoundsOut {
     fn create(plan: &Plan) -> Self {
         let path = plan.rounds_out.clone();
         eprintln!(
-            "interleaved rounds after each workload's criterion benchmarks: {} rounds, each a turn of every evaluator over one warm block ({BLOCK} hands for Hold'em, {} for hole-and-board games), order seeded from {}",
+            "interleaved rounds after each workload's criterion benchmarks: {} rounds, each a turn of every evaluator over one warm block ({} hands for Hold'em, {} for hole-and-board games), order seeded from {}",
             plan.mode.rounds(),
-            BLOCK / handeval_benches::HOLE_AND_BOARD_SHARE,
+            plan.mode.block_of(GameInfo::of::<Hand>()),
+            plan.mode.block_of(GameInfo::of::<handeval_core::Omaha4>()),
             plan.seed
         );
         let file = std::fs::File::create(&path).unwrap_or_else(|e| {
@@ -192,6 +196,7 @@ impl RoundsOut {
             path,
             out: std::io::BufWriter::new(file),
             rounds: plan.mode.rounds(),
+            mode: plan.mode,
             rng: rounds::rng(plan.seed),
             header: true,
         }
@@ -199,7 +204,8 @@ impl RoundsOut {
 
     fn time(&mut self, workload: Workload, contenders: &mut [Contender<'_>]) {
         eprintln!("rounds: {workload}, {} evaluators", contenders.len());
-        let turns = rounds::run(workload, contenders, self.rounds, &mut self.rng);
+        let block = self.mode.block_of(workload.game());
+        let turns = rounds::run(workload, block, contenders, self.rounds, &mut self.rng);
         let written = rounds::write_csv(&mut self.out, &turns, std::mem::take(&mut self.header));
         if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut self.out)) {
             eprintln!("error: writing {}: {e}", self.path.display());
@@ -213,7 +219,7 @@ impl RoundsOut {
 /// in all for the slowest evaluators, where linear sampling runs 55).
 fn group(c: &mut Criterion, workload: Workload, mode: Mode) -> BenchmarkGroup<'_, WallTime> {
     let mut group = c.benchmark_group(workload.id());
-    group.throughput(Throughput::Elements(workload.block() as u64));
+    group.throughput(Throughput::Elements(mode.block_of(workload.game()) as u64));
     if mode == Mode::Smoke {
         group.sampling_mode(SamplingMode::Flat);
     }

@@ -11,12 +11,14 @@ use handeval_core::{Category, Evaluator, Hand, HandClass, Role};
 use handeval_reference::scale;
 
 use crate::rounds::Timed;
-use crate::{BLOCK, Kind, Workload};
+use crate::{Kind, Workload};
 
 /// An encoded workload's hands, prepared and checked, ready to be timed
 /// block by block.
 pub struct Encoded<E: Evaluator> {
     kind: Kind,
+    /// Hands per timed block ([`crate::Mode::block_of`]).
+    block: usize,
     hands: Vec<Hand>,
     values: Vec<E::Encoded>,
     categories: Vec<Category>,
@@ -28,14 +30,15 @@ impl<E: Evaluator> Encoded<E> {
     ///
     /// # Panics
     /// If `hands` is empty.
-    pub fn new(hands: &[Hand], kind: Kind) -> Self {
+    pub fn new(hands: &[Hand], kind: Kind, block: usize) -> Self {
         let blank = E::strength(E::encode(&hands[0]));
         Encoded {
             kind,
+            block,
             hands: hands.to_vec(),
             values: hands.iter().map(E::encode).collect(),
-            categories: vec![Category::HighCard; BLOCK],
-            strengths: vec![blank; BLOCK],
+            categories: vec![Category::HighCard; block],
+            strengths: vec![blank; block],
         }
     }
 
@@ -107,7 +110,7 @@ impl<E: Evaluator> Encoded<E> {
         Ok(())
     }
 
-    /// Evaluates the prepared hands in `range` (at most [`BLOCK`] of them)
+    /// Evaluates the prepared hands in `range` (at most a block of them)
     /// into the front of the output buffers.
     #[inline]
     fn run_range(&mut self, range: std::ops::Range<usize>) {
@@ -125,7 +128,7 @@ impl<E: Evaluator> Encoded<E> {
         }
     }
 
-    /// Evaluates the first `n` hands (at most [`BLOCK`]): the
+    /// Evaluates the first `n` hands (at most a block): the
     /// instruction-count sample's measured work.
     #[inline]
     pub fn run_sample(&mut self, n: usize) {
@@ -139,19 +142,20 @@ impl<E: Evaluator> Timed for Encoded<E> {
     }
 
     fn blocks(&self) -> usize {
-        self.hands.len() / BLOCK
+        self.hands.len() / self.block
     }
 
     #[inline]
     fn pass(&mut self, block: usize) {
         let block = block % self.blocks();
-        self.run_range(block * BLOCK..(block + 1) * BLOCK);
+        self.run_range(block * self.block..(block + 1) * self.block);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::BLOCK;
     use crate::hands::{HANDS, reference_classes, shuffled};
 
     /// The pre-timing check rejects a broken evaluator.
@@ -182,10 +186,10 @@ mod tests {
                 kind,
                 ..Workload::HEADLINE
             };
-            let bad = Encoded::<AllHighCard>::new(hands, kind);
+            let bad = Encoded::<AllHighCard>::new(hands, kind, BLOCK);
             let err = bad.check(workload, &classes).unwrap_err();
             assert!(err.contains("the reference says"), "{err}");
-            let good = Encoded::<handeval_registry::Reference>::new(hands, kind);
+            let good = Encoded::<handeval_registry::Reference>::new(hands, kind, BLOCK);
             assert_eq!(good.check(workload, &classes), Ok(()));
             assert_eq!(good.check_literally(100), Ok(()));
             assert!(bad.check_literally(100).is_err());

@@ -7,11 +7,11 @@
 //! [`handeval_core::BestFive`]), in one unit whatever the game: blocks of
 //! [`BLOCK`] hands, [`BLOCKS`] blocks per workload ([`HANDS`] hands).
 
-use handeval_core::{BestFive, Category, Game, GameInfo, HandClass, Role};
+use handeval_core::{BestFive, Category, Game, HandClass, Role};
 use handeval_reference::scale;
 
 use crate::rounds::Timed;
-use crate::{BLOCK, BLOCKS, Kind, Order, Workload, block_of};
+use crate::{BLOCK, BLOCKS, Kind, Order, Workload};
 
 /// Hands per workload: as many as five-card hands, so that every game's
 /// blocks are the same size.
@@ -75,20 +75,23 @@ pub use handeval_difftest::cards::table_classes as reference_classes;
 /// A workload's hands of `H`, prepared and checked, ready to be timed.
 pub struct Prepared<H: Game, E: BestFive<H>> {
     kind: Kind,
+    /// Hands per timed block ([`crate::Mode::block_of`]).
+    block: usize,
     hands: Vec<H>,
     strengths: Vec<E::Strength>,
     categories: Vec<Category>,
 }
 
 impl<H: Game, E: BestFive<H>> Prepared<H, E> {
-    /// Takes the workload's hands and makes the output buffer for what
-    /// `kind` asks for: strengths or categories.
-    pub fn new(hands: &[H], kind: Kind) -> Self {
+    /// Takes the workload's hands, timed `block` at a time, and makes the
+    /// output buffer for what `kind` asks for: strengths or categories.
+    pub fn new(hands: &[H], kind: Kind, block: usize) -> Self {
         Prepared {
             kind,
+            block,
             hands: hands.to_vec(),
-            strengths: vec![E::strength(&hands[0]); block_of(GameInfo::of::<H>())],
-            categories: vec![Category::HighCard; block_of(GameInfo::of::<H>())],
+            strengths: vec![E::strength(&hands[0]); block],
+            categories: vec![Category::HighCard; block],
         }
     }
 
@@ -104,7 +107,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// A message naming the evaluator, the workload and the first wrong hand.
     pub fn check(&self, workload: Workload, classes: &[u16]) -> Result<(), String> {
         let checked = if E::ROLE == Role::Reference {
-            &self.hands[..block_of(GameInfo::of::<H>()).min(self.hands.len())]
+            &self.hands[..self.block.min(self.hands.len())]
         } else {
             &self.hands[..]
         };
@@ -131,7 +134,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
 }
 
 impl<H: Game, E: BestFive<H>> Prepared<H, E> {
-    /// Evaluates the first `n` hands (at most [`BLOCK`]) through the batch
+    /// Evaluates the first `n` hands (at most a block) through the batch
     /// loop the workload times: what the instruction counts count.
     pub fn run_sample(&mut self, n: usize) {
         let hands = &self.hands[..n];
@@ -197,14 +200,14 @@ impl<H: Game, E: BestFive<H>> Timed for Prepared<H, E> {
     }
 
     fn blocks(&self) -> usize {
-        self.hands.len() / block_of(GameInfo::of::<H>())
+        self.hands.len() / self.block
     }
 
     #[inline]
     fn pass(&mut self, block: usize) {
         // Wrapping at this set's blocks: all [`BLOCKS`], or a smoke run's few.
         let block = block % self.blocks();
-        let len = block_of(GameInfo::of::<H>());
+        let len = self.block;
         let hands = &self.hands[block * len..(block + 1) * len];
         match self.kind {
             Kind::Strength => {
@@ -277,10 +280,13 @@ mod tests {
         let hands = &shuffled::<Hand7>(1, BLOCK);
         let classes = reference_classes(hands);
         for workload in Workload::of(handeval_core::GameInfo::of::<Hand7>()) {
-            let good =
-                Prepared::<Hand7, handeval_registry::ReferenceBest>::new(hands, workload.kind);
+            let good = Prepared::<Hand7, handeval_registry::ReferenceBest>::new(
+                hands,
+                workload.kind,
+                BLOCK,
+            );
             assert_eq!(good.check(workload, &classes), Ok(()));
-            let bad = Prepared::<Hand7, FirstFive>::new(hands, workload.kind);
+            let bad = Prepared::<Hand7, FirstFive>::new(hands, workload.kind, BLOCK);
             let err = bad.check(workload, &classes).unwrap_err();
             assert!(err.contains("the reference says"), "{err}");
         }

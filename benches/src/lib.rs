@@ -51,6 +51,15 @@ pub const fn block_of(game: GameInfo) -> usize {
 }
 
 const _: () = assert!(BLOCK.is_multiple_of(HOLE_AND_BOARD_SHARE));
+
+/// How many times fewer hands a smoke run's block holds than a full run's:
+/// 9,282 Hold'em hands, 1,547 of a hole-and-board game. A smoke run checks
+/// the pipeline, and its slowest evaluators (the literal references, at
+/// microseconds a hand) spent most of its wall time on full-sized blocks.
+pub const SMOKE_BLOCK_SHARE: usize = 7;
+
+const _: () = assert!(BLOCK.is_multiple_of(HOLE_AND_BOARD_SHARE * SMOKE_BLOCK_SHARE));
+const _: () = assert!(BLOCK / HOLE_AND_BOARD_SHARE / SMOKE_BLOCK_SHARE >= SMOKE_SAMPLE);
 /// Hands in the fixed shuffled sample that instruction counts are taken over.
 pub const SAMPLE: usize = 10_000;
 /// The same in a smoke run, which checks the pipeline, not the figures:
@@ -258,11 +267,6 @@ impl Workload {
         self.input.game()
     }
 
-    /// Hands per timed block of its game ([`block_of`]).
-    pub const fn block(self) -> usize {
-        block_of(self.game())
-    }
-
     /// A stable id such as `strength/shuffled/encoded`.
     pub fn id(self) -> String {
         let kind = match self.kind {
@@ -407,5 +411,10 @@ mod tests {
         assert_eq!(block_of(omaha), 10_829);
         assert_eq!(Mode::Full.hands_of(omaha), 433_160);
         assert_eq!(Mode::Full.hands(), HAND_COUNT);
+        // A smoke run's blocks are a seventh of those, four to a workload.
+        assert_eq!(Mode::Smoke.block_of(GameInfo::of::<Hand>()), 9_282);
+        assert_eq!(Mode::Smoke.block_of(omaha), 1_547);
+        assert_eq!(Mode::Smoke.hands_of(omaha), 4 * 1_547);
+        assert_eq!(Mode::Quick.block_of(omaha), 10_829);
     }
 }

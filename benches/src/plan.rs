@@ -79,13 +79,24 @@ impl Mode {
         self.hands_of(GameInfo::of::<handeval_core::Hand>())
     }
 
-    /// Hands per workload of `game`: [`BLOCKS`] of its blocks
-    /// ([`crate::block_of`]), or a smoke run's four.
+    /// Hands per workload of `game`: [`BLOCKS`] of its blocks, or a smoke
+    /// run's four.
     pub const fn hands_of(self, game: GameInfo) -> usize {
-        let block = crate::block_of(game);
+        let block = self.block_of(game);
         match self {
             Mode::Smoke => block * 4,
             _ => block * BLOCKS,
+        }
+    }
+
+    /// Hands per timed block of `game` in a run of this mode:
+    /// [`crate::block_of`], or a [`crate::SMOKE_BLOCK_SHARE`]th of it in a
+    /// smoke run.
+    pub const fn block_of(self, game: GameInfo) -> usize {
+        let block = crate::block_of(game);
+        match self {
+            Mode::Smoke => block / crate::SMOKE_BLOCK_SHARE,
+            _ => block,
         }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! # The unit: a turn
 //!
-//! A turn is one evaluator on one block of [`BLOCK`] hands: one untimed
+//! A turn is one evaluator on one block of hands ([`BLOCK`] five-card hands in
+//! a full run; [`crate::Mode::block_of`]): one untimed
 //! pass over the block, so that its hands, encodings and outputs are in
 //! cache, then a number of passes each timed on its own; the turn's time is
 //! its fastest pass. What is measured is the evaluation, not how fast the
@@ -39,13 +40,13 @@ use std::hint::black_box;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use handeval_core::{BestFive, Game, GameInfo};
+use handeval_core::{BestFive, Game};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::plan::Mode;
-use crate::{BLOCKS, Workload, block_of};
+use crate::{BLOCKS, Workload};
 
 /// A prepared, checked workload that can be timed, whichever the evaluator.
 pub trait Timed {
@@ -139,21 +140,24 @@ pub fn time_iters(timed: &mut dyn Timed, iters: u64, passes: usize, block: &mut 
 /// prepared buffers and the block bookkeeping.
 pub struct BareLoop<G: Game, E: BestFive<G>> {
     name: &'static str,
+    /// Hands per timed block ([`crate::Mode::block_of`]).
+    block: usize,
     hands: Vec<G>,
     out: Vec<E::Strength>,
 }
 
 impl<G: Game, E: BestFive<G>> BareLoop<G, E> {
-    /// A bare loop over `hands`, reported as `name`.
+    /// A bare loop over `hands`, `block` at a time, reported as `name`.
     ///
     /// # Panics
     /// If `hands` is empty.
-    pub fn new(name: &'static str, hands: &[G]) -> Self {
+    pub fn new(name: &'static str, hands: &[G], block: usize) -> Self {
         let blank = E::strength(&hands[0]);
         BareLoop {
             name,
+            block,
             hands: hands.to_vec(),
-            out: vec![blank; block_of(GameInfo::of::<G>())],
+            out: vec![blank; block],
         }
     }
 }
@@ -164,12 +168,12 @@ impl<G: Game, E: BestFive<G>> Timed for BareLoop<G, E> {
     }
 
     fn blocks(&self) -> usize {
-        self.hands.len() / block_of(GameInfo::of::<G>())
+        self.hands.len() / self.block
     }
 
     fn pass(&mut self, block: usize) {
         let block = block % self.blocks();
-        let len = block_of(GameInfo::of::<G>());
+        let len = self.block;
         let hands = black_box(&self.hands[block * len..(block + 1) * len]);
         for (o, h) in self.out.iter_mut().zip(hands) {
             *o = E::strength(h);
@@ -213,9 +217,11 @@ pub const fn block_of_round(round: usize, rounds: usize) -> usize {
 }
 
 /// Times every contender once per round, in an order shuffled anew each
-/// round by `rng`, after one untimed warm-up round.
+/// round by `rng`, after one untimed warm-up round; a pass is over `block`
+/// hands.
 pub fn run(
     workload: Workload,
+    block: usize,
     contenders: &mut [Contender<'_>],
     rounds: usize,
     rng: &mut ChaCha8Rng,
@@ -226,7 +232,7 @@ pub fn run(
     for c in contenders.iter_mut() {
         turn(c.timed, 0, c.passes);
     }
-    let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / workload.block() as f64;
+    let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / block as f64;
     for round in 0..rounds {
         order.shuffle(rng);
         let block = block_of_round(round, rounds);

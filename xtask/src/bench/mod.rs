@@ -229,7 +229,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             &measured.estimates,
             &measured.counts,
             &measured.turns,
-            plan.mode.sample(),
+            plan.mode,
         )?,
         machine: record::describe(
             &command,

@@ -2,7 +2,7 @@
 //! estimate, the rounds' median, and its instruction count.
 
 use anyhow::{Context, Result};
-use handeval_benches::{Benchmark, Order};
+use handeval_benches::{Benchmark, Mode, Order};
 
 use super::counts::Counted;
 use super::criterion::Estimate;
@@ -19,8 +19,9 @@ pub fn build(
     measured: &[(Benchmark, Estimate)],
     counts: &[Counted],
     turns: &[Turn],
-    sample: usize,
+    mode: Mode,
 ) -> Result<Vec<Row>> {
+    let sample = mode.sample();
     let mut rows = Vec::new();
     for (b, estimate) in measured {
         let w = b.workload;
@@ -37,7 +38,7 @@ pub fn build(
             .iter()
             .find(|c| c.benchmark == counted)
             .map(|c| c.instructions as f64 / sample as f64);
-        let per_hand = |ns: f64| ns / w.block() as f64;
+        let per_hand = |ns: f64| ns / mode.block_of(w.game()) as f64;
         let criterion = per_hand(estimate.median);
         // The published figure: the rounds' median where the benchmark was
         // in the rounds (the ratios come from the same turns).

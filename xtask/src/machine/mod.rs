@@ -777,7 +777,7 @@ mod tests {
             (text.replacen("cores:", "coars:", 1), "unknown key `coars`"),
             (format!("{text}nonsense\n"), "not `key: value`"),
             (
-                text.replacen("block hands: 64974\n", "", 1),
+                text.replacen(&format!("block hands: {}\n", m.block_hands.unwrap()), "", 1),
                 "without the `block hands`",
             ),
         ] {

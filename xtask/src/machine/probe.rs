@@ -178,7 +178,10 @@ pub fn describe(
         seed: plan.seed,
         mode: plan.mode,
         instruction_counts,
-        block_hands: Some(handeval_benches::BLOCK),
+        block_hands: Some(
+            plan.mode
+                .block_of(handeval_core::GameInfo::of::<handeval_core::Hand>()),
+        ),
         measurement: TURNS.into(),
         sample_hands: Some(plan.mode.sample()),
         hands_per_workload: Some(plan.mode.hands()),

@@ -71,9 +71,14 @@ fn baseline_of(rows: &[Row], workload: Workload) -> Option<&str> {
 
 /// How the rows of a game other than five cards were measured, for the
 /// report: every figure from the game's definition and the constants the
-/// benchmarks use. `counted`: whether the run has instruction counts of
-/// the game.
-pub fn game_method(game: GameInfo, hands: usize, counted: bool, sample: usize) -> String {
+/// benchmarks use. `hands` per workload, timed `block` at a time;
+/// `counted`: whether the run has instruction counts of the game.
+pub fn game_method(
+    game: GameInfo,
+    (hands, block): (usize, usize),
+    counted: bool,
+    sample: usize,
+) -> String {
     let word = game.word;
     let capital = word[..1].to_uppercase() + &word[1..];
     let input = game.input;
@@ -138,22 +143,21 @@ pub fn game_method(game: GameInfo, hands: usize, counted: bool, sample: usize) -
     format!(
         "{capital} evaluators are timed from cards, full strength{category}, on {hands} hands per workload, in blocks of {block}: `strength/shuffled/{input}` deals the hands at random ({deal}, seeded by the run's seed, repeats redrawn){sequential}. Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --game {id}` checks {every}. {fives} {counts}",
         hands = thousands(hands),
-        block = block_sentence(game),
+        block = block_sentence(game, block),
         id = game.id,
     )
 }
 
 /// A game's block size as the method sentence gives it: the five-card
 /// block, or the smaller one of a game whose hands cost many fives.
-fn block_sentence(game: GameInfo) -> String {
-    let block = handeval_benches::block_of(game);
-    if block == handeval_benches::BLOCK {
+fn block_sentence(game: GameInfo, block: usize) -> String {
+    if game.hole == 0 {
         format!("{} as five-card ones", thousands(block))
     } else {
         format!(
             "{} (a five-card block over {}: each hand costs {} five-card evaluations)",
             thousands(block),
-            handeval_benches::BLOCK / block,
+            handeval_benches::HOLE_AND_BOARD_SHARE,
             game.fives
         )
     }
@@ -202,13 +206,20 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
         game.title,
         game_method(
             game,
-            // The record's figure is of Hold'em blocks; the game's
+            // The record's figures are of Hold'em blocks; the game's
             // workloads hold as many of its own blocks.
-            machine
-                .hands_per_workload
-                .unwrap_or(handeval_benches::hands::HANDS)
-                / handeval_benches::BLOCK
-                * handeval_benches::block_of(game),
+            {
+                let holdem = machine.block_hands.unwrap_or(handeval_benches::BLOCK);
+                let block = if game.hole == 0 {
+                    holdem
+                } else {
+                    holdem / handeval_benches::HOLE_AND_BOARD_SHARE
+                };
+                let hands = machine
+                    .hands_per_workload
+                    .unwrap_or(handeval_benches::hands::HANDS);
+                (hands / holdem * block, block)
+            },
             counted,
             machine.sample_hands.unwrap_or(handeval_benches::SAMPLE),
         )
