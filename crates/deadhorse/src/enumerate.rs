@@ -171,19 +171,37 @@ fn five_or_more<L: Lanes>(l: L, ranks: L::V) -> L::M {
     l.test(l.add(l.popcnt(ranks), l.splat(3)), l.splat(8))
 }
 
-/// The values of the hands made of `outer` and the triples `i..i + LANES`.
+/// The values of the hands made of `outer` and the triples `i..i + LANES`,
+/// where the first `N` of `cands` are suits the outer cards hold two or
+/// more of (`candidates` fills them in order, "none" after them); with
+/// none, no hand is a flush.
 #[inline(always)]
-fn values<L: Lanes>(l: L, t: &Triples, i: usize, outer: &Outer, cands: [usize; 2]) -> (L::V, L::V) {
+fn values<L: Lanes, const N: usize>(
+    l: L,
+    t: &Triples,
+    i: usize,
+    outer: &Outer,
+    cands: [usize; 2],
+) -> (L::V, L::V) {
     let sums = Sums {
         y: l.or(l.splat(outer.y), l.load_words(&t.or[i..])),
         x: l.xor(l.splat(outer.x), l.load_words(&t.xor[i..])),
         sum: l.add(l.splat(outer.sum), l.load_words(&t.sum[i..])),
     };
     let [a, b] = cands;
-    let fa = l.or(l.splat(outer.suited[a]), l.load_words(&t.suited[a][i..]));
-    let fb = l.or(l.splat(outer.suited[b]), l.load_words(&t.suited[b][i..]));
-    let (ga, gb) = (five_or_more(l, fa), five_or_more(l, fb));
-    from_sums::<L, false>(l, sums, l.mor(ga, gb), l.select(ga, fa, fb))
+    match N {
+        0 => from_sums::<L, false>(l, sums, l.nonzero(l.splat(0)), l.splat(0)),
+        1 => {
+            let fa = l.or(l.splat(outer.suited[a]), l.load_words(&t.suited[a][i..]));
+            from_sums::<L, false>(l, sums, five_or_more(l, fa), fa)
+        }
+        _ => {
+            let fa = l.or(l.splat(outer.suited[a]), l.load_words(&t.suited[a][i..]));
+            let fb = l.or(l.splat(outer.suited[b]), l.load_words(&t.suited[b][i..]));
+            let (ga, gb) = (five_or_more(l, fa), five_or_more(l, fb));
+            from_sums::<L, false>(l, sums, l.mor(ga, gb), l.select(ga, fa, fb))
+        }
+    }
 }
 
 /// Lanes of a vector that hold one of its `n` hands.
@@ -204,7 +222,6 @@ fn seven<L: Lanes, S: Sink>(l: L, deck: &[Card], t: &Triples, sink: &mut S) {
     let mut out = [0u32; MAX_LANES];
     let out = &mut out[..L::LANES];
     let n = deck.len();
-    let end = t.len();
     for p0 in 0..n {
         let o0 = Outer::default().add(deck[p0]);
         for p1 in p0 + 1..n {
@@ -214,34 +231,55 @@ fn seven<L: Lanes, S: Sink>(l: L, deck: &[Card], t: &Triples, sink: &mut S) {
                 for p3 in p2 + 1..n.saturating_sub(3) {
                     let o = o2.add(deck[p3]);
                     let cands = o.candidates();
-                    let mut i = t.from[p3 + 1];
-                    // Two vectors at a time: their evaluations are
-                    // independent, and side by side the core overlaps
-                    // their long dependency chains.
-                    while i + 2 * L::LANES <= end {
-                        let (hi, lo) = values(l, t, i, &o, cands);
-                        let (hi2, lo2) = values(l, t, i + L::LANES, &o, cands);
-                        l.store(hi, lo, out);
-                        sink.take(out);
-                        l.store(hi2, lo2, out);
-                        sink.take(out);
-                        i += 2 * L::LANES;
-                    }
-                    while i + L::LANES <= end {
-                        let (hi, lo) = values(l, t, i, &o, cands);
-                        l.store(hi, lo, out);
-                        sink.take(out);
-                        i += L::LANES;
-                    }
-                    if i < end {
-                        let (hi, lo) = values(l, t, i, &o, cands);
-                        let m = valid(l, end - i);
-                        l.store(l.keep(m, hi), l.keep(m, lo), out);
-                        sink.take_padded(out, end - i);
+                    let i = t.from[p3 + 1];
+                    // One loop per number of flush candidates: a deal with
+                    // none (four suits) or one (most deals) skips the
+                    // other's loads, popcounts and selects.
+                    match cands {
+                        [4, _] => inner::<L, S, 0>(l, t, i, &o, cands, out, sink),
+                        [_, 4] => inner::<L, S, 1>(l, t, i, &o, cands, out, sink),
+                        _ => inner::<L, S, 2>(l, t, i, &o, cands, out, sink),
                     }
                 }
             }
         }
+    }
+}
+
+/// The hands of one outer deal `o`: the triples from `i` on.
+#[inline(always)]
+fn inner<L: Lanes, S: Sink, const N: usize>(
+    l: L,
+    t: &Triples,
+    mut i: usize,
+    o: &Outer,
+    cands: [usize; 2],
+    out: &mut [u32],
+    sink: &mut S,
+) {
+    let end = t.len();
+    // Two vectors at a time: their evaluations are independent, and side
+    // by side the core overlaps their long dependency chains.
+    while i + 2 * L::LANES <= end {
+        let (hi, lo) = values::<L, N>(l, t, i, o, cands);
+        let (hi2, lo2) = values::<L, N>(l, t, i + L::LANES, o, cands);
+        l.store(hi, lo, out);
+        sink.take(out);
+        l.store(hi2, lo2, out);
+        sink.take(out);
+        i += 2 * L::LANES;
+    }
+    while i + L::LANES <= end {
+        let (hi, lo) = values::<L, N>(l, t, i, o, cands);
+        l.store(hi, lo, out);
+        sink.take(out);
+        i += L::LANES;
+    }
+    if i < end {
+        let (hi, lo) = values::<L, N>(l, t, i, o, cands);
+        let m = valid(l, end - i);
+        l.store(l.keep(m, hi), l.keep(m, lo), out);
+        sink.take_padded(out, end - i);
     }
 }
 
@@ -329,7 +367,7 @@ fn preflop<L: Lanes>(
                 let mut hi = [l.splat(0); PLAYERS];
                 let mut lo = [l.splat(0); PLAYERS];
                 for p in 0..count {
-                    (hi[p], lo[p]) = values(l, t, i, &outers[p], cands[p]);
+                    (hi[p], lo[p]) = values::<L, 2>(l, t, i, &outers[p], cands[p]);
                 }
                 // The best value, as (hi, lo) pairs: the highest `hi`,
                 // then the highest `lo` among the lanes holding it.
