@@ -141,10 +141,11 @@ pub fn totals_are_the_table<G: Game>(totals: &Totals) -> bool {
 
 /// An evaluator of the game, to be checked over every hand or on a sample.
 struct Candidate<G: Game> {
-    name: &'static str,
-    role: Role,
-    check: Box<dyn PartCheck<G>>,
+    /// The registry's checks of the evaluator, its name and role among them.
     checks: &'static Checks<G>,
+    /// Its [`Checks::part_check`], made once for the foresight and the
+    /// pass over every hand.
+    check: Box<dyn PartCheck<G>>,
 }
 
 /// Hands the foresight times each evaluator on: a seeded handful of the
@@ -210,17 +211,16 @@ pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
         .iter()
         .filter(|c| selected.contains(&c.name) && c.role != Role::Listing)
         .map(|c| Candidate {
-            name: c.name,
-            role: c.role,
-            check: (c.part_check)(),
             checks: c,
+            check: (c.part_check)(),
         })
         .collect();
 
     // The literal reference is the definition the table-driven classes
     // compute, at microseconds a hand: it is held to them on the sample.
-    let (forseeable, definitions): (Vec<&Candidate<G>>, Vec<&Candidate<G>>) =
-        candidates.iter().partition(|c| c.role != Role::Reference);
+    let (forseeable, definitions): (Vec<&Candidate<G>>, Vec<&Candidate<G>>) = candidates
+        .iter()
+        .partition(|c| c.checks.role != Role::Reference);
     let busy = spinner(&format!("foreseeing the check of every {} hand", G::WORD));
     let (foreseen, reference_time) = foresee::<G>(&forseeable);
     busy.finish_and_clear();
@@ -326,7 +326,7 @@ fn check_sampled<G: Game>(sample: usize, sampled: Vec<(&Candidate<G>, Scope)>) -
     let hands = random_hands::<G>(SAMPLE_SEED, sample);
     let mut rows = Vec::new();
     for (candidate, scope) in sampled {
-        busy.set_message(candidate.name);
+        busy.set_message(candidate.checks.name);
         let started = Instant::now();
         let check = candidate.checks.on_hands(&hands);
         rows.push(Row {
