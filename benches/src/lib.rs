@@ -43,10 +43,18 @@ pub const HOLE_AND_BOARD_SHARE: usize = 6;
 /// Hands per timed block of `game`: [`BLOCK`] for Hold'em, a
 /// [`HOLE_AND_BOARD_SHARE`]th of it for games with hole cards and a board.
 pub const fn block_of(game: GameInfo) -> usize {
+    block_beside(game, BLOCK)
+}
+
+/// Hands per timed block of `game` in a run whose Hold'em blocks hold
+/// `holdem` hands (a full run's [`BLOCK`], a smoke run's fewer, or what an
+/// older run's `machine.txt` says): `holdem` itself for Hold'em, a
+/// [`HOLE_AND_BOARD_SHARE`]th of it for games with hole cards and a board.
+pub const fn block_beside(game: GameInfo, holdem: usize) -> usize {
     if game.hole == 0 {
-        BLOCK
+        holdem
     } else {
-        BLOCK / HOLE_AND_BOARD_SHARE
+        holdem / HOLE_AND_BOARD_SHARE
     }
 }
 

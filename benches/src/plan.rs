@@ -93,11 +93,11 @@ impl Mode {
     /// [`crate::block_of`], or a [`crate::SMOKE_BLOCK_SHARE`]th of it in a
     /// smoke run.
     pub const fn block_of(self, game: GameInfo) -> usize {
-        let block = crate::block_of(game);
-        match self {
-            Mode::Smoke => block / crate::SMOKE_BLOCK_SHARE,
-            _ => block,
-        }
+        let holdem = match self {
+            Mode::Smoke => crate::BLOCK / crate::SMOKE_BLOCK_SHARE,
+            _ => crate::BLOCK,
+        };
+        crate::block_beside(game, holdem)
     }
 }
 

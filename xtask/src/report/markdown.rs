@@ -210,11 +210,7 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
             // workloads hold as many of its own blocks.
             {
                 let holdem = machine.block_hands.unwrap_or(handeval_benches::BLOCK);
-                let block = if game.hole == 0 {
-                    holdem
-                } else {
-                    holdem / handeval_benches::HOLE_AND_BOARD_SHARE
-                };
+                let block = handeval_benches::block_beside(game, holdem);
                 let hands = machine
                     .hands_per_workload
                     .unwrap_or(handeval_benches::hands::HANDS);
