@@ -5,7 +5,7 @@
 use core::arch::x86_64::{
     __m256i, _mm_set_epi64x, _mm256_add_epi16, _mm256_and_si256, _mm256_andnot_si256,
     _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_loadu_si256, _mm256_loadu2_m128i,
-    _mm256_maddubs_epi16, _mm256_max_epu16, _mm256_min_epu16, _mm256_or_si256,
+    _mm256_maddubs_epi16, _mm256_max_epu16, _mm256_min_epu16, _mm256_mullo_epi16, _mm256_or_si256,
     _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8,
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_sll_epi16, _mm256_srl_epi16,
     _mm256_storeu_si256, _mm256_sub_epi16, _mm256_unpackhi_epi16, _mm256_unpacklo_epi16,
@@ -209,6 +209,8 @@ impl Lanes for Avx2 {
             _mm256_shuffle_epi8(self.table(&POWERS_OF_TWO), index)
         }
         fn suit(self, card: __m256i) -> __m256i { _mm256_and_si256(card, _mm256_set1_epi16(3)) }
+        fn mul(self, a: __m256i, b: __m256i) -> __m256i { _mm256_mullo_epi16(a, b) }
+        fn andnot(self, a: __m256i, b: __m256i) -> __m256i { _mm256_andnot_si256(b, a) }
     }
 
     #[inline(always)]

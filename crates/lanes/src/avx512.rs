@@ -4,14 +4,15 @@
 
 use core::arch::x86_64::{
     __m512i, __mmask32, __mmask64, _mm_setr_epi8, _mm256_loadu_si256, _mm256_zextsi128_si256,
-    _mm512_add_epi16, _mm512_and_si512, _mm512_broadcast_i64x4, _mm512_cmpeq_epi16_mask,
-    _mm512_cvtepu8_epi16, _mm512_loadu_si512, _mm512_mask_add_epi16, _mm512_mask_blend_epi16,
-    _mm512_mask2_permutex2var_epi8, _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16,
-    _mm512_maskz_permutex2var_epi8, _mm512_max_epu16, _mm512_min_epu16, _mm512_or_si512,
+    _mm512_add_epi16, _mm512_and_si512, _mm512_andnot_si512, _mm512_broadcast_i64x4,
+    _mm512_cmpeq_epi16_mask, _mm512_cmpge_epu16_mask, _mm512_cvtepu8_epi16, _mm512_loadu_si512,
+    _mm512_mask_add_epi16, _mm512_mask_blend_epi16, _mm512_mask2_permutex2var_epi8,
+    _mm512_maskz_loadu_epi8, _mm512_maskz_mov_epi16, _mm512_maskz_permutex2var_epi8,
+    _mm512_max_epu16, _mm512_min_epu16, _mm512_mullo_epi16, _mm512_or_si512,
     _mm512_permutex2var_epi16, _mm512_permutexvar_epi16, _mm512_popcnt_epi16, _mm512_set1_epi16,
     _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
-    _mm512_sub_epi16, _mm512_test_epi16_mask, _mm512_unpackhi_epi16, _mm512_unpacklo_epi16,
-    _mm512_xor_si512,
+    _mm512_sub_epi16, _mm512_ternarylogic_epi32, _mm512_test_epi16_mask, _mm512_unpackhi_epi16,
+    _mm512_unpacklo_epi16, _mm512_xor_si512,
 };
 
 use handeval_core::Hand;
@@ -160,6 +161,32 @@ impl Lanes for Avx512 {
         }
         fn suit(self, card: __m512i) -> __m512i { _mm512_and_si512(card, _mm512_set1_epi16(3)) }
         fn test(self, a: __m512i, b: __m512i) -> __mmask32 { _mm512_test_epi16_mask(a, b) }
+        fn mul(self, a: __m512i, b: __m512i) -> __m512i { _mm512_mullo_epi16(a, b) }
+        fn ge(self, a: __m512i, b: __m512i) -> __mmask32 { _mm512_cmpge_epu16_mask(a, b) }
+        fn andnot(self, a: __m512i, b: __m512i) -> __m512i { _mm512_andnot_si512(b, a) }
+        // The immediates are the functions' truth tables over a = 0xF0,
+        // b = 0xCC, c = 0xAA.
+        fn and3(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0x80>(a, b, c)
+        }
+        fn or_and(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0xF8>(a, b, c)
+        }
+        fn bitselect(self, m: __m512i, a: __m512i, b: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0xCA>(m, a, b)
+        }
+        fn or_andnot(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0xF4>(a, b, c)
+        }
+        fn and_or_not(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0xD0>(a, b, c)
+        }
+        fn and_andnot(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0x40>(a, b, c)
+        }
+        fn xor_andnot(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+            _mm512_ternarylogic_epi32::<0x14>(a, b, c)
+        }
     }
 
     #[inline(always)]

@@ -174,6 +174,57 @@ pub trait Lanes: Copy {
     fn test(self, a: Self::V, b: Self::V) -> Self::M {
         self.nonzero(self.and(a, b))
     }
+    /// `a * b`, the low 16 bits.
+    fn mul(self, a: Self::V, b: Self::V) -> Self::V;
+    /// `a >= b`, unsigned (one instruction on AVX-512).
+    #[inline(always)]
+    fn ge(self, a: Self::V, b: Self::V) -> Self::M {
+        self.eq(self.max(a, b), a)
+    }
+    /// `a & !b` (one instruction everywhere).
+    #[inline(always)]
+    fn andnot(self, a: Self::V, b: Self::V) -> Self::V {
+        self.and(a, self.xor(b, self.splat(0xFFFF)))
+    }
+
+    // Three-input bitwise functions: one `vpternlog` each on AVX-512, two
+    // or three operations elsewhere.
+
+    /// `a & b & c`.
+    #[inline(always)]
+    fn and3(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
+        self.and(self.and(a, b), c)
+    }
+    /// `a | (b & c)`.
+    #[inline(always)]
+    fn or_and(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
+        self.or(a, self.and(b, c))
+    }
+    /// `(m & a) | (!m & b)`: `a`'s bits where `m` has ones, `b`'s elsewhere.
+    #[inline(always)]
+    fn bitselect(self, m: Self::V, a: Self::V, b: Self::V) -> Self::V {
+        self.or(self.and(m, a), self.andnot(b, m))
+    }
+    /// `a | (b & !c)`.
+    #[inline(always)]
+    fn or_andnot(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
+        self.or(a, self.andnot(b, c))
+    }
+    /// `a & (b | !c)`.
+    #[inline(always)]
+    fn and_or_not(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
+        self.andnot(a, self.andnot(c, b))
+    }
+    /// `a & b & !c`.
+    #[inline(always)]
+    fn and_andnot(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
+        self.andnot(self.and(a, b), c)
+    }
+    /// `(a ^ b) & !c`.
+    #[inline(always)]
+    fn xor_andnot(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
+        self.andnot(self.xor(a, b), c)
+    }
     /// The rank bit of a card index: `1 << (card >> 2)` (2 = bit 0, ace = bit 12).
     fn rank_bit(self, card: Self::V) -> Self::V;
     /// The suit of a card index: `card & 3`.

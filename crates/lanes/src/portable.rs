@@ -55,6 +55,14 @@ impl Lanes for Portable {
         a.checked_shr(N).unwrap_or(0)
     }
     #[inline(always)]
+    fn mul(self, a: u16, b: u16) -> u16 {
+        a.wrapping_mul(b)
+    }
+    #[inline(always)]
+    fn andnot(self, a: u16, b: u16) -> u16 {
+        a & !b
+    }
+    #[inline(always)]
     fn popcnt(self, a: u16) -> u16 {
         a.count_ones() as u16
     }
