@@ -5,13 +5,15 @@
 //!
 //! Every quantity the seven-card kernel starts from is a sum over the
 //! cards: the OR `y`, the XOR `x` and the SUM of the rank bits, and, per
-//! suit, the ranks held in it. In nested loops the outer cards' share of
+//! suit, the ranks held in it; and so is the run search's form of a rank
+//! mask (one bit down, the ace copied below the 2), an OR too. In nested loops the outer cards' share of
 //! each is the same for every inner deal, so it is computed once per outer
 //! deal, as plain integers, and broadcast; the inner three cards' share is
 //! precomputed once per deck for every triple ([`Triples`], in the
 //! lexicographic order of the deal) and loaded, 32 triples a vector on
-//! AVX-512, 16 on AVX2. A hand then costs three loads and three
-//! operations before the kernel's own arithmetic ([`crate::seven_simd`]'s
+//! AVX-512, 16 on AVX2. A hand then costs four loads and four
+//! operations (two more of each per flush candidate, below) before the
+//! kernel's own arithmetic ([`crate::seven_simd`]'s
 //! `from_sums`, shared word for word), where the batch kernel splits
 //! seven bytes per hand and sums seven cards.
 //!
@@ -22,14 +24,17 @@
 //! The flush needs no suit counters. Seven cards hold five of a suit only
 //! if the four outer cards hold two of it, which at most two suits do; for
 //! each of these candidates the vector ORs the outer cards' ranks in the
-//! suit with the triple's, and a popcount of five or more is the flush.
+//! suit with the triple's (and their run-search forms), and a popcount of
+//! five or more is the flush.
 //!
-//! Worked example: outer cards `2c 3c 9d Kd` (rank bits `0x1`, `0x2`,
-//! `0x80`, `0x800`): `y = x = sum = 0x883`, candidates clubs (`0x3`) and
-//! diamonds (`0x880`). The triple `4c 5c 6c` has `y = x = sum = 0xE` and
-//! clubs `0xE`: the hand's `y = 0x88F`, and clubs `0x3 | 0xE = 0xF` count
-//! five: a flush, whose run search finds `6-5-4-3-2`, a straight flush,
-//! as the batch kernel finds for the same seven cards (a test below).
+//! Worked example (rank bits two up, as the kernel keeps them: the 2 at
+//! bit 2): outer cards `2c 3c 9d Kd` (`0x4`, `0x8`, `0x200`, `0x2000`):
+//! `y = x = sum = 0x220C`, candidates clubs (`0xC`) and diamonds
+//! (`0x2200`). The triple `4c 5c 6c` has `y = x = sum = 0x70` and clubs
+//! `0x70`: the hand's `y = 0x227C`, and clubs `0xC | 0x70 = 0x7C` count
+//! five: a flush, whose run search (on the clubs' partial run sums, `0x6`
+//! and `0x38`) finds `6-5-4-3-2`, a straight flush, as the batch kernel
+//! finds for the same seven cards (a test below).
 //!
 //! # Showdowns
 //!
@@ -47,7 +52,7 @@ use handeval_core::showdown::Tally;
 use handeval_core::{Card, Showdown};
 use handeval_lanes::{Lanes, MAX_LANES};
 
-use crate::seven_simd::{Sums, from_sums};
+use crate::seven_simd::{GUARD, Sums, from_sums, low_ace_of};
 
 /// The most players a showdown holds.
 const PLAYERS: usize = handeval_core::showdown::MAX_PLAYERS;
@@ -65,6 +70,10 @@ pub struct Triples {
     sum: Vec<u16>,
     /// Ranks in each suit; the fifth, all zeros, for "no candidate".
     suited: [Vec<u16>; 5],
+    /// [`low_ace_of`] the OR and of each suit's ranks: the run search's
+    /// partial sums.
+    runs: Vec<u16>,
+    suited_runs: [Vec<u16>; 5],
 }
 
 impl Triples {
@@ -77,8 +86,10 @@ impl Triples {
             xor: Vec::new(),
             sum: Vec::new(),
             suited: Default::default(),
+            runs: Vec::new(),
+            suited_runs: Default::default(),
         };
-        let bit = |c: Card| 1u16 << c.rank().index();
+        let bit = |c: Card| 1u16 << (u32::from(c.rank().index()) + GUARD);
         for i in 0..n {
             t.from.push(t.or.len());
             for j in i + 1..n {
@@ -86,22 +97,28 @@ impl Triples {
                     let three = [cards[i], cards[j], cards[k]];
                     let bits = three.map(bit);
                     t.or.push(bits[0] | bits[1] | bits[2]);
+                    t.runs.push(low_ace_of(bits[0] | bits[1] | bits[2]));
                     t.xor.push(bits[0] ^ bits[1] ^ bits[2]);
-                    t.sum.push(bits[0] + bits[1] + bits[2]);
-                    for (s, suited) in t.suited.iter_mut().enumerate() {
+                    t.sum
+                        .push(bits[0].wrapping_add(bits[1]).wrapping_add(bits[2]));
+                    for (s, (suited, runs)) in
+                        t.suited.iter_mut().zip(&mut t.suited_runs).enumerate()
+                    {
                         let ranks = three
                             .iter()
                             .filter(|c| usize::from(c.suit().index()) == s)
                             .fold(0, |m, &c| m | bit(c));
                         suited.push(ranks);
+                        runs.push(low_ace_of(ranks));
                     }
                 }
             }
         }
         t.from.push(t.or.len());
-        for v in [&mut t.or, &mut t.xor, &mut t.sum]
+        for v in [&mut t.or, &mut t.xor, &mut t.sum, &mut t.runs]
             .into_iter()
             .chain(t.suited.iter_mut())
+            .chain(t.suited_runs.iter_mut())
         {
             v.extend([0; MAX_LANES]);
         }
@@ -123,18 +140,23 @@ struct Outer {
     sum: u16,
     suited: [u16; 5],
     counts: [u8; 4],
+    runs: u16,
+    suited_runs: [u16; 5],
 }
 
 impl Outer {
     #[inline(always)]
     fn add(mut self, card: Card) -> Outer {
-        let bit = 1u16 << card.rank().index();
+        let bit = 1u16 << (u32::from(card.rank().index()) + GUARD);
         let suit = usize::from(card.suit().index());
         self.y |= bit;
         self.x ^= bit;
-        self.sum += bit;
+        // Four aces overflow 16 bits; the kernel needs the SUM only modulo 2^16.
+        self.sum = self.sum.wrapping_add(bit);
         self.suited[suit] |= bit;
         self.counts[suit] += 1;
+        self.runs |= low_ace_of(bit);
+        self.suited_runs[suit] |= low_ace_of(bit);
         self
     }
 
@@ -165,12 +187,6 @@ const LANE_NUMBERS: [u16; MAX_LANES] = {
     t
 };
 
-/// Whether a popcount (at most seven) is five or more: plus 3, bit 3.
-#[inline(always)]
-fn five_or_more<L: Lanes>(l: L, ranks: L::V) -> L::M {
-    l.test(l.add(l.popcnt(ranks), l.splat(3)), l.splat(8))
-}
-
 /// The values of the hands made of `outer` and the triples `i..i + LANES`,
 /// where the first `N` of `cands` are suits the outer cards hold two or
 /// more of (`candidates` fills them in order, "none" after them); with
@@ -189,19 +205,43 @@ fn values<L: Lanes, const N: usize>(
         sum: l.add(l.splat(outer.sum), l.load_words(&t.sum[i..])),
     };
     let [a, b] = cands;
+    let five = l.splat(5);
+    let runs = l.or(l.splat(outer.runs), l.load_words(&t.runs[i..]));
     match N {
-        0 => from_sums::<L, false>(l, sums, l.nonzero(l.splat(0)), l.splat(0)),
+        0 => {
+            let none = l.nonzero(l.splat(0));
+            from_sums::<L, false>(l, sums, none, l.splat(0), l.splat(0), runs)
+        }
         1 => {
-            let fa = l.or(l.splat(outer.suited[a]), l.load_words(&t.suited[a][i..]));
-            from_sums::<L, false>(l, sums, five_or_more(l, fa), fa)
+            let (ranks, count, suit_runs) = suit(l, t, i, outer, a);
+            let flush = l.ge(count, five);
+            let runs = l.select(flush, suit_runs, runs);
+            from_sums::<L, false>(l, sums, flush, ranks, count, runs)
         }
         _ => {
-            let fa = l.or(l.splat(outer.suited[a]), l.load_words(&t.suited[a][i..]));
-            let fb = l.or(l.splat(outer.suited[b]), l.load_words(&t.suited[b][i..]));
-            let (ga, gb) = (five_or_more(l, fa), five_or_more(l, fb));
-            from_sums::<L, false>(l, sums, l.mor(ga, gb), l.select(ga, fa, fb))
+            let (ra, ca, sa) = suit(l, t, i, outer, a);
+            let (rb, cb, sb) = suit(l, t, i, outer, b);
+            let (ga, gb) = (l.ge(ca, five), l.ge(cb, five));
+            let flush = l.mor(ga, gb);
+            let (ranks, count) = (l.select(ga, ra, rb), l.select(ga, ca, cb));
+            let runs = l.select(flush, l.select(ga, sa, sb), runs);
+            from_sums::<L, false>(l, sums, flush, ranks, count, runs)
         }
     }
+}
+
+/// A candidate suit's ranks, their number and their run-search form, for
+/// the hands of `outer` and the triples `i..i + LANES`. (A function, not
+/// a closure: a closure would be compiled without the caller's target
+/// features.)
+#[inline(always)]
+fn suit<L: Lanes>(l: L, t: &Triples, i: usize, outer: &Outer, s: usize) -> (L::V, L::V, L::V) {
+    let ranks = l.or(l.splat(outer.suited[s]), l.load_words(&t.suited[s][i..]));
+    let runs = l.or(
+        l.splat(outer.suited_runs[s]),
+        l.load_words(&t.suited_runs[s][i..]),
+    );
+    (ranks, l.popcnt(ranks), runs)
 }
 
 /// Lanes of a vector that hold one of its `n` hands.

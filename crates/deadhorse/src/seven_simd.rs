@@ -13,58 +13,119 @@ use crate::STRAIGHT_FLUSH;
 /// [`crate::Seven`] runs the common hands (high card to trips) down one
 /// branch-free path and the rest (straights, flushes, full houses, quads)
 /// down a rarely taken branch. Across 32 lanes there is no branch to take:
-/// every lane computes every type's fields, and selects, lowest type first,
-/// let the strongest type present overwrite the others. Each step is one
-/// instruction for 32 hands (AVX-512) or 16 (AVX2):
+/// each lane reads what its hand needs from small tables held in registers,
+/// indexed by how many ranks it holds twice and three times, and masked
+/// instructions let a straight or a flush overwrite the rest. Each step is
+/// one instruction for 32 hands (AVX-512) or 16 (AVX2):
 ///
-/// 1. Per card, the rank bit `1 << (card >> 2)` and the suit counter `1 <<
-///    4 * suit` (a 16-entry word table in a register).
+/// 1. Per card, the rank bit and the suit counter (a 16-entry word table in
+///    a register). A rank `r` (2 = 0 .. ace = 12) sits at bit `r + 2`: the
+///    two bits below the 2 are *guard bits* (step 5).
 /// 2. The OR `y`, XOR `x` and SUM of the seven rank bits: `z = y ^ x` holds
 ///    the ranks held twice or four times, `(sum - y - z) / 2` those held
 ///    three or four times (per rank, `c - 1 - [c even]` is 2 for `c >= 3`
-///    and 0 below), so trips, pairs and quads are ANDs of these.
-/// 3. The flush and its ranks from suit counters summed in nibbles
-///    ([`handeval_lanes::flush`]).
-/// 4. The highest run of five in a rank mask: the bottoms of runs `r & r >>
-///    1 & .. & r >> 4` (at most three of them among seven ranks), the
-///    highest kept by at most two [`drop_lowest`](Lanes::drop_lowest)s,
-///    times 31; the wheel `0xF` where there is no other run.
-/// 5. Every "keep the highest `n` ranks" here drops at most two ranks (seven
-///    cards keep five), so it is two conditional `r & (r - 1)`s
-///    ([`Lanes::keep_highest`]), not a loop.
+///    and 0 below; the SUM may wrap, the difference fits), so trips, pairs
+///    and quads are ANDs of these.
+/// 3. The *row* `popcount(y) + popcount(x)` (ranks held, ranks held an
+///    odd number of times), plus 9 with quads, tells apart every shape
+///    seven cards can have (high card, one, two or three pairs, trips,
+///    three full-house shapes, three quads shapes) in 16 entries. Three
+///    16-entry tables indexed by it give whether the ranks are a full
+///    house's (its trips are made, its kicker comes from the ranks held
+///    twice or more), whether the made ranks drop their lowest (three
+///    pairs, two trips), and the type with the guard bits.
+/// 4. The highest run of five in a rank mask: the bottoms of runs `m & m >>
+///    1 & .. & m >> 4` with the ace copied below the 2, the highest bottom
+///    times 62 (five bits, and back up one). A flush searches its own suit.
+/// 5. The kickers are the highest ranks of a pool with at most two too many;
+///    the row's guard bits (none, one or two) make "drop the lowest two"
+///    right for each shape: it drops the guard bits first. Two `r & (r - 1)`.
 /// 6. The value `type << 26 | made << 13 | rest`, as two 16-bit halves.
 ///
-/// Worked example, one lane, `5c 5d 5h 9c 9d 9h Kc` (ranks 5 = bit 3, 9 =
-/// bit 7, K = bit 11): `y = 0x888`, `x = 0x888` (each held an odd number of
-/// times), `sum = 3 * 0x88 + 0x800 = 0x998`; `z = 0`, `(sum - y - z) / 2 =
-/// 0x88`: trips of 5s and 9s, no pair; clubs hold three cards, no flush;
-/// no run. A full house: the higher trip `0x80` is made, the best of the
-/// rest (`0x8`, the other trip) is kept: `6 << 26 | 0x80 << 13 | 0x8`, so
-/// `hi = 6 << 10 | 0x80 >> 3 = 0x1810` and `lo = 0x80 << 13 & 0xFFFF | 0x8
-/// = 0x0008`: [`crate::Seven`]'s value of the same hand, as the test below
-/// checks.
+/// Worked example, one lane, `5c 5d 5h 9c 9d 9h Kc` (ranks 5, 9, K: bits 5,
+/// 9 and 13): `y = x = 0x2220`, `sum = 3 * 0x220 + 0x2000 = 0x2660`; `z =
+/// 0`, `(sum - y - z) / 2 = 0x220`: trips of 5s and 9s, no pair; the row is
+/// `3 + 3 = 6`, two trips and a single, a full house: the made trips drop their
+/// lowest (`0x200`, the 9s), and the pool, the ranks held twice or more
+/// except the made ones, is the 5s (`0x20`) with two guard bits: `0x23`
+/// drops both and leaves `0x20`. No suit holds five, no run. In the usual
+/// bits (minus 2): made `0x80`, rest `0x8`: `6 << 26 | 0x80 << 13 | 0x8`,
+/// so `hi = 6 << 10 | 0x80 >> 3 = 0x1810` and `lo = 0x0008`,
+/// [`crate::Seven`]'s value of the same hand, as the test below checks.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SevenSimd;
 
-/// The highest five-rank run in `ranks` as a rank mask, the wheel as `0xF`
-/// (below the six-high run), 0 where there is none: `deadhorse/seven`'s `straight`.
-#[inline(always)]
-fn straight<L: Lanes>(l: L, ranks: L::V) -> L::V {
-    // With the ace copied below the 2 (bit 0; the 2 at bit 1), the wheel is
-    // a run like the others, and one bit down it is the wheel's `0xF`.
-    let m = l.or(l.shl::<1>(ranks), l.shr::<12>(ranks));
-    let pairs = l.and(m, l.shr::<1>(m));
-    let bottoms = l.and(l.and(pairs, l.shr::<2>(pairs)), l.shr::<4>(m));
-    // Seven ranks (eight bits with the low ace) hold one run of runs, so
-    // the bottoms are consecutive and the highest is the one whose upper
-    // neighbour is clear.
-    let top = l.xor(bottoms, l.and(bottoms, l.shr::<1>(bottoms)));
-    l.shr::<1>(l.sub(l.shl::<5>(top), top))
+/// How far a rank's bit sits above its index: the guard bits' room.
+pub(crate) const GUARD: u32 = 2;
+
+/// A 16-entry word table by row (`popcount(y) + popcount(x)`, plus 9 with
+/// quads, modulo 16), from one value per shape; rows no hand of seven
+/// cards reaches are 0.
+const fn by_row(shapes: [u16; 11]) -> [u16; 16] {
+    // By the counts of the ranks held: high card (1111111: seven ranks
+    // held, seven an odd number of times), one pair (211111: 6 + 5), two
+    // pairs (22111: 5 + 3), three pairs (2221: 4 + 1), trips (31111: 5 +
+    // 5), full houses (3211: 4 + 3, 322: 3 + 1, 331: 3 + 3), quads (4111:
+    // 4 + 3 + 9, 421: 3 + 1 + 9, 43: 2 + 1 + 9).
+    const ROWS: [usize; 11] = [14, 11, 8, 5, 10, 7, 4, 6, 0, 13, 12];
+    let mut t = [0; 16];
+    let mut i = 0;
+    while i < 11 {
+        t[ROWS[i]] = shapes[i];
+        i += 1;
+    }
+    t
 }
+
+const ALL: u16 = 0xFFFF;
+/// Whether the kickers come from the ranks held twice or more (a full
+/// house's); and so whether trips beside pairs are made alone.
+const FULL: [u16; 16] = by_row([0, 0, 0, 0, 0, ALL, ALL, ALL, 0, 0, 0]);
+/// Whether the made ranks drop their lowest: three pairs make two, two trips one.
+const DROP_MADE: [u16; 16] = by_row([0, 0, 0, ALL, 0, 0, 0, ALL, 0, 0, 0]);
+/// The type at its place in `hi` (`<< 10`) and the guard bits (bits 0
+/// and 1, below every rank and below `made >> 3`): two less the number of
+/// pool ranks too many (7 - 5 for a high card, 5 - 3 for a pair, 2 - 1 for
+/// three pairs, 1 - 1 for the pair of a full house, 3 - 1 for quads and
+/// three singles, ...).
+const KINDS: [u16; 16] = by_row([
+    0,
+    1 << 10,
+    2 << 10,
+    2 << 10 | 1,
+    3 << 10,
+    6 << 10 | 3,
+    6 << 10 | 1,
+    6 << 10 | 3,
+    7 << 10,
+    7 << 10 | 1,
+    7 << 10 | 3,
+]);
+
+/// [`KINDS`] for straights and flushes, by `popcount(flush suit) + 8
+/// [run]`: a flush (five to seven suited, no run) drops none, one or two
+/// ranks; a straight (a run, at most four suited) or a straight flush
+/// none.
+const PLAIN_KINDS: [u16; 16] = {
+    let mut t = [0; 16];
+    t[5] = 5 << 10 | 3;
+    t[6] = 5 << 10 | 1;
+    t[7] = 5 << 10;
+    let mut i = 8;
+    while i < 16 {
+        t[i] = if i < 13 {
+            4 << 10
+        } else {
+            (STRAIGHT_FLUSH as u16) << 10
+        } | 3;
+        i += 1;
+    }
+    t
+};
 
 /// The value of 32 (or 16, or 1) seven-card hands as `(hi, lo)` halves;
 /// with `CATEGORY`, the category index (0 high card .. 9 royal flush) in
-/// `lo` instead, which leaves the made and kept ranks uncomputed.
+/// `lo` instead.
 struct Values7<const CATEGORY: bool>;
 
 impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
@@ -76,11 +137,34 @@ impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
         let x = l.xor(l.xor(l.xor(a, b), l.xor(c, d)), l.xor(l.xor(e, f), g));
         let sum = l.add(l.add(l.add(a, b), l.add(c, d)), l.add(l.add(e, f), g));
         let (flush, suited) = handeval_lanes::flush(l, cards, bits);
-        from_sums::<L, CATEGORY>(l, Sums { y, x, sum }, flush, suited)
+        let sums = Sums {
+            y: l.shl::<GUARD>(y),
+            x: l.shl::<GUARD>(x),
+            sum: l.shl::<GUARD>(sum),
+        };
+        let count = l.popcnt(suited);
+        let suited = l.shl::<GUARD>(suited);
+        let runs = low_ace(l, l.select(flush, suited, sums.y));
+        from_sums::<L, CATEGORY>(l, sums, flush, suited, count, runs)
     }
 }
 
-/// The OR, XOR and SUM of a seven-card hand's rank bits, per lane.
+/// A rank mask ([`GUARD`] bits up) one bit down from where a rank's bit
+/// sits, with the ace copied to bit 0 below the 2: the wheel is a run of
+/// five like the others. An OR of masks gives the OR of these, so an
+/// enumeration keeps them as partial sums.
+#[inline(always)]
+pub(crate) fn low_ace<L: Lanes>(l: L, ranks: L::V) -> L::V {
+    l.or(l.shr::<1>(ranks), l.shr::<{ 12 + GUARD }>(ranks))
+}
+
+/// [`low_ace`] of one rank mask.
+pub(crate) const fn low_ace_of(ranks: u16) -> u16 {
+    ranks >> 1 | ranks >> (12 + GUARD)
+}
+
+/// The OR, XOR and SUM (wrapping) of a seven-card hand's rank bits, per
+/// lane, each rank [`GUARD`] bits up.
 #[derive(Clone, Copy)]
 pub(crate) struct Sums<V> {
     pub(crate) y: V,
@@ -88,76 +172,75 @@ pub(crate) struct Sums<V> {
     pub(crate) sum: V,
 }
 
-/// The value of seven cards from their rank bits' [`Sums`] and their
-/// flush (whether a suit holds five, and that suit's ranks): steps 2 to 6
-/// of [`SevenSimd`], shared by the batch kernel, which sums the cards it
-/// loads, and the enumeration ([`crate::enumerate`]), which adds the inner
-/// cards' precomputed sums to the outer cards'.
+/// The value of seven cards from their rank bits' [`Sums`], their flush
+/// (whether a suit holds five, that suit's ranks, [`GUARD`] bits up, and
+/// how many cards it holds; the count may be anything up to four without a
+/// flush) and the ranks to search for runs ([`low_ace`] of the flush's
+/// ranks if there is one, else of all): steps 2 to 6 of [`SevenSimd`], shared by the batch
+/// kernel, which sums the cards it loads, and the enumeration
+/// ([`crate::enumerate`]), which adds the inner cards' precomputed sums to
+/// the outer cards'.
 #[inline(always)]
 pub(crate) fn from_sums<L: Lanes, const CATEGORY: bool>(
     l: L,
     Sums { y, x, sum }: Sums<L::V>,
     flush: L::M,
     suited: L::V,
+    suited_count: L::V,
+    runs: L::V,
 ) -> (L::V, L::V) {
     let z = l.xor(y, x);
     let three_up = l.shr::<1>(l.sub(l.sub(sum, y), z));
-    let trips = l.and(three_up, x);
     let quads = l.and(three_up, z);
-    let pairs = l.xor(z, quads);
+    let has_quads = l.nonzero(quads);
+    let row = l.add(l.popcnt(y), l.popcnt(x));
+    let row = l.add_where(has_quads, row, l.splat(9));
 
     // One run search: on the flush's ranks where there is a flush (a
     // straight flush, or else a flush beats any straight), else on all.
-    let run = straight(l, l.select(flush, suited, y));
-    let has_run = l.nonzero(run);
+    let m = runs;
+    let pairs_in_row = l.and(m, l.shr::<1>(m));
+    let bottoms = l.and3(pairs_in_row, l.shr::<2>(pairs_in_row), l.shr::<4>(m));
+    let has_run = l.nonzero(bottoms);
+    // At most three bottoms, consecutive (eight bits hold one run of
+    // runs): the highest is the one whose upper neighbour is clear.
+    let top = l.andnot(bottoms, l.shr::<1>(bottoms));
+    let run = l.mul(top, l.splat(62));
 
-    // High card, pair, two pair, trips: the made ranks (trips, or the
-    // two highest pairs), and as many kickers as leave five cards.
-    let pair_count = l.popcnt(pairs);
-    let three_pairs = l.eq(pair_count, l.splat(3));
-    let made_pairs = l.sub(pair_count, l.flag(three_pairs, 1));
-    let has_trips = l.nonzero(trips);
-    let trips_kind = l.flag(has_trips, 3);
-    let made = l.or(trips, l.select(three_pairs, l.drop_lowest(pairs), pairs));
-    let kind = l.add(made_pairs, trips_kind);
-    let keep = l.sub(l.splat(5), l.add(trips_kind, l.shl::<1>(made_pairs)));
-    let pool = l.xor(y, made);
+    // Made: the trips, or else the pairs (trips beside pairs are a full
+    // house's); without the lowest of three pairs or two trips; the quads
+    // over all, and nothing for a straight or a flush (which hold no
+    // quads among seven cards).
+    let full = l.lookup16(row, &FULL);
+    // Trips (`three_up & x`), or pairs (`z` without `three_up`) unless a
+    // full house's.
+    let made = l.bitselect(three_up, x, l.andnot(z, full));
+    let lower = l.sub(made, l.splat(1));
+    let made = l.and_or_not(made, lower, l.lookup16(row, &DROP_MADE));
+    let plain = l.mor(flush, has_run);
+    let made = l.select(l.mor(has_quads, plain), quads, made);
+    // The kickers' pool: every other rank held, or for a full house every
+    // other rank held twice or more (the singles, `x` without trips, out).
+    let singles = l.and_andnot(x, full, three_up);
+    let pool = l.xor_andnot(y, singles, made);
+    let kind = l.lookup16(row, &KINDS);
 
-    // Full house or quads: the higher trip or the quad rank made, the
-    // highest of the other ranks held at least twice (or of all other
-    // ranks, for quads) kept.
-    let has_quads = l.nonzero(quads);
-    let lower_trip = l.drop_lowest(trips);
-    let two_trips = l.nonzero(lower_trip);
-    let trip = l.select(two_trips, lower_trip, trips);
-    let full_house = l.mand(has_trips, l.mor(two_trips, l.nonzero(pairs)));
-    let big = l.mor(full_house, has_quads);
-    let big_made = l.select(has_quads, quads, trip);
-    let big_pool = l.select(has_quads, l.xor(y, quads), l.or(l.xor(trips, trip), pairs));
-
-    // The strongest type present overwrites the weaker ones: straight
-    // (or straight flush), flush, then full house or quads, which
-    // exclude a flush among seven cards.
-    let kind = l.select(has_run, l.splat(4), kind);
-    let flush_kind = l.add(l.splat(5), l.flag(has_run, STRAIGHT_FLUSH as u16 - 5));
-    let kind = l.select(flush, flush_kind, kind);
-    let kind = l.select(big, l.add(l.splat(6), l.flag(has_quads, 1)), kind);
-    let plain = l.mor(has_run, flush);
-    let made = l.select(big, big_made, l.select(plain, l.splat(0), made));
-    let pool = l.select(plain, l.select(has_run, run, suited), pool);
-    let pool = l.select(big, big_pool, pool);
-    let keep = l.select(flush, l.splat(5), keep);
-    let keep = l.select(big, l.splat(1), keep);
-    // A run is kept whole (the wheel's `0xF` is four bits).
-    let extra = l.select(has_run, l.splat(0), l.sub(l.popcnt(pool), keep));
-    let rest = l.drop_lowest_n(pool, extra);
+    // Straights and flushes overwrite the rest (none of them is a full
+    // house or quads among seven cards).
+    let at = l.add_where(has_run, suited_count, l.splat(8));
+    let kind = l.select(plain, l.lookup16(at, &PLAIN_KINDS), kind);
+    let pool = l.select(flush, suited, pool);
+    let pool = l.select(has_run, run, pool);
+    let guarded = l.or_and(pool, kind, l.splat(3));
+    let rest = l.drop_lowest(l.drop_lowest(guarded));
 
     if CATEGORY {
-        let royal = l.mand(l.mand(flush, has_run), l.eq(run, l.splat(BROADWAY as u16)));
-        return (l.splat(0), l.add(kind, l.flag(royal, 1)));
+        let broadway = l.splat((BROADWAY as u16) << GUARD);
+        let royal = l.mand(l.mand(flush, has_run), l.eq(run, broadway));
+        return (l.splat(0), l.add(l.shr::<10>(kind), l.flag(royal, 1)));
     }
-    let hi = l.or(l.shl::<10>(kind), l.shr::<3>(made));
-    let lo = l.or(l.shl::<13>(made), rest);
+    let hi = l.or_and(l.shr::<{ 3 + GUARD }>(made), kind, l.splat(!3));
+    let lo = l.or(l.shl::<{ 13 - GUARD }>(made), l.shr::<GUARD>(rest));
     (hi, lo)
 }
 
