@@ -175,9 +175,6 @@ impl Lanes for Avx512 {
         fn bitselect(self, m: __m512i, a: __m512i, b: __m512i) -> __m512i {
             _mm512_ternarylogic_epi32::<0xCA>(m, a, b)
         }
-        fn or_andnot(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
-            _mm512_ternarylogic_epi32::<0xF4>(a, b, c)
-        }
         fn and_or_not(self, a: __m512i, b: __m512i, c: __m512i) -> __m512i {
             _mm512_ternarylogic_epi32::<0xD0>(a, b, c)
         }

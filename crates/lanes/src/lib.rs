@@ -205,11 +205,6 @@ pub trait Lanes: Copy {
     fn bitselect(self, m: Self::V, a: Self::V, b: Self::V) -> Self::V {
         self.or(self.and(m, a), self.andnot(b, m))
     }
-    /// `a | (b & !c)`.
-    #[inline(always)]
-    fn or_andnot(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
-        self.or(a, self.andnot(b, c))
-    }
     /// `a & (b | !c)`.
     #[inline(always)]
     fn and_or_not(self, a: Self::V, b: Self::V, c: Self::V) -> Self::V {
