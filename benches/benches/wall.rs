@@ -5,16 +5,18 @@
 //! Run by `cargo xtask bench`, which writes the plan (`HANDEVAL_PLAN`) and
 //! sets `CRITERION_HOME` to the run's own folder.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use std::any::Any;
 use std::collections::BTreeSet;
 
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, measurement::WallTime};
+use handeval_benches::contention;
 use handeval_benches::encoded::Encoded;
 use handeval_benches::hands::{self, Prepared};
 use handeval_benches::rounds::{self, BareLoop, Contender, Timed};
-use handeval_benches::{Input, Mode, Order, Plan, Workload};
+use handeval_benches::{Input, Load, Mode, Order, Plan, Workload};
 use handeval_core::{
     BestFive, Evaluator, Game, GameInfo, GameVisitor, Hand, Role, Whole, visit_games,
 };
@@ -71,7 +73,7 @@ struct Gather<'a, G> {
 
 impl<G: Game> Visit for Gather<'_, G> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        if !self.plan.times(self.workload, E::NAME) {
+        if !self.plan.times_quiet_or_contended(self.workload, E::NAME) {
             return;
         }
         // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
@@ -92,11 +94,7 @@ impl<G: Game> Visit for Gather<'_, G> {
             self.entries
                 .push(Entry::new(Box::new(bare), mode, (false, true), None));
         }
-        // A reference of more than five cards (dozens of naive evaluations
-        // a hand, microseconds) is timed by criterion but left out of the
-        // rounds, where it would take more time than all the others
-        // together and no ratio is read off it.
-        let rounds = E::ROLE != Role::Reference || H::COUNT == 5;
+        let rounds = rounds::in_rounds(E::ROLE, GameInfo::of::<H>());
         self.entries.push(Entry::new(
             Box::new(prepared),
             mode,
@@ -117,7 +115,7 @@ struct GatherEncoded<'a> {
 
 impl Visitor for GatherEncoded<'_> {
     fn visit<E: Evaluator>(&mut self) {
-        if !self.plan.times(self.workload, E::NAME) {
+        if !self.plan.times_quiet_or_contended(self.workload, E::NAME) {
             return;
         }
         let block = self.plan.mode.block_of(GameInfo::of::<Hand>());
@@ -176,6 +174,8 @@ struct RoundsOut {
     mode: Mode,
     rng: rand_chacha::ChaCha8Rng,
     header: bool,
+    /// What the antagonist did during each contended workload's rounds.
+    antagonist: Vec<(Workload, contention::Moved)>,
 }
 
 impl RoundsOut {
@@ -199,6 +199,24 @@ impl RoundsOut {
             mode: plan.mode,
             rng: rounds::rng(plan.seed),
             header: true,
+            antagonist: Vec::new(),
+        }
+    }
+
+    /// Writes what the antagonist did in each contended workload's rounds
+    /// beside the rounds' file ([`contention::FILE`]), for `machine.txt`.
+    fn write_antagonist(&self) {
+        if self.antagonist.is_empty() {
+            return;
+        }
+        let path = self.path.with_file_name(contention::FILE);
+        let mut text = String::new();
+        for (w, m) in &self.antagonist {
+            let _ = writeln!(text, "{w},{},{}", m.gb_per_s(), m.elapsed.as_secs_f64());
+        }
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("error: writing {}: {e}", path.display());
+            std::process::exit(2);
         }
     }
 
@@ -240,9 +258,13 @@ fn criterion(mode: Mode) -> Criterion {
             .warm_up_time(Duration::from_millis(100))
             .measurement_time(Duration::from_millis(400))
             .sample_size(10),
+        // Criterion is the rounds' cross-check, timing the same turns in
+        // one window (the rounds publish): a second's window holds about
+        // a hundred turns of the faster evaluators, and halving the two
+        // and a half seconds it had took about six minutes off a full run.
         Mode::Full => c
-            .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(2))
+            .warm_up_time(Duration::from_millis(250))
+            .measurement_time(Duration::from_secs(1))
             .sample_size(30),
     };
     c.configure_from_args()
@@ -276,8 +298,16 @@ fn banner(plan: &Plan) {
     );
 }
 
+/// Whether the plan times `entry` on `workload` (the floor's bare loop
+/// with the floor).
+fn planned(plan: &Plan, workload: Workload, entry: &Entry) -> bool {
+    let name = entry.timed.name();
+    plan.times(workload, name.strip_suffix(" (bare loop)").unwrap_or(name))
+}
+
 /// Times one workload's entries: each with criterion, then all of them in
-/// the rounds.
+/// the rounds; then, where the plan has its contended twin, the rounds
+/// again beside the antagonist.
 fn time_workload(
     c: &mut Criterion,
     plan: &Plan,
@@ -286,8 +316,45 @@ fn time_workload(
     done: &mut usize,
     rounds_out: &mut RoundsOut,
 ) {
+    if plan.times_any(workload) {
+        time_quiet(c, plan, workload, entries, done, rounds_out);
+    }
+    let contended = workload.under(Load::Contended);
+    if plan.times_any(contended) {
+        let mut contenders: Vec<Contender<'_>> = entries
+            .iter_mut()
+            .filter(|e| e.rounds && planned(plan, contended, e))
+            .map(|e| Contender {
+                timed: e.timed.as_mut(),
+                passes: e.passes,
+            })
+            .collect();
+        let antagonist = contention::Antagonist::start();
+        rounds_out.time(contended, &mut contenders);
+        let moved = antagonist.stop();
+        eprintln!(
+            "antagonist: {:.1} GB/s read and written over {:.1} s",
+            moved.gb_per_s(),
+            moved.elapsed.as_secs_f64()
+        );
+        rounds_out.antagonist.push((contended, moved));
+    }
+}
+
+/// [`time_workload`]'s quiet part.
+fn time_quiet(
+    c: &mut Criterion,
+    plan: &Plan,
+    workload: Workload,
+    entries: &mut [Entry],
+    done: &mut usize,
+    rounds_out: &mut RoundsOut,
+) {
     let mut group = group(c, workload, plan.mode);
-    for entry in entries.iter_mut().filter(|e| e.criterion) {
+    for entry in entries
+        .iter_mut()
+        .filter(|e| e.criterion && planned(plan, workload, e))
+    {
         *done += 1;
         eprintln!(
             "[{done}/{}] {workload}/{} ({} passes a turn)",
@@ -308,7 +375,7 @@ fn time_workload(
     group.finish();
     let mut contenders: Vec<Contender<'_>> = entries
         .iter_mut()
-        .filter(|e| e.rounds)
+        .filter(|e| e.rounds && planned(plan, workload, e))
         .map(|e| Contender {
             timed: e.timed.as_mut(),
             passes: e.passes,
@@ -330,9 +397,12 @@ impl GameVisitor for Run<'_> {
     /// reference's classes of each) once, then times its workloads.
     fn game<G: Game>(&mut self) {
         let plan = self.plan;
+        // A contended workload is timed with its quiet twin's entries,
+        // prepared and checked once.
         let workloads: Vec<Workload> = Workload::of(GameInfo::of::<G>())
             .into_iter()
-            .filter(|w| plan.times_any(*w))
+            .filter(|w| w.load == Load::Quiet)
+            .filter(|w| plan.times_any(*w) || plan.times_any(w.under(Load::Contended)))
             .collect();
         let n = plan.mode.hands_of(GameInfo::of::<G>());
         let mut sets: Vec<(Order, HandsOf<G>)> = Vec::new();
@@ -544,6 +614,7 @@ fn main() {
     // games and orders with a benchmark to run.
     visit_games(&mut run);
     run.c.final_summary();
+    run.rounds_out.write_antagonist();
     if plan.patterns {
         time_patterns(&plan);
     }

@@ -16,6 +16,7 @@
 //! evaluations): a workload holds [`BLOCKS`] blocks, which the rounds and
 //! criterion walk through in turn (see [`rounds`]).
 
+pub mod contention;
 pub mod encoded;
 pub mod hands;
 pub mod patterns;
@@ -199,8 +200,20 @@ impl<'de> Deserialize<'de> for Input {
     }
 }
 
+/// The state of the machine a workload is timed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Load {
+    /// Nothing of the run's own beside the timed thread.
+    Quiet,
+    /// A deliberate antagonist on the other core ([`contention`]): what an
+    /// evaluator meets on a shared machine, reproducibly.
+    Contended,
+}
+
 /// One benchmark workload. Written, in CSV files and benchmark ids, as its
-/// [`id`](Workload::id), such as `strength/shuffled/encoded`.
+/// [`id`](Workload::id), such as `strength/shuffled/encoded`, or
+/// `strength/shuffled/hand7/contended` under contention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Workload {
     /// Category or strength.
@@ -209,6 +222,8 @@ pub struct Workload {
     pub order: Order,
     /// Pre-encoded or from cards.
     pub input: Input,
+    /// Quiet, or timed beside the antagonist.
+    pub load: Load,
 }
 
 impl Workload {
@@ -217,6 +232,7 @@ impl Workload {
         kind: Kind::Strength,
         order: Order::Shuffled,
         input: Input::Encoded,
+        load: Load::Quiet,
     };
 
     /// Game `G`'s workload of `kind` in `order`, from its cards.
@@ -225,6 +241,7 @@ impl Workload {
             kind,
             order,
             input: Input::Cards(GameInfo::of::<G>()),
+            load: Load::Quiet,
         }
     }
 
@@ -241,6 +258,8 @@ impl Workload {
     /// block of consecutive hands would share one board: no caller's
     /// stream). The five-card game adds its extension: the same from the
     /// evaluator's own encoding, and the category of consecutive hands.
+    /// Last, every game's full strength of shuffled hands from cards again,
+    /// under contention ([`Load::Contended`]).
     pub fn of(game: GameInfo) -> Vec<Workload> {
         let five = game == GameInfo::of::<Hand>();
         let inputs: &[Input] = if five {
@@ -254,11 +273,22 @@ impl Workload {
                 for order in [Order::Shuffled, Order::Sequential] {
                     let sequential = game.hole == 0 && (kind == Kind::Strength || five);
                     if order == Order::Shuffled || sequential {
-                        all.push(Workload { kind, order, input });
+                        all.push(Workload {
+                            kind,
+                            order,
+                            input,
+                            load: Load::Quiet,
+                        });
                     }
                 }
             }
         }
+        all.push(Workload {
+            kind: Kind::Strength,
+            order: Order::Shuffled,
+            input: Input::Cards(game),
+            load: Load::Contended,
+        });
         all
     }
 
@@ -285,7 +315,11 @@ impl Workload {
             Order::Sequential => "sequential",
             Order::Shuffled => "shuffled",
         };
-        format!("{kind}/{order}/{}", self.input.id())
+        let load = match self.load {
+            Load::Quiet => "",
+            Load::Contended => "/contended",
+        };
+        format!("{kind}/{order}/{}{load}", self.input.id())
     }
 
     /// Parses an id made by [`Workload::id`].
@@ -297,8 +331,22 @@ impl Workload {
     /// ones of full strength, and the five-card game's shuffled category
     /// ones (a count stands for both orders).
     pub fn is_counted(self) -> bool {
-        self.order == Order::Shuffled
+        self.load == Load::Quiet
+            && self.order == Order::Shuffled
             && (self.kind == Kind::Strength || self.game() == GameInfo::of::<Hand>())
+    }
+
+    /// Whether criterion times the workload beside the rounds: every quiet
+    /// one. A contended workload is timed in the rounds alone, with the
+    /// antagonist running for just their length.
+    pub const fn by_criterion(self) -> bool {
+        matches!(self.load, Load::Quiet)
+    }
+
+    /// The same workload under `load`.
+    #[must_use]
+    pub const fn under(self, load: Load) -> Workload {
+        Workload { load, ..self }
     }
 
     /// The same workload in `order`.
@@ -387,18 +435,23 @@ mod tests {
     #[test]
     fn each_game_has_its_workloads() {
         let ids = |g: GameInfo| -> Vec<String> { Workload::of(g).iter().map(|w| w.id()).collect() };
-        assert_eq!(ids(GameInfo::of::<Hand>()).len(), 8);
+        assert_eq!(ids(GameInfo::of::<Hand>()).len(), 9);
         assert_eq!(
             ids(GameInfo::of::<Hand6>()),
             [
                 "strength/shuffled/hand6",
                 "strength/sequential/hand6",
-                "category/shuffled/hand6"
+                "category/shuffled/hand6",
+                "strength/shuffled/hand6/contended"
             ]
         );
         assert_eq!(
             ids(GameInfo::of::<Omaha4>()),
-            ["strength/shuffled/omaha", "category/shuffled/omaha"]
+            [
+                "strength/shuffled/omaha",
+                "category/shuffled/omaha",
+                "strength/shuffled/omaha/contended"
+            ]
         );
         let counted: Vec<String> = Workload::every()
             .filter(|w| w.is_counted())
@@ -407,6 +460,7 @@ mod tests {
         assert!(counted.contains(&"category/shuffled/hand".to_string()));
         assert!(counted.contains(&"strength/shuffled/omaha".to_string()));
         assert!(!counted.contains(&"category/shuffled/hand7".to_string()));
+        assert!(!counted.iter().any(|id| id.ends_with("/contended")));
     }
 
     #[test]

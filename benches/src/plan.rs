@@ -169,6 +169,13 @@ impl Plan {
             .any(|b| b.workload == workload && b.evaluator == evaluator)
     }
 
+    /// Whether the plan times `evaluator` on `workload` or on its
+    /// contended twin (which is timed with the quiet workload's entries).
+    pub fn times_quiet_or_contended(&self, workload: Workload, evaluator: &str) -> bool {
+        self.times(workload, evaluator)
+            || self.times(workload.under(crate::Load::Contended), evaluator)
+    }
+
     /// Whether the plan times anything on `workload`.
     pub fn times_any(&self, workload: Workload) -> bool {
         self.timed.iter().any(|b| b.workload == workload)

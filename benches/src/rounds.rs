@@ -182,6 +182,16 @@ impl<G: Game, E: BestFive<G>> Timed for BareLoop<G, E> {
     }
 }
 
+/// Whether an evaluator of `role` takes part in the rounds of a workload
+/// of `game`. A reference of more than five cards (dozens of naive
+/// evaluations a hand, microseconds) is timed by criterion but left out of
+/// the rounds, where it would take more time than all the others together
+/// and no ratio is read off it; so it has no contended row either, the
+/// contended workloads being the rounds' alone.
+pub fn in_rounds(role: handeval_core::Role, game: handeval_core::GameInfo) -> bool {
+    role != handeval_core::Role::Reference || game.count == 5
+}
+
 /// One evaluator of a workload in the rounds: what to time, and how many
 /// passes each of its turns makes.
 pub struct Contender<'a> {

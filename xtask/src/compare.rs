@@ -107,12 +107,9 @@ pub fn lines(old: &[Row], new: &[Row]) -> Vec<Line> {
             };
             Line {
                 workload,
-                old_ns: o.as_ref().map(|r| r.median_ns),
-                new_ns: n.as_ref().map(|r| r.median_ns),
-                ratio: o
-                    .as_ref()
-                    .zip(n.as_ref())
-                    .map(|(o, n)| n.median_ns / o.median_ns),
+                old_ns: o.as_ref().map(|r| r.ns),
+                new_ns: n.as_ref().map(|r| r.ns),
+                ratio: o.as_ref().zip(n.as_ref()).map(|(o, n)| n.ns / o.ns),
                 old_instructions: o.as_ref().and_then(|r| r.instructions),
                 new_instructions: n.as_ref().and_then(|r| r.instructions),
                 disjoint,

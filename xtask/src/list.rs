@@ -62,7 +62,7 @@ enum Format {
 
 pub fn run(args: &Args) -> Result<ExitCode> {
     if args.readme {
-        let path = workspace::root().join("README.md");
+        let path = workspace::root().join(readme::EVALUATORS_FILE);
         readme::update(&path, EVALUATORS, &readme::every_games_table())?;
         outln!("updated the tables of evaluators in {}", path.display())?;
         return Ok(ExitCode::SUCCESS);

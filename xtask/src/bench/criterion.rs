@@ -68,7 +68,7 @@ fn read_one(new: &Path) -> Result<(Benchmark, Estimate)> {
 /// # Errors
 /// A file that does not read, a benchmark the plan does not name, or one
 /// it names that criterion did not measure.
-pub fn read(home: &Path, plan: &Plan) -> Result<Vec<(Benchmark, Estimate)>> {
+pub fn read(home: &Path, plan: &Plan) -> Result<Vec<(Benchmark, Option<Estimate>)>> {
     let mut found = Vec::new();
     let mut stack = vec![home.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -81,21 +81,26 @@ pub fn read(home: &Path, plan: &Plan) -> Result<Vec<(Benchmark, Estimate)>> {
             }
         }
     }
-    if let Some((b, _)) = found.iter().find(|(b, _)| !plan.timed.contains(b)) {
-        bail!("criterion measured {b}, which the plan does not name");
+    let by_criterion = |b: &Benchmark| b.workload.by_criterion() && plan.timed.contains(b);
+    if let Some((b, _)) = found.iter().find(|(b, _)| !by_criterion(b)) {
+        bail!("criterion measured {b}, which the plan does not give it");
     }
     let missing: Vec<String> = plan
         .timed
         .iter()
-        .filter(|b| !found.iter().any(|(f, _)| f == *b))
+        .filter(|b| b.workload.by_criterion() && !found.iter().any(|(f, _)| f == *b))
         .map(ToString::to_string)
         .collect();
     if !missing.is_empty() {
         bail!("criterion did not report: {}", missing.join(", "));
     }
+    // A contended benchmark is the rounds' alone: no estimate.
     Ok(plan
         .timed
         .iter()
-        .filter_map(|b| found.iter().find(|(f, _)| f == b).cloned())
+        .map(|b| {
+            let estimate = found.iter().find(|(f, _)| f == b).map(|(_, e)| *e);
+            (b.clone(), estimate)
+        })
         .collect())
 }

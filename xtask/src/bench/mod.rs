@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use handeval_benches::{DEFAULT_SEED, Mode, Plan, SimdLimit, Workload};
+use handeval_benches::{DEFAULT_SEED, Mode, Plan, SimdLimit, Workload, contention};
 use handeval_core::{GameInfo, Hand};
 
 use self::cargo::Build;
@@ -241,6 +241,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             },
             valgrind.as_deref().map_err(|e| *e),
             measured.split_floor,
+            measured.contention,
         ),
         listings,
         turns: measured.turns,
@@ -251,10 +252,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 /// What the timing and counting steps measured.
 struct Measured {
-    estimates: Vec<(handeval_benches::Benchmark, criterion::Estimate)>,
+    estimates: Vec<(handeval_benches::Benchmark, Option<criterion::Estimate>)>,
     turns: Vec<report::schema::Turn>,
     counts: Vec<counts::Counted>,
     split_floor: String,
+    contention: String,
 }
 
 /// Steps 2 and 3: builds the benchmarks, times them with criterion and in
@@ -285,6 +287,7 @@ fn measure(
         fs::remove_file(&plan.rounds_out)?;
     }
     let turns = report::schema::read_turns(&plan.rounds_out)?.unwrap_or_default();
+    let contention = contention(&plan.rounds_out.with_file_name(contention::FILE))?;
     fs::remove_dir_all(&criterion_home)?;
 
     step("3/4 instruction counts (gungraun + callgrind)")?;
@@ -305,7 +308,40 @@ fn measure(
         turns,
         counts,
         split_floor,
+        contention,
     })
+}
+
+/// `machine.txt`'s `contention` line: the antagonist's setting and the
+/// intensity it reached in each contended workload's rounds, from the file
+/// the wall-time binary wrote (removed once read); empty without one.
+fn contention(path: &Path) -> Result<String> {
+    if !path.exists() {
+        return Ok(String::new());
+    }
+    let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut reached = Vec::new();
+    for line in text.lines() {
+        let parts: Vec<&str> = line.split(',').collect();
+        let [workload, gb, seconds] = parts[..] else {
+            bail!("{}: a malformed line {line:?}", path.display());
+        };
+        let number = |s: &str| {
+            s.parse::<f64>()
+                .with_context(|| format!("{}: {s:?} is not a number", path.display()))
+        };
+        reached.push(format!(
+            "{workload} {:.1} GB/s over {:.0} s",
+            number(gb)?,
+            number(seconds)?
+        ));
+    }
+    fs::remove_file(path)?;
+    Ok(format!(
+        "{}; reached: {}",
+        contention::SETTING,
+        reached.join(", ")
+    ))
 }
 
 /// Step 4: writes the run's files into the scratch folder, publishes it

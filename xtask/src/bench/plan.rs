@@ -55,6 +55,10 @@ fn timed(request: &Request<'_>) -> Vec<Benchmark> {
                 .filter(move |a| {
                     selected_by(request.filter, w, a.name) || (any && a.role == Role::Floor)
                 })
+                // A contended workload is timed in the rounds alone.
+                .filter(move |a| {
+                    w.by_criterion() || handeval_benches::rounds::in_rounds(a.role, w.game())
+                })
                 .map(move |a| Benchmark {
                     workload: w,
                     evaluator: a.name.to_string(),

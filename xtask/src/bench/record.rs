@@ -49,9 +49,11 @@ pub fn describe(
     requested: &Requested,
     counted: Result<&str, NoCounts>,
     split_floor: String,
+    contention: String,
 ) -> Machine {
     let mut machine = machine::describe(command, plan, requested, how_counted(plan, counted));
     machine.split_floor = split_floor;
+    machine.contention = contention;
     machine.generated_tables = generated_tables(plan);
     if counted.is_ok() {
         // Valgrind hides AVX-512, so the SIMD kernels it counted took AVX2

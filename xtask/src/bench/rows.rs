@@ -1,7 +1,7 @@
 //! The rows of `results.csv`: each benchmark of the plan with criterion's
 //! estimate, the rounds' median, and its instruction count.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use handeval_benches::{Benchmark, Mode, Order};
 
 use super::counts::Counted;
@@ -16,7 +16,7 @@ use crate::report::schema::{self, Timer, Turn};
 /// # Errors
 /// A benchmark of an evaluator the registry does not have.
 pub fn build(
-    measured: &[(Benchmark, Estimate)],
+    measured: &[(Benchmark, Option<Estimate>)],
     counts: &[Counted],
     turns: &[Turn],
     mode: Mode,
@@ -39,11 +39,16 @@ pub fn build(
             .find(|c| c.benchmark == counted)
             .map(|c| c.instructions as f64 / sample as f64);
         let per_hand = |ns: f64| ns / mode.block_of(w.game()) as f64;
-        let criterion = per_hand(estimate.median);
-        // The published figure: the rounds' median where the benchmark was
-        // in the rounds (the ratios come from the same turns).
+        // A contended benchmark has no criterion estimate: the rounds' turns
+        // are its only figures.
+        let criterion = estimate.map(|e| per_hand(e.median));
+        // The published figure: the undisturbed time where the benchmark
+        // was in the rounds (the ratios come from the same turns).
         let quartiles = schema::turn_quartiles(turns, w, &b.evaluator);
-        let rounds = quartiles.map(|[_, median, _]| median);
+        let rounds = schema::Undisturbed::of(turns, w, &b.evaluator).map(|u| u.ns);
+        let Some(ns) = rounds.or(criterion) else {
+            bail!("{b}: neither criterion nor the rounds timed it");
+        };
         let mut row = Row {
             evaluator: b.evaluator.clone(),
             family: String::new(),
@@ -53,18 +58,28 @@ pub fn build(
             kind: w.kind,
             order: w.order,
             input: w.input,
-            median_ns: rounds.unwrap_or(criterion),
-            ci_low_ns: quartiles.map_or(per_hand(estimate.low), |[q1, _, _]| q1),
-            ci_high_ns: quartiles.map_or(per_hand(estimate.high), |[_, _, q3]| q3),
-            mhands_per_s: 1e3 / rounds.unwrap_or(criterion),
+            ns,
+            ci_low_ns: quartiles
+                .map(|[q1, _, _]| q1)
+                .or(estimate.map(|e| per_hand(e.low)))
+                .unwrap_or(ns),
+            ci_high_ns: quartiles
+                .map(|[_, _, q3]| q3)
+                .or(estimate.map(|e| per_hand(e.high)))
+                .unwrap_or(ns),
+            mhands_per_s: 1e3 / ns,
             instructions,
             instructions_minus_floor: None,
             ratio_to_fastest: 0.0,
             baseline: String::new(),
             ratio_to_baseline: None,
+            ratio_median: None,
             ratio_q1: None,
             ratio_q3: None,
             rounds: None,
+            disturbed: None,
+            turns: None,
+            slowdown: None,
             table_bytes: about.table_bytes,
             card_table_bytes: about.card_table_bytes,
             cpu_path: about.cpu_path.to_string(),
@@ -73,8 +88,8 @@ pub fn build(
             } else {
                 Timer::Criterion
             },
-            criterion_ns: Some(criterion),
-            rounds_ns: rounds,
+            criterion_ns: criterion,
+            rounds_ns: quartiles.map(|[_, median, _]| median),
             timers_differ: false,
             note: about.unavailable.unwrap_or_default().into(),
             summary: about.summary.into(),

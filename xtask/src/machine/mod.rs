@@ -253,6 +253,10 @@ pub struct Machine {
     /// bytes and generation times; absent in older runs and runs without
     /// such evaluators.
     pub generated_tables: String,
+    /// The antagonist of the contended workloads: its setting, and the
+    /// intensity it reached in each workload's rounds; absent in older
+    /// runs and runs without contended workloads.
+    pub contention: String,
     /// Hands per workload (absent in older runs, which all timed
     /// [`handeval_benches::hands::HANDS`]; runs before games were a
     /// definition gave it for six and seven cards, five always having all).
@@ -354,6 +358,7 @@ impl Machine {
             ("split floor", Some(self.split_floor.clone())),
             ("icount path", Some(self.icount_path.clone())),
             ("generated tables", Some(self.generated_tables.clone())),
+            ("contention", Some(self.contention.clone())),
             (
                 "hands per workload",
                 self.hands_per_workload.map(|n| n.to_string()),
@@ -567,6 +572,7 @@ impl Fields<'_> {
             icount_path: self.text("icount path"),
             split_floor: self.text("split floor"),
             generated_tables: self.text("generated tables"),
+            contention: self.text("contention"),
             rustc_details: self
                 .0
                 .iter()

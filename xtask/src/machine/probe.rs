@@ -188,6 +188,7 @@ pub fn describe(
         icount_path: String::new(),
         split_floor: String::new(),
         generated_tables: String::new(),
+        contention: String::new(),
         rustc_details: rustc
             .lines()
             .skip(1)

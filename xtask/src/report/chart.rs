@@ -17,12 +17,12 @@ fn bars(rows: &[Row], shuffled: Workload) -> Option<(Vec<(&str, f64)>, BTreeMap<
     let seq: BTreeMap<&str, f64> = rows
         .iter()
         .filter(|r| r.workload == shuffled.in_order(Order::Sequential))
-        .map(|r| (r.evaluator.as_str(), r.median_ns))
+        .map(|r| (r.evaluator.as_str(), r.ns))
         .collect();
     let mut evaluators: Vec<(&str, f64)> = rows
         .iter()
         .filter(|r| r.workload == shuffled)
-        .map(|r| (r.evaluator.as_str(), r.median_ns))
+        .map(|r| (r.evaluator.as_str(), r.ns))
         .collect();
     evaluators.sort_by(|a, b| b.1.total_cmp(&a.1));
     (!evaluators.is_empty()).then_some((evaluators, seq))

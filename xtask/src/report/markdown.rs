@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use handeval_benches::{Kind, Order, Workload};
+use handeval_benches::{Kind, Load, Order, Workload};
 use handeval_core::Role;
 use handeval_core::{GameInfo, Hand};
 
@@ -176,7 +176,7 @@ pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> 
                 .iter()
                 .any(|a| a.name == r.evaluator && !a.best_of_fives)
         })
-        .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+        .min_by(|a, b| a.ns.total_cmp(&b.ns))
 }
 
 /// The chart file of a game other than five cards: `chart-omaha.svg`.
@@ -226,11 +226,12 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
                 s,
                 "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
                 r.evaluator,
-                fmt_ns(r.median_ns),
+                fmt_ns(r.ns),
                 fmt_opt(r.ratio_to_baseline, 2),
                 r.baseline,
                 r.rounds.map_or(String::new(), |n| format!(
-                    " (median of {n} interleaved rounds, quartiles {}-{})",
+                    " (undisturbed: fastest turns of {n} interleaved rounds; the per-round ratios' median {}, quartiles {}-{})",
+                    fmt_opt(r.ratio_median, 2),
                     fmt_opt(r.ratio_q1, 2),
                     fmt_opt(r.ratio_q3, 2)
                 )),
@@ -303,28 +304,24 @@ fn evaluators_list(rows: &[Row]) -> String {
 /// The table for one workload, fastest first, the floor last.
 pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     let mut in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
-    in_w.sort_by(|a, b| {
-        a.is_floor()
-            .cmp(&b.is_floor())
-            .then(a.median_ns.total_cmp(&b.median_ns))
-    });
+    in_w.sort_by(|a, b| a.is_floor().cmp(&b.is_floor()).then(a.ns.total_cmp(&b.ns)));
     let baseline = baseline_of(rows, workload).unwrap_or("baseline");
     // Columns that older runs have no data for are left out of their tables.
     let card_tables = rows.iter().any(|r| r.card_table_bytes > 0);
     let spread = rows.iter().any(|r| r.rounds.is_some());
     let marked = in_w.iter().any(|r| r.timers_differ);
-    let interval = if rows.iter().any(|r| r.ns_from == Timer::Rounds) {
-        "interval"
+    let (statistic, interval) = if rows.iter().any(|r| r.ns_from == Timer::Rounds) {
+        ("undisturbed", "turns' quartiles")
     } else {
-        "95% CI"
+        ("median", "95% CI")
     };
     let mut s = String::new();
     let _ = write!(
         s,
-        "| # | evaluator | ns/hand (median) | {interval} | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} |"
+        "| # | evaluator | ns/hand ({statistic}) | {interval} | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} |"
     );
     if spread {
-        s.push_str(" spread |");
+        s.push_str(" spread | disturbed |");
     }
     s.push_str(" tables |");
     if card_tables {
@@ -335,7 +332,7 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     }
     s.push_str("\n|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     if spread {
-        s.push_str("---:|");
+        s.push_str("---:|---:|");
     }
     s.push_str("---:|");
     if card_tables {
@@ -366,7 +363,7 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
         let _ = write!(
             s,
             "| {pos} | {name} | {} | {}-{} | {:.0} | {} | {} | {:.2} | {} |",
-            fmt_ns(r.median_ns),
+            fmt_ns(r.ns),
             fmt_ns(r.ci_low_ns),
             fmt_ns(r.ci_high_ns),
             r.mhands_per_s,
@@ -376,7 +373,7 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
             fmt_opt(r.ratio_to_baseline, 2),
         );
         if spread {
-            let _ = write!(s, " {} |", fmt_spread(r));
+            let _ = write!(s, " {} | {} |", fmt_spread(r), fmt_disturbed(r));
         }
         let _ = write!(s, " {} |", human_bytes(r.table_bytes));
         if card_tables {
@@ -395,7 +392,10 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
 /// marked ‡ in the tables, with the other timer's figure), and a warning
 /// where more than one in twenty do.
 pub fn timers_line(rows: &[Row]) -> String {
-    let both = rows.iter().filter(|r| r.rounds_ns.is_some()).count();
+    let both = rows
+        .iter()
+        .filter(|r| r.rounds_ns.is_some() && r.criterion_ns.is_some())
+        .count();
     let differ = rows.iter().filter(|r| r.timers_differ).count();
     let bound = crate::report::schema::TIMERS_AGREE_WITHIN * 100.0;
     if both == 0 {
@@ -429,10 +429,18 @@ fn other_timer(r: &Row) -> String {
     }
 }
 
+/// How many of a row's turns were disturbed, as `k/n`.
+fn fmt_disturbed(r: &Row) -> String {
+    match (r.disturbed, r.turns) {
+        (Some(d), Some(n)) => format!("{d}/{n}"),
+        _ => "-".to_string(),
+    }
+}
+
 /// The spread of the per-round ratios as `±x%`: half the interquartile
-/// range, relative to the median.
+/// range, relative to their median.
 pub fn spread_pct(r: &Row) -> Option<f64> {
-    match (r.ratio_q1, r.ratio_q3, r.ratio_to_baseline) {
+    match (r.ratio_q1, r.ratio_q3, r.ratio_median) {
         (Some(q1), Some(q3), Some(m)) if m > 0.0 => Some((q3 - q1) / 2.0 / m * 100.0),
         _ => None,
     }
@@ -466,17 +474,17 @@ pub fn families_table(rows: &[Row]) -> String {
     );
     s.push_str("|---|---|---|---:|---:|---:|---:|---:|\n");
     let line = |s: &mut String, family: &str, r: &Row, best: bool| {
-        let seq = find(rows, &r.evaluator, sequential).map(|q| q.median_ns);
+        let seq = find(rows, &r.evaluator, sequential).map(|q| q.ns);
         let _ = writeln!(
             s,
             "| {family} | {}{} | {} | {} | {} | {} | {} | {} |",
             r.evaluator,
             if best { " (best)" } else { "" },
             r.role.map_or("-", Role::id),
-            fmt_ns(r.median_ns),
+            fmt_ns(r.ns),
             fmt_opt(r.ratio_to_baseline, 2),
             seq.map_or("-".into(), fmt_ns),
-            fmt_opt(seq.map(|q| r.median_ns / q), 2),
+            fmt_opt(seq.map(|q| r.ns / q), 2),
             fmt_opt(r.instructions, 1),
         );
     };
@@ -488,7 +496,7 @@ pub fn families_table(rows: &[Row]) -> String {
             .iter()
             .filter(|r| r.workload == headline && r.family == family)
             .collect();
-        variants.sort_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+        variants.sort_by(|a, b| a.ns.total_cmp(&b.ns));
         for (i, r) in variants.iter().enumerate() {
             line(&mut s, if i == 0 { family } else { "" }, r, i == 0);
         }
@@ -594,7 +602,7 @@ pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> O
         let fastest_scalar = in_w
             .iter()
             .filter(|q| q.family == r.family && q.role != Some(Role::Simd))
-            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns));
+            .min_by(|a, b| a.ns.total_cmp(&b.ns));
         listed.extend(fastest_scalar.copied());
         listed.push(r);
     }
@@ -615,7 +623,7 @@ pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> O
             r.evaluator,
             r.role.map_or("-", Role::id),
             human_bytes(r.table_bytes),
-            fmt_ns(r.median_ns),
+            fmt_ns(r.ns),
             fmt_opt(r.ratio_to_baseline, 2),
         );
     }
@@ -625,7 +633,7 @@ pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> O
     let fastest = |table_free: bool| {
         simd.iter()
             .filter(|r| (r.table_bytes == 0) == table_free)
-            .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+            .min_by(|a, b| a.ns.total_cmp(&b.ns))
     };
     s.push('\n');
     if let Some(free) = fastest(true) {
@@ -634,9 +642,9 @@ pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> O
             "- The fastest table-free SIMD variant, `{}` ({}), takes {} ns/hand: {} than `{baseline}`'s {} ns ({} of its time in the interleaved rounds).",
             free.evaluator,
             vector_path(&free.cpu_path),
-            fmt_ns(free.median_ns),
-            speed_words(free.median_ns, base.median_ns),
-            fmt_ns(base.median_ns),
+            fmt_ns(free.ns),
+            speed_words(free.ns, base.ns),
+            fmt_ns(base.ns),
             free.ratio_to_baseline
                 .map_or("-".into(), |x| format!("{x:.2}x")),
         );
@@ -646,13 +654,23 @@ pub fn vectors_section(rows: &[Row], machine: &Machine, workload: Workload) -> O
                 "- The perfect hash vectorised, `{}` ({}), takes {} ns/hand: the table-free `{}` is {} than it.",
                 hashed.evaluator,
                 vector_path(&hashed.cpu_path),
-                fmt_ns(hashed.median_ns),
+                fmt_ns(hashed.ns),
                 free.evaluator,
-                speed_words(free.median_ns, hashed.median_ns),
+                speed_words(free.ns, hashed.ns),
             );
         }
     }
     Some(s)
+}
+
+/// A ratio to a baseline with two significant digits (`0.0096x`,
+/// `0.28x`, `1.3x`, `12x`): the same rounding for every size.
+pub fn ratio_words(ratio: f64) -> String {
+    if !(ratio.is_finite() && ratio > 0.0) {
+        return "-".to_string();
+    }
+    let digits = (1 - ratio.log10().floor() as i32).max(0) as usize;
+    format!("{ratio:.digits$}x")
 }
 
 /// `a` against `b` in words: `2.63x faster` or `1.21x slower`.
@@ -680,14 +698,69 @@ pub fn derived_lines(rows: &[Row]) -> String {
             "- `{}` (derived from `{}`): {} ({} vs {} ns/hand, {} vs {} instructions)",
             r.evaluator,
             from.evaluator,
-            speed_words(r.median_ns, from.median_ns),
-            fmt_ns(r.median_ns),
-            fmt_ns(from.median_ns),
+            speed_words(r.ns, from.ns),
+            fmt_ns(r.ns),
+            fmt_ns(from.ns),
             fmt_opt(r.instructions, 1),
             fmt_opt(from.instructions, 1),
         );
     }
     s
+}
+
+/// "Under contention": each game's contended workload, every evaluator's
+/// time beside the antagonist against its quiet time, slowest-hit last;
+/// `None` for a run without contended rows.
+pub fn contention_section(rows: &[Row], machine: &Machine) -> Option<String> {
+    let contended: Vec<Workload> = Workload::every()
+        .filter(|w| w.load == Load::Contended)
+        .filter(|w| rows.iter().any(|r| r.workload == *w))
+        .collect();
+    if contended.is_empty() {
+        return None;
+    }
+    let mut s = String::from("\n## Under contention\n\n");
+    let setting = if machine.contention.is_empty() {
+        "an antagonist on the other core".to_string()
+    } else {
+        machine.contention.clone()
+    };
+    let _ = writeln!(
+        s,
+        "Each game's full strength of shuffled hands from cards, timed again in the same way \
+         while an antagonist runs ({setting}). *slowdown* is the evaluator's undisturbed time \
+         there over its undisturbed time on the quiet workload; the ratio is to the fastest \
+         outside evaluator under the same contention. Tables suffer most: what a shared machine \
+         does to an evaluator in a user's program.\n"
+    );
+    for w in contended {
+        let mut in_w: Vec<&Row> = rows
+            .iter()
+            .filter(|r| r.workload == w && !r.is_floor())
+            .collect();
+        in_w.sort_by(|a, b| a.ns.total_cmp(&b.ns));
+        let baseline = baseline_of(rows, w).unwrap_or("baseline");
+        let _ = writeln!(
+            s,
+            "### {w}\n\n| evaluator | quiet ns/hand | contended ns/hand | slowdown | x {baseline}, contended | tables |\n|---|---:|---:|---:|---:|---:|"
+        );
+        for r in in_w {
+            let quiet = r.slowdown.map(|d| r.ns / d);
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {} |",
+                r.evaluator,
+                quiet.map_or_else(|| "-".to_string(), fmt_ns),
+                fmt_ns(r.ns),
+                r.slowdown
+                    .map_or_else(|| "-".to_string(), |d| format!("{d:.2}x")),
+                fmt_opt(r.ratio_to_baseline, 2),
+                human_bytes(r.table_bytes),
+            );
+        }
+        s.push('\n');
+    }
+    Some(s)
 }
 
 /// The first sentences of the method: what a time is, in the run's own
@@ -704,12 +777,16 @@ fn opening(run: &Run) -> String {
             passes().max().unwrap_or_default(),
         );
         format!(
-            "each the median over the interleaved rounds of the evaluator's turns: a turn passes \
-             once untimed over a block of {block} hands (so that its hands and encodings are in \
-             cache: these are costs of evaluation, not of streaming the whole set from memory), \
-             then times {fewest} to {most} passes one by one and keeps the fastest (a busy shared \
-             machine only ever adds time, so the fastest pass is the undisturbed one), in the \
-             fixed `all_hands()` order"
+            "each the evaluator's *undisturbed* time, its fastest turn over the interleaved \
+             rounds: a turn passes once untimed over a block of {block} hands (so that its hands \
+             and encodings are in cache: these are costs of evaluation, not of streaming the whole \
+             set from memory), then times {fewest} to {most} passes one by one and keeps the \
+             fastest. A busy shared machine only ever adds time, and some machines have a \
+             contended state that slows table lookups 1.4-1.55x and vector arithmetic 1.1x for \
+             minutes at a time: the median turn lands on whichever state was commoner that hour, \
+             the fastest on the undisturbed one as soon as one turn met it (*disturbed* counts the \
+             turns more than 5% slower than the fastest). Hands are in the fixed `all_hands()` \
+             order"
         )
     } else if machine.measurement.is_empty() {
         format!("measured over blocks of {block} hands walking through all {all} hands")
@@ -750,10 +827,12 @@ fn rounds_sentence(rows: &[Row], turns: bool) -> String {
             s,
             "The ratios to the baseline come from the same {rounds} rounds: each round times every \
              evaluator of a workload once, in a seeded random order, over the same block (one \
-             round per block in a full run), and takes each ratio within the round; the tables \
-             give the median ratio and its spread (half the interquartile range over rounds), and \
-             the *interval* of each time is the quartiles of its turns (criterion's 95% confidence \
-             interval for the rows criterion alone timed). "
+             round per block in a full run). Each ratio to the baseline (the fastest outside \
+             evaluator of the workload, named in its column) is undisturbed time over undisturbed \
+             time; *spread* is half the interquartile range of the ratios taken within each round, \
+             relative to their median (the mixture of states, kept in `results.csv` as \
+             `ratio_median`), and the *turns' quartiles* bound each time's turns (criterion's 95% \
+             confidence interval for the rows criterion alone timed). "
         );
     } else if let Some(rounds) = rounds {
         let _ = write!(
@@ -853,7 +932,7 @@ fn floor_note(run: &Run) -> String {
          block bookkeeping, took {} ns/hand in the same rounds: the floor is {:.2}x the bare \
          loop. ",
         floor.evaluator,
-        fmt_ns(floor.median_ns),
+        fmt_ns(floor.ns),
         fmt_ns(floor_ns),
         fmt_ns(bare_ns),
         floor_ns / bare_ns,
@@ -1019,6 +1098,9 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
     if let Some(vectors) = vectors_section(rows, machine, Workload::headline_of::<Hand>()) {
         let _ = writeln!(s, "\n## Vector against vector\n");
         s.push_str(&vectors);
+    }
+    if let Some(contention) = contention_section(rows, machine) {
+        s.push_str(&contention);
     }
     if !listings.is_empty() {
         let _ = writeln!(s, "\n## Published listings\n\n{LISTINGS_INTRO}\n");

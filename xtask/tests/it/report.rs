@@ -141,7 +141,16 @@ fn committed_runs_rerender_to_the_same_tables() {
             }
         }
         report(&copy);
-        let committed = workload_sections(&fs::read_to_string(run.join("report.md")).unwrap());
+        // A run with rounds whose report predates the undisturbed
+        // estimator publishes the rounds' median: its tables re-render
+        // with the estimator of today, which the snapshots
+        // (`report-<run>.snap`) hold instead.
+        let report_md = fs::read_to_string(run.join("report.md")).unwrap();
+        if run.join("rounds.csv").exists() && !report_md.contains("(undisturbed)") {
+            fs::remove_dir_all(&copy).unwrap();
+            continue;
+        }
+        let committed = workload_sections(&report_md);
         let rendered = workload_sections(&fs::read_to_string(copy.join("report.md")).unwrap());
         // All eight five-card workloads, unless the run timed one other
         // game (`--game`, or in older runs `--cards`).
