@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use handeval_benches::Workload;
 
-use crate::report::markdown::fmt_ns;
+use crate::report::format::fmt_ns;
 use crate::report::{self, Row, Run};
 use crate::workspace;
 

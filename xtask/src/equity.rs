@@ -8,7 +8,7 @@ use handeval_core::cpu::{Feature, has};
 use handeval_core::{Card, Showdown};
 use handeval_registry::Counting;
 
-use crate::report::markdown::thousands_u64;
+use crate::report::format::thousands_u64;
 
 #[derive(clap::Args)]
 pub struct Args {

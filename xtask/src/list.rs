@@ -9,7 +9,7 @@ use handeval_registry::About;
 use handeval_benches::Workload;
 use handeval_core::GameInfo;
 
-use crate::report::markdown::thousands_u64;
+use crate::report::format::thousands_u64;
 use crate::report::readme::{self, EVALUATORS};
 use std::fmt::Write as _;
 

@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 use handeval_benches::{Input, Workload};
 use handeval_core::GameInfo;
 
-use crate::report::markdown::fmt_ns;
+use crate::report::format::fmt_ns;
 use crate::report::{self, Row, Run, readme};
 use crate::workspace;
 
@@ -271,7 +271,7 @@ fn range_cell(best: &[(&Row, &str)], machines: usize) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    let ratio = |r: &Row| crate::report::markdown::ratio_words(r.ratio_to_baseline.unwrap_or(0.0));
+    let ratio = |r: &Row| crate::report::format::ratio_words(r.ratio_to_baseline.unwrap_or(0.0));
     let unmeasured = if best.len() < machines {
         format!("; {} CPUs not measured", machines - best.len())
     } else {
@@ -334,7 +334,7 @@ pub fn answer(machines: &[Machine], results: &str) -> String {
                         " {} | {}: {} |",
                         cell(a),
                         cell(b),
-                        crate::report::markdown::speed_words(b.ns, a.ns)
+                        crate::report::format::speed_words(b.ns, a.ns)
                     );
                 }
                 _ => s.push_str(" not measured | not measured |"),

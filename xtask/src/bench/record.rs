@@ -6,7 +6,7 @@ use handeval_benches::{Plan, SimdLimit};
 use super::plan::counted_games;
 use crate::machine::probe::Requested;
 use crate::machine::{self, CommandLine, Machine};
-use crate::report::markdown::thousands;
+use crate::report::format::thousands;
 
 /// Why a run has no instruction counts, if it has none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ fn generated_tables(plan: &Plan) -> String {
             format!(
                 "{} {} bytes, generated in {:.2} s{}",
                 g.name,
-                crate::report::markdown::thousands(g.bytes),
+                crate::report::format::thousands(g.bytes),
                 g.generation.as_secs_f64(),
                 if g.cached {
                     " (then read from the build directory's cache)"

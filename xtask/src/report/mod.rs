@@ -6,6 +6,7 @@
 //! splices generated sections into the README.
 
 pub mod chart;
+pub mod format;
 pub mod markdown;
 pub mod patterns;
 pub mod readme;

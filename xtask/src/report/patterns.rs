@@ -193,7 +193,7 @@ pub fn enumeration_section(turns: &[PatternTurn]) -> Option<String> {
         } else {
             format!("the lowest {} cards", case.trim_start_matches("deck"))
         },
-        crate::report::markdown::thousands(hands as usize),
+        crate::report::format::thousands(hands as usize),
         if case == "deck52" {
             "the published seven-card category counts and 4,824 classes"
         } else {
@@ -267,11 +267,11 @@ pub fn showdown_section(turns: &[PatternTurn]) -> Option<String> {
         cases.len(),
         cases.join(", "),
         if first.hands == 1_712_304 {
-            crate::report::markdown::thousands(first.hands as usize)
+            crate::report::format::thousands(first.hands as usize)
         } else {
             format!(
                 "{} (a smoke run's: the lowest 30 cards out of the deck; the pipeline, not the figures)",
-                crate::report::markdown::thousands(first.hands as usize)
+                crate::report::format::thousands(first.hands as usize)
             )
         }
     );

@@ -45,7 +45,7 @@ pub fn every_games_table() -> String {
             "\n#### {} (`--game {}`)\n\n{} hands; a hand is worth its best five among {} ({}).\n",
             game.title,
             game.id,
-            crate::report::markdown::thousands_u64(game.hands),
+            crate::report::format::thousands_u64(game.hands),
             game.fives,
             fives
         );
