@@ -110,20 +110,31 @@ fn main() {
         "Key of each rank, 2 first.",
         &keys,
     );
+    // Both tables padded to a power of two, so that a mask (one AND)
+    // bounds an index where a clamp took a compare and a move; the padding
+    // is never read by a hand, and costs no cache.
+    let mut offsets = offsets;
+    offsets.resize(offsets.len().next_power_of_two(), 0);
+    assert_eq!(
+        offsets.len(),
+        1 << (19 - ROW_SHIFT),
+        "rank keys are below 2^19"
+    );
     array(
         &mut out,
         "OFFSETS",
         "u32",
-        "Row offsets of the perfect hash (wrapping).",
+        "Row offsets of the perfect hash (wrapping), padded to a power of two.",
         &offsets,
     );
     // One spare entry, so that a 4-byte gather of the last `u16` stays inside.
     lookup.push(0);
+    lookup.resize(lookup.len().next_power_of_two(), 0);
     array(
         &mut out,
         "LOOKUP",
         "u16",
-        "Value by perfect hash of the rank key sum (plus one spare entry).",
+        "Value by perfect hash of the rank key sum (at least one spare entry; padded to a power of two).",
         &lookup,
     );
     flush_table.push(0);
@@ -211,19 +222,30 @@ fn write_seven(out: &mut String, offsets7: &[u32], mut lookup7: Vec<u16>, mut fl
         "Seven-card key of each rank, 2 first (OMPEval's).",
         &KEYS7,
     );
+    // Both tables padded to a power of two, so that a mask (one AND)
+    // bounds an index where a clamp took a compare and a move: the padding
+    // is never read by a hand, and costs no cache.
+    let mut offsets7 = offsets7.to_vec();
+    offsets7.resize(offsets7.len().next_power_of_two(), 0);
+    assert_eq!(
+        offsets7.len(),
+        1 << (25 - ROW_SHIFT7),
+        "rank keys are below 2^25"
+    );
     array(
         out,
         "OFFSETS7",
         "u32",
-        "Row offsets of the seven-card perfect hash (wrapping).",
-        offsets7,
+        "Row offsets of the seven-card perfect hash (wrapping), padded to a power of two.",
+        &offsets7,
     );
     lookup7.push(0);
+    lookup7.resize(lookup7.len().next_power_of_two(), 0);
     array(
         out,
         "LOOKUP7",
         "u16",
-        "Value of the best five by perfect hash of the seven-card rank key sum (plus one spare entry).",
+        "Value of the best five by perfect hash of the seven-card rank key sum (at least one spare entry; padded to a power of two).",
         &lookup7,
     );
     flush7.push(0);
