@@ -586,8 +586,9 @@ impl Fields<'_> {
 }
 
 /// The keys a `machine.txt` may have, besides `rustc <detail>` lines.
-const KNOWN: [&str; 31] = [
+const KNOWN: [&str; 32] = [
     "generated tables",
+    "contention",
     "command",
     "date",
     "git",
@@ -676,6 +677,12 @@ mod tests {
         );
         assert_eq!(m.filter, ["pext", "pokers"]);
         assert_eq!(Machine::parse(&m.to_text()).unwrap(), m);
+        // Every optional line it writes, it reads back.
+        let mut full = m.clone();
+        full.contention = "an antagonist; reached: w 1.0 GB/s over 2 s".into();
+        full.split_floor = "AVX2: 0.2 ns/hand".into();
+        full.generated_tables = "t 1 bytes".into();
+        assert_eq!(Machine::parse(&full.to_text()).unwrap(), full);
         assert_eq!(m.seed, 7);
         assert!(!m.is_full());
         assert!(m.to_text().contains("\nfilter: pext,pokers\n"));
