@@ -272,10 +272,10 @@ fn range_cell(best: &[(&Row, &str)], machines: usize) -> String {
         .collect::<Vec<_>>()
         .join(", ");
     let ratio = |r: &Row| crate::report::format::ratio_words(r.ratio_to_baseline.unwrap_or(0.0));
-    let unmeasured = if best.len() < machines {
-        format!("; {} CPUs not measured", machines - best.len())
-    } else {
-        String::new()
+    let unmeasured = match machines - best.len() {
+        0 => String::new(),
+        1 => "; 1 CPU not measured".to_string(),
+        n => format!("; {n} CPUs not measured"),
     };
     if best.len() == 1 {
         format!(
