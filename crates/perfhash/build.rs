@@ -110,16 +110,8 @@ fn main() {
         "Key of each rank, 2 first.",
         &keys,
     );
-    // Both tables padded to a power of two, so that a mask (one AND)
-    // bounds an index where a clamp took a compare and a move; the padding
-    // is never read by a hand, and costs no cache.
-    let mut offsets = offsets;
-    offsets.resize(offsets.len().next_power_of_two(), 0);
-    assert_eq!(
-        offsets.len(),
-        1 << (19 - ROW_SHIFT),
-        "rank keys are below 2^19"
-    );
+    let offsets = padded(offsets);
+    assert_eq!(offsets.len(), 1 << (19 - ROW_SHIFT), "keys below 2^19");
     array(
         &mut out,
         "OFFSETS",
@@ -129,7 +121,7 @@ fn main() {
     );
     // One spare entry, so that a 4-byte gather of the last `u16` stays inside.
     lookup.push(0);
-    lookup.resize(lookup.len().next_power_of_two(), 0);
+    let lookup = padded(lookup);
     array(
         &mut out,
         "LOOKUP",
@@ -222,11 +214,7 @@ fn write_seven(out: &mut String, offsets7: &[u32], mut lookup7: Vec<u16>, mut fl
         "Seven-card key of each rank, 2 first (OMPEval's).",
         &KEYS7,
     );
-    // Both tables padded to a power of two, so that a mask (one AND)
-    // bounds an index where a clamp took a compare and a move: the padding
-    // is never read by a hand, and costs no cache.
-    let mut offsets7 = offsets7.to_vec();
-    offsets7.resize(offsets7.len().next_power_of_two(), 0);
+    let offsets7 = padded(offsets7.to_vec());
     assert_eq!(
         offsets7.len(),
         1 << (25 - ROW_SHIFT7),
@@ -240,7 +228,7 @@ fn write_seven(out: &mut String, offsets7: &[u32], mut lookup7: Vec<u16>, mut fl
         &offsets7,
     );
     lookup7.push(0);
-    lookup7.resize(lookup7.len().next_power_of_two(), 0);
+    let lookup7 = padded(lookup7);
     array(
         out,
         "LOOKUP7",
@@ -256,6 +244,14 @@ fn write_seven(out: &mut String, offsets7: &[u32], mut lookup7: Vec<u16>, mut fl
         "Value of the best five of a flush of five to seven cards by its 13-bit rank mask (plus one spare entry).",
         &flush7,
     );
+}
+
+/// `table` padded with zeros to a power of two, so that a mask (one AND)
+/// bounds an index where a clamp took a compare and a move; the padding is
+/// never read by a hand, and costs no cache.
+fn padded<T: Copy + Default>(mut table: Vec<T>) -> Vec<T> {
+    table.resize(table.len().next_power_of_two(), T::default());
+    table
 }
 
 fn array<T: std::fmt::Display>(out: &mut String, name: &str, ty: &str, doc: &str, values: &[T]) {
