@@ -221,9 +221,25 @@ impl RoundsOut {
     }
 
     fn time(&mut self, workload: Workload, contenders: &mut [Contender<'_>]) {
-        eprintln!("rounds: {workload}, {} evaluators", contenders.len());
         let block = self.mode.block_of(workload.game());
-        let turns = rounds::run(workload, block, contenders, self.rounds, &mut self.rng);
+        self.time_as(workload, contenders, self.rounds, block);
+    }
+
+    /// The rounds of `workload`: `rounds` of them, each pass over `per_pass`
+    /// hands (or boards). A contender whose timed pass found its result
+    /// changed is refused, and the run with it.
+    fn time_as(
+        &mut self,
+        workload: Workload,
+        contenders: &mut [Contender<'_>],
+        rounds: usize,
+        per_pass: usize,
+    ) {
+        eprintln!("rounds: {workload}, {} evaluators", contenders.len());
+        let turns = rounds::run(workload, per_pass, contenders, rounds, &mut self.rng);
+        if let Some(problem) = contenders.iter().find_map(|c| c.timed.problem()) {
+            refuse(&problem);
+        }
         let written = rounds::write_csv(&mut self.out, &turns, std::mem::take(&mut self.header));
         if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut self.out)) {
             eprintln!("error: writing {}: {e}", self.path.display());
@@ -401,7 +417,7 @@ impl GameVisitor for Run<'_> {
         // prepared and checked once.
         let workloads: Vec<Workload> = Workload::of(GameInfo::of::<G>())
             .into_iter()
-            .filter(|w| w.load == Load::Quiet)
+            .filter(|w| w.load == Load::Quiet && !w.order.is_pattern())
             .filter(|w| plan.times_any(*w) || plan.times_any(w.under(Load::Contended)))
             .collect();
         let n = plan.mode.hands_of(GameInfo::of::<G>());
@@ -422,6 +438,8 @@ impl GameVisitor for Run<'_> {
                         hands::sequential_start::<G>(n),
                         G::HANDS
                     ),
+                    // Filtered out above: an access pattern deals its own.
+                    Order::Enumeration | Order::Showdown | Order::EveryBoard => {}
                 }
                 let classes = hands::reference_classes(&hands);
                 sets.push((order, HandsOf { hands, classes }));
@@ -449,154 +467,43 @@ fn refuse(message: &str) -> ! {
     std::process::exit(2);
 }
 
-/// The access patterns (see `handeval_benches::patterns`): each contender
-/// checked once, then timed round after round in a seeded order, one line
-/// of `patterns.csv` per turn.
-fn time_patterns(plan: &Plan) {
-    use handeval_benches::patterns::{self, CSV_HEADER};
-    use rand::seq::SliceRandom;
-    use std::fmt::Write as _;
-    use std::time::Instant;
-
-    let mode = plan.mode;
-    let cards = patterns::deck_of(mode);
-    let deck = patterns::deck(cards);
-    let rounds = patterns::rounds_of(mode);
-    let mut rng = rounds::rng(plan.seed ^ 0x7061_7474);
-    let mut csv = format!("{CSV_HEADER}\n");
-    let case = format!("deck{cards}");
-
-    let enumerators = patterns::enumerators();
-    eprintln!(
-        "enumeration: {} contenders over the {} seven-card hands of the lowest {cards} cards, each checked once, then {rounds} rounds",
-        enumerators.len(),
-        patterns::enumeration_hands(cards)
-    );
-    let mut sums = Vec::new();
-    let mut first: Option<patterns::Counted> = None;
-    for e in &enumerators {
-        let counted = e
-            .census(&deck)
-            .unwrap_or_else(|m| refuse(&format!("enumeration by {}: {m}", e.id())));
-        if cards == 52 {
-            if let Err(m) = counted.check_every_seven() {
-                refuse(&format!("enumeration by {}: {m}", e.id()));
-            }
-        } else if let Some(f) = &first
-            && (f.hands, f.classes, f.categories)
-                != (counted.hands, counted.classes, counted.categories)
-        {
-            refuse(&format!(
-                "enumeration by {}: {counted:?}, where {} counted {f:?}",
-                e.id(),
-                enumerators[0].id()
-            ));
-        }
-        eprintln!(
-            "  {}: {} hands, {} classes: checked",
-            e.id(),
-            counted.hands,
-            counted.classes
-        );
-        sums.push(counted.checksum);
-        first.get_or_insert(counted);
-    }
-    let mut order: Vec<usize> = (0..enumerators.len()).collect();
-    for round in 0..rounds {
-        order.shuffle(&mut rng);
-        for &i in &order {
-            let e = &enumerators[i];
-            let start = Instant::now();
-            let sum = e.run(&deck);
-            let ns = start.elapsed().as_nanos();
-            if sum.sum() != sums[i] {
-                refuse(&format!(
-                    "enumeration by {}: the timed pass's checksum differs from the checked one's",
-                    e.id()
-                ));
-            }
-            let _ = writeln!(
-                csv,
-                "enumeration,{},{},{},{round},{case},{},{ns}",
-                e.evaluator,
-                e.form,
-                e.path,
-                sum.hands()
-            );
-        }
-    }
-
-    time_showdowns(plan, &mut rng, &mut csv);
-    let out = plan.rounds_out.with_file_name(patterns::FILE);
-    if let Err(e) = std::fs::write(&out, csv) {
-        eprintln!("error: writing {}: {e}", out.display());
-        std::process::exit(2);
-    }
-}
-
-/// The showdown set: each counter checked against the first on every
-/// matchup, then timed round after round; lines appended to `csv`.
-fn time_showdowns(plan: &Plan, rng: &mut rand_chacha::ChaCha8Rng, csv: &mut String) {
+/// An access pattern's workload (see `handeval_benches::patterns`): its
+/// contenders, checked, then timed in rounds of its own count, one pass a
+/// whole enumeration or the whole showdown set.
+fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
     use handeval_benches::patterns;
-    use rand::seq::SliceRandom;
-    use std::fmt::Write as _;
-    use std::time::Instant;
-
     let mode = plan.mode;
-    let rounds = patterns::rounds_of(mode);
-    let matchups = patterns::matchups(plan.seed, patterns::more_matchups_of(mode));
-    let showdowns: Vec<(String, handeval_core::Showdown)> = matchups
-        .iter()
-        .map(|m| {
-            let dead = patterns::dead_of(mode, m);
-            let s = handeval_core::Showdown::new(m, &[], &dead).expect("distinct cards");
-            (patterns::matchup_name(m), s)
+    eprintln!(
+        "{workload}: {} (seed {}); each contender checked once",
+        patterns::unit(workload.order, mode),
+        plan.seed
+    );
+    let planned = |name: &str| plan.times(workload, name);
+    let found =
+        patterns::contenders(workload, mode, plan.seed, &planned).unwrap_or_else(|m| refuse(&m));
+    for line in &found.checked {
+        eprintln!("  {line}");
+    }
+    let mut entries: Vec<Entry> = found
+        .timed
+        .into_iter()
+        .map(|t| Entry::new(t, mode, (false, true), None))
+        .collect();
+    let mut contenders: Vec<Contender<'_>> = entries
+        .iter_mut()
+        .map(|e| Contender {
+            timed: e.timed.as_mut(),
+            passes: e.passes,
         })
         .collect();
-    let counters = patterns::counters();
-    eprintln!(
-        "showdown: {} heads-up matchups (seed {}) over every board, {} contenders on one thread, each checked once, then {rounds} rounds",
-        showdowns.len(),
-        plan.seed,
-        counters.len()
+    // Hands per pass fit a usize on every target the lab builds for.
+    let per_pass = usize::try_from(found.per_pass).unwrap_or(usize::MAX);
+    rounds_out.time_as(
+        workload,
+        &mut contenders,
+        patterns::rounds_of(mode),
+        per_pass,
     );
-    for (name, s) in &showdowns {
-        let expected = counters[0].count(s);
-        for c in &counters[1..] {
-            let got = c.count(s);
-            if got != expected {
-                refuse(&format!(
-                    "showdown {name} by {}: {got:?}, where {} counted {expected:?}",
-                    c.id(),
-                    counters[0].id()
-                ));
-            }
-        }
-        eprintln!(
-            "  {name}: {} wins, {} ties, {} losses of {} boards for the first hand, the same for every contender",
-            expected.wins[0],
-            expected.ties[0],
-            expected.losses(0),
-            expected.boards
-        );
-    }
-    let mut order: Vec<usize> = (0..counters.len()).collect();
-    for round in 0..rounds {
-        order.shuffle(rng);
-        for &i in &order {
-            let c = &counters[i];
-            for (name, s) in &showdowns {
-                let start = Instant::now();
-                let tally = std::hint::black_box(c.count(s));
-                let ns = start.elapsed().as_nanos();
-                let _ = writeln!(
-                    *csv,
-                    "showdown,{},{},{},{round},{name},{},{ns}",
-                    c.evaluator, c.form, c.path, tally.boards
-                );
-            }
-        }
-    }
 }
 
 fn main() {
@@ -614,8 +521,10 @@ fn main() {
     // games and orders with a benchmark to run.
     visit_games(&mut run);
     run.c.final_summary();
-    run.rounds_out.write_antagonist();
-    if plan.patterns {
-        time_patterns(&plan);
+    for workload in Workload::every().filter(|w| w.order.is_pattern()) {
+        if plan.times_any(workload) {
+            time_pattern(&plan, workload, &mut run.rounds_out);
+        }
     }
+    run.rounds_out.write_antagonist();
 }

@@ -59,11 +59,15 @@ pub fn shuffled<G: Game>(seed: u64, n: usize) -> Vec<G> {
     handeval_difftest::cards::random_hands::<G>(seed, n)
 }
 
-/// A workload's `n` hands of `G`: [`shuffled`] with `seed`, or [`sequential`].
+/// A workload's `n` hands of `G`: [`shuffled`] with `seed`, or
+/// [`sequential`] (an access pattern deals its own hands, and so takes the
+/// enumeration's order here).
 pub fn of_order<G: Game>(order: Order, seed: u64, n: usize) -> Vec<G> {
     match order {
         Order::Shuffled => shuffled(seed, n),
-        Order::Sequential => sequential(n),
+        Order::Sequential | Order::Enumeration | Order::Showdown | Order::EveryBoard => {
+            sequential(n)
+        }
     }
 }
 

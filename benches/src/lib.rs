@@ -139,7 +139,8 @@ pub enum Kind {
     Strength,
 }
 
-/// The order hands are evaluated in.
+/// The order hands are evaluated in: a caller's stream of hands, or the
+/// access pattern of an equity tool ([`patterns`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Order {
@@ -147,6 +148,28 @@ pub enum Order {
     Sequential,
     /// A seeded random permutation: what a real caller's stream looks like.
     Shuffled,
+    /// Every seven-card hand dealt by nested loops, each evaluator in its
+    /// incremental form ([`handeval_core::BestFive::INCREMENTAL`]); a
+    /// from-scratch enumeration costs what the sequential workload says.
+    Enumeration,
+    /// Heads-up matchups counted over every board by classes of boards, or
+    /// by an outside evaluator's own calculator; a "hand" is a board.
+    Showdown,
+    /// The same matchups, every board's hands valued: from scratch, or from
+    /// the sums the players share where the evaluator declares that form.
+    #[serde(rename = "every-board")]
+    EveryBoard,
+}
+
+impl Order {
+    /// Whether this is an equity tool's access pattern rather than a
+    /// stream of hands.
+    pub const fn is_pattern(self) -> bool {
+        matches!(
+            self,
+            Order::Enumeration | Order::Showdown | Order::EveryBoard
+        )
+    }
 }
 
 /// What the timed loop starts from.
@@ -289,6 +312,16 @@ impl Workload {
             input: Input::Cards(game),
             load: Load::Contended,
         });
+        if patterns::game_has_patterns(game) {
+            for order in [Order::Enumeration, Order::Showdown, Order::EveryBoard] {
+                all.push(Workload {
+                    kind: Kind::Strength,
+                    order,
+                    input: Input::Cards(game),
+                    load: Load::Quiet,
+                });
+            }
+        }
         all
     }
 
@@ -314,6 +347,9 @@ impl Workload {
         let order = match self.order {
             Order::Sequential => "sequential",
             Order::Shuffled => "shuffled",
+            Order::Enumeration => "enumeration",
+            Order::Showdown => "showdown",
+            Order::EveryBoard => "every-board",
         };
         let load = match self.load {
             Load::Quiet => "",
@@ -337,10 +373,12 @@ impl Workload {
     }
 
     /// Whether criterion times the workload beside the rounds: every quiet
-    /// one. A contended workload is timed in the rounds alone, with the
-    /// antagonist running for just their length.
+    /// stream of hands. A contended workload is timed in the rounds alone,
+    /// with the antagonist running for just their length, and so is an
+    /// access pattern, whose one pass (an enumeration, the matchups' boards)
+    /// takes milliseconds to seconds.
     pub const fn by_criterion(self) -> bool {
-        matches!(self.load, Load::Quiet)
+        matches!(self.load, Load::Quiet) && !self.order.is_pattern()
     }
 
     /// The same workload under `load`.

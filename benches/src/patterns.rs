@@ -1,51 +1,49 @@
 //! The access patterns of equity tools, beside the lab's per-hand
-//! workloads: **enumeration** (every seven-card hand dealt by nested
-//! loops, each evaluator as it would enumerate) and **showdown** (heads-up
-//! hands on every board).
+//! workloads, each a workload of its own timed by the same rounds
+//! ([`crate::rounds`]) into the same `rounds.csv` and `results.csv`:
 //!
-//! # Enumeration
+//! - **enumeration** (`strength/enumeration/hand7`): every seven-card hand
+//!   dealt by nested loops (the lowest card outermost), by each evaluator
+//!   that declares an incremental form ([`BestFive::INCREMENTAL`]: the 2+2
+//!   state walk, the perfect hash's key sums, the table-free kernel's
+//!   partial sums); what the others cost from scratch is the sequential
+//!   workload's figure, consecutive hands of the same enumeration;
+//! - **showdown** (`strength/showdown/hand7`): a fixed seeded set of
+//!   heads-up preflop matchups, `AhAs` against `KdKc` first, each counted
+//!   over all 1,712,304 boards on one thread, by classes of boards
+//!   ([`Showdown::tally_by_ranks`]: each multiset of ranks once, each flush
+//!   once, as equity calculators count), or by an outside evaluator's own
+//!   calculator where it declares one ([`ShowdownForm::Calculator`]:
+//!   pokers' `exact_equity`, the baseline); a "hand" is a board;
+//! - **every board** (`strength/every-board/hand7`): the same matchups,
+//!   every board's hands valued, from scratch in batches, or from the sums
+//!   the players share where the evaluator declares that form
+//!   ([`ShowdownForm::EveryBoard`]).
 //!
-//! Every contender deals the same hands in the same order (the lowest card
-//! outermost, the order of [`handeval_core::all_hands7`]): evaluators with
-//! an incremental form carry state from card to card ([`INCREMENTAL`]: the
-//! 2+2 state walk, the perfect hash's key sums, the table-free kernel's
-//! partial sums vectorised across the inner three cards); the others
-//! evaluate each hand from scratch, in batches of hands built by the same
-//! loops. Evaluators that take the best of the 21 fives are left out: one
-//! enumeration costs them 10 to 30 seconds, and their sequential rows say
-//! what from scratch costs. So are evaluators whose values are not
-//! integers (the census below counts values).
+//! Evaluators that take the best of the fives are left out (one
+//! enumeration costs them 10 to 30 seconds; their sequential rows say what
+//! from scratch costs), as are the reference, the floor and the listings.
 //!
-//! A timed pass hands its values to a [`Checksum`]. Before any timing, one
-//! untimed pass per contender hands them to a [`Census`] instead, which
-//! counts each distinct value: its categories must be the published
-//! seven-card table, its distinct values the 4,824 classes, its hands
-//! C(52, 7), and its checksum the timed passes' (so that the timed pass
-//! computed what was checked). On a smaller deck (a smoke run) the
-//! published figures do not apply, and every contender must agree with the
-//! first instead.
-//!
-//! # Showdown
-//!
-//! A fixed seeded set of heads-up preflop matchups, `AhAs` against `KdKc`
-//! first, each counted over all 1,712,304 boards on one thread: by each
-//! evaluator from scratch ([`Showdown::tally`], boards in batches), by each
-//! evaluator by classes of boards ([`Showdown::tally_by_ranks`]: each
-//! multiset of ranks once, each flush once, as equity calculators count),
-//! by the table-free kernel from partial sums
-//! ([`handeval_deadhorse::enumerate::Preflop`]), and by pokers' own
-//! `exact_equity`, the outside baseline (which counts by classes of its
-//! own). Every contender's counts must be the same.
+//! Before any timing, each enumeration is checked once: its values handed
+//! to a [`Census`], which counts each distinct value: its categories must
+//! be the published seven-card table, its distinct values the 4,824
+//! classes, its hands C(52, 7), and every timed pass's checksum the checked
+//! pass's. On a smaller deck (a smoke run) the published figures do not
+//! apply, and every contender must agree with the first instead. Every
+//! showdown contender's counts must be the first's, on every matchup, and
+//! every timed pass's too.
 
 use std::any::Any;
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use handeval_core::enumerate::{Checksum, Sink, hands_of_deck};
 use handeval_core::{
-    BestFive, Card, Category, Evaluator, Game, Hand7, Role, Showdown, Suit, Tally,
+    BestFive, Card, Category, Evaluator, Game, GameInfo, Hand7, Role, Showdown, ShowdownForm, Suit,
+    Tally,
 };
+
+use crate::Order;
+use crate::rounds::Timed;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -207,7 +205,9 @@ fn as_u32<T: Any>(value: &T) -> Option<u32> {
 }
 
 /// Every seven of `deck` by nested loops, from scratch: hands built in
-/// the enumeration's order, valued by `E` in batches.
+/// the enumeration's order, valued by `E` in batches (what the incremental
+/// forms are checked against).
+#[cfg(test)]
 fn from_scratch<H: Game, E: BestFive<H>, S: Sink + Default>(deck: &[Card]) -> S {
     const BATCH: usize = 4_096;
     let mut sink = S::default();
@@ -265,158 +265,6 @@ fn from_scratch<H: Game, E: BestFive<H>, S: Sink + Default>(deck: &[Card]) -> S 
     }
 }
 
-fn state_walk<S: Sink + Default>(deck: &[Card]) -> S {
-    let mut sink = S::default();
-    handeval_twoplustwo::seven_cards(deck, &mut sink);
-    sink
-}
-
-fn key_sums<S: Sink + Default>(deck: &[Card]) -> S {
-    let mut sink = S::default();
-    handeval_perfhash::seven_cards(deck, &mut sink);
-    sink
-}
-
-fn partial_sums<S: Sink + Default>(deck: &[Card]) -> S {
-    let mut sink = S::default();
-    handeval_deadhorse::enumerate::seven_cards(deck, &mut sink);
-    sink
-}
-
-/// A way to enumerate, by evaluator and form.
-type Forms = (fn(&[Card]) -> Checksum, fn(&[Card]) -> Census);
-
-/// No vector path: a scalar form.
-fn scalar() -> &'static str {
-    ""
-}
-
-/// The name of `E` as the seven-card evaluator.
-const fn seven<E: BestFive<Hand7>>() -> &'static str {
-    E::NAME
-}
-
-/// An evaluator's incremental form.
-pub struct Incremental {
-    /// The evaluator's name.
-    pub evaluator: &'static str,
-    /// The form's name.
-    pub form: &'static str,
-    /// The vector path it takes on this CPU, empty for a scalar form.
-    path: fn() -> &'static str,
-    /// Its timed and its checked pass.
-    forms: Forms,
-}
-
-/// The evaluators with an incremental form.
-pub const INCREMENTAL: [Incremental; 3] = [
-    Incremental {
-        evaluator: seven::<handeval_twoplustwo::Seven>(),
-        form: "state walk",
-        path: scalar,
-        forms: (state_walk::<Checksum>, state_walk::<Census>),
-    },
-    Incremental {
-        evaluator: seven::<handeval_perfhash::Seven>(),
-        form: "key sums",
-        path: scalar,
-        forms: (key_sums::<Checksum>, key_sums::<Census>),
-    },
-    Incremental {
-        evaluator: seven::<handeval_deadhorse::SevenSimd>(),
-        form: "partial sums",
-        path: handeval_deadhorse::enumerate::path,
-        forms: (partial_sums::<Checksum>, partial_sums::<Census>),
-    },
-];
-
-/// Whether `E` takes part in the patterns: a dedicated evaluator of seven
-/// Hold'em cards. The best-of-21 evaluators are left out (one enumeration
-/// costs them 10 to 30 seconds; their sequential rows say what from
-/// scratch costs), as are the reference, the floor and the listings.
-fn takes_part<H: Game, E: BestFive<H>>() -> bool {
-    !E::BEST_OF_FIVES
-        && !matches!(E::ROLE, Role::Reference | Role::Floor | Role::Listing)
-        && H::COUNT == 7
-        && H::HOLE == 0
-}
-
-/// One way an evaluator enumerates.
-pub struct Enumerator {
-    /// The evaluator's name.
-    pub evaluator: &'static str,
-    /// `from scratch`, or its incremental form's name.
-    pub form: &'static str,
-    /// The CPU path its evaluation takes (`avx512`, ...), or empty.
-    pub path: String,
-    timed: fn(&[Card]) -> Checksum,
-    census: fn(&[Card]) -> Census,
-    categories: fn() -> HashMap<u32, Category>,
-}
-
-impl Enumerator {
-    /// `evaluator (form)`, as rows name it.
-    pub fn id(&self) -> String {
-        format!("{} ({})", self.evaluator, self.form)
-    }
-
-    /// One timed pass's result.
-    pub fn run(&self, deck: &[Card]) -> Checksum {
-        (self.timed)(deck)
-    }
-
-    /// The untimed checked pass.
-    ///
-    /// # Errors
-    /// A value no five-card hand has, or a hand valued 0.
-    pub fn census(&self, deck: &[Card]) -> Result<Counted, String> {
-        (self.census)(deck).finish(&(self.categories)())
-    }
-}
-
-/// Every enumerator, in registry order, each evaluator's incremental form
-/// before its from-scratch one.
-pub fn enumerators() -> Vec<Enumerator> {
-    struct Gather(Vec<Enumerator>);
-    impl handeval_registry::Visit for Gather {
-        fn visit<H: Game, E: BestFive<H>>(&mut self) {
-            let probe = H::from_cards(&Card::all().take(7).collect::<Vec<_>>())
-                .expect("seven distinct cards");
-            // The census counts integer values.
-            if !takes_part::<H, E>() || as_u32(&E::strength(&probe)).is_none() {
-                return;
-            }
-            let path = E::cpu_path();
-            let path = if path.active {
-                path.features.split(',').next().unwrap_or("").to_string()
-            } else {
-                String::new()
-            };
-            for i in INCREMENTAL.iter().filter(|i| i.evaluator == E::NAME) {
-                self.0.push(Enumerator {
-                    evaluator: E::NAME,
-                    form: i.form,
-                    path: (i.path)().to_string(),
-                    timed: i.forms.0,
-                    census: i.forms.1,
-                    categories: categories_of::<H, E>,
-                });
-            }
-            self.0.push(Enumerator {
-                evaluator: E::NAME,
-                form: "from scratch",
-                path,
-                timed: from_scratch::<H, E, Checksum>,
-                census: from_scratch::<H, E, Census>,
-                categories: categories_of::<H, E>,
-            });
-        }
-    }
-    let mut gather = Gather(Vec::new());
-    handeval_registry::visit::<Hand7>(&mut gather);
-    gather.0
-}
-
 /// The first `deck` cards, ascending.
 pub fn deck(cards: usize) -> Vec<Card> {
     Card::all().take(cards).collect()
@@ -444,149 +292,6 @@ pub fn matchups(seed: u64, more: usize) -> Vec<[[Card; 2]; 2]> {
     }
     set
 }
-
-/// One way to count a showdown.
-pub struct Counter {
-    /// The evaluator's name, or `pokers exact_equity`.
-    pub evaluator: &'static str,
-    /// `from scratch`, `by classes`, `partial sums`, or `its own calculator`.
-    pub form: &'static str,
-    /// The vector path of the partial sums on this CPU; empty for the
-    /// others (their batches' paths are the enumeration's rows').
-    pub path: &'static str,
-    count: fn(&Showdown) -> Tally,
-}
-
-impl Counter {
-    /// `evaluator (form)`.
-    pub fn id(&self) -> String {
-        format!("{} ({})", self.evaluator, self.form)
-    }
-
-    /// Counts every board of `showdown` on this thread.
-    pub fn count(&self, showdown: &Showdown) -> Tally {
-        (self.count)(showdown)
-    }
-}
-
-fn tally_from_scratch<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
-    s.tally::<H, E>(0..s.first_cards())
-}
-
-/// By classes of boards ([`Showdown::tally_by_ranks`]): what equity
-/// calculators do, each multiset of ranks once and each flush once.
-fn tally_by_classes<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
-    s.tally_by_ranks::<H, E>()
-}
-
-fn tally_partial_sums(s: &Showdown) -> Tally {
-    match handeval_deadhorse::enumerate::Preflop::new(s) {
-        Some(p) => p.tally(0..s.first_cards()),
-        None => tally_from_scratch::<Hand7, handeval_deadhorse::SevenSimd>(s),
-    }
-}
-
-/// pokers' `exact_equity` on one thread, its counts by winning set
-/// (`wins_by_mask`, each board weighted alike) turned back into a tally:
-/// a set of one wins, a larger set ties and shares the pot.
-fn tally_pokers(s: &Showdown) -> Tally {
-    let ranges: Vec<String> = s
-        .hole_cards()
-        .iter()
-        .map(|[a, b]| format!("{a}{b}"))
-        .collect();
-    let ranges = pokers::HandRange::from_strings(ranges);
-    let board: String = s.board().iter().map(ToString::to_string).collect();
-    // The cards out of the deck: neither held, nor on the board, nor left.
-    let dead: String = Card::all()
-        .filter(|c| {
-            !s.rest().contains(c)
-                && !s.board().contains(c)
-                && !s.hole_cards().iter().flatten().any(|h| h == c)
-        })
-        .map(|c| c.to_string())
-        .collect();
-    let result = pokers::exact_equity(
-        &ranges,
-        pokers::get_card_mask(&board),
-        pokers::get_card_mask(&dead),
-        1,
-        Arc::new(AtomicBool::new(false)),
-        |_| {},
-    )
-    .expect("a valid matchup");
-    let boards = s.boards();
-    let weighted: u64 = result.wins_by_mask.iter().sum();
-    let weight = (weighted / boards.max(1)).max(1);
-    let mut tally = Tally {
-        boards: weighted / weight,
-        ..Tally::default()
-    };
-    for (mask, &w) in result.wins_by_mask.iter().enumerate() {
-        let winners = mask.count_ones() as u64;
-        for p in (0..s.players()).filter(|p| mask & 1 << p != 0) {
-            if winners == 1 {
-                tally.wins[p] += w / weight;
-            } else {
-                tally.ties[p] += w / weight;
-                tally.shares[p] += w / weight * (60 / winners);
-            }
-        }
-    }
-    tally
-}
-
-/// Every showdown counter: each seven-card evaluator that takes part
-/// from scratch and by classes (whatever its values' type: a showdown
-/// compares them), the table-free kernel from partial sums, and pokers'
-/// calculator.
-pub fn counters() -> Vec<Counter> {
-    struct Gather(Vec<Counter>);
-    impl handeval_registry::Visit for Gather {
-        fn visit<H: Game, E: BestFive<H>>(&mut self) {
-            if !takes_part::<H, E>() {
-                return;
-            }
-            if E::NAME == seven::<handeval_deadhorse::SevenSimd>() {
-                self.0.push(Counter {
-                    evaluator: E::NAME,
-                    form: "partial sums",
-                    path: handeval_deadhorse::enumerate::path(),
-                    count: tally_partial_sums,
-                });
-            }
-            self.0.push(Counter {
-                evaluator: E::NAME,
-                form: "from scratch",
-                path: "",
-                count: tally_from_scratch::<H, E>,
-            });
-            self.0.push(Counter {
-                evaluator: E::NAME,
-                form: "by classes",
-                path: "",
-                count: tally_by_classes::<H, E>,
-            });
-        }
-    }
-    let mut gather = Gather(Vec::new());
-    handeval_registry::visit::<Hand7>(&mut gather);
-    gather.0.push(Counter {
-        evaluator: "pokers exact_equity",
-        form: "its own calculator",
-        path: "",
-        count: tally_pokers,
-    });
-    gather.0
-}
-
-/// The file the wall-time binary writes the patterns' timings to.
-pub const FILE: &str = "patterns.csv";
-
-/// The header of [`FILE`]: one line per contender, round and case (the
-/// deck of an enumeration, the matchup of a showdown); `hands` are the
-/// hands enumerated, or the boards of the matchup.
-pub const CSV_HEADER: &str = "pattern,evaluator,form,path,round,case,hands,ns";
 
 /// The deck an enumeration of `mode` deals from: every card, or in a
 /// smoke run the lowest 24 (six ranks, 346,104 hands): the pipeline,
@@ -634,6 +339,336 @@ pub fn matchup_name(m: &[[Card; 2]; 2]) -> String {
     format!("{}{}-{}{}", m[0][0], m[0][1], m[1][0], m[1][1])
 }
 
+/// Whether `game` has the access patterns: seven-card Hold'em.
+pub const fn game_has_patterns(game: GameInfo) -> bool {
+    game.count == 7 && game.hole == 0
+}
+
+/// Whether an evaluator of `role` takes part in the access pattern
+/// `order`: a dedicated evaluator (not a best-of adapter, the reference,
+/// the floor or a listing); for the enumeration one that declares an
+/// incremental form; for the showdown by classes the lab's evaluators and
+/// an outside one through its own calculator (an outside evaluator inside
+/// the lab's counting is no outside showdown tool, and would stand as the
+/// baseline against the calculators people use).
+pub fn takes_part(
+    order: Order,
+    role: Role,
+    best_of_fives: bool,
+    (incremental, calculator): (bool, bool),
+) -> bool {
+    let dedicated =
+        !best_of_fives && !matches!(role, Role::Reference | Role::Floor | Role::Listing);
+    match order {
+        Order::Enumeration => dedicated && incremental,
+        Order::Showdown => dedicated && (role != Role::Baseline || calculator),
+        Order::EveryBoard => dedicated,
+        Order::Sequential | Order::Shuffled => false,
+    }
+}
+
+/// The form an evaluator takes part in the access pattern `order` with, as
+/// its row names it: its declared form, or the lab's own.
+pub fn form(
+    order: Order,
+    incremental: Option<&'static str>,
+    showdown: Option<ShowdownForm>,
+) -> &'static str {
+    let (calculator, shared) = handeval_core::showdown_forms(showdown);
+    form_named(order, incremental, calculator, shared)
+}
+
+/// [`form`], from the names an evaluator's declarations give
+/// ([`handeval_registry::About`] holds them).
+pub fn form_named(
+    order: Order,
+    incremental: Option<&'static str>,
+    calculator: Option<&'static str>,
+    shared_sums: Option<&'static str>,
+) -> &'static str {
+    match order {
+        Order::Enumeration => incremental.unwrap_or("from scratch"),
+        Order::Showdown => calculator.unwrap_or("by classes"),
+        Order::EveryBoard => shared_sums.unwrap_or("from scratch"),
+        Order::Sequential | Order::Shuffled => "",
+    }
+}
+
+/// What the table of an access pattern's workload says its "hand" is.
+pub fn unit(order: Order, mode: crate::Mode) -> String {
+    match order {
+        Order::Enumeration => format!(
+            "a pass enumerates all {} seven-card hands of the lowest {} cards; time per hand",
+            enumeration_hands(deck_of(mode)),
+            deck_of(mode)
+        ),
+        Order::Showdown | Order::EveryBoard => match more_matchups_of(mode) {
+            0 => "a pass counts the heads-up matchup AhAs-KdKc over every board on one thread; time per board".to_string(),
+            more => format!(
+                "a pass counts {} heads-up matchups (AhAs-KdKc first, the others seeded) over every board on one thread; time per board",
+                1 + more
+            ),
+        },
+        Order::Sequential | Order::Shuffled => String::new(),
+    }
+}
+
+/// An enumeration by an incremental form, checked against its checked
+/// pass at every timed one.
+struct Enumerating {
+    name: &'static str,
+    deck: Vec<Card>,
+    checksum: fn(&[Card]) -> Checksum,
+    expected: u32,
+    problem: Option<String>,
+}
+
+impl Timed for Enumerating {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn blocks(&self) -> usize {
+        1
+    }
+    fn min_passes(&self) -> usize {
+        2
+    }
+    fn pass(&mut self, _: usize) {
+        let sum = (self.checksum)(std::hint::black_box(&self.deck)).sum();
+        if sum != self.expected && self.problem.is_none() {
+            self.problem = Some(format!(
+                "enumeration by {}: a timed pass's checksum {sum:#x} is not the checked pass's {:#x}",
+                self.name, self.expected
+            ));
+        }
+    }
+    fn problem(&self) -> Option<String> {
+        self.problem.clone()
+    }
+}
+
+/// A count of every matchup of the showdown set, checked at every pass.
+struct Counting {
+    name: &'static str,
+    workload: &'static str,
+    showdowns: std::sync::Arc<Vec<(String, Showdown)>>,
+    count: fn(&Showdown) -> Tally,
+    expected: Vec<Tally>,
+    problem: Option<String>,
+}
+
+impl Timed for Counting {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn blocks(&self) -> usize {
+        1
+    }
+    fn min_passes(&self) -> usize {
+        2
+    }
+    fn pass(&mut self, _: usize) {
+        for ((name, s), want) in self.showdowns.iter().zip(&self.expected) {
+            let got = (self.count)(std::hint::black_box(s));
+            if got != *want && self.problem.is_none() {
+                self.problem = Some(format!(
+                    "{} of {name} by {}: {got:?}, where the first contender counted {want:?}",
+                    self.workload, self.name
+                ));
+            }
+        }
+    }
+    fn problem(&self) -> Option<String> {
+        self.problem.clone()
+    }
+}
+
+fn by_classes<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
+    s.tally_by_ranks::<H, E>()
+}
+
+fn every_board<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
+    let shared = match E::SHOWDOWN {
+        Some(ShowdownForm::EveryBoard { prepare, .. }) => prepare(s),
+        _ => None,
+    };
+    match shared {
+        Some(count) => count(0..s.first_cards()),
+        None => s.tally::<H, E>(0..s.first_cards()),
+    }
+}
+
+/// The contenders of an access pattern's workload, each checked: what the
+/// rounds time, the hands (or boards) one pass of each counts, and a line
+/// per check for the run's log.
+pub struct Contenders {
+    /// Each contender, to be timed.
+    pub timed: Vec<Box<dyn Timed>>,
+    /// Hands (enumeration) or boards (showdowns) one pass counts.
+    pub per_pass: u64,
+    /// What each check found, one line each.
+    pub checked: Vec<String>,
+}
+
+/// Gathers and checks the contenders of one access pattern.
+struct Gather<'a> {
+    order: Order,
+    planned: &'a dyn Fn(&str) -> bool,
+    deck: Vec<Card>,
+    showdowns: std::sync::Arc<Vec<(String, Showdown)>>,
+    out: Contenders,
+    first: Option<Counted>,
+    expected: Option<Vec<Tally>>,
+    error: Option<String>,
+}
+
+impl Gather<'_> {
+    /// `E`'s incremental form, checked by a census of every value.
+    fn enumeration<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
+        let Some(inc) = E::INCREMENTAL else {
+            return Ok(());
+        };
+        let mut census = Census::default();
+        (inc.values)(&self.deck, &mut census);
+        let counted = census.finish(&categories_of::<H, E>())?;
+        if self.deck.len() == 52 {
+            counted.check_every_seven()?;
+        } else if let Some(f) = &self.first
+            && (f.hands, f.classes, f.categories)
+                != (counted.hands, counted.classes, counted.categories)
+        {
+            return Err(format!(
+                "{counted:?}, where the first contender counted {f:?}"
+            ));
+        }
+        self.out.checked.push(format!(
+            "{} ({form}): {} hands, {} classes: checked",
+            E::NAME,
+            counted.hands,
+            counted.classes
+        ));
+        self.out.timed.push(Box::new(Enumerating {
+            name: E::NAME,
+            deck: self.deck.clone(),
+            checksum: inc.checksum,
+            expected: counted.checksum,
+            problem: None,
+        }));
+        self.first.get_or_insert(counted);
+        Ok(())
+    }
+
+    /// `E`'s count of the showdown set in its form, checked against the
+    /// first contender's on every matchup.
+    fn counting<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
+        let count: fn(&Showdown) -> Tally = match (self.order, E::SHOWDOWN) {
+            (Order::Showdown, Some(ShowdownForm::Calculator { tally, .. })) => tally,
+            (Order::Showdown, _) => by_classes::<H, E>,
+            _ => every_board::<H, E>,
+        };
+        let tallies: Vec<Tally> = self.showdowns.iter().map(|(_, s)| count(s)).collect();
+        let expected = self.expected.get_or_insert_with(|| tallies.clone());
+        for ((name, _), (got, want)) in self
+            .showdowns
+            .iter()
+            .zip(tallies.iter().zip(expected.iter()))
+        {
+            if got != want {
+                return Err(format!(
+                    "{name}: {got:?}, where the first contender counted {want:?}"
+                ));
+            }
+        }
+        self.out.checked.push(format!(
+            "{} ({form}): every matchup counted as the first contender counts it",
+            E::NAME
+        ));
+        self.out.timed.push(Box::new(Counting {
+            name: E::NAME,
+            workload: if self.order == Order::Showdown {
+                "showdown"
+            } else {
+                "every board"
+            },
+            showdowns: std::sync::Arc::clone(&self.showdowns),
+            count,
+            expected: expected.clone(),
+            problem: None,
+        }));
+        Ok(())
+    }
+}
+
+impl handeval_registry::Visit for Gather<'_> {
+    fn visit<H: Game, E: BestFive<H>>(&mut self) {
+        let declared = (
+            E::INCREMENTAL.is_some(),
+            handeval_core::showdown_forms(E::SHOWDOWN).0.is_some(),
+        );
+        let part = takes_part(self.order, E::ROLE, E::BEST_OF_FIVES, declared);
+        if !part || !(self.planned)(E::NAME) || self.error.is_some() {
+            return;
+        }
+        let form = form(self.order, E::INCREMENTAL.map(|i| i.form), E::SHOWDOWN);
+        let checked = match self.order {
+            Order::Enumeration => self.enumeration::<H, E>(form),
+            Order::Showdown | Order::EveryBoard => self.counting::<H, E>(form),
+            Order::Sequential | Order::Shuffled => Ok(()),
+        };
+        if let Err(m) = checked {
+            self.error = Some(format!("{:?} by {} ({form}): {m}", self.order, E::NAME));
+        }
+    }
+}
+
+/// The contenders of `workload` (an access pattern of seven-card Hold'em)
+/// in a run of `mode` and `seed` that `planned` selects by name, checked.
+///
+/// # Errors
+/// The first contender whose check fails, named.
+///
+/// # Panics
+/// Never: the showdown set's matchups are of distinct cards.
+pub fn contenders(
+    workload: crate::Workload,
+    mode: crate::Mode,
+    seed: u64,
+    planned: &dyn Fn(&str) -> bool,
+) -> Result<Contenders, String> {
+    let showdowns: Vec<(String, Showdown)> = matchups(seed, more_matchups_of(mode))
+        .iter()
+        .map(|m| {
+            let s = Showdown::new(m, &[], &dead_of(mode, m)).expect("distinct cards");
+            (matchup_name(m), s)
+        })
+        .collect();
+    let per_pass = match workload.order {
+        Order::Enumeration => enumeration_hands(deck_of(mode)),
+        _ => showdowns.iter().map(|(_, s)| s.boards()).sum(),
+    };
+    let mut gather = Gather {
+        order: workload.order,
+        planned,
+        deck: deck(deck_of(mode)),
+        showdowns: std::sync::Arc::new(showdowns),
+        out: Contenders {
+            timed: Vec::new(),
+            per_pass,
+            checked: Vec::new(),
+        },
+        first: None,
+        expected: None,
+        error: None,
+    };
+    if game_has_patterns(workload.game()) {
+        handeval_registry::visit::<Hand7>(&mut gather);
+    }
+    match gather.error {
+        Some(e) => Err(e),
+        None => Ok(gather.out),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,13 +701,60 @@ mod tests {
         );
     }
 
-    /// The census of `evaluator (form)` on `deck`.
-    fn census_of(id: &str, deck: &[Card]) -> Counted {
-        let e = enumerators();
-        let e = e.iter().find(|e| e.id() == id).unwrap();
-        let counted = e.census(deck).unwrap();
-        assert_eq!(e.run(deck).sum(), counted.checksum, "{id}");
-        counted
+    /// The census of `name`'s incremental form (its timed pass checked
+    /// against it too), or of its enumeration from scratch, on `deck`.
+    fn census_of(name: &str, incremental: bool, deck: &[Card]) -> Counted {
+        struct Find<'a> {
+            name: &'a str,
+            incremental: bool,
+            deck: &'a [Card],
+            out: Option<Counted>,
+        }
+        impl handeval_registry::Visit for Find<'_> {
+            fn visit<H: Game, E: BestFive<H>>(&mut self) {
+                if E::NAME != self.name {
+                    return;
+                }
+                let census = if self.incremental {
+                    let inc = E::INCREMENTAL.expect("an incremental form");
+                    let mut c = Census::default();
+                    (inc.values)(self.deck, &mut c);
+                    assert_eq!(
+                        (inc.checksum)(self.deck).sum(),
+                        c.checksum.sum(),
+                        "{}",
+                        self.name
+                    );
+                    c
+                } else {
+                    from_scratch::<H, E, Census>(self.deck)
+                };
+                self.out = Some(census.finish(&categories_of::<H, E>()).unwrap());
+            }
+        }
+        let mut find = Find {
+            name,
+            incremental,
+            deck,
+            out: None,
+        };
+        handeval_registry::visit::<Hand7>(&mut find);
+        find.out.expect("a registered seven-card evaluator")
+    }
+
+    /// Every seven-card evaluator that declares an incremental form.
+    fn incremental() -> Vec<&'static str> {
+        struct Names(Vec<&'static str>);
+        impl handeval_registry::Visit for Names {
+            fn visit<H: Game, E: BestFive<H>>(&mut self) {
+                if E::INCREMENTAL.is_some() {
+                    self.0.push(E::NAME);
+                }
+            }
+        }
+        let mut names = Names(Vec::new());
+        handeval_registry::visit::<Hand7>(&mut names);
+        names.0
     }
 
     #[test]
@@ -680,13 +762,12 @@ mod tests {
         // The lowest 32 cards: every suit, eight ranks, straights, flushes
         // and quads, 3,365,856 hands (the bench checks the full deck).
         let deck = deck(32);
-        for Incremental {
-            evaluator, form, ..
-        } in INCREMENTAL
-        {
-            let fast = census_of(&format!("{evaluator} ({form})"), &deck);
-            let slow = census_of(&format!("{evaluator} (from scratch)"), &deck);
-            assert_eq!(fast, slow, "{evaluator} ({form})");
+        let names = incremental();
+        assert_eq!(names.len(), 3, "{names:?}");
+        for name in names {
+            let fast = census_of(name, true, &deck);
+            let slow = census_of(name, false, &deck);
+            assert_eq!(fast, slow, "{name}");
             assert_eq!(fast.hands, enumeration_hands(32));
         }
     }
@@ -726,15 +807,129 @@ mod tests {
         let broken = from_scratch::<Hand7, OneFlush, Census>(&small)
             .finish(&categories_of::<Hand7, OneFlush>())
             .unwrap();
-        let good = census_of("perfhash/seven (from scratch)", &small);
+        let good = census_of("perfhash/seven", false, &small);
         assert!(broken.classes < good.classes, "{broken:?} {good:?}");
         // Over the full deck (the bench's check of every contender; the
         // broken evaluator's whole enumeration would cost this test
         // binary four seconds): the same loss of classes is refused.
-        let mut full = census_of("deadhorse/seven-simd (partial sums)", &deck(52));
+        let mut full = census_of("deadhorse/seven-simd", true, &deck(52));
         full.check_every_seven().unwrap();
         full.classes -= good.classes - broken.classes;
         let refused = full.check_every_seven().unwrap_err();
         assert!(refused.contains("classes, not 4824"), "{refused}");
+    }
+
+    #[test]
+    fn a_timed_pass_that_counts_otherwise_is_a_problem_named() {
+        // An enumeration whose timed pass's checksum is not the checked one.
+        let mut e = Enumerating {
+            name: "broken/enumeration",
+            deck: deck(9),
+            checksum: |deck| {
+                let mut sink = Checksum::default();
+                sink.take(&[u32::try_from(deck.len()).unwrap()]);
+                sink
+            },
+            expected: 0,
+            problem: None,
+        };
+        e.pass(0);
+        let problem = e.problem().unwrap();
+        assert!(problem.contains("broken/enumeration"), "{problem}");
+        // A showdown whose count is not the first contender's.
+        let m = matchups(1, 0);
+        let s = Showdown::new(&m[0], &[], &dead_of(crate::Mode::Smoke, &m[0])).unwrap();
+        let right = by_classes::<Hand7, handeval_perfhash::Seven>(&s);
+        let mut c = Counting {
+            name: "broken/showdown",
+            workload: "showdown",
+            showdowns: std::sync::Arc::new(vec![(matchup_name(&m[0]), s)]),
+            count: |s| Tally {
+                boards: s.boards() + 1,
+                ..Tally::default()
+            },
+            expected: vec![right],
+            problem: None,
+        };
+        c.pass(0);
+        let problem = c.problem().unwrap();
+        assert!(
+            problem.contains("broken/showdown") && problem.contains("AhAs-KdKc"),
+            "{problem}"
+        );
+        // The same contender counting right has none.
+        c.count = by_classes::<Hand7, handeval_perfhash::Seven>;
+        c.problem = None;
+        c.pass(0);
+        assert_eq!(c.problem(), None);
+    }
+
+    #[test]
+    fn who_takes_part_and_with_which_form() {
+        assert!(takes_part(
+            Order::Enumeration,
+            Role::Tuned,
+            false,
+            (true, false)
+        ));
+        assert!(!takes_part(
+            Order::Enumeration,
+            Role::Tuned,
+            false,
+            (false, false)
+        ));
+        assert!(takes_part(
+            Order::Showdown,
+            Role::Baseline,
+            false,
+            (false, true)
+        ));
+        assert!(!takes_part(
+            Order::Showdown,
+            Role::Baseline,
+            false,
+            (false, false)
+        ));
+        assert!(takes_part(
+            Order::Showdown,
+            Role::Simd,
+            false,
+            (false, false)
+        ));
+        assert!(takes_part(
+            Order::EveryBoard,
+            Role::Baseline,
+            false,
+            (false, false)
+        ));
+        assert!(!takes_part(
+            Order::EveryBoard,
+            Role::Tuned,
+            true,
+            (false, false)
+        ));
+        assert!(!takes_part(
+            Order::Showdown,
+            Role::Reference,
+            false,
+            (false, false)
+        ));
+        assert!(!takes_part(
+            Order::Shuffled,
+            Role::Tuned,
+            false,
+            (true, false)
+        ));
+        let calculator = ShowdownForm::Calculator {
+            form: "its own",
+            tally: |_| Tally::default(),
+        };
+        assert_eq!(form(Order::Showdown, None, Some(calculator)), "its own");
+        assert_eq!(
+            form(Order::EveryBoard, None, Some(calculator)),
+            "from scratch"
+        );
+        assert_eq!(form(Order::Showdown, None, None), "by classes");
+        assert_eq!(form(Order::Enumeration, Some("key sums"), None), "key sums");
     }
 }

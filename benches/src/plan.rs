@@ -152,13 +152,8 @@ pub struct Plan {
     /// them: the selected evaluators and the floor (which *instr - floor*
     /// subtracts). Empty when the run counts nothing.
     pub counted: Vec<Benchmark>,
-    /// Where the wall-time binary writes the interleaved rounds (and,
-    /// beside them, the access patterns' [`crate::patterns::FILE`]).
+    /// Where the wall-time binary writes the interleaved rounds.
     pub rounds_out: PathBuf,
-    /// Whether the run times the access patterns (enumeration, showdown):
-    /// a run of every benchmark of the seven-card game.
-    #[serde(default)]
-    pub patterns: bool,
 }
 
 impl Plan {
@@ -250,7 +245,6 @@ mod tests {
             }],
             counted: vec![],
             rounds_out: "rounds.csv".into(),
-            patterns: true,
         };
         let path = std::env::temp_dir().join(format!("handeval-plan-{}.json", std::process::id()));
         plan.write(&path).unwrap();

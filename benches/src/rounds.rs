@@ -59,6 +59,18 @@ pub trait Timed {
     }
     /// One pass over block `block` (wrapping at [`Timed::blocks`]).
     fn pass(&mut self, block: usize);
+    /// The fewest timed passes a turn makes: 4, or 2 for a pass of an
+    /// access pattern (an enumeration, a set of showdowns), which takes
+    /// milliseconds to seconds.
+    fn min_passes(&self) -> usize {
+        4
+    }
+    /// What went wrong in a timed pass, if anything: a pass that checks its
+    /// result (an access pattern's checksum or counts) records here what
+    /// differed, and the run refuses to publish it.
+    fn problem(&self) -> Option<String> {
+        None
+    }
 }
 
 /// One turn's passes over a warm block.
@@ -105,7 +117,8 @@ fn turn_by(
 }
 
 /// How many timed passes a turn of `timed` makes in a run of `mode`: as
-/// many as fill [`Mode::turn_target_ns`], from 4 to 512 (a smoke run: 2).
+/// many as fill [`Mode::turn_target_ns`], from [`Timed::min_passes`] to 512
+/// (a smoke run: 2).
 pub fn passes_per_turn(timed: &mut dyn Timed, mode: Mode) -> usize {
     if mode == Mode::Smoke {
         return 2;
@@ -113,7 +126,7 @@ pub fn passes_per_turn(timed: &mut dyn Timed, mode: Mode) -> usize {
     let one = turn(timed, 0, 3).fastest.as_nanos().max(1);
     let wanted = u128::from(mode.turn_target_ns())
         .div_ceil(one)
-        .clamp(4, 512);
+        .clamp(timed.min_passes() as u128, 512);
     wanted as usize
 }
 
@@ -272,22 +285,32 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
 /// The header of `rounds.csv`.
 pub const CSV_HEADER: &str = "workload,evaluator,round,ns_per_hand,block,passes,median_pass_ns";
 
-/// Writes turns as CSV lines under [`CSV_HEADER`] (written first if `header`).
+/// Writes turns as CSV lines under [`CSV_HEADER`] (written first if
+/// `header`), by the csv crate, which `rounds.csv`'s reader reads with too:
+/// an evaluator's name with a comma (`null (bare loop)` has none, but a
+/// name is any string) is quoted, not split.
 ///
 /// # Errors
 /// When the writer fails.
 pub fn write_csv(out: &mut impl Write, turns: &[Turn], header: bool) -> std::io::Result<()> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
     if header {
-        writeln!(out, "{CSV_HEADER}")?;
+        w.write_record(CSV_HEADER.split(','))?;
     }
     for t in turns {
-        writeln!(
-            out,
-            "{},{},{},{},{},{},{}",
-            t.workload, t.evaluator, t.round, t.ns_per_hand, t.block, t.passes, t.median_pass_ns
-        )?;
+        w.write_record([
+            t.workload.to_string(),
+            t.evaluator.to_string(),
+            t.round.to_string(),
+            t.ns_per_hand.to_string(),
+            t.block.to_string(),
+            t.passes.to_string(),
+            t.median_pass_ns.to_string(),
+        ])?;
     }
-    Ok(())
+    w.flush()
 }
 
 #[cfg(test)]

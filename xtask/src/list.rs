@@ -36,15 +36,20 @@ pub struct Args {
     #[arg(long, default_value = "five", value_parser = parse_game)]
     game: GameInfo,
     /// List the games instead: id, title, hands, fives per hand.
-    #[arg(long, conflicts_with_all = ["floor", "timed", "game", "only"])]
+    #[arg(long, conflicts_with_all = ["floor", "timed", "game", "only", "workload"])]
     games: bool,
     /// Only these (comma-separated) names, families (`pext`) or globs
     /// (`*simd`), as `bench --filter` and `eval --only` select.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Only the evaluators `bench` times on this workload of the game
+    /// (an id `list --games` gives): a contended workload leaves out what
+    /// the rounds do not time, an access pattern what does not take part.
+    #[arg(long)]
+    workload: Option<Workload>,
     /// Write the tables of evaluators of every game into README.md
     /// instead of printing one.
-    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "game", "only", "games"])]
+    #[arg(long, conflicts_with_all = ["format", "floor", "timed", "game", "only", "games", "workload"])]
     readme: bool,
 }
 
@@ -72,13 +77,26 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let every = abouts(args.game, true);
     let floor = |a: &About| a.role == handeval_core::Role::Floor;
-    let kept = |a: &About| (args.floor || !floor(a)) && (!args.timed || a.role.is_timed());
+    if let Some(w) = args.workload
+        && w.game() != args.game
+    {
+        anyhow::bail!(
+            "--workload {w} is not a workload of --game {}",
+            args.game.id
+        );
+    }
+    let on_workload = |a: &About| args.workload.is_none_or(|w| crate::select::timed_on(w, a));
+    let kept = |a: &About| {
+        (args.floor || !floor(a)) && (!args.timed || a.role.is_timed()) && on_workload(a)
+    };
     let left_out: Vec<(&str, &str)> = every
         .iter()
         .filter(|a| !kept(a))
         .map(|a| {
             let why = if floor(a) && !args.floor {
                 "the harness floor, listed with --floor"
+            } else if !on_workload(a) {
+                "not timed on --workload"
             } else {
                 "a published listing: checked, never timed (drop --timed)"
             };

@@ -357,7 +357,7 @@ pub fn markdown(machines: &[Machine], results: &str) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Each CPU's newest full run in `{results}/` (`cargo xtask bench`, no limits). Each cell: ns/hand from cards, shuffled, and the time as a multiple of the baseline's from the same run's interleaved rounds (below 1 is faster).\n"
+        "Each CPU's newest full run in `{results}/` (`cargo xtask bench`, no limits). Each cell: the undisturbed ns/hand from cards, shuffled (the fastest turn over the run's interleaved rounds), and that time as a multiple of the baseline's undisturbed time in the same run (below 1 is faster).\n"
     );
     s.push_str("| CPU | vector extensions | run |\n|---|---|---|\n");
     for m in machines {

@@ -154,6 +154,23 @@ fn glob(pattern: &[u8], text: &[u8]) -> bool {
     pattern[p..].iter().all(|&c| c == b'*')
 }
 
+/// Whether the benchmarks time the evaluator `a` on `workload`: every
+/// timed evaluator on a stream of hands; on a contended workload (the
+/// rounds' alone) the evaluators the rounds time; on an access pattern
+/// those that take part in it
+/// ([`handeval_benches::patterns::takes_part`]).
+pub fn timed_on(workload: handeval_benches::Workload, a: &handeval_registry::About) -> bool {
+    if workload.order.is_pattern() {
+        return handeval_benches::patterns::takes_part(
+            workload.order,
+            a.role,
+            a.best_of_fives,
+            (a.incremental.is_some(), a.calculator.is_some()),
+        );
+    }
+    workload.by_criterion() || handeval_benches::rounds::in_rounds(a.role, workload.game())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

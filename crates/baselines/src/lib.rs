@@ -120,6 +120,12 @@ where
     const TABLE_BYTES: usize = <Pokers as Evaluator>::TABLE_BYTES;
     const CARD_TABLE_BYTES: usize = <Pokers as Evaluator>::CARD_TABLE_BYTES;
 
+    const SHOWDOWN: Option<handeval_core::ShowdownForm> =
+        Some(handeval_core::ShowdownForm::Calculator {
+            form: "exact_equity",
+            tally: pokers_exact_equity,
+        });
+
     type Five = Pokers;
     type Strength = u16;
 
@@ -132,6 +138,62 @@ where
     fn strength(hand: &Hand<N>) -> u16 {
         Self::encode(hand).evaluate()
     }
+}
+
+/// pokers' own `exact_equity` on one thread, its counts by winning set
+/// (`wins_by_mask`, each board weighted alike) turned back into the lab's
+/// tally: a set of one wins, a larger set ties and shares the pot.
+///
+/// # Panics
+/// If pokers refuses the showdown's hands, board or dead cards (distinct
+/// cards of a showdown never are).
+pub fn pokers_exact_equity(s: &handeval_core::Showdown) -> handeval_core::Tally {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let ranges: Vec<String> = s
+        .hole_cards()
+        .iter()
+        .map(|[a, b]| format!("{a}{b}"))
+        .collect();
+    let ranges = pokers::HandRange::from_strings(ranges);
+    let board: String = s.board().iter().map(ToString::to_string).collect();
+    // The cards out of the deck: neither held, nor on the board, nor left.
+    let dead: String = handeval_core::Card::all()
+        .filter(|c| {
+            !s.rest().contains(c)
+                && !s.board().contains(c)
+                && !s.hole_cards().iter().flatten().any(|h| h == c)
+        })
+        .map(|c| c.to_string())
+        .collect();
+    let result = pokers::exact_equity(
+        &ranges,
+        pokers::get_card_mask(&board),
+        pokers::get_card_mask(&dead),
+        1,
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+    .expect("a valid matchup");
+    let boards = s.boards();
+    let weighted: u64 = result.wins_by_mask.iter().sum();
+    let weight = (weighted / boards.max(1)).max(1);
+    let mut tally = handeval_core::Tally {
+        boards: weighted / weight,
+        ..handeval_core::Tally::default()
+    };
+    for (mask, &w) in result.wins_by_mask.iter().enumerate() {
+        let winners = mask.count_ones() as u64;
+        for p in (0..s.players()).filter(|p| mask & 1 << p != 0) {
+            if winners == 1 {
+                tally.wins[p] += w / weight;
+            } else {
+                tally.ties[p] += w / weight;
+                tally.shares[p] += w / weight * (60 / winners);
+            }
+        }
+    }
+    tally
 }
 
 /// Registers the baselines, in report order.

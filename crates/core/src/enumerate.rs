@@ -63,6 +63,20 @@ impl Checksum {
     }
 }
 
+/// A sink behind a reference is a sink: so that a checked pass can hand its
+/// values to `&mut dyn Sink` through the same generic enumeration.
+impl<S: Sink + ?Sized> Sink for &mut S {
+    #[inline(always)]
+    fn take(&mut self, values: &[u32]) {
+        (**self).take(values);
+    }
+
+    #[inline(always)]
+    fn take_padded(&mut self, values: &[u32], hands: usize) {
+        (**self).take_padded(values, hands);
+    }
+}
+
 impl Sink for Checksum {
     #[inline(always)]
     fn take(&mut self, values: &[u32]) {

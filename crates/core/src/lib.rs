@@ -156,7 +156,8 @@ pub mod showdown;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use best_five::{
-    BestFive, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch, best_of_both,
+    BestFive, EveryBoardCount, Incremental, ShowdownForm, Whole, best_category_of,
+    best_category_of_batch, best_of, best_of_batch, best_of_both, showdown_forms,
 };
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};

@@ -413,6 +413,15 @@ pub struct About {
     pub cpu_path: CpuPath,
     /// [`Evaluator::unavailable`] on this machine.
     pub unavailable: Option<&'static str>,
+    /// The name of its incremental form ([`BestFive::INCREMENTAL`]), if it
+    /// declares one.
+    pub incremental: Option<&'static str>,
+    /// The name of its own calculator of showdowns
+    /// ([`handeval_core::ShowdownForm::Calculator`]), if it declares one.
+    pub calculator: Option<&'static str>,
+    /// The name of its form valuing every board from shared sums
+    /// ([`handeval_core::ShowdownForm::EveryBoard`]), if it declares one.
+    pub shared_sums: Option<&'static str>,
 }
 
 impl About {
@@ -430,6 +439,9 @@ impl About {
             card_table_bytes: E::CARD_TABLE_BYTES,
             cpu_path: E::cpu_path(),
             unavailable: E::unavailable(),
+            incremental: E::INCREMENTAL.map(|i| i.form),
+            calculator: handeval_core::showdown_forms(E::SHOWDOWN).0,
+            shared_sums: handeval_core::showdown_forms(E::SHOWDOWN).1,
         }
     }
 
@@ -601,9 +613,10 @@ pub enum Counting {
     /// on this thread.
     ByClasses,
     /// Every board's hands valued, on this many threads (each takes the
-    /// boards of one first card at a time): from scratch in batches, except
-    /// `deadhorse/seven-simd` on a preflop showdown, which deals them from
-    /// partial sums ([`handeval_deadhorse::enumerate::Preflop`]).
+    /// boards of one first card at a time): from scratch in batches, or
+    /// from shared sums where the evaluator declares that form
+    /// ([`handeval_core::ShowdownForm::EveryBoard`]) and it handles the
+    /// showdown.
     EveryBoard {
         /// Threads, at least one.
         threads: usize,
@@ -645,14 +658,14 @@ pub fn showdown(name: &str, showdown: &Showdown, counting: Counting) -> Option<T
 fn every_board<G: Game, E: BestFive<G>>(showdown: &Showdown, threads: usize) -> Tally {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let firsts = showdown.first_cards();
-    // The table-free kernel counts a preflop showdown from partial sums
-    // (the board's sums shared by every player), with the same values as
-    // its batches.
-    let preflop = (E::NAME
-        == <handeval_deadhorse::SevenSimd as BestFive<handeval_core::Hand7>>::NAME)
-        .then(|| handeval_deadhorse::enumerate::Preflop::new(showdown))
-        .flatten();
-    let preflop = preflop.as_ref();
+    // An evaluator that declares a way to value every board from sums the
+    // players share (the table-free kernel's partial sums) counts with it
+    // wherever it handles the showdown; the others from scratch.
+    let shared = match E::SHOWDOWN {
+        Some(handeval_core::ShowdownForm::EveryBoard { prepare, .. }) => prepare(showdown),
+        _ => None,
+    };
+    let shared = shared.as_ref();
     let tallies: Vec<Tally> = std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
@@ -663,8 +676,8 @@ fn every_board<G: Game, E: BestFive<G>>(showdown: &Showdown, threads: usize) -> 
                         if f >= firsts {
                             break tally;
                         }
-                        tally.add(&match preflop {
-                            Some(p) => p.tally(f..f + 1),
+                        tally.add(&match shared {
+                            Some(count) => count(f..f + 1),
                             None => showdown.tally::<G, E>(f..f + 1),
                         });
                     }

@@ -245,7 +245,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ),
         listings,
         turns: measured.turns,
-        patterns: report::patterns::read(&tmp_abs)?,
     };
     publish(&run, tmp, &results_dir)
 }

@@ -55,10 +55,7 @@ fn timed(request: &Request<'_>) -> Vec<Benchmark> {
                 .filter(move |a| {
                     selected_by(request.filter, w, a.name) || (any && a.role == Role::Floor)
                 })
-                // A contended workload is timed in the rounds alone.
-                .filter(move |a| {
-                    w.by_criterion() || handeval_benches::rounds::in_rounds(a.role, w.game())
-                })
+                .filter(move |a| crate::select::timed_on(w, a))
                 .map(move |a| Benchmark {
                     workload: w,
                     evaluator: a.name.to_string(),
@@ -131,10 +128,6 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
         counted: counted(&timed),
         timed,
         rounds_out: std::path::PathBuf::new(),
-        patterns: request.filter.trim().is_empty()
-            && request
-                .game
-                .is_none_or(|g| g == GameInfo::of::<handeval_core::Hand7>()),
     })
 }
 

@@ -131,7 +131,6 @@ mod tests {
                 })
                 .collect(),
             rounds_out: "r".into(),
-            patterns: false,
         }
     }
 

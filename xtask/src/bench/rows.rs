@@ -29,13 +29,18 @@ pub fn build(
             .into_iter()
             .find(|a| a.name == b.evaluator)
             .with_context(|| format!("{b}: no such evaluator is registered"))?;
-        // Instructions are counted over the shuffled sample; they apply to both orders.
+        // Instructions are counted over the shuffled sample; they apply to
+        // both orders and both loads (the same code runs), not to an
+        // access pattern, whose code is another.
         let counted = Benchmark {
-            workload: w.in_order(Order::Shuffled),
+            workload: w
+                .in_order(Order::Shuffled)
+                .under(handeval_benches::Load::Quiet),
             evaluator: b.evaluator.clone(),
         };
         let instructions = counts
             .iter()
+            .filter(|_| !w.order.is_pattern())
             .find(|c| c.benchmark == counted)
             .map(|c| c.instructions as f64 / sample as f64);
         let per_hand = |ns: f64| ns / mode.block_of(w.game()) as f64;
@@ -91,6 +96,7 @@ pub fn build(
             criterion_ns: criterion,
             rounds_ns: quartiles.map(|[_, median, _]| median),
             timers_differ: false,
+            form: String::new(),
             note: about.unavailable.unwrap_or_default().into(),
             summary: about.summary.into(),
         };

@@ -654,7 +654,6 @@ mod tests {
                 timed: vec![],
                 counted: vec![],
                 rounds_out: "r".into(),
-                patterns: false,
             },
             &probe::Requested {
                 filter: "pext, pokers".into(),

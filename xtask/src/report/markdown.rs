@@ -209,6 +209,14 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
     }
     for w in present {
         let _ = writeln!(s, "\n### {w}\n");
+        if w.order.is_pattern() {
+            // What a pass is, and what its "hand" is.
+            let _ = writeln!(
+                s,
+                "{}.\n",
+                handeval_benches::patterns::unit(w.order, machine.mode)
+            );
+        }
         s.push_str(&workload_table(rows, w));
     }
     let _ = writeln!(
@@ -263,6 +271,20 @@ fn evaluators_list(rows: &[Row]) -> String {
     s
 }
 
+/// Which figure a workload's times and ratios are, as its table's
+/// headers name it: the undisturbed time (the fastest turn) of a shuffled
+/// workload, the fastest turn beside the antagonist of a contended one,
+/// the median turn of a sequential one (its blocks differ in content), or
+/// criterion's median where the rounds did not time it.
+fn statistic(workload: Workload, rounds: bool) -> &'static str {
+    match (rounds, workload.load) {
+        (false, _) => "median",
+        (true, Load::Contended) => "contended",
+        (true, Load::Quiet) if crate::report::schema::alike_blocks(workload) => "undisturbed",
+        (true, Load::Quiet) => "median turn",
+    }
+}
+
 /// The table for one workload, fastest first, the floor last.
 pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     let mut in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
@@ -272,15 +294,19 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
     let card_tables = rows.iter().any(|r| r.card_table_bytes > 0);
     let spread = rows.iter().any(|r| r.rounds.is_some());
     let marked = in_w.iter().any(|r| r.timers_differ);
-    let (statistic, interval) = if rows.iter().any(|r| r.ns_from == Timer::Rounds) {
-        ("undisturbed", "turns' quartiles")
+    let rounds = in_w.iter().any(|r| r.ns_from == Timer::Rounds);
+    let statistic = statistic(workload, rounds);
+    let interval = if rounds { "turns' quartiles" } else { "95% CI" };
+    // Runs before the rounds had one statistic, which the times' header names.
+    let ratio = if rounds {
+        format!("x {baseline} ({statistic})")
     } else {
-        ("median", "95% CI")
+        format!("x {baseline}")
     };
     let mut s = String::new();
     let _ = write!(
         s,
-        "| # | evaluator | ns/hand ({statistic}) | {interval} | M hands/s | instr/hand | instr - floor | x fastest | x {baseline} |"
+        "| # | evaluator | ns/hand ({statistic}) | {interval} | M hands/s | instr/hand | instr - floor | x fastest | {ratio} |"
     );
     if spread {
         s.push_str(" spread | disturbed |");
@@ -314,6 +340,11 @@ pub fn workload_table(rows: &[Row], workload: Workload) -> String {
                 format!("{} [{}]", r.evaluator, vector_path(&r.cpu_path))
             } else {
                 r.evaluator.clone()
+            };
+            let name = if r.form.is_empty() {
+                name
+            } else {
+                format!("{name}, {}", r.form)
             };
             let name = if r.note.is_empty() {
                 name
@@ -1061,7 +1092,6 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
             .filter(|&g| g != GameInfo::of::<Hand>())
             .filter_map(|game| game_section(rows, machine, game)),
     );
-    s.extend(crate::report::patterns::sections(&run.patterns));
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));
     if headline {

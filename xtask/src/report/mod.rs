@@ -8,7 +8,6 @@
 pub mod chart;
 pub mod format;
 pub mod markdown;
-pub mod patterns;
 pub mod readme;
 pub mod schema;
 
@@ -102,8 +101,6 @@ pub struct Run {
     pub listings: Vec<ListingRow>,
     /// `rounds.csv`, empty in runs that have none.
     pub turns: Vec<schema::Turn>,
-    /// `patterns.csv`, empty in runs that have none.
-    pub patterns: Vec<patterns::PatternTurn>,
 }
 
 impl Run {
@@ -133,7 +130,6 @@ pub fn load(dir: &Path) -> Result<Run> {
         machine: Machine::read(dir)?,
         listings: schema::read_listings(&dir.join(LISTINGS))?,
         turns: turns.unwrap_or_default(),
-        patterns: patterns::read(dir)?,
     })
 }
 

@@ -117,6 +117,11 @@ pub struct Row {
     /// [`TIMERS_AGREE_WITHIN`]: derived from the two whenever a run is read.
     #[serde(default)]
     pub timers_differ: bool,
+    /// The form the evaluator took part in an access pattern with (its
+    /// declared incremental or showdown form, or the lab's own: `by
+    /// classes`, `from scratch`); empty on the streams of hands.
+    #[serde(default)]
+    pub form: String,
     /// Why the evaluator did not run natively here, if it did not.
     pub note: String,
     /// One line on what the evaluator is.
@@ -171,6 +176,13 @@ impl Row {
         self.family = about.family.name.to_string();
         self.role = Some(about.role);
         self.derived_from = about.derived_from.unwrap_or_default().to_string();
+        self.form = handeval_benches::patterns::form_named(
+            self.workload.order,
+            about.incremental,
+            about.calculator,
+            about.shared_sums,
+        )
+        .to_string();
     }
 }
 
@@ -453,14 +465,15 @@ pub const DISTURBED_ABOVE: f64 = 0.05;
 
 /// Whether a workload's blocks are alike, so that a turn slower than the
 /// fastest was slowed by the machine, not by its hands: true of seeded
-/// random hands. Consecutive hands of an enumeration are not: a block of
+/// random hands and of the access patterns. Consecutive hands of an enumeration are not: a block of
 /// hands that share their first cards runs faster or slower through
 /// branchy code (`pext/reductions` 2.8 to 3.6 ns a hand over the 40
 /// sequential blocks of the steady Zen 4 run 25e0d90), so a sequential
 /// workload publishes its median turn, and its ratios the median of the
-/// ratios within each round's block.
+/// ratios within each round's block. An access pattern's passes are all
+/// alike: each is the whole enumeration, or the whole showdown set.
 pub fn alike_blocks(workload: Workload) -> bool {
-    workload.order == Order::Shuffled
+    workload.order != Order::Sequential
 }
 
 /// An evaluator's undisturbed time on a workload, from its turns in the

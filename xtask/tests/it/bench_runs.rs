@@ -71,12 +71,20 @@ fn a_seven_card_game_run_reports_seven_cards_only() {
     let (run, said, stdout) =
         seven_card_run("game-seven", &["--game", "seven", "--filter", "pokers"]);
     assert!(
-        said.contains("8 benchmarks: 4 seven workloads x 2 evaluators"),
+        said.contains("10 benchmarks: 6 seven workloads x 2 evaluators"),
         "{said}"
     );
-    // pokers and the floor, which every workload timed brings along.
+    // pokers and the floor, which every stream of hands timed brings
+    // along, on four workloads; pokers alone on the showdown (its own
+    // calculator) and every board; no enumeration (it declares no
+    // incremental form).
     let csv = fs::read_to_string(run.join("results.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 9, "{csv}");
+    assert_eq!(csv.lines().count(), 11, "{csv}");
+    assert!(
+        csv.contains("\npokers,pokers,baseline,,strength/showdown/hand7,"),
+        "{csv}"
+    );
+    assert!(!csv.contains("/enumeration/"), "{csv}");
     says_nothing_of_five_cards(&run, &stdout);
     fs::remove_dir_all(run.parent().unwrap()).unwrap();
 }
