@@ -314,6 +314,18 @@ fn banner(plan: &Plan) {
     );
 }
 
+/// The entries the rounds time that `keep` keeps, as the rounds take them.
+fn contenders(entries: &mut [Entry], keep: impl Fn(&Entry) -> bool) -> Vec<Contender<'_>> {
+    entries
+        .iter_mut()
+        .filter(|e| e.rounds && keep(e))
+        .map(|e| Contender {
+            timed: e.timed.as_mut(),
+            passes: e.passes,
+        })
+        .collect()
+}
+
 /// Whether the plan times `entry` on `workload` (the floor's bare loop
 /// with the floor).
 fn planned(plan: &Plan, workload: Workload, entry: &Entry) -> bool {
@@ -337,14 +349,7 @@ fn time_workload(
     }
     let contended = workload.under(Load::Contended);
     if plan.times_any(contended) {
-        let mut contenders: Vec<Contender<'_>> = entries
-            .iter_mut()
-            .filter(|e| e.rounds && planned(plan, contended, e))
-            .map(|e| Contender {
-                timed: e.timed.as_mut(),
-                passes: e.passes,
-            })
-            .collect();
+        let mut contenders = contenders(entries, |e| planned(plan, contended, e));
         let antagonist = contention::Antagonist::start();
         rounds_out.time(contended, &mut contenders);
         let moved = antagonist.stop();
@@ -389,14 +394,7 @@ fn time_quiet(
         });
     }
     group.finish();
-    let mut contenders: Vec<Contender<'_>> = entries
-        .iter_mut()
-        .filter(|e| e.rounds && planned(plan, workload, e))
-        .map(|e| Contender {
-            timed: e.timed.as_mut(),
-            passes: e.passes,
-        })
-        .collect();
+    let mut contenders = contenders(entries, |e| planned(plan, workload, e));
     rounds_out.time(workload, &mut contenders);
 }
 
@@ -489,13 +487,7 @@ fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
         .into_iter()
         .map(|t| Entry::new(t, mode, (false, true), None))
         .collect();
-    let mut contenders: Vec<Contender<'_>> = entries
-        .iter_mut()
-        .map(|e| Contender {
-            timed: e.timed.as_mut(),
-            passes: e.passes,
-        })
-        .collect();
+    let mut contenders = contenders(&mut entries, |_| true);
     // Hands per pass fit a usize on every target the lab builds for.
     let per_pass = usize::try_from(found.per_pass).unwrap_or(usize::MAX);
     rounds_out.time_as(

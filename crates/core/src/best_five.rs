@@ -37,6 +37,26 @@ pub const fn showdown_forms(
 pub type EveryBoardCount =
     alloc::boxed::Box<dyn Fn(core::ops::Range<usize>) -> Tally + Send + Sync>;
 
+/// An [`Incremental`] form named `$form` from a family's generic
+/// enumeration `$enumerate(deck, &mut sink)` (any [`Sink`]), its vector path
+/// on this CPU given by `$path`: the timed pass monomorphised with
+/// [`Checksum`], the checked one with `&mut dyn Sink`.
+#[macro_export]
+macro_rules! incremental {
+    ($form:expr, $enumerate:path, $path:expr) => {
+        $crate::Incremental {
+            form: $form,
+            checksum: |deck| {
+                let mut sink = $crate::enumerate::Checksum::default();
+                $enumerate(deck, &mut sink);
+                sink
+            },
+            values: |deck, mut sink| $enumerate(deck, &mut sink),
+            path: $path,
+        }
+    };
+}
+
 /// How an evaluator counts a heads-up showdown ([`BestFive::SHOWDOWN`]).
 #[derive(Clone, Copy, Debug)]
 pub enum ShowdownForm {

@@ -253,16 +253,11 @@ impl BestFive<Hand7> for SevenSimd {
     const ROLE: Role = Role::Simd;
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Seven as BestFive<Hand7>>::NAME);
     const SUMMARY: &'static str = "DeadHorseEval for seven cards across hands: OR, XOR, SUM and suit counters in 16-bit lanes, every type computed and selected, AVX-512 or AVX2";
-    const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::Incremental {
-        form: "partial sums",
-        checksum: |deck| {
-            let mut sink = handeval_core::enumerate::Checksum::default();
-            crate::enumerate::seven_cards(deck, &mut sink);
-            sink
-        },
-        values: |deck, mut sink| crate::enumerate::seven_cards(deck, &mut sink),
-        path: crate::enumerate::path,
-    });
+    const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::incremental!(
+        "partial sums",
+        crate::enumerate::seven_cards,
+        crate::enumerate::path
+    ));
     const SHOWDOWN: Option<handeval_core::ShowdownForm> =
         Some(handeval_core::ShowdownForm::EveryBoard {
             form: "partial sums",

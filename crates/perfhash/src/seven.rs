@@ -120,16 +120,8 @@ impl BestFive<Hand7> for Seven {
     const TABLE_BYTES: usize = TABLE_BYTES7;
     const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
 
-    const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::Incremental {
-        form: "key sums",
-        checksum: |deck| {
-            let mut sink = handeval_core::enumerate::Checksum::default();
-            seven_cards(deck, &mut sink);
-            sink
-        },
-        values: |deck, mut sink| seven_cards(deck, &mut sink),
-        path: || "",
-    });
+    const INCREMENTAL: Option<handeval_core::Incremental> =
+        Some(handeval_core::incremental!("key sums", seven_cards, || ""));
 
     type Five = crate::Scalar;
     type Strength = u32;

@@ -475,16 +475,11 @@ impl BestFive<Hand7> for Seven {
     const FAMILY: Family = FAMILY;
     const ROLE: Role = Role::Tuned;
     const DERIVED_FROM: Option<&'static str> = Some(Five::NAME);
-    const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::Incremental {
-        form: "state walk",
-        checksum: |deck| {
-            let mut sink = handeval_core::enumerate::Checksum::default();
-            seven_cards(deck, &mut sink);
-            sink
-        },
-        values: |deck, mut sink| seven_cards(deck, &mut sink),
-        path: || "",
-    });
+    const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::incremental!(
+        "state walk",
+        seven_cards,
+        || ""
+    ));
 
     type Five = Five;
     type Strength = u32;
