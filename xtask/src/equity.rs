@@ -75,6 +75,10 @@ pub fn showdown(args: &Args) -> Result<Showdown> {
     Showdown::new(&players, &board, &dead).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// The most `--threads` takes: far more than any machine's cores, and than
+/// the work a showdown can be split into, and few enough to start.
+const MAX_THREADS: usize = 1024;
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     let showdown = showdown(args)?;
     let name = args.evaluator.clone().unwrap_or_else(|| {
@@ -86,6 +90,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     });
     let threads = match args.threads {
         Some(0) => bail!("--threads 0: at least one thread"),
+        Some(n) if n > MAX_THREADS => bail!(
+            "--threads {n}: at most {MAX_THREADS} (this machine has {} cores; a thread takes the boards of one first card at a time, and a showdown has at most 48 first cards)",
+            std::thread::available_parallelism().map_or(1, usize::from)
+        ),
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };

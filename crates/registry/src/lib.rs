@@ -667,7 +667,9 @@ fn every_board<G: Game, E: BestFive<G>>(showdown: &Showdown, threads: usize) -> 
     };
     let shared = shared.as_ref();
     let tallies: Vec<Tally> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.max(1))
+        // More threads than first cards would find no work: a thread takes
+        // the boards of one first card at a time.
+        let workers: Vec<_> = (0..threads.clamp(1, firsts.max(1)))
             .map(|_| {
                 s.spawn(|| {
                     let mut tally = Tally::default();

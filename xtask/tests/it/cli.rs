@@ -114,6 +114,60 @@ fn a_negative_seed_is_refused_as_a_seed() {
 }
 
 #[test]
+fn huge_thread_counts_are_refused_with_the_limit() {
+    // At 43f40fc these aborted: a stack guard page for each of 100,000
+    // threads (exit 134), a capacity overflow for 2^64 - 1 (exit 101).
+    for n in ["100000", "18446744073709551615"] {
+        let out = xtask()
+            .args(["equity", "AhAs", "KdKc", "--every-board", "--threads", n])
+            .output()
+            .unwrap();
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{n}: {said}");
+        assert!(
+            said.contains(&format!("--threads {n}: at most 1024")),
+            "{said}"
+        );
+    }
+    // Within the limit, more threads than first cards is no error.
+    let out = xtask()
+        .args([
+            "equity",
+            "AhAs",
+            "KdKc",
+            "--board",
+            "2c7d9hTs",
+            "--every-board",
+            "--threads",
+            "1000",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn the_help_names_every_command() {
+    // At 43f40fc the first line said `eval | diff | bench | report`.
+    let out = xtask().arg("--help").output().unwrap();
+    let help = text(&out.stdout);
+    let about = help.lines().next().unwrap();
+    let commands: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .take_while(|w| !w.ends_with(':'))
+        .filter(|w| *w != "help")
+        .collect();
+    assert!(commands.len() >= 8, "{commands:?}");
+    for c in commands {
+        assert!(about.contains(c), "{c} missing from {about:?}");
+    }
+}
+
+#[test]
 fn list_selects_as_the_other_commands_do() {
     let out = xtask()
         .args(["list", "--format", "names", "--only", "pext, *simd"])
