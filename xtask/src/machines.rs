@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 use handeval_benches::{Input, Workload};
 use handeval_core::GameInfo;
 
-use crate::report::format::fmt_ns;
+use crate::report::format::{fmt_ns, ratio_words};
 use crate::report::{self, Row, Run, readme};
 use crate::workspace;
 
@@ -151,7 +151,7 @@ fn ranking(run: &Run, workload: Workload) -> Vec<&Row> {
 
 fn ratio(r: &Row) -> String {
     r.ratio_to_baseline
-        .map_or_else(String::new, |x| format!(", {x:.2}x"))
+        .map_or_else(String::new, |x| format!(", {}", ratio_words(x)))
 }
 
 /// The fastest row of `workload` in `run` among those `keep` accepts (the
@@ -172,9 +172,9 @@ fn cell(r: &Row) -> String {
     } else {
         String::new()
     };
-    let ratio = r
-        .ratio_to_baseline
-        .map_or_else(String::new, |x| format!(", {x:.2}x `{}`", r.baseline));
+    let ratio = r.ratio_to_baseline.map_or_else(String::new, |x| {
+        format!(", {} `{}`", ratio_words(x), r.baseline)
+    });
     let mark = if r.timers_differ { " ‡" } else { "" };
     format!("`{}`{path} {} ns{ratio}{mark}", r.evaluator, fmt_ns(r.ns))
 }
@@ -271,7 +271,7 @@ fn range_cell(best: &[(&Row, &str)], machines: usize) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ");
-    let ratio = |r: &Row| crate::report::format::ratio_words(r.ratio_to_baseline.unwrap_or(0.0));
+    let ratio = |r: &Row| ratio_words(r.ratio_to_baseline.unwrap_or(0.0));
     let unmeasured = match machines - best.len() {
         0 => String::new(),
         1 => "; 1 CPU not measured".to_string(),

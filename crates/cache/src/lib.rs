@@ -25,8 +25,10 @@
 //! processes generating at once both succeed. When the folder cannot be
 //! written the table is kept in memory and [`Origin`] says why.
 //!
-//! `HANDEVAL_TABLE_CACHE` at run time names another folder, or is `off` to
-//! generate every time (as a measurement of the generation does).
+//! `HANDEVAL_TABLE_CACHE` at run time names another folder, or turns the
+//! cache off to generate every time (as a measurement of the generation
+//! does): `off`, `false`, `no` or `0`, in any case ([`disables`]; a folder
+//! of one of those names is `./off`).
 //!
 //! ```
 //! use handeval_cache::{Origin, Recipe, fingerprint};
@@ -62,6 +64,17 @@ pub const DIR: &str = env!("HANDEVAL_TABLE_DIR");
 
 /// The environment variable that names another folder, or `off`.
 pub const ENV: &str = "HANDEVAL_TABLE_CACHE";
+
+/// Whether a value of [`ENV`] turns the cache off: `off`, `false`, `no` or
+/// `0`, in any case, as such switches are usually spelled (at 43f40fc only
+/// `off` did, and `OFF` wrote a 130 MB table into a folder `OFF/`).
+pub fn disables(value: &std::ffi::OsStr) -> bool {
+    value.to_str().is_some_and(|v| {
+        ["off", "false", "no", "0"]
+            .iter()
+            .any(|off| v.trim().eq_ignore_ascii_case(off))
+    })
+}
 
 /// What a file starts with.
 const MAGIC: &[u8; 16] = b"handeval table\n\0";
@@ -291,7 +304,7 @@ impl<const N: usize> Recipe<N> {
         check: impl FnOnce(&[Vec<T>; N]) -> Result<(), String>,
     ) -> ([Vec<T>; N], Origin) {
         match std::env::var_os(ENV) {
-            Some(v) if v == "off" => self.load_or_make_in(None, make, check),
+            Some(v) if disables(&v) => self.load_or_make_in(None, make, check),
             Some(v) if !v.is_empty() => self.load_or_make_in(Some(Path::new(&v)), make, check),
             _ => self.load_or_make_in(Some(Path::new(DIR)), make, check),
         }
@@ -604,6 +617,16 @@ mod tests {
         assert!(!old.exists(), "the old fingerprint's file is removed");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_usual_spellings_of_off_turn_the_cache_off_and_a_path_does_not() {
+        for v in ["off", "OFF", "Off", "false", "FALSE", "no", "0", " off "] {
+            assert!(disables(std::ffi::OsStr::new(v)), "{v:?}");
+        }
+        for v in ["./off", "offline", "/tmp/cache", "results/tables", ""] {
+            assert!(!disables(std::ffi::OsStr::new(v)), "{v:?}");
+        }
     }
 
     #[test]
