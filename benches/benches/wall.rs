@@ -5,7 +5,6 @@
 //! Run by `cargo xtask bench`, which writes the plan (`HANDEVAL_PLAN`) and
 //! sets `CRITERION_HOME` to the run's own folder.
 
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use std::any::Any;
@@ -209,13 +208,17 @@ impl RoundsOut {
         if self.antagonist.is_empty() {
             return;
         }
-        let path = self.path.with_file_name(contention::FILE);
-        let mut text = String::new();
-        for (w, m) in &self.antagonist {
-            let _ = writeln!(text, "{w},{},{}", m.gb_per_s(), m.elapsed.as_secs_f64());
-        }
-        if let Err(e) = std::fs::write(&path, text) {
-            eprintln!("error: writing {}: {e}", path.display());
+        let reached: Vec<contention::Reached> = self
+            .antagonist
+            .iter()
+            .map(|&(workload, m)| contention::Reached {
+                workload,
+                gb_per_s: m.gb_per_s(),
+                seconds: m.elapsed.as_secs_f64(),
+            })
+            .collect();
+        if let Err(e) = contention::write(&self.path.with_file_name(contention::FILE), &reached) {
+            eprintln!("error: {e}");
             std::process::exit(2);
         }
     }

@@ -44,9 +44,48 @@ pub const SETTING: &str = "one thread beside the timed one, reading and writing 
      of the contended rounds";
 
 /// The file, beside the run's `rounds.csv`, in which the wall-time binary
-/// says what the antagonist did during each contended workload's rounds:
-/// a line `workload,GB/s,seconds` each, read back into `machine.txt`.
+/// says what the antagonist did during each contended workload's rounds
+/// ([`Reached`], one line each), read back into `machine.txt`.
 pub const FILE: &str = "antagonist.csv";
+
+/// What the antagonist reached during one contended workload's rounds: a
+/// line of [`FILE`], written and read by the csv crate ([`write`], [`read`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Reached {
+    /// The contended workload.
+    pub workload: crate::Workload,
+    /// Bytes read and written a second, in GB.
+    pub gb_per_s: f64,
+    /// How long the antagonist ran.
+    pub seconds: f64,
+}
+
+/// Writes `reached` to `path` as [`FILE`]'s CSV.
+///
+/// # Errors
+/// When the file cannot be written.
+pub fn write(path: &std::path::Path, reached: &[Reached]) -> Result<(), String> {
+    let fail = |e: csv::Error| format!("writing {}: {e}", path.display());
+    let mut w = csv::Writer::from_path(path).map_err(fail)?;
+    for r in reached {
+        w.serialize(r).map_err(fail)?;
+    }
+    w.flush()
+        .map_err(|e| format!("writing {}: {e}", path.display()))
+}
+
+/// Reads [`FILE`]'s CSV from `path`.
+///
+/// # Errors
+/// When the file does not read, or a line is not a [`Reached`] (named).
+pub fn read(path: &std::path::Path) -> Result<Vec<Reached>, String> {
+    let mut r =
+        csv::Reader::from_path(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    r.deserialize()
+        .enumerate()
+        .map(|(i, line)| line.map_err(|e| format!("{}: line {}: {e}", path.display(), i + 2)))
+        .collect()
+}
 
 /// One 64-byte line, so that each step of the antagonist touches a new one.
 #[derive(Clone, Copy)]
@@ -142,6 +181,27 @@ impl Antagonist {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_it_reached_reads_back_as_written() {
+        let path =
+            std::env::temp_dir().join(format!("handeval-antagonist-{}.csv", std::process::id()));
+        let reached = [Reached {
+            workload: crate::Workload::headline_of::<handeval_core::Hand7>()
+                .under(crate::Load::Contended),
+            gb_per_s: 3.75,
+            seconds: 12.5,
+        }];
+        write(&path, &reached).unwrap();
+        assert_eq!(read(&path).unwrap(), reached);
+        std::fs::write(
+            &path,
+            "workload,gb_per_s,seconds\nstrength/shuffled/hand7,fast,1\n",
+        )
+        .unwrap();
+        assert!(read(&path).unwrap_err().contains("line 2"));
+        std::fs::remove_file(&path).unwrap();
+    }
 
     #[test]
     fn an_antagonist_moves_lines_until_stopped() {

@@ -318,23 +318,16 @@ fn contention(path: &Path) -> Result<String> {
     if !path.exists() {
         return Ok(String::new());
     }
-    let text = fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut reached = Vec::new();
-    for line in text.lines() {
-        let parts: Vec<&str> = line.split(',').collect();
-        let [workload, gb, seconds] = parts[..] else {
-            bail!("{}: a malformed line {line:?}", path.display());
-        };
-        let number = |s: &str| {
-            s.parse::<f64>()
-                .with_context(|| format!("{}: {s:?} is not a number", path.display()))
-        };
-        reached.push(format!(
-            "{workload} {:.1} GB/s over {:.0} s",
-            number(gb)?,
-            number(seconds)?
-        ));
-    }
+    let reached: Vec<String> = contention::read(path)
+        .map_err(anyhow::Error::msg)?
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {:.1} GB/s over {:.0} s",
+                r.workload, r.gb_per_s, r.seconds
+            )
+        })
+        .collect();
     fs::remove_file(path)?;
     Ok(format!(
         "{}; reached: {}",
