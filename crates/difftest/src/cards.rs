@@ -147,7 +147,7 @@ pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
 }
 
 /// The reference's classes of one part's hands.
-fn expected<G: Game>(part: &PartAt<G>) -> Vec<u16> {
+pub fn part_classes<G: Game>(part: &PartAt<G>) -> Vec<u16> {
     if let Some(all) = reference_classes::<G>() {
         let start = part.start as usize;
         all[start..start + part.len].to_vec()
@@ -632,7 +632,7 @@ pub fn check_parts<G: Game>(
             } else {
                 part.hands()
             };
-            let want = expected(part);
+            let want = part_classes(part);
             let reference_time = started.elapsed();
             let mut histogram = Histogram::new();
             let mut seen = vec![false; SLOTS];

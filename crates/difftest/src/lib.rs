@@ -29,6 +29,7 @@ use std::thread;
 
 pub mod broken;
 pub mod cards;
+pub mod pitfalls;
 
 use handeval_core::{
     Category, Evaluator, HAND_COUNT, Hand, HandClass, Histogram, KnownErrors, all_hands,
