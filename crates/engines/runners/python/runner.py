@@ -1,0 +1,217 @@
+"""handeval's Python runner: one request on standard input, its answer on
+standard output, as PROTOCOL.md (beside this folder) says. It uses the
+standard library and the engine's package only.
+
+    python runner.py < request        # answer a request
+    python runner.py --version NAME   # the version of NAME's package
+
+Each engine is an adapter below: given the game, it returns how to turn a
+hand (card indices, 4 * rank + suit, suits c d h s) into the package's own
+representation (outside the timing), how to evaluate one prepared hand into
+an integer (the `call` model) and, where the package has one, how to
+evaluate a list of them at once (the `batch` model).
+"""
+
+import importlib.metadata
+import platform
+import sys
+import time
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+
+def card_name(c):
+    return RANKS[c >> 2] + SUITS[c & 3]
+
+
+ADAPTERS = {}
+PACKAGES = {}
+
+
+def adapter(name, package):
+    def register(make):
+        ADAPTERS[name] = make
+        PACKAGES[name] = package
+        return make
+
+    return register
+
+
+class Unsupported(Exception):
+    pass
+
+
+@adapter("py/null", None)
+def null(game, hole):
+    # The loop and the protocol, no evaluation: the language's floor.
+    return (lambda h: h), (lambda p: 0), (lambda ps: [0] * len(ps))
+
+
+@adapter("py/eval7", "eval7")
+def eval7_adapter(game, hole):
+    if hole:
+        raise Unsupported(game)
+    import eval7
+
+    deck = [eval7.Card(card_name(c)) for c in range(52)]
+    return (lambda h: [deck[c] for c in h]), eval7.evaluate, None
+
+
+@adapter("py/phevaluator", "phevaluator")
+def phevaluator_adapter(game, hole):
+    import phevaluator
+
+    if hole == 0:
+        evaluate = phevaluator.evaluate_cards
+        return (lambda h: tuple(h)), (lambda p: evaluate(*p)), None
+    if hole == 4 and game == "omaha":
+        evaluate = phevaluator.evaluate_omaha_cards
+        # The board first, then the four hole cards.
+        return (lambda h: tuple(h[4:] + h[:4])), (lambda p: evaluate(*p)), None
+    raise Unsupported(game)
+
+
+@adapter("py/treys", "treys")
+def treys_adapter(game, hole):
+    if hole:
+        raise Unsupported(game)
+    from treys import Card, Evaluator
+
+    deck = [Card.new(card_name(c)) for c in range(52)]
+    evaluator = Evaluator()
+    evaluate = evaluator.evaluate
+    return (
+        (lambda h: ([deck[c] for c in h[:2]], [deck[c] for c in h[2:]])),
+        (lambda p: evaluate(p[0], p[1])),
+        None,
+    )
+
+
+@adapter("py/pokerkit", "pokerkit")
+def pokerkit_adapter(game, hole):
+    import pokerkit
+
+    deck = [next(iter(pokerkit.Card.parse(card_name(c)))) for c in range(52)]
+    if hole == 0:
+        kind = pokerkit.StandardHighHand
+        split = 2
+    elif hole == 4 and game == "omaha":
+        kind = pokerkit.OmahaHoldemHand
+        split = 4
+    else:
+        raise Unsupported(game)
+    from_game = kind.from_game
+    return (
+        (lambda h: ([deck[c] for c in h[:split]], [deck[c] for c in h[split:]])),
+        (lambda p: from_game(p[0], p[1]).entry.index),
+        None,
+    )
+
+
+@adapter("py/holdem-hand-evaluator", "holdem-hand-evaluator")
+def holdem_hand_evaluator_adapter(game, hole):
+    if hole:
+        raise Unsupported(game)
+    import holdem_hand_evaluator
+
+    return (lambda h: "".join(card_name(c) for c in h)), holdem_hand_evaluator.evaluate_hand, None
+
+
+@adapter("py/pokerfast", "pokerfast")
+def pokerfast_adapter(game, hole):
+    if game != "seven":
+        raise Unsupported(game)
+    import pokerfast
+    from pokerfast import equity
+
+    return (lambda h: tuple(card_name(c) for c in h)), pokerfast.eval7, equity.evaluate
+
+
+def read_request(data):
+    """The records `key:length:value\\n` of a request, by key."""
+    fields = {}
+    i = 0
+    while i < len(data):
+        k = data.index(b":", i)
+        n_end = data.index(b":", k + 1)
+        key = data[i:k].decode()
+        n = int(data[k + 1 : n_end])
+        value = data[n_end + 1 : n_end + 1 + n]
+        if len(value) != n or data[n_end + 1 + n : n_end + 2 + n] != b"\n":
+            raise ValueError("record %s: not %d bytes and a newline" % (key, n))
+        fields[key] = value.decode()
+        i = n_end + 2 + n
+    return fields
+
+
+def answer(fields, out):
+    if fields.get("protocol") != "1":
+        raise ValueError("protocol %r, this runner speaks 1" % fields.get("protocol"))
+    name = fields["engine"]
+    if name not in ADAPTERS:
+        raise ValueError("no engine %s in the Python runner" % name)
+    game, hole, cards = fields["game"], int(fields["hole"]), int(fields["cards"])
+    model, task = fields["model"], fields["task"]
+    hands = [[int(c) for c in line.split()] for line in fields["hands"].splitlines()]
+    if len(hands) != int(fields["count"]) or any(len(h) != cards for h in hands):
+        raise ValueError("the hands are not %s hands of %d cards" % (fields["count"], cards))
+    prepare, call, batch = ADAPTERS[name](game, hole)
+    if model == "batch" and batch is None:
+        raise Unsupported("the batch model")
+    prepared = [prepare(h) for h in hands]
+
+    if task == "check":
+        values = batch(prepared) if model == "batch" else [call(p) for p in prepared]
+        out.write("".join("%d\n" % v for v in values))
+        out.write("end,%d\n" % len(values))
+        return
+    if task != "time":
+        raise ValueError("no task %r" % task)
+    block, samples = int(fields["block"]), int(fields["samples"])
+    clock = time.perf_counter_ns
+    lines = []
+    sink = 0
+    for start in range(0, len(prepared), block):
+        part = prepared[start : start + block]
+        for _ in range(samples):
+            if model == "batch":
+                began = clock()
+                values = batch(part)
+                took = clock() - began
+                sink ^= len(values)
+            else:
+                began = clock()
+                for p in part:
+                    call(p)
+                took = clock() - began
+            lines.append("%d,%d\n" % (max(took, 1), len(part)))
+    out.write("".join(lines))
+    out.write("end,%d\n" % len(lines))
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--version":
+        name = sys.argv[2]
+        if name not in PACKAGES:
+            print("no engine %s in the Python runner" % name, file=sys.stderr)
+            return 2
+        package = PACKAGES[name]
+        if package is None:
+            print("%s %s" % (platform.python_implementation(), platform.python_version()))
+        else:
+            print(importlib.metadata.version(package))
+        return 0
+    try:
+        answer(read_request(sys.stdin.buffer.read()), sys.stdout)
+    except Unsupported as e:
+        sys.stdout.write("error,unsupported: %s\n" % e)
+        return 3
+    except Exception as e:  # every failure is an answer the lab reads
+        sys.stdout.write("error,%s: %s\n" % (type(e).__name__, str(e).replace("\n", " ")))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

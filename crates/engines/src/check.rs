@@ -1,0 +1,496 @@
+//! An engine checked against the reference on its own scale (see the crate
+//! docs): over every hand of a game, part by part with the reference's
+//! classes of each part, or on a seeded sample and every pitfall hand.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use handeval_core::{Card, Game};
+use handeval_difftest::cards::{self, PartAt};
+use rayon::prelude::*;
+
+use crate::{Better, Error, Evaluate, Hands};
+
+/// A multiply-and-rotate hasher for the (value, class) pairs: a check adds
+/// one pair a hand, 133 million for seven cards.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+}
+
+/// What the hands of one (value, class) pair add up to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pair {
+    /// The hands they stand for.
+    weight: u64,
+    /// The first hand's place among the hands checked.
+    first: u64,
+}
+
+/// The (engine value, reference class) pairs of the hands seen so far.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pairs: HashMap<(i64, u16), Pair, BuildHasherDefault<Mix>>,
+    evaluated: u64,
+}
+
+impl Tally {
+    /// Adds hands whose engine values are `values` and reference classes
+    /// `classes`, the first at place `start`, each standing for `weight`.
+    ///
+    /// # Panics
+    /// If the two differ in length.
+    pub fn add(&mut self, values: &[i64], classes: &[u16], start: u64, weight: u64) {
+        assert_eq!(values.len(), classes.len(), "one class per value");
+        let mut last: Option<((i64, u16), u64)> = None;
+        for (i, (&v, &c)) in values.iter().zip(classes).enumerate() {
+            // Neighbouring hands often share both: count runs before hashing.
+            match &mut last {
+                Some((key, w)) if *key == (v, c) => *w += weight,
+                _ => {
+                    if let Some((key, w)) = last.take() {
+                        self.pairs.get_mut(&key).expect("entered").weight += w;
+                    }
+                    self.pairs.entry((v, c)).or_insert(Pair {
+                        weight: 0,
+                        first: start + i as u64,
+                    });
+                    last = Some(((v, c), weight));
+                }
+            }
+        }
+        if let Some((key, w)) = last {
+            self.pairs.get_mut(&key).expect("entered").weight += w;
+        }
+        self.evaluated += values.len() as u64;
+    }
+
+    /// Both tallies in one.
+    #[must_use]
+    pub fn merge(mut self, other: Tally) -> Tally {
+        for (key, pair) in other.pairs {
+            self.pairs
+                .entry(key)
+                .and_modify(|p| {
+                    p.weight += pair.weight;
+                    p.first = p.first.min(pair.first);
+                })
+                .or_insert(pair);
+        }
+        self.evaluated += other.evaluated;
+        self
+    }
+
+    /// The verdict: which pairs the engine's scale holds (see the crate
+    /// docs) and how many hands fall outside them.
+    pub fn verdict(&self, better: Better) -> Verdict {
+        // Each value's class and each class's value, by the most hands
+        // (ties to the stronger class, then to the first value seen).
+        let mut class_of: HashMap<i64, (u64, u16)> = HashMap::new();
+        let mut value_of: HashMap<u16, (u64, u64, i64)> = HashMap::new();
+        for (&(v, c), p) in &self.pairs {
+            let e = class_of.entry(v).or_insert((p.weight, c));
+            if (p.weight, std::cmp::Reverse(c)) > (e.0, std::cmp::Reverse(e.1)) {
+                *e = (p.weight, c);
+            }
+            let e = value_of.entry(c).or_insert((p.weight, p.first, v));
+            if (p.weight, std::cmp::Reverse(p.first)) > (e.0, std::cmp::Reverse(e.1)) {
+                *e = (p.weight, p.first, v);
+            }
+        }
+        let mut chosen: Vec<(i64, u16)> = class_of
+            .iter()
+            .filter(|&(&v, &(_, c))| value_of.get(&c).is_some_and(|&(_, _, w)| w == v))
+            .map(|(&v, &(_, c))| (v, c))
+            .collect();
+        // Strongest value first.
+        chosen.sort_unstable_by_key(|&(v, _)| match better {
+            Better::Higher => std::cmp::Reverse(v),
+            Better::Lower => std::cmp::Reverse(-v),
+        });
+        let classes: Vec<u16> = chosen.iter().map(|&(_, c)| c).collect();
+        let weights: Vec<u64> = chosen.iter().map(|k| self.pairs[k].weight).collect();
+        let ordered = heaviest_increasing(&classes, &weights);
+        let kept: std::collections::HashSet<(i64, u16)> =
+            ordered.iter().map(|&i| chosen[i]).collect();
+        let mut hands = 0;
+        let mut disagreements = 0;
+        let mut wrong: Vec<(u64, i64, u16)> = Vec::new();
+        for (&(v, c), p) in &self.pairs {
+            hands += p.weight;
+            if !kept.contains(&(v, c)) {
+                disagreements += p.weight;
+                wrong.push((p.first, v, c));
+            }
+        }
+        wrong.sort_unstable();
+        let examples = wrong
+            .iter()
+            .take(SHOWN)
+            .map(|&(index, value, class)| Disagreement {
+                index,
+                value,
+                class,
+                value_stands_for: class_of.get(&value).map(|&(_, c)| c),
+                misordered: class_of
+                    .get(&value)
+                    .is_some_and(|&(_, c)| value_of.get(&c).is_some_and(|&(_, _, w)| w == value)),
+            })
+            .collect();
+        Verdict {
+            evaluated: self.evaluated,
+            hands,
+            disagreements,
+            classes: kept.len(),
+            values: class_of.len(),
+            examples,
+        }
+    }
+}
+
+/// How many disagreeing hands a verdict spells out.
+const SHOWN: usize = 5;
+
+/// The indices of the heaviest strictly increasing run (not necessarily
+/// contiguous) of `classes`, weighed by `weights`, in order: the order that
+/// declares the fewest hands wrong. A Fenwick tree of the best run ending
+/// below each class, `n log n`.
+fn heaviest_increasing(classes: &[u16], weights: &[u64]) -> Vec<usize> {
+    let top = classes.iter().copied().max().map_or(0, usize::from) + 1;
+    // tree[i]: the best (weight, index) of runs ending at a class in i's range.
+    let mut tree: Vec<(u64, usize)> = vec![(0, usize::MAX); top + 1];
+    let mut before = vec![usize::MAX; classes.len()];
+    let mut best = (0u64, usize::MAX);
+    for (i, (&c, &w)) in classes.iter().zip(weights).enumerate() {
+        // The best run ending at a class below c.
+        let mut below = (0u64, usize::MAX);
+        let mut k = usize::from(c);
+        while k > 0 {
+            if tree[k].0 > below.0 {
+                below = tree[k];
+            }
+            k &= k - 1;
+        }
+        before[i] = below.1;
+        let here = (below.0 + w, i);
+        if here.0 > best.0 {
+            best = here;
+        }
+        let mut k = usize::from(c) + 1;
+        while k <= top {
+            if here.0 > tree[k].0 {
+                tree[k] = here;
+            }
+            k += k & k.wrapping_neg();
+        }
+    }
+    let mut run = Vec::new();
+    let mut i = best.1;
+    while i != usize::MAX {
+        run.push(i);
+        i = before[i];
+    }
+    run.reverse();
+    run
+}
+
+/// One disagreeing (value, class) pair, by its first hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The first hand's place among the hands checked.
+    pub index: u64,
+    /// The engine's value of it.
+    pub value: i64,
+    /// The reference's class of it.
+    pub class: u16,
+    /// The class the engine's value stands for (most of its hands').
+    pub value_stands_for: Option<u16>,
+    /// Whether the value's pair is on the scale but out of order (rather
+    /// than a value shared with another class, or a class split).
+    pub misordered: bool,
+}
+
+/// An engine's verdict over the hands it was checked on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Hands evaluated.
+    pub evaluated: u64,
+    /// Hands they stand for (Omaha's enumeration weighs each hand).
+    pub hands: u64,
+    /// Hands (by weight) the engine's values order unlike the reference.
+    pub disagreements: u64,
+    /// Classes on the engine's scale, in order.
+    pub classes: usize,
+    /// Distinct values it gave.
+    pub values: usize,
+    /// The first disagreeing pairs.
+    pub examples: Vec<Disagreement>,
+}
+
+/// A check of one engine on one game, and the hands it names.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Over every hand (else a seeded sample and the pitfalls).
+    pub every: bool,
+    /// The first disagreeing hands, spelled out.
+    pub examples: Vec<String>,
+}
+
+impl fmt::Display for Checked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = &self.verdict;
+        write!(
+            f,
+            "{} hands{}, {} disagreeing, {} classes in order",
+            v.hands,
+            if self.every {
+                " (every hand)"
+            } else {
+                " (seeded sample and pitfalls)"
+            },
+            v.disagreements,
+            v.classes
+        )?;
+        for e in &self.examples {
+            write!(f, "\n  {e}")?;
+        }
+        Ok(())
+    }
+}
+
+fn spell<G: Game>(hand: &G, d: &Disagreement) -> String {
+    let cards: Vec<String> = hand.card_slice().iter().map(Card::to_string).collect();
+    let (hole, board) = cards.split_at(G::HOLE);
+    let text = if G::HOLE == 0 {
+        board.join(" ")
+    } else {
+        format!("{} | {}", hole.join(" "), board.join(" "))
+    };
+    let stands = d
+        .value_stands_for
+        .map_or_else(|| "nothing".to_string(), |c| format!("class {c}"));
+    format!(
+        "{text}: value {} (standing for {stands}{}), the reference's class {}",
+        d.value,
+        if d.misordered { ", out of order" } else { "" },
+        d.class
+    )
+}
+
+/// Checks `engine` over every hand of `G`, part by part (Omaha: up to
+/// suit renaming, weighted), `threads` parts at a time; `progress` is told
+/// the hands done.
+///
+/// # Errors
+/// The engine's first failure.
+pub fn every<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Checked, Error> {
+    on_parts(engine, better, cards::parts::<G>(), progress)
+}
+
+/// How long [`every`] would take, from the time over a few parts spread
+/// over the enumeration (about `share` of its hands, at least one part).
+///
+/// # Errors
+/// The engine's first failure.
+pub fn foresee_every<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    share: f64,
+) -> Result<std::time::Duration, Error> {
+    let parts = cards::parts::<G>();
+    let take = ((parts.len() as f64 * share).ceil() as usize).clamp(1, parts.len());
+    let step = parts.len() / take;
+    let chosen: Vec<PartAt<G>> = parts
+        .iter()
+        .step_by(step.max(1))
+        .take(take)
+        .copied()
+        .collect();
+    let hands: u64 = chosen.iter().map(|p| p.len as u64).sum();
+    let started = std::time::Instant::now();
+    on_parts(engine, better, &chosen, &|_| {})?;
+    let took = started.elapsed().as_secs_f64();
+    let all = cards::enumerated::<G>() as f64;
+    Ok(std::time::Duration::from_secs_f64(
+        took * all / hands.max(1) as f64,
+    ))
+}
+
+fn on_parts<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    parts: &[PartAt<G>],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Checked, Error> {
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let tally = parts
+        .par_iter()
+        .map(|part: &PartAt<G>| {
+            let hands = part.hands();
+            let classes = cards::part_classes(part);
+            let values = engine.values(&Hands::of(&hands))?;
+            let mut t = Tally::default();
+            t.add(&values, &classes, part.start, part.weight);
+            let now = done.fetch_add(part.len as u64, std::sync::atomic::Ordering::Relaxed);
+            progress(now + part.len as u64);
+            Ok(t)
+        })
+        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
+    let verdict = tally.verdict(better);
+    let examples = verdict
+        .examples
+        .iter()
+        .map(|d| spell(&cards::hand_at::<G>(d.index), d))
+        .collect();
+    Ok(Checked {
+        verdict,
+        every: true,
+        examples,
+    })
+}
+
+/// The hands of a sample check: `n` seeded hands and every pitfall hand of `G`.
+pub fn sample_hands<G: Game>(seed: u64, n: usize) -> Vec<G> {
+    let mut hands = cards::random_hands::<G>(seed, n);
+    hands.extend(handeval_difftest::pitfalls::hands::<G>());
+    hands
+}
+
+/// Checks `engine` on `hands` (see [`sample_hands`]), `chunk` hands a
+/// request, two requests at a time (a runner is one process a request).
+///
+/// # Errors
+/// The engine's first failure.
+pub fn on_hands<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    hands: &[G],
+    chunk: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Checked, Error> {
+    let classes = cards::table_classes(hands);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let tally = hands
+        .par_chunks(chunk.max(1))
+        .zip(classes.par_chunks(chunk.max(1)))
+        .enumerate()
+        .map(|(i, (h, c))| {
+            let values = engine.values(&Hands::of(h))?;
+            let mut t = Tally::default();
+            t.add(&values, c, (i * chunk) as u64, 1);
+            let now = done.fetch_add(h.len() as u64, std::sync::atomic::Ordering::Relaxed);
+            progress(now + h.len() as u64);
+            Ok(t)
+        })
+        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;
+    let verdict = tally.verdict(better);
+    let examples = verdict
+        .examples
+        .iter()
+        .map(|d| spell(&hands[d.index as usize], d))
+        .collect();
+    Ok(Checked {
+        verdict,
+        every: false,
+        examples,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(values: &[i64], classes: &[u16], better: Better) -> Verdict {
+        let mut t = Tally::default();
+        t.add(values, classes, 0, 1);
+        t.verdict(better)
+    }
+
+    #[test]
+    fn the_worked_example_of_the_crate_docs() {
+        let classes = [1, 1609, 1609, 1600, 7462];
+        let right = verdict(&[9, 5, 5, 6, 1], &classes, Better::Higher);
+        assert_eq!(right.disagreements, 0);
+        assert_eq!(right.classes, 4);
+        // The wheel above the king-high straight.
+        let wrong = verdict(&[9, 5, 5, 4, 1], &classes, Better::Higher);
+        assert_eq!(wrong.disagreements, 1, "{wrong:?}");
+        assert!(wrong.examples[0].misordered);
+    }
+
+    #[test]
+    fn the_direction_is_the_engines() {
+        let classes = [1, 2, 3];
+        assert_eq!(
+            verdict(&[1, 2, 3], &classes, Better::Lower).disagreements,
+            0
+        );
+        assert_eq!(
+            verdict(&[1, 2, 3], &classes, Better::Higher).disagreements,
+            2
+        );
+    }
+
+    #[test]
+    fn merged_and_split_classes_are_caught_on_their_hands() {
+        // Classes 2 and 3 given one value: the fewer hands disagree.
+        let merged = verdict(&[9, 8, 8, 8, 1], &[1, 2, 2, 3, 4], Better::Higher);
+        assert_eq!(merged.disagreements, 1);
+        assert_eq!(merged.examples[0].value_stands_for, Some(2));
+        // Class 2 given two values.
+        let split = verdict(&[9, 8, 7, 7, 1], &[1, 2, 2, 2, 4], Better::Higher);
+        assert_eq!(split.disagreements, 1);
+        assert_eq!(split.examples[0].index, 1);
+    }
+
+    #[test]
+    fn tallies_merge_as_one() {
+        let (values, classes) = ([5i64, 5, 4, 3, 5, 4], [1u16, 1, 2, 3, 1, 2]);
+        let mut one = Tally::default();
+        one.add(&values, &classes, 0, 2);
+        let mut a = Tally::default();
+        a.add(&values[..3], &classes[..3], 0, 2);
+        let mut b = Tally::default();
+        b.add(&values[3..], &classes[3..], 3, 2);
+        assert_eq!(
+            one.verdict(Better::Higher),
+            b.merge(a).verdict(Better::Higher)
+        );
+        assert_eq!(one.verdict(Better::Higher).hands, 12);
+    }
+
+    #[test]
+    fn the_heaviest_increasing_run() {
+        assert_eq!(heaviest_increasing(&[3, 1, 2, 5, 4], &[1; 5]).len(), 3);
+        assert_eq!(
+            heaviest_increasing(&[3, 1, 2, 5, 4], &[9, 1, 1, 1, 2]),
+            vec![0, 4]
+        );
+        assert!(heaviest_increasing(&[], &[]).is_empty());
+    }
+}

@@ -1,0 +1,305 @@
+//! Where the package engines are installed (the build directory), how, and
+//! which versions are there.
+//!
+//! Python packages go into a virtual environment of their own, npm packages
+//! into a `node_modules` of their own, both under one directory of the
+//! build directory (`target/engines`), so that nothing is installed for the
+//! user's Python or Node.js. Each is made beside its final place and moved
+//! there only once every package installed: an interrupted install leaves
+//! the previous one, never half of a new one.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{ENGINES, Engine, Error, Kind, Registry};
+
+/// The directory engines are installed in.
+#[derive(Clone, Debug)]
+pub struct Place {
+    /// `target/engines`, usually.
+    pub root: PathBuf,
+}
+
+impl Place {
+    /// The build directory's place, `target/handeval-engines`, or the
+    /// folder `HANDEVAL_ENGINES` names.
+    pub fn of_build() -> Place {
+        match std::env::var_os("HANDEVAL_ENGINES") {
+            Some(dir) if !dir.is_empty() => Place::new(dir),
+            _ => Place::new(env!("HANDEVAL_ENGINES_DIR")),
+        }
+    }
+
+    /// The place under `root`.
+    pub fn new(root: impl Into<PathBuf>) -> Place {
+        Place { root: root.into() }
+    }
+
+    /// The virtual environment.
+    pub fn venv(&self) -> PathBuf {
+        self.root.join("venv")
+    }
+
+    /// Its interpreter.
+    pub fn python(&self) -> PathBuf {
+        self.venv().join("bin").join("python")
+    }
+
+    /// The npm packages' directory.
+    pub fn node(&self) -> PathBuf {
+        self.root.join("node")
+    }
+
+    /// Their `node_modules`.
+    pub fn node_modules(&self) -> PathBuf {
+        self.node().join("node_modules")
+    }
+
+    /// The virtual environment's `site-packages`, if it has one.
+    pub fn site_packages(&self) -> Option<PathBuf> {
+        let lib = self.venv().join("lib");
+        fs::read_dir(lib)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|e| e.path().join("site-packages"))
+            .find(|p| p.is_dir())
+    }
+
+    /// The version of `engine`'s package installed here, or `None`.
+    pub fn installed(&self, engine: &Engine) -> Option<String> {
+        let name = engine.package.name;
+        match engine.package.registry {
+            // The lab's C files, or a user's library by its path.
+            Registry::Lab if name.starts_with("abi/") => Some(String::from("built with the lab")),
+            Registry::Lab => Some(name.to_string()),
+            Registry::PyPI if name.is_empty() => self.python().is_file().then(String::new),
+            Registry::Npm if name.is_empty() => self.node_modules().is_dir().then(String::new),
+            Registry::PyPI => {
+                // pip writes `<name>-<version>.dist-info`, the name normalised
+                // with underscores.
+                let want = name.replace('-', "_").to_lowercase();
+                fs::read_dir(self.site_packages()?)
+                    .ok()?
+                    .filter_map(Result::ok)
+                    .filter_map(|e| e.file_name().into_string().ok())
+                    .filter_map(|f| f.strip_suffix(".dist-info").map(str::to_string))
+                    .find_map(|stem| {
+                        let (n, v) = stem.rsplit_once('-')?;
+                        (n.to_lowercase() == want).then(|| v.to_string())
+                    })
+            }
+            Registry::Npm => {
+                let json =
+                    fs::read_to_string(self.node_modules().join(name).join("package.json")).ok()?;
+                version_in_package_json(&json)
+            }
+        }
+    }
+
+    /// Whether `engine` can run from here: its package at its pinned version.
+    pub fn ready(&self, engine: &Engine) -> bool {
+        match engine.package.registry {
+            Registry::Lab => true,
+            _ if engine.package.name.is_empty() => self.installed(engine).is_some(),
+            _ => self.installed(engine).as_deref() == Some(engine.package.version),
+        }
+    }
+
+    /// The library a native engine's functions are in.
+    ///
+    /// # Errors
+    /// When its package is not installed at its version, or holds no such file.
+    pub fn library(&self, engine: &Engine) -> Result<PathBuf, Error> {
+        let Kind::Native(symbols) = engine.kind else {
+            return Err(Error::new(engine.name, "is not a native engine"));
+        };
+        if !self.ready(engine) {
+            return Err(Error::new(
+                engine.name,
+                format!(
+                    "{} {} is not installed in {}: run `cargo xtask engines install`",
+                    engine.package.name,
+                    engine.package.version,
+                    self.root.display()
+                ),
+            ));
+        }
+        let site = self.site_packages().ok_or_else(|| {
+            Error::new(engine.name, "the virtual environment has no site-packages")
+        })?;
+        let (dir, prefix) = match symbols {
+            crate::Symbols::PhEvaluator => (site.join("phevaluator"), "_pheval."),
+            crate::Symbols::PokerfastOmp => {
+                (site.join("pokerfast").join("_native"), "pokerfast_omp.")
+            }
+        };
+        fs::read_dir(&dir)
+            .map_err(|e| Error::new(engine.name, format!("{}: {e}", dir.display())))?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name().and_then(|f| f.to_str()).is_some_and(|f| {
+                    f.starts_with(prefix)
+                        && Path::new(f)
+                            .extension()
+                            .is_some_and(|x| x.eq_ignore_ascii_case("so"))
+                })
+            })
+            .ok_or_else(|| Error::new(engine.name, format!("no {prefix}*.so in {}", dir.display())))
+    }
+
+    /// RayW's table as `poker-evaluator` ships it.
+    pub fn hand_ranks(&self) -> PathBuf {
+        self.node_modules()
+            .join("poker-evaluator")
+            .join("data")
+            .join("HandRanks.dat")
+    }
+}
+
+/// The `"version"` of a `package.json`: the first such key, which npm
+/// writes at the top level.
+fn version_in_package_json(json: &str) -> Option<String> {
+    let at = json.find("\"version\"")?;
+    let rest = json[at + "\"version\"".len()..]
+        .trim_start()
+        .strip_prefix(':')?;
+    let rest = rest.trim_start().strip_prefix('"')?;
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+/// The pinned packages of a registry, `name==version` (PyPI) or
+/// `name@version` (npm), each once.
+pub fn pins(registry: Registry) -> Vec<String> {
+    let mut pins: Vec<String> = ENGINES
+        .iter()
+        .filter(|e| e.package.registry == registry && !e.package.name.is_empty())
+        .map(|e| match registry {
+            Registry::PyPI => format!("{}=={}", e.package.name, e.package.version),
+            _ => format!("{}@{}", e.package.name, e.package.version),
+        })
+        .collect();
+    pins.sort();
+    pins.dedup();
+    pins
+}
+
+fn command(program: impl AsRef<std::ffi::OsStr>, args: &[&str], dir: &Path) -> Result<(), Error> {
+    let program = program.as_ref();
+    let status = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .map_err(|e| {
+            Error::new(
+                "install",
+                format!("could not run {}: {e}", program.to_string_lossy()),
+            )
+        })?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(Error::new(
+            "install",
+            format!(
+                "{} {} failed ({status})",
+                program.to_string_lossy(),
+                args.join(" ")
+            ),
+        ))
+    }
+}
+
+/// Installs every pinned package into `place`: a fresh virtual environment
+/// by `python3 -m venv` and pip, a fresh `node_modules` by npm, each moved
+/// into place only once complete. `python` is the interpreter to make the
+/// environment with.
+///
+/// # Errors
+/// A tool that is missing or fails, naming the command.
+pub fn install(place: &Place, python: &str) -> Result<(), Error> {
+    fs::create_dir_all(&place.root)
+        .map_err(|e| Error::new("install", format!("{}: {e}", place.root.display())))?;
+    let partial = place.root.join("venv.partial");
+    let _ = fs::remove_dir_all(&partial);
+    command(
+        python,
+        &["-m", "venv", &partial.display().to_string()],
+        &place.root,
+    )?;
+    let pip = partial.join("bin").join("python");
+    let mut args = vec![
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-input",
+        "--only-binary",
+        ":all:",
+    ];
+    let python_pins = pins(Registry::PyPI);
+    args.extend(python_pins.iter().map(String::as_str));
+    command(&pip, &args, &place.root)?;
+    replace(&partial, &place.venv())?;
+
+    let partial = place.root.join("node.partial");
+    let _ = fs::remove_dir_all(&partial);
+    fs::create_dir_all(&partial)
+        .map_err(|e| Error::new("install", format!("{}: {e}", partial.display())))?;
+    fs::write(
+        partial.join("package.json"),
+        "{\"name\": \"handeval-engines\", \"private\": true}\n",
+    )
+    .map_err(|e| Error::new("install", format!("{}: {e}", partial.display())))?;
+    let mut args = vec![
+        "install",
+        "--silent",
+        "--no-audit",
+        "--no-fund",
+        "--save-exact",
+        "--ignore-scripts",
+    ];
+    let npm_pins = pins(Registry::Npm);
+    args.extend(npm_pins.iter().map(String::as_str));
+    command("npm", &args, &partial)?;
+    replace(&partial, &place.node())?;
+    Ok(())
+}
+
+fn replace(from: &Path, to: &Path) -> Result<(), Error> {
+    let _ = fs::remove_dir_all(to);
+    fs::rename(from, to).map_err(|e| {
+        Error::new(
+            "install",
+            format!("{} to {}: {e}", from.display(), to.display()),
+        )
+    })
+}
+
+/// Every engine's installed version in `place` (`None`: not installed).
+pub fn versions(place: &Place) -> Vec<(&'static Engine, Option<String>)> {
+    ENGINES.iter().map(|e| (e, place.installed(e))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_package_json_version() {
+        let json =
+            "{\n  \"name\": \"phe\",\n  \"version\" : \"0.6.0\",\n  \"x\": {\"version\": \"9\"}}";
+        assert_eq!(version_in_package_json(json).as_deref(), Some("0.6.0"));
+        assert_eq!(version_in_package_json("{}"), None);
+    }
+
+    #[test]
+    fn every_package_is_pinned_once() {
+        let py = pins(Registry::PyPI);
+        assert_eq!(py.len(), 6, "{py:?}");
+        assert!(py.contains(&"eval7==0.1.11".to_string()));
+        assert_eq!(pins(Registry::Npm).len(), 4);
+    }
+}

@@ -1,0 +1,613 @@
+//! Engines: the evaluators people use in any language, checked over every
+//! hand and timed beside the lab's own by one protocol.
+//!
+//! The lab's evaluators are Rust types in a registry; an *engine* is an
+//! evaluator that lives elsewhere and is reached in one of three ways:
+//!
+//! - **package**: a PyPI or npm package at a pinned version, installed into
+//!   the build directory (`cargo xtask engines install`) and driven by a
+//!   *runner*, a small program in the package's language that speaks the
+//!   protocol of `PROTOCOL.md` over standard input and output
+//!   (`runners/python/runner.py`, `runners/node/runner.js`), the way
+//!   BurntSushi's rebar drives the regex engines of every language;
+//! - **native**: a C function a registry package already ships compiled
+//!   (PHEvaluator's C inside `phevaluator`'s extension module, OMPEval's C++
+//!   behind `pokerfast`'s C ABI), loaded in-process by `libloading` and
+//!   called through a function pointer, so the original runs at its own
+//!   speed;
+//! - **abi**: any evaluator a user builds against the lab's own C ABI
+//!   (`abi/handeval_engine.h`); the lab's two small C files
+//!   (`abi/example.c`, a plain evaluator, and `abi/null.c`, the C floor)
+//!   are built by this crate's build script to test the path.
+//!
+//! Every engine is a line of [`ENGINES`]: what the list command shows, what
+//! `install` installs, what the checks and the timings run all follow from
+//! it. The lab holds no build recipe for anyone else's code: what runs is
+//! what the registries ship.
+//!
+//! # Checking an engine on its own scale
+//!
+//! An engine's values are on its own scale (PHEvaluator's 1 to 7,462, lower
+//! is stronger; eval7's packed integers, higher is stronger). [`check`]
+//! derives the map from an engine's values to the reference's 7,462 classes
+//! from the hands themselves: each value stands for the class most of its
+//! hands have, and each class for the value most of its hands have; the
+//! value-class pairs that both choose, ordered by the engine's strength,
+//! must run from class 1 up, and the pairs off the heaviest run that does
+//! (by hands) are misordered. A hand disagrees when its pair is not one of the chosen and
+//! ordered pairs. So an engine that swaps two classes, merges two or splits
+//! one is caught on exactly the hands it gets wrong, whatever its scale.
+//!
+//! Worked example: five hands whose reference classes are 1, 1609, 1609,
+//! 1600 and 7462, and an engine (higher is stronger) answering 9, 5, 5, 6
+//! and 1. The pairs (9, 1), (5, 1609), (6, 1600), (1, 7462) are each
+//! chosen both ways; by strength (9, 6, 5, 1) the classes run 1, 1600,
+//! 1609, 7462, increasing: no disagreement. An engine that ranks the wheel
+//! (class 1609) above the king-high straight (1600) answers 4 for the
+//! latter: by strength (9, 5, 4, 1) the classes run 1, 1609, 1600, 7462,
+//! and the heaviest increasing run leaves out the pair of fewer hands: the
+//! one king-high straight disagrees.
+
+pub mod check;
+pub mod handranks;
+pub mod install;
+pub mod native;
+pub mod protocol;
+pub mod runner;
+
+use std::fmt;
+
+/// The language an engine is written in, which says how it is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// CPython 3, run by `runners/python/runner.py` in the build
+    /// directory's virtual environment.
+    Python,
+    /// Node.js, run by `runners/node/runner.js` with the build directory's
+    /// `node_modules`.
+    JavaScript,
+    /// C (or C++ behind a C ABI), called in-process.
+    C,
+}
+
+impl Language {
+    /// The name the list and the report show.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Language::Python => "Python",
+            Language::JavaScript => "JavaScript",
+            Language::C => "C",
+        }
+    }
+}
+
+/// The registry a package comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registry {
+    /// The Python Package Index.
+    PyPI,
+    /// The npm registry.
+    Npm,
+    /// Nothing: the lab's own C files, built by this crate.
+    Lab,
+}
+
+/// A package at a pinned version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Package {
+    /// Where it comes from.
+    pub registry: Registry,
+    /// Its name there.
+    pub name: &'static str,
+    /// The pinned version `install` installs and the check demands.
+    pub version: &'static str,
+}
+
+/// How the lab reaches an engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A runner program in the engine's language, over the protocol.
+    Package,
+    /// A C function in a library the package ships, loaded in-process.
+    Native(Symbols),
+    /// A library built against the lab's C ABI (`abi/handeval_engine.h`).
+    Abi(AbiLibrary),
+}
+
+impl Kind {
+    /// The word the list shows.
+    pub const fn word(self) -> &'static str {
+        match self {
+            Kind::Package => "package",
+            Kind::Native(_) => "native",
+            Kind::Abi(_) => "abi",
+        }
+    }
+}
+
+/// The C functions of a native engine, inside a package's library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symbols {
+    /// PHEvaluator's `evaluate_5cards`, `evaluate_6cards`,
+    /// `evaluate_7cards` and `evaluate_plo4_cards` (cards `4 * rank +
+    /// suit`, suits c, d, h, s: the lab's own numbering; lower is
+    /// stronger), in the extension module `phevaluator` ships.
+    PhEvaluator,
+    /// OMPEval behind pokerfast's C ABI: `pf_abi_version`, `pf_init`,
+    /// `pf_evaluate(cards, n, k, out)` (cards `4 * rank + suit`, suits s,
+    /// h, c, d; higher is stronger).
+    PokerfastOmp,
+}
+
+/// A library built against the lab's C ABI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbiLibrary {
+    /// `abi/example.c`: a plain evaluator written for the test.
+    Example,
+    /// `abi/null.c`: answers 0 for every hand, the C floor.
+    Null,
+    /// A user's, from the path they give (`--library`).
+    User,
+}
+
+/// Which way an engine's values go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Better {
+    /// A stronger hand has a higher value.
+    Higher,
+    /// A stronger hand has a lower value.
+    Lower,
+}
+
+/// How a package's users hand it cards, as rebar names the two models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Model {
+    /// One hand per call, from the package's own card representation.
+    Call,
+    /// Many hands per call, where the package offers it.
+    Batch,
+}
+
+impl Model {
+    /// The word of the protocol, the CSV and the command line.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Model::Call => "call",
+            Model::Batch => "batch",
+        }
+    }
+}
+
+impl fmt::Display for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// What an engine is in a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// An evaluator, checked and timed.
+    Evaluator,
+    /// Its language's floor: the loop and the protocol, no evaluation;
+    /// timed, never checked.
+    Floor,
+    /// The lab's own test of a path (the C ABI's example): checked and
+    /// timed by the tests and when named, left out of a run's engines.
+    Test,
+}
+
+/// One engine: a line of [`ENGINES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Engine {
+    /// Its name in the lab: `language/package` (`py/eval7`).
+    pub name: &'static str,
+    /// Its language.
+    pub language: Language,
+    /// How the lab reaches it.
+    pub kind: Kind,
+    /// The package that holds it, pinned.
+    pub package: Package,
+    /// Evaluator or floor.
+    pub role: Role,
+    /// The games it evaluates (the lab's game ids).
+    pub games: &'static [&'static str],
+    /// Which way its values go.
+    pub better: Better,
+    /// The models it offers.
+    pub models: &'static [Model],
+    /// The slowest a hand is expected to take, in microseconds, with room
+    /// to spare: a request of `n` hands that takes longer than
+    /// [`Engine::timeout`] is stopped.
+    pub slowest_us: u32,
+    /// What it is, in one line, with its authors and repository.
+    pub summary: &'static str,
+}
+
+impl Engine {
+    /// Whether it evaluates the game with this id.
+    pub fn plays(&self, game: &str) -> bool {
+        self.games.contains(&game)
+    }
+
+    /// How long a request of `hands` hands may take: ten seconds to start
+    /// (an interpreter and its package's tables) and the slowest time a
+    /// hand, ten times over.
+    pub fn timeout(&self, hands: usize) -> std::time::Duration {
+        std::time::Duration::from_secs(10)
+            + std::time::Duration::from_micros(hands as u64 * u64::from(self.slowest_us) * 10)
+    }
+}
+
+const HOLDEM: &[&str] = &["five", "six", "seven"];
+const CALL: &[Model] = &[Model::Call];
+
+/// Every engine. The order is the list's and the report's.
+pub const ENGINES: &[Engine] = &[
+    Engine {
+        name: "py/null",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "",
+            version: "",
+        },
+        role: Role::Floor,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Higher,
+        models: &[Model::Call, Model::Batch],
+        slowest_us: 5,
+        summary: "The Python runner's loop and protocol, no evaluation: Python's floor",
+    },
+    Engine {
+        name: "py/eval7",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "eval7",
+            version: "0.1.11",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Higher,
+        models: CALL,
+        slowest_us: 20,
+        summary: "eval7 (Anonymous Systems, github.com/anonymous-systems/eval7): a Cython port of pokerlib's bit-mask evaluator",
+    },
+    Engine {
+        name: "py/phevaluator",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "phevaluator",
+            version: "0.6.0",
+        },
+        role: Role::Evaluator,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Lower,
+        models: CALL,
+        slowest_us: 20,
+        summary: "phevaluator (Henry Lee, github.com/HenryRLee/PokerHandEvaluator): PHEvaluator's C as a CPython extension",
+    },
+    Engine {
+        name: "py/treys",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "treys",
+            version: "0.1.8",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Lower,
+        models: CALL,
+        slowest_us: 200,
+        summary: "treys (ihendley, github.com/ihendley/treys): Cactus Kev's evaluator in pure Python, best of the fives",
+    },
+    Engine {
+        name: "py/pokerkit",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "pokerkit",
+            version: "0.7.7",
+        },
+        role: Role::Evaluator,
+        // Its Omaha (`OmahaHoldemHand`) answers too, at 0.7 ms a hand:
+        // the million-hand sample a run checks would take six minutes.
+        games: HOLDEM,
+        better: Better::Higher,
+        models: CALL,
+        slowest_us: 2_000,
+        summary: "pokerkit (University of Toronto Computer Poker Student Research Group, github.com/uoftcprg/pokerkit): pure Python, many variants",
+    },
+    Engine {
+        name: "py/holdem-hand-evaluator",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "holdem-hand-evaluator",
+            version: "0.4.1",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Higher,
+        models: CALL,
+        slowest_us: 20,
+        summary: "holdem-hand-evaluator (Wataru Inariba, github.com/b-inary/holdem-hand-evaluator): b-inary's Rust evaluator through PyO3",
+    },
+    Engine {
+        name: "py/pokerfast",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            name: "pokerfast",
+            version: "0.2.0",
+        },
+        role: Role::Evaluator,
+        games: &["seven"],
+        better: Better::Higher,
+        models: &[Model::Call, Model::Batch],
+        slowest_us: 50,
+        summary: "pokerfast: call is its Python table evaluator `eval7`, batch OMPEval's C++ through ctypes (`pokerfast.equity.evaluate`)",
+    },
+    Engine {
+        name: "js/null",
+        language: Language::JavaScript,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::Npm,
+            name: "",
+            version: "",
+        },
+        role: Role::Floor,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Higher,
+        models: CALL,
+        slowest_us: 5,
+        summary: "The Node.js runner's loop and protocol, no evaluation: JavaScript's floor",
+    },
+    Engine {
+        name: "js/pokersolver",
+        language: Language::JavaScript,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::Npm,
+            name: "pokersolver",
+            version: "2.1.4",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Higher,
+        models: CALL,
+        slowest_us: 500,
+        summary: "pokersolver (James Simpson, github.com/goldfire/pokersolver): `Hand.solve`, categories by pattern matching",
+    },
+    Engine {
+        name: "js/phe",
+        language: Language::JavaScript,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::Npm,
+            name: "phe",
+            version: "0.6.0",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Lower,
+        models: CALL,
+        slowest_us: 50,
+        summary: "phe (Thorsten Lorenz, github.com/thlorenz/phe): PHEvaluator ported to JavaScript",
+    },
+    Engine {
+        name: "js/poker-evaluator",
+        language: Language::JavaScript,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::Npm,
+            name: "poker-evaluator",
+            version: "2.1.1",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Higher,
+        models: CALL,
+        slowest_us: 50,
+        summary: "poker-evaluator (Sukhmai, github.com/Sukhmai/poker-evaluator): RayW's 2+2 table (its shipped HandRanks.dat) walked in JavaScript",
+    },
+    Engine {
+        name: "js/poker-hand-evaluator-wasm",
+        language: Language::JavaScript,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::Npm,
+            name: "poker-hand-evaluator-wasm",
+            version: "0.4.0",
+        },
+        role: Role::Evaluator,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Lower,
+        models: CALL,
+        slowest_us: 50,
+        summary: "poker-hand-evaluator-wasm (Wenhe Li, github.com/WenheLI/PokerHandEvaluator-wasm): PHEvaluator's C through Emscripten",
+    },
+    Engine {
+        name: "c/phevaluator",
+        language: Language::C,
+        kind: Kind::Native(Symbols::PhEvaluator),
+        package: Package {
+            registry: Registry::PyPI,
+            name: "phevaluator",
+            version: "0.6.0",
+        },
+        role: Role::Evaluator,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Lower,
+        models: &[Model::Call],
+        slowest_us: 1,
+        summary: "PHEvaluator's own C (Henry Lee, github.com/HenryRLee/PokerHandEvaluator), as phevaluator 0.6.0 ships it compiled",
+    },
+    Engine {
+        name: "c/ompeval",
+        language: Language::C,
+        kind: Kind::Native(Symbols::PokerfastOmp),
+        package: Package {
+            registry: Registry::PyPI,
+            name: "pokerfast",
+            version: "0.2.0",
+        },
+        role: Role::Evaluator,
+        games: HOLDEM,
+        better: Better::Higher,
+        models: &[Model::Batch],
+        slowest_us: 1,
+        summary: "OMPEval's C++ (Andreas Unterhuber, github.com/zekyll/OMPEval), compiled into pokerfast 0.2.0 behind its C ABI",
+    },
+    Engine {
+        name: "c/null",
+        language: Language::C,
+        kind: Kind::Abi(AbiLibrary::Null),
+        package: Package {
+            registry: Registry::Lab,
+            name: "abi/null.c",
+            version: "",
+        },
+        role: Role::Floor,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Higher,
+        models: &[Model::Batch],
+        slowest_us: 1,
+        summary: "The lab's C ABI answering 0 for every hand: the floor of a call into a C library",
+    },
+    Engine {
+        name: "c/example",
+        language: Language::C,
+        kind: Kind::Abi(AbiLibrary::Example),
+        package: Package {
+            registry: Registry::Lab,
+            name: "abi/example.c",
+            version: "",
+        },
+        role: Role::Test,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Higher,
+        models: &[Model::Batch],
+        slowest_us: 5,
+        summary: "The lab's small C evaluator against its own C ABI: what a user's evaluator plugs into",
+    },
+];
+
+/// The engine of this name.
+pub fn engine(name: &str) -> Option<&'static Engine> {
+    ENGINES.iter().find(|e| e.name == name)
+}
+
+/// The engines of a language, in list order.
+pub fn of_language(language: Language) -> impl Iterator<Item = &'static Engine> {
+    ENGINES.iter().filter(move |e| e.language == language)
+}
+
+/// The floor of a language: the engine declared so on its line.
+pub fn floor_of(language: Language) -> Option<&'static Engine> {
+    of_language(language).find(|e| e.role == Role::Floor)
+}
+
+/// What went wrong with an engine: every error names it.
+#[derive(Debug)]
+pub struct Error {
+    /// The engine.
+    pub engine: String,
+    /// What happened.
+    pub what: String,
+}
+
+impl Error {
+    /// An error of `engine`.
+    pub fn new(engine: &str, what: impl Into<String>) -> Error {
+        Error {
+            engine: engine.to_string(),
+            what: what.into(),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "engine {}: {}", self.engine, self.what)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A batch of hands for an engine: `cards` per hand, the hole cards first
+/// (`hole` of them; 0 for Hold'em), each card `4 * rank + suit` with ranks
+/// 2 to ace as 0 to 12 and suits c, d, h, s as 0 to 3.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hands {
+    /// The game's id.
+    pub game: &'static str,
+    /// Cards per hand.
+    pub cards: usize,
+    /// Hole cards per hand, first.
+    pub hole: usize,
+    /// The cards, hand after hand.
+    pub flat: Vec<u8>,
+}
+
+impl Hands {
+    /// How many hands.
+    pub fn len(&self) -> usize {
+        self.flat.len() / self.cards.max(1)
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.flat.is_empty()
+    }
+
+    /// Hand `i`'s cards.
+    pub fn hand(&self, i: usize) -> &[u8] {
+        &self.flat[i * self.cards..(i + 1) * self.cards]
+    }
+
+    /// Hands `range` as a batch of their own.
+    #[must_use]
+    pub fn slice(&self, range: std::ops::Range<usize>) -> Hands {
+        Hands {
+            game: self.game,
+            cards: self.cards,
+            hole: self.hole,
+            flat: self.flat[range.start * self.cards..range.end * self.cards].to_vec(),
+        }
+    }
+
+    /// The hands of a game of the lab, as an engine is given them.
+    pub fn of<G: handeval_core::Game>(hands: &[G]) -> Hands {
+        let mut flat = Vec::with_capacity(hands.len() * G::COUNT);
+        for h in hands {
+            flat.extend(h.card_slice().iter().map(|c| c.index()));
+        }
+        Hands {
+            game: G::ID,
+            cards: G::COUNT,
+            hole: G::HOLE,
+            flat,
+        }
+    }
+}
+
+/// A way to evaluate a batch of hands: a runner process, or a C function.
+pub trait Evaluate {
+    /// One value per hand of `hands`, on the engine's own scale.
+    ///
+    /// # Errors
+    /// Whatever kept the engine from answering one value per hand, naming it.
+    fn values(&self, hands: &Hands) -> Result<Vec<i64>, Error>;
+}

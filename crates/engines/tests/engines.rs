@@ -1,0 +1,212 @@
+//! The engines' checks catch what they should: runners that answer wrong
+//! values, wrong counts, garbage, nothing, a crash or never, each named by
+//! its engine; the lab's C ABI over every five-card hand, and a broken
+//! evaluator behind it caught on the hands it breaks.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use handeval_core::{Hand, Hand7};
+use handeval_engines::check::{self, Checked};
+use handeval_engines::install::Place;
+use handeval_engines::native::Native;
+use handeval_engines::runner::{Launch, Runner, runners_dir};
+use handeval_engines::{Better, Engine, Error, Evaluate, Hands, Model, engine};
+
+fn fake(mode: &str) -> Runner {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_runner.py");
+    Runner {
+        engine: engine("py/null").expect("listed"),
+        launch: Launch {
+            program: PathBuf::from("python3"),
+            args: vec![script.display().to_string(), mode.to_string()],
+            env: Vec::new(),
+        },
+        model: Model::Call,
+        timeout: Some(Duration::from_secs(5)),
+    }
+}
+
+fn sample() -> Vec<Hand7> {
+    check::sample_hands::<Hand7>(7, 2_000)
+}
+
+fn check_with(runner: &Runner) -> Result<Checked, Error> {
+    check::on_hands::<Hand7>(runner, Better::Higher, &sample(), 500, &|_| {})
+}
+
+#[test]
+fn a_runner_with_wrong_values_is_caught_on_the_hands_it_orders_wrongly() {
+    let checked = check_with(&fake("wrong-value")).expect("it answers");
+    println!("{checked}");
+    assert!(checked.verdict.disagreements > 1_000, "{checked}");
+    assert_eq!(checked.examples.len(), 5);
+    assert!(
+        checked.examples[0].contains("the reference's class"),
+        "{checked}"
+    );
+}
+
+#[test]
+fn wrong_counts_garbage_nothing_and_crashes_are_errors_naming_the_engine() {
+    for (mode, says) in [
+        ("wrong-count", "said"),
+        ("garbage", "no integer value"),
+        ("nothing", "no end line"),
+        ("crash", "the package fell over"),
+    ] {
+        let error = check_with(&fake(mode)).expect_err(mode).to_string();
+        println!("{mode}: {error}");
+        assert!(error.starts_with("engine py/null: "), "{mode}: {error}");
+        assert!(error.contains(says), "{mode}: {error}");
+    }
+}
+
+#[test]
+fn a_runner_that_never_answers_is_stopped_at_its_timeout() {
+    let mut runner = fake("sleep");
+    runner.timeout = Some(Duration::from_secs(1));
+    let started = Instant::now();
+    let hands = Hands::of(&sample()[..10]);
+    let error = runner.values(&hands).expect_err("stopped").to_string();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        error.contains("py/null") && error.contains("stopped"),
+        "{error}"
+    );
+}
+
+/// The real runners' floors, which need no package: the protocol both ways.
+#[test]
+fn the_python_and_node_floors_speak_the_protocol() {
+    for (name, program, file) in [
+        ("py/null", "python3", "python/runner.py"),
+        ("js/null", "node", "node/runner.js"),
+    ] {
+        let runner = Runner {
+            engine: engine(name).expect("listed"),
+            launch: Launch {
+                program: PathBuf::from(program),
+                args: vec![runners_dir().join(file).display().to_string()],
+                env: Vec::new(),
+            },
+            model: Model::Call,
+            timeout: None,
+        };
+        let hands = Hands::of(&sample()[..1_000]);
+        assert_eq!(runner.values(&hands).expect(name), vec![0; 1_000]);
+        let samples = runner.time(&hands, 300, 2).expect(name);
+        // 300, 300, 300 and 100 hands, two samples each.
+        assert_eq!(samples.len(), 8, "{name}");
+        assert_eq!(samples[7].count, 100);
+        assert!(
+            runner
+                .version()
+                .expect(name)
+                .starts_with(if name == "py/null" {
+                    "CPython"
+                } else {
+                    "Node.js"
+                })
+        );
+    }
+}
+
+fn example() -> Native {
+    Native::load(engine("c/example").expect("listed"), &Place::of_build())
+        .expect("built by build.rs")
+}
+
+#[test]
+fn the_c_abi_example_orders_every_five_card_hand_as_the_reference() {
+    let checked = check::every::<Hand>(&example(), Better::Higher, &|_| {}).expect("it answers");
+    println!("c/example: {checked}");
+    assert!(checked.every);
+    assert_eq!(checked.verdict.hands, 2_598_960);
+    assert_eq!(checked.verdict.disagreements, 0, "{checked}");
+    assert_eq!(checked.verdict.classes, 7_462);
+}
+
+/// The example with one bug: a hand holding the two of clubs is worth one
+/// more than it should be, which splits classes and breaks ties.
+struct OffByOneOnTheTwoOfClubs(Native);
+
+impl Evaluate for OffByOneOnTheTwoOfClubs {
+    fn values(&self, hands: &Hands) -> Result<Vec<i64>, Error> {
+        let mut values = self.0.values(hands)?;
+        for (i, v) in values.iter_mut().enumerate() {
+            if hands.hand(i).contains(&0) {
+                *v += 1;
+            }
+        }
+        Ok(values)
+    }
+}
+
+#[test]
+fn a_broken_evaluator_behind_the_c_abi_is_caught() {
+    let broken = OffByOneOnTheTwoOfClubs(example());
+    let checked = check::every::<Hand>(&broken, Better::Higher, &|_| {}).expect("it answers");
+    println!("broken: {checked}");
+    assert!(checked.verdict.disagreements > 0, "{checked}");
+    assert!(
+        checked.examples.iter().all(|e| e.contains("2c")),
+        "{checked}"
+    );
+}
+
+#[test]
+fn the_c_floor_answers_zero_and_a_package_engine_has_no_library() {
+    let null = Native::load(engine("c/null").expect("listed"), &Place::of_build()).expect("built");
+    assert_eq!(
+        null.values(&Hands::of(&sample()[..3])).unwrap(),
+        vec![0, 0, 0]
+    );
+    let nowhere = Place::new(std::env::temp_dir().join("handeval-engines-nowhere"));
+    let e: &'static Engine = engine("c/phevaluator").expect("listed");
+    let error = Native::load(e, &nowhere)
+        .err()
+        .expect("not installed")
+        .to_string();
+    assert!(
+        error.contains("c/phevaluator") && error.contains("cargo xtask engines install"),
+        "{error}"
+    );
+}
+
+/// RayW's table as `poker-evaluator` ships it, when installed (`cargo
+/// xtask engines install`; CI installs it before `cargo xtask engines
+/// handranks` runs this comparison over every hand); here the comparison
+/// itself is checked on the lab's own table, and on it with one entry
+/// changed.
+#[test]
+fn the_table_comparison_finds_a_changed_entry() {
+    // The lab's table in RayW's convention: a card already dealt leads to
+    // the empty hand's row rather than to the sink.
+    let mut lab = handeval_twoplustwo::table().entries.clone();
+    let row = handeval_twoplustwo::ROW;
+    for (i, e) in lab.iter_mut().enumerate().skip(row) {
+        if i % row != 0 && *e == 0 {
+            *e = handeval_twoplustwo::START as u32;
+        }
+    }
+    let same = handeval_engines::handranks::compare(&lab);
+    println!("the lab's own table: {same}");
+    assert_eq!(same.differing_entries + same.misordered_values, 0, "{same}");
+    assert_eq!(same.hands, 2_598_960 + 20_358_520 + 133_784_560);
+    assert_eq!(same.rows_matched, 612_977);
+    // The royal flush As Ks Qs Js Ts's value, swapped for a lesser one.
+    let mut changed = lab;
+    let mut p = handeval_twoplustwo::START;
+    for c in [52, 48, 44, 40, 36] {
+        p = changed[p + c] as usize;
+    }
+    changed[p] = 1;
+    let found = handeval_engines::handranks::compare(&changed);
+    println!("one entry changed: {found}");
+    assert!(found.differing_entries > 0, "{found}");
+}
