@@ -11,6 +11,7 @@ mod console;
 mod bench;
 mod compare;
 mod diff;
+mod engines;
 mod equity;
 mod eval;
 mod list;
@@ -59,6 +60,10 @@ enum Task {
     /// Every CPU's newest full run side by side: each evaluator's time and
     /// ratio to the baseline on each, and how the table-free ideas rank.
     Machines(machines::Args),
+    /// The evaluators people use elsewhere (PyPI and npm packages, the C
+    /// they ship, a library built against the lab's C ABI): list them,
+    /// install them, check them against the reference, time them.
+    Engines(engines::Args),
     /// Runs a child of `bench` and ends it with its run (internal).
     #[command(name = "__watch", hide = true)]
     Watch {
@@ -90,6 +95,7 @@ fn main() -> ExitCode {
         Task::Compare(args) => compare::run(&args),
         Task::Machines(args) => machines::run(&args),
         Task::Equity(args) => equity::run(&args),
+        Task::Engines(args) => engines::run(&args),
         Task::Watch {
             owner,
             program,

@@ -64,6 +64,11 @@ pub struct Args {
     /// lists them); every game's when absent.
     #[arg(long, value_parser = parse_game)]
     game: Option<handeval_core::GameInfo>,
+    /// The engines to check and time beside the lab's evaluators (`cargo
+    /// xtask engines` lists them): `all`, `none`, or comma-separated names.
+    /// Packages not yet installed are installed first.
+    #[arg(long, default_value = "all")]
+    engines: String,
     /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
     /// one codegen unit) is what cited runs use; another, such as `dev`,
     /// reuses the test build to check the pipeline in seconds, and its
@@ -224,7 +229,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         icount: valgrind.as_deref().ok(),
     };
     let measured = measure(&plan, &plan_file, build, &tmp_abs, args.smoke)?;
-    let run = report::Run {
+    let engines = engines_phase(&args.engines, &plan)?;
+    let mut run = report::Run {
         rows: rows::build(
             &measured.estimates,
             &measured.counts,
@@ -245,7 +251,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         ),
         listings,
         turns: measured.turns,
+        engine_checks: engines.checks,
+        engine_times: engines.times,
     };
+    run.machine.engines = engines.versions;
     publish(&run, tmp, &results_dir)
 }
 
@@ -271,7 +280,7 @@ fn measure(
     tmp: &Path,
     smoke: bool,
 ) -> Result<Measured> {
-    step("2/4 wall time (criterion, then the interleaved rounds)")?;
+    step("2/5 wall time (criterion, then the interleaved rounds)")?;
     build.build()?;
     let installing =
         (build.icount.is_some() && smoke).then(|| std::thread::spawn(cargo::ensure_runner));
@@ -289,7 +298,7 @@ fn measure(
     let contention = contention(&plan.rounds_out.with_file_name(contention::FILE))?;
     fs::remove_dir_all(&criterion_home)?;
 
-    step("3/4 instruction counts (gungraun + callgrind)")?;
+    step("3/5 instruction counts (gungraun + callgrind)")?;
     let counts = if let Some(valgrind) = build.icount {
         errln!("using {valgrind}")?;
         if let Some(installing) = installing {
@@ -308,6 +317,66 @@ fn measure(
         counts,
         split_floor,
         contention,
+    })
+}
+
+/// What the engines phase found.
+#[derive(Default)]
+struct Engines {
+    checks: Vec<crate::engines::CheckRow>,
+    times: Vec<crate::engines::TimeRow>,
+    versions: String,
+}
+
+/// Step 4: the engines `--engines` names (installed first where they are
+/// not), checked against the reference and timed on the workloads' seeded
+/// blocks. A package that cannot be installed (no network, no Node.js)
+/// keeps its rows, each with its error: the lab's run does not depend on
+/// outside packages.
+fn engines_phase(which: &str, plan: &Plan) -> Result<Engines> {
+    let only: Vec<String> = match which.trim() {
+        "none" => {
+            step("4/5 engines: none (--engines none)")?;
+            return Ok(Engines::default());
+        }
+        "all" | "" => Vec::new(),
+        list => crate::machine::pieces(list),
+    };
+    let games: Vec<String> = plan
+        .timed
+        .iter()
+        .map(|b| b.workload.game().id.to_string())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    step("4/5 engines: the evaluators people use, checked and timed")?;
+    let place = handeval_engines::install::Place::of_build();
+    let missing: Vec<&str> = handeval_engines::ENGINES
+        .iter()
+        .filter(|e| only.is_empty() || only.iter().any(|n| n == e.name))
+        .filter(|e| !place.ready(e))
+        .map(|e| e.name)
+        .collect();
+    if !missing.is_empty() {
+        errln!(
+            "installing the packages of {} (cargo xtask engines install)",
+            missing.join(", ")
+        )?;
+        if let Err(e) = handeval_engines::install::install(&place, "python3") {
+            errln!("warning: {e}: the engines that need it report it")?;
+        }
+    }
+    let check_plan = crate::engines::Plan::for_mode(plan.mode, plan.seed);
+    let mut checks = crate::engines::checks_of(&place, &only, &games, &check_plan)?;
+    if only.is_empty() || only.iter().any(|n| n == "js/poker-evaluator") {
+        checks.push(crate::engines::handranks_row(&place));
+    }
+    let times = crate::engines::times_of(&place, &only, &games, plan.mode, plan.seed)?;
+    let versions = crate::engines::versions_line(&place, &only);
+    Ok(Engines {
+        checks,
+        times,
+        versions,
     })
 }
 
@@ -339,13 +408,17 @@ fn contention(path: &Path) -> Result<String> {
 /// Step 4: writes the run's files into the scratch folder, publishes it
 /// under its name, and prints the headline tables.
 fn publish(run: &report::Run, tmp: Scratch, results_dir: &Path) -> Result<ExitCode> {
-    step("4/4 writing the report")?;
+    step("5/5 writing the report")?;
     let write = |name: &str, text: String| {
         let path = tmp.path().join(name);
         fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     };
     write("machine.txt", run.machine.to_text())?;
     report::schema::write(&tmp.path().join("results.csv"), &run.rows)?;
+    if !run.engine_checks.is_empty() || !run.engine_times.is_empty() {
+        crate::engines::write_csv(&tmp.path().join(report::ENGINE_CHECKS), &run.engine_checks)?;
+        crate::engines::write_csv(&tmp.path().join(report::ENGINE_TIMES), &run.engine_times)?;
+    }
     // A run without the five-card check has no listings' figures: no file.
     if !run.listings.is_empty() {
         report::schema::write_listings(&tmp.path().join(report::LISTINGS), &run.listings)?;
@@ -394,7 +467,7 @@ fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
         .collect();
     if timed_five.is_empty() {
         step(
-            "1/4 differential check: five cards skipped (this run times no five-card benchmark); every timed hand is checked against the reference before timing",
+            "1/5 differential check: five cards skipped (this run times no five-card benchmark); every timed hand is checked against the reference before timing",
         )?;
         return Ok(Vec::new());
     }
@@ -409,10 +482,10 @@ fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
         .map(|a| a.name.to_string())
         .collect();
     if checked.len() == abouts.len() {
-        step("1/4 differential check: every five-card evaluator over every hand")?;
+        step("1/5 differential check: every five-card evaluator over every hand")?;
     } else {
         step(&format!(
-            "1/4 differential check over every five-card hand: {} of {} evaluators (those --filter times, the reference, the published listings)",
+            "1/5 differential check over every five-card hand: {} of {} evaluators (those --filter times, the reference, the published listings)",
             checked.len(),
             abouts.len()
         ))?;

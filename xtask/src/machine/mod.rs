@@ -257,6 +257,10 @@ pub struct Machine {
     /// intensity it reached in each workload's rounds; absent in older
     /// runs and runs without contended workloads.
     pub contention: String,
+    /// The engines the run checked and timed (`cargo xtask engines`): each
+    /// package's version as installed, and the interpreters'; absent in
+    /// older runs and runs without engines.
+    pub engines: String,
     /// Hands per workload (absent in older runs, which all timed
     /// [`handeval_benches::hands::HANDS`]; runs before games were a
     /// definition gave it for six and seven cards, five always having all).
@@ -359,6 +363,7 @@ impl Machine {
             ("icount path", Some(self.icount_path.clone())),
             ("generated tables", Some(self.generated_tables.clone())),
             ("contention", Some(self.contention.clone())),
+            ("engines", Some(self.engines.clone())),
             (
                 "hands per workload",
                 self.hands_per_workload.map(|n| n.to_string()),
@@ -573,6 +578,7 @@ impl Fields<'_> {
             split_floor: self.text("split floor"),
             generated_tables: self.text("generated tables"),
             contention: self.text("contention"),
+            engines: self.text("engines"),
             rustc_details: self
                 .0
                 .iter()
@@ -586,9 +592,10 @@ impl Fields<'_> {
 }
 
 /// The keys a `machine.txt` may have, besides `rustc <detail>` lines.
-const KNOWN: [&str; 32] = [
+const KNOWN: [&str; 33] = [
     "generated tables",
     "contention",
+    "engines",
     "command",
     "date",
     "git",
@@ -681,6 +688,7 @@ mod tests {
         full.contention = "an antagonist; reached: w 1.0 GB/s over 2 s".into();
         full.split_floor = "AVX2: 0.2 ns/hand".into();
         full.generated_tables = "t 1 bytes".into();
+        full.engines = "py/eval7 0.1.11; Python CPython 3.11.7".into();
         assert_eq!(Machine::parse(&full.to_text()).unwrap(), full);
         assert_eq!(m.seed, 7);
         assert!(!m.is_full());

@@ -189,6 +189,7 @@ pub fn describe(
         split_floor: String::new(),
         generated_tables: String::new(),
         contention: String::new(),
+        engines: String::new(),
         rustc_details: rustc
             .lines()
             .skip(1)

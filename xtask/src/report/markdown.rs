@@ -1076,6 +1076,9 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
     if let Some(contention) = contention_section(rows, machine) {
         s.push_str(&contention);
     }
+    if let Some(engines) = super::engines::section(rows, &run.engine_checks, &run.engine_times) {
+        s.push_str(&engines);
+    }
     if !listings.is_empty() {
         let _ = writeln!(s, "\n## Published listings\n\n{LISTINGS_INTRO}\n");
         s.push_str(&listings_table(listings));

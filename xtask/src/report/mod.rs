@@ -6,6 +6,7 @@
 //! splices generated sections into the README.
 
 pub mod chart;
+pub mod engines;
 pub mod format;
 pub mod markdown;
 pub mod readme;
@@ -30,6 +31,10 @@ pub struct Args {
 
 /// The published listings' figures in a results directory.
 pub const LISTINGS: &str = "listings.csv";
+/// The engines' checks in a results directory (`cargo xtask engines check`).
+pub const ENGINE_CHECKS: &str = "engines-check.csv";
+/// The engines' times in a results directory (`cargo xtask engines time`).
+pub const ENGINE_TIMES: &str = "engines.csv";
 /// The interleaved rounds' raw times in a results directory.
 pub const ROUNDS: &str = "rounds.csv";
 
@@ -101,6 +106,10 @@ pub struct Run {
     pub listings: Vec<ListingRow>,
     /// `rounds.csv`, empty in runs that have none.
     pub turns: Vec<schema::Turn>,
+    /// `engines-check.csv`, empty in runs that have none.
+    pub engine_checks: Vec<crate::engines::CheckRow>,
+    /// `engines.csv`, empty in runs that have none.
+    pub engine_times: Vec<crate::engines::TimeRow>,
 }
 
 impl Run {
@@ -130,6 +139,8 @@ pub fn load(dir: &Path) -> Result<Run> {
         machine: Machine::read(dir)?,
         listings: schema::read_listings(&dir.join(LISTINGS))?,
         turns: turns.unwrap_or_default(),
+        engine_checks: crate::engines::read_csv(&dir.join(ENGINE_CHECKS))?,
+        engine_times: crate::engines::read_csv(&dir.join(ENGINE_TIMES))?,
     })
 }
 

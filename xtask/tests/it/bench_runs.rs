@@ -22,7 +22,7 @@ fn seven_card_run(name: &str, args: &[&str]) -> (PathBuf, String, String) {
     assert!(out.status.success(), "{said}");
     // No five-card check for a run without five-card benchmarks.
     assert!(
-        said.contains("1/4 differential check: five cards skipped"),
+        said.contains("1/5 differential check: five cards skipped"),
         "{said}"
     );
     let runs: Vec<_> = fs::read_dir(&results).unwrap().flatten().collect();

@@ -11,6 +11,7 @@ mod bench_runs;
 mod cli;
 mod damaged;
 mod diff;
+mod engines;
 mod eval;
 mod golden;
 mod interrupt;
