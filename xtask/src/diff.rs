@@ -60,6 +60,12 @@ pub struct Args {
     /// Hands dealt (seeded) for each evaluator too slow for the budget.
     #[arg(long, default_value_t = 1 << 22)]
     pub sample: usize,
+    /// Engines to check on the game too, after the evaluators
+    /// (comma-separated names as `cargo xtask engines` lists them, or
+    /// `all`): over every hand when that fits `--budget`, else on the
+    /// seeded sample (a million hands at most: runners are slow).
+    #[arg(long, value_delimiter = ',')]
+    pub engines: Vec<String>,
 }
 
 impl Default for Args {
@@ -71,6 +77,7 @@ impl Default for Args {
             budget: 12.0,
             every: false,
             sample: 1 << 22,
+            engines: Vec::new(),
         }
     }
 }
@@ -729,6 +736,30 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 fn run_game<G: Game>(args: &Args) -> Result<ExitCode> {
     let outcome = check::<G>(args)?;
+    if !args.engines.is_empty() {
+        let only: Vec<String> = args
+            .engines
+            .iter()
+            .filter(|n| *n != "all")
+            .cloned()
+            .collect();
+        let plan = crate::engines::Plan {
+            hands: args.sample.min(1_000_000),
+            seed: handeval_difftest::cards::SAMPLE_SEED,
+            budget_minutes: args.budget,
+            every: args.every,
+        };
+        let place = handeval_engines::install::Place::of_build();
+        let rows = crate::engines::checks_of(&place, &only, &[G::ID.to_string()], &plan)?;
+        crate::engines::print_checks(&rows, false)?;
+        if rows
+            .iter()
+            .any(|r| !r.error.is_empty() || r.disagreements > 0)
+        {
+            errln!("engines: some could not be checked or disagree with the reference (above)")?;
+            return Ok(ExitCode::FAILURE);
+        }
+    }
     finish(
         args.csv,
         |out| write_csv(out, &outcome),

@@ -529,7 +529,7 @@ fn checks(place: &Place, select: &Select, plan: &Plan) -> Result<Vec<CheckRow>> 
     Ok(rows)
 }
 
-fn print_checks(rows: &[CheckRow], csv: bool) -> Result<()> {
+pub fn print_checks(rows: &[CheckRow], csv: bool) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if csv {
         let mut w = csv::Writer::from_writer(&mut out);

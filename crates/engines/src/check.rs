@@ -61,40 +61,52 @@ impl Tally {
     /// If the two differ in length.
     pub fn add(&mut self, values: &[i64], classes: &[u16], start: u64, weight: u64) {
         assert_eq!(values.len(), classes.len(), "one class per value");
-        let mut last: Option<((i64, u16), u64)> = None;
+        // The hands of a class almost always share one value: each class
+        // keeps the pair it saw last and its count, and the map is touched
+        // only when a class's value changes (and once a class at the end).
+        let top = classes.iter().copied().max().map_or(0, usize::from);
+        let mut last: Vec<Option<(i64, Pair)>> = vec![None; top + 1];
         for (i, (&v, &c)) in values.iter().zip(classes).enumerate() {
-            // Neighbouring hands often share both: count runs before hashing.
-            match &mut last {
-                Some((key, w)) if *key == (v, c) => *w += weight,
+            let slot = &mut last[usize::from(c)];
+            match slot {
+                Some((value, pair)) if *value == v => pair.weight += weight,
                 _ => {
-                    if let Some((key, w)) = last.take() {
-                        self.pairs.get_mut(&key).expect("entered").weight += w;
+                    if let Some((value, pair)) = slot.take() {
+                        self.enter(value, c, pair);
                     }
-                    self.pairs.entry((v, c)).or_insert(Pair {
-                        weight: 0,
-                        first: start + i as u64,
-                    });
-                    last = Some(((v, c), weight));
+                    *slot = Some((
+                        v,
+                        Pair {
+                            weight,
+                            first: start + i as u64,
+                        },
+                    ));
                 }
             }
         }
-        if let Some((key, w)) = last {
-            self.pairs.get_mut(&key).expect("entered").weight += w;
+        for (c, slot) in last.into_iter().enumerate() {
+            if let Some((value, pair)) = slot {
+                self.enter(value, c as u16, pair);
+            }
         }
         self.evaluated += values.len() as u64;
+    }
+
+    fn enter(&mut self, value: i64, class: u16, pair: Pair) {
+        self.pairs
+            .entry((value, class))
+            .and_modify(|p| {
+                p.weight += pair.weight;
+                p.first = p.first.min(pair.first);
+            })
+            .or_insert(pair);
     }
 
     /// Both tallies in one.
     #[must_use]
     pub fn merge(mut self, other: Tally) -> Tally {
-        for (key, pair) in other.pairs {
-            self.pairs
-                .entry(key)
-                .and_modify(|p| {
-                    p.weight += pair.weight;
-                    p.first = p.first.min(pair.first);
-                })
-                .or_insert(pair);
+        for ((value, class), pair) in other.pairs {
+            self.enter(value, class, pair);
         }
         self.evaluated += other.evaluated;
         self

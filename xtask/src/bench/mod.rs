@@ -69,6 +69,13 @@ pub struct Args {
     /// Packages not yet installed are installed first.
     #[arg(long, default_value = "all")]
     engines: String,
+    /// Minutes an engine's check over every hand of a game may take
+    /// (foreseen on all cores) before it is checked on a seeded million
+    /// hands and every pitfall hand instead. The default keeps a full run
+    /// within its half hour; PHEvaluator's Omaha over every hand (up to
+    /// suit renaming) takes about 12 minutes on two cores.
+    #[arg(long, default_value_t = 10.0)]
+    engine_budget: f64,
     /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
     /// one codegen unit) is what cited runs use; another, such as `dev`,
     /// reuses the test build to check the pipeline in seconds, and its
@@ -229,7 +236,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         icount: valgrind.as_deref().ok(),
     };
     let measured = measure(&plan, &plan_file, build, &tmp_abs, args.smoke)?;
-    let engines = engines_phase(&args.engines, &plan)?;
+    let engines = engines_phase(&args.engines, args.engine_budget, &plan)?;
     let mut run = report::Run {
         rows: rows::build(
             &measured.estimates,
@@ -333,7 +340,7 @@ struct Engines {
 /// blocks. A package that cannot be installed (no network, no Node.js)
 /// keeps its rows, each with its error: the lab's run does not depend on
 /// outside packages.
-fn engines_phase(which: &str, plan: &Plan) -> Result<Engines> {
+fn engines_phase(which: &str, budget_minutes: f64, plan: &Plan) -> Result<Engines> {
     let only: Vec<String> = match which.trim() {
         "none" => {
             step("4/5 engines: none (--engines none)")?;
@@ -366,7 +373,10 @@ fn engines_phase(which: &str, plan: &Plan) -> Result<Engines> {
             errln!("warning: {e}: the engines that need it report it")?;
         }
     }
-    let check_plan = crate::engines::Plan::for_mode(plan.mode, plan.seed);
+    let mut check_plan = crate::engines::Plan::for_mode(plan.mode, plan.seed);
+    if plan.mode == Mode::Full {
+        check_plan.budget_minutes = budget_minutes;
+    }
     let mut checks = crate::engines::checks_of(&place, &only, &games, &check_plan)?;
     if only.is_empty() || only.iter().any(|n| n == "js/poker-evaluator") {
         checks.push(crate::engines::handranks_row(&place));

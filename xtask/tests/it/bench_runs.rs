@@ -12,7 +12,15 @@ fn seven_card_run(name: &str, args: &[&str]) -> (PathBuf, String, String) {
     let results = std::env::temp_dir().join(format!("handeval-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&results);
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["bench", "--smoke", "--profile", "dev", "--no-icount"])
+        .args([
+            "bench",
+            "--smoke",
+            "--profile",
+            "dev",
+            "--no-icount",
+            "--engines",
+            "none",
+        ])
         .args(args)
         .arg("--results-dir")
         .arg(&results)

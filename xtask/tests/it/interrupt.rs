@@ -21,8 +21,10 @@ fn results_folder(name: &str) -> PathBuf {
 /// What every run here benchmarks: one evaluator on one five-card workload,
 /// built with the test build's profile, so that each phase is reached in
 /// seconds and nothing is compiled with the benchmarks' fat LTO.
-const SMALL: [&str; 7] = [
+const SMALL: [&str; 9] = [
     "--smoke",
+    "--engines",
+    "none",
     "--game",
     "five",
     "--profile",
@@ -173,10 +175,10 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
     // SIGTERM and SIGHUP alike (`scratch::on_interrupt_clean_up`), so both signals are
     // sent at the first point and one each at the later, slower ones.
     let mut points = vec![
-        (&["==> 1/4"][..], Duration::from_millis(300), "INT"),
-        (&["==> 1/4"][..], Duration::from_millis(300), "TERM"),
+        (&["==> 1/5"][..], Duration::from_millis(300), "INT"),
+        (&["==> 1/5"][..], Duration::from_millis(300), "TERM"),
         (
-            &["==> 2/4", "SIMD paths up to"][..],
+            &["==> 2/5", "SIMD paths up to"][..],
             Duration::from_millis(300),
             "TERM",
         ),
@@ -184,7 +186,7 @@ fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
     if Command::new("valgrind").arg("--version").output().is_ok() {
         // Soon: counting one evaluator and the floor takes about a second.
         points.push((
-            &["==> 3/4", "using valgrind"][..],
+            &["==> 3/5", "using valgrind"][..],
             Duration::from_millis(100),
             "INT",
         ));
@@ -202,7 +204,7 @@ fn a_second_run_is_refused() {
     let first = results_folder("first");
     let (mut running, rx) = start(&first, &[]);
     let mut groups = Vec::new();
-    wait_for(&rx, "==> 1/4", &mut groups, Duration::from_secs(120));
+    wait_for(&rx, "==> 1/5", &mut groups, Duration::from_secs(120));
     // With a target folder of its own, and a results folder it would create.
     let second_parent = results_folder("second");
     let second_results = second_parent.join("new");
@@ -245,7 +247,7 @@ fn after_sigkill_nothing_runs_on_and_the_next_run_sweeps_but_reads_nothing_stale
     let results = results_folder("kill");
     let (mut child, rx) = start(&results, &[]);
     let mut groups = Vec::new();
-    for marker in ["==> 2/4", "SIMD paths up to"] {
+    for marker in ["==> 2/5", "SIMD paths up to"] {
         wait_for(&rx, marker, &mut groups, Duration::from_secs(600));
     }
     std::thread::sleep(Duration::from_millis(300));

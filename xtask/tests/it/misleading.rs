@@ -122,7 +122,16 @@ fn bad_bench_arguments_are_refused_before_anything_is_created() {
     let mut dir = parent.join("x").into_os_string();
     dir.push(std::ffi::OsStr::from_bytes(b"\xff"));
     let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["bench", "--smoke", "--profile", "dev", "--filter", "pokers"])
+        .args([
+            "bench",
+            "--smoke",
+            "--profile",
+            "dev",
+            "--filter",
+            "pokers",
+            "--engines",
+            "none",
+        ])
         .arg("--results-dir")
         .arg(&dir)
         .output()
