@@ -321,7 +321,23 @@ pub fn every<G: Game>(
     better: Better,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Checked, Error> {
-    on_parts(engine, better, cards::parts::<G>(), progress)
+    on_parts(engine, better, cards::parts::<G>(), 1, progress)
+}
+
+/// [`every`], the parts gathered into requests of at least `request`
+/// hands each: a runner is a process a request, and starting an
+/// interpreter for each of five-card Hold'em's parts would cost more than
+/// evaluating them.
+///
+/// # Errors
+/// The engine's first failure.
+pub fn every_in_requests<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    request: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Checked, Error> {
+    on_parts(engine, better, cards::parts::<G>(), request, progress)
 }
 
 /// How long [`every`] would take, from the time over a few parts spread
@@ -345,7 +361,7 @@ pub fn foresee_every<G: Game>(
         .collect();
     let hands: u64 = chosen.iter().map(|p| p.len as u64).sum();
     let started = std::time::Instant::now();
-    on_parts(engine, better, &chosen, &|_| {})?;
+    on_parts(engine, better, &chosen, 1, &|_| {})?;
     let took = started.elapsed().as_secs_f64();
     let all = cards::enumerated::<G>() as f64;
     Ok(std::time::Duration::from_secs_f64(
@@ -357,19 +373,39 @@ fn on_parts<G: Game>(
     engine: &(dyn Evaluate + Sync),
     better: Better,
     parts: &[PartAt<G>],
+    request: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Checked, Error> {
+    // Consecutive parts, gathered until a group holds `request` hands.
+    let mut groups: Vec<&[PartAt<G>]> = Vec::new();
+    let (mut from, mut held) = (0, 0);
+    for (i, part) in parts.iter().enumerate() {
+        held += part.len;
+        if held >= request || i + 1 == parts.len() {
+            groups.push(&parts[from..=i]);
+            (from, held) = (i + 1, 0);
+        }
+    }
     let done = std::sync::atomic::AtomicU64::new(0);
-    let tally = parts
+    let tally = groups
         .par_iter()
-        .map(|part: &PartAt<G>| {
-            let hands = part.hands();
-            let classes = cards::part_classes(part);
+        .map(|group: &&[PartAt<G>]| {
+            let mut hands = Vec::new();
+            let mut classes = Vec::new();
+            for part in *group {
+                hands.extend(part.hands());
+                classes.extend(cards::part_classes(part));
+            }
             let values = engine.values(&Hands::of(&hands))?;
             let mut t = Tally::default();
-            t.add(&values, &classes, part.start, part.weight);
-            let now = done.fetch_add(part.len as u64, std::sync::atomic::Ordering::Relaxed);
-            progress(now + part.len as u64);
+            let mut at = 0;
+            for part in *group {
+                let end = at + part.len;
+                t.add(&values[at..end], &classes[at..end], part.start, part.weight);
+                at = end;
+            }
+            let now = done.fetch_add(at as u64, std::sync::atomic::Ordering::Relaxed);
+            progress(now + at as u64);
             Ok(t)
         })
         .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))?;

@@ -153,9 +153,12 @@ def answer(fields, out):
         raise ValueError("no engine %s in the Python runner" % name)
     game, hole, cards = fields["game"], int(fields["hole"]), int(fields["cards"])
     model, task = fields["model"], fields["task"]
-    hands = [[int(c) for c in line.split()] for line in fields["hands"].splitlines()]
-    if len(hands) != int(fields["count"]) or any(len(h) != cards for h in hands):
-        raise ValueError("the hands are not %s hands of %d cards" % (fields["count"], cards))
+    lines = fields["hands"].splitlines()
+    flat = list(map(int, fields["hands"].split()))
+    count = int(fields["count"])
+    if len(lines) != count or len(flat) != count * cards:
+        raise ValueError("the hands are not %d hands of %d cards" % (count, cards))
+    hands = [flat[i : i + cards] for i in range(0, len(flat), cards)]
     prepare, call, batch = ADAPTERS[name](game, hole)
     if model == "batch" and batch is None:
         raise Unsupported("the batch model")
@@ -181,10 +184,12 @@ def answer(fields, out):
                 took = clock() - began
                 sink ^= len(values)
             else:
+                last = None
                 began = clock()
                 for p in part:
-                    call(p)
+                    last = call(p)
                 took = clock() - began
+                sink ^= hash(last)
             lines.append("%d,%d\n" % (max(took, 1), len(part)))
     out.write("".join(lines))
     out.write("end,%d\n" % len(lines))
