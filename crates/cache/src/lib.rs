@@ -394,6 +394,15 @@ impl<const N: usize> Recipe<N> {
     /// Reads the file at `path` if its header is this recipe's and its data
     /// its checksum's.
     fn read<T: Element>(&self, path: &Path) -> Result<([Vec<T>; N], Duration), String> {
+        // Opening a FIFO or a device for reading would wait for a writer
+        // forever (at 43f40fc every process needing the table hung on a
+        // FIFO named like it): only a regular file is read.
+        match fs::metadata(path) {
+            Ok(m) if !m.is_file() => {
+                return Err(format!("{} is not a regular file", path.display()));
+            }
+            _ => {}
+        }
         let mut file = match fs::File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -523,6 +532,37 @@ mod tests {
         } else {
             Err("wrong entries".into())
         }
+    }
+
+    #[test]
+    fn a_fifo_named_like_the_table_is_not_read() {
+        let dir = folder("fifo");
+        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let Origin::Generated { saved, .. } = origin else {
+            panic!("the first call generates")
+        };
+        let path = saved.unwrap();
+        fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        // On a thread, so that a read that waits for a writer fails the
+        // test rather than hanging it.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let d = dir.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(RECIPE.load_or_make_in(Some(&d), make, check).1);
+        });
+        let origin = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("loading hung on a FIFO named like the table");
+        let Origin::Generated { why, .. } = origin else {
+            panic!("a FIFO is no table")
+        };
+        assert!(why.contains("not a regular file"), "{why}");
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
