@@ -470,36 +470,37 @@ impl CheckGame<'_> {
             _ => 1 << 16,
         };
         let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
-        let started = Instant::now();
-        let sample = check::on_hands::<G>(engine, self.engine.better, &hands, chunk, &|_| {})?;
-        // A runner's pace is its own whatever the hands; an in-process
-        // engine's is timed on a few parts of the enumeration, whose
-        // reference classes cost less a hand than the sample's.
-        if !self.plan.every && self.plan.budget_minutes <= 0.0 {
-            return Ok(sample);
-        }
+        let sample = || check::on_hands::<G>(engine, self.engine.better, &hands, chunk, &|_| {});
         // A runner answers at microseconds a hand: every hand of five-card
         // Hold'em, never the millions of the larger games, which would hold
         // a run for minutes per engine (seven cards: about two).
         let enumerated = handeval_difftest::cards::enumerated::<G>();
-        if self.engine.kind == Kind::Package && !self.plan.every && enumerated > RUNNER_EVERY_UP_TO
-        {
-            return Ok(sample);
+        let may_every = self.plan.budget_minutes > 0.0
+            && !(self.engine.kind == Kind::Package && enumerated > RUNNER_EVERY_UP_TO);
+        if !self.plan.every && !may_every {
+            return sample();
         }
-        let foreseen = if self.engine.kind == Kind::Package {
-            let pace = started.elapsed().as_secs_f64() / hands.len().max(1) as f64;
-            pace * enumerated as f64
-        } else {
-            check::foresee_every::<G>(engine, self.engine.better, 0.002)?.as_secs_f64()
-        };
-        row.foreseen_every_s = Some(foreseen);
-        if self.plan.every
-            || (self.plan.budget_minutes > 0.0 && foreseen <= self.plan.budget_minutes * 60.0)
-        {
-            let every = check::every_in_requests::<G>(engine, self.engine.better, chunk, &|_| {})?;
-            return Ok(every);
+        // The forecast, unless every hand is asked for whatever it says. A
+        // runner's pace is its own whatever the hands: timed on two
+        // requests of the sample at once, as the check would send them.
+        // An in-process engine's is timed on a few parts of the
+        // enumeration, whose reference classes cost less a hand than the
+        // sample's.
+        if !self.plan.every {
+            let foreseen = if self.engine.kind == Kind::Package {
+                let probe = &hands[..(2 * chunk).min(hands.len())];
+                let started = Instant::now();
+                check::on_hands::<G>(engine, self.engine.better, probe, chunk, &|_| {})?;
+                started.elapsed().as_secs_f64() / probe.len().max(1) as f64 * enumerated as f64
+            } else {
+                check::foresee_every::<G>(engine, self.engine.better, 0.002)?.as_secs_f64()
+            };
+            row.foreseen_every_s = Some(foreseen);
+            if foreseen > self.plan.budget_minutes * 60.0 {
+                return sample();
+            }
         }
-        Ok(sample)
+        check::every_in_requests::<G>(engine, self.engine.better, chunk, &|_| {})
     }
 }
 
