@@ -56,6 +56,9 @@ trait GameLine {
     fn count(&self) -> usize;
     /// How the game's hands are written, for messages: `7`, `4 | 5`.
     fn shape(&self) -> String;
+    /// How many cards come before a `|` in the game's hands: its hole
+    /// cards, two for Hold'em (`As Ad | Ks Kd Qs`).
+    fn hole(&self) -> usize;
     /// The evaluators' names.
     fn names(&self) -> Vec<&'static str>;
     /// What a hand of the game is called (`seven-card`).
@@ -78,6 +81,9 @@ impl<G: Game> GameLine for OfGame<G> {
         } else {
             format!("{} | {}", G::HOLE, G::COUNT - G::HOLE)
         }
+    }
+    fn hole(&self) -> usize {
+        if G::HOLE == 0 { 2 } else { G::HOLE }
     }
     fn names(&self) -> Vec<&'static str> {
         self.0.iter().map(|e| e.name()).collect()
@@ -149,29 +155,49 @@ fn select(only: &[String]) -> Result<(Games, Vec<&'static str>)> {
     Ok((every_game(&|name| chosen.contains(&name)), chosen))
 }
 
-/// Evaluates one line: the game its number of cards says, its hand parsed
-/// by that game and written; `Ok(Err(_))` says why the line is no hand.
+/// Evaluates one line: the game its number of cards says (and, with a
+/// `|`, its number of hole cards), its hand parsed by that game and
+/// written; `Ok(Err(_))` says why the line is no hand.
 fn line(
     games: &[Box<dyn GameLine>],
     text: &str,
     out: &mut Output<'_>,
 ) -> Result<Result<usize, String>> {
-    let (count, _) = match count_cards(text) {
+    let (count, bar) = match count_cards(text) {
         Ok(counted) => counted,
         Err(e) => return Ok(Err(e.to_string())),
     };
-    if let Some(at) = games.iter().position(|g| g.count() == count) {
+    let fits = |g: &dyn GameLine| g.count() == count && bar.is_none_or(|h| h == g.hole());
+    if let Some(at) = games.iter().position(|g| fits(g.as_ref())) {
         return Ok(games[at].write(text, out)?.map(|()| at));
     }
-    let shapes: Vec<String> = games.iter().map(|g| g.shape()).collect();
-    let cards = match count {
+    let cards = |n: usize| match n {
         0 => "no cards".to_string(),
         1 => "1 card".to_string(),
         n => format!("{n} cards"),
     };
+    let Some(hole) = bar else {
+        let shapes: Vec<String> = games.iter().map(|g| g.shape()).collect();
+        return Ok(Err(format!(
+            "{}: a hand of a game here has {} cards (hole | board)",
+            cards(count),
+            shapes.join(", ")
+        )));
+    };
+    // A `|` says where the hole cards end: the line is a hand of a game
+    // with that many hole cards and that many cards in all, or no hand.
+    let mut splits: Vec<String> = Vec::new();
+    for g in games {
+        let split = format!("{} | {}", g.hole(), g.count() - g.hole());
+        if !splits.contains(&split) {
+            splits.push(split);
+        }
+    }
     Ok(Err(format!(
-        "{cards}: a hand of a game here has {} cards (hole | board)",
-        shapes.join(", ")
+        "{} | {}: a hand written with `|` is one of {} (hole | board)",
+        cards(hole),
+        cards(count - hole),
+        splits.join(", ")
     )))
 }
 

@@ -178,11 +178,31 @@ impl<const N: usize> FromStr for Hand<N> {
     /// Parses `"As Ks Qs Js Ts"`, `"AsKsQsJsTs"`, or any mix of the two; ranks
     /// `2-9 T J Q K A` or `10`, suits `c d h s`, both case-insensitive.
     ///
-    /// Malformed cards are reported first (the leftmost one), then a wrong
-    /// number of cards, then a duplicate.
+    /// A `|` may set two hole cards apart from a board of three to five
+    /// (`"As Ad | Ks Kd Qs"`); anywhere else it is refused, so that an
+    /// Omaha hand with a short board is not read as a Hold'em hand.
+    ///
+    /// Malformed cards are reported first (the leftmost one), then a
+    /// misplaced `|`, then a wrong number of cards, then a duplicate.
     fn from_str(s: &str) -> Result<Self, HandError> {
         let mut cards = [Card::from_index(0).expect("0 is a card"); N];
-        let count = parse_into(s, &mut cards)?;
+        let (count, bar) = parse_parts(s, &mut cards)?;
+        if let Some(hole) = bar {
+            if hole != HOLDEM_HOLE {
+                return Err(HandError::WrongPart {
+                    part: Part::Hole,
+                    count: hole,
+                    expected: HOLDEM_HOLE,
+                });
+            }
+            if !(HOLDEM_HOLE + 3..=HOLDEM_HOLE + 5).contains(&N) {
+                return Err(HandError::WrongPart {
+                    part: Part::Board,
+                    count: count - hole,
+                    expected: N.saturating_sub(HOLDEM_HOLE),
+                });
+            }
+        }
         if count != N {
             return Err(HandError::WrongCount {
                 count,
@@ -192,6 +212,9 @@ impl<const N: usize> FromStr for Hand<N> {
         Hand::new(cards)
     }
 }
+
+/// The hole cards a Hold'em hand written `hole | board` has.
+pub(crate) const HOLDEM_HOLE: usize = 2;
 
 /// Checks that the cards are distinct.
 pub(crate) fn distinct<const N: usize>(cards: [Card; N]) -> Result<[Card; N], HandError> {
@@ -204,13 +227,6 @@ pub(crate) fn distinct<const N: usize>(cards: [Card; N]) -> Result<[Card; N], Ha
         seen |= bit;
     }
     Ok(cards)
-}
-
-/// Parses cards into `cards` and returns how many there were, which may be
-/// more than fit (those are counted, not kept). A `|` may set the hole
-/// cards apart; in a hand of one set of cards it changes nothing.
-pub(crate) fn parse_into(s: &str, cards: &mut [Card]) -> Result<usize, HandError> {
-    parse_parts(s, cards).map(|(count, _)| count)
 }
 
 /// How many cards `s` holds and how many come before its `|`, if it has
@@ -490,6 +506,26 @@ mod tests {
         assert_eq!(hand("AsKsQsJsTs"), spaced);
         assert_eq!(hand("  as ks\tqs js 10s "), spaced);
         assert_eq!(spaced.to_string(), "As Ks Qs Js Ts");
+    }
+
+    #[test]
+    fn a_bar_sets_two_hole_cards_apart_and_nothing_else() {
+        assert_eq!(hand("As Ks | Qs Js Ts"), hand("As Ks Qs Js Ts"));
+        let seven = "As Ks Qs Js | Ts 2h 3d".parse::<Hand7>();
+        assert_eq!(
+            seven,
+            Err(HandError::WrongPart {
+                part: Part::Hole,
+                count: 4,
+                expected: 2
+            })
+        );
+        assert_eq!(
+            seven.unwrap_err().to_string(),
+            "hole: 4 cards, where the hand has 2 hole cards"
+        );
+        assert!("2h 3d 4c 5s 6h 7d | 8c".parse::<Hand7>().is_err());
+        assert!("As | Kd".parse::<Hand<2>>().is_err());
     }
 
     #[test]

@@ -308,3 +308,40 @@ fn each_line_of_standard_input_is_answered_before_the_next_is_read() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// A `|` says where the hole cards end: a line is a hand of a game with
+/// that many hole cards and that many cards in all, or it is refused with
+/// the splits there are (issue 49, item 1: at 43f40fc the bar was ignored
+/// and `As Ks Qs Js | Ts 2h 3d` was valued as a seven-card royal flush).
+#[test]
+fn a_misplaced_bar_is_refused_with_the_splits_there_are() {
+    for line in [
+        "As Ks Qs Js | Ts 2h 3d",
+        "2h 3d 4c 5s 6h 7d | 8c",
+        "As Ad Ks Kd | Qs Js Ts",
+        "As | Ks Qs Js Ts",
+    ] {
+        let out = eval(&["--only", "reference"], &format!("{line}\n"));
+        assert!(!out.status.success(), "{line}: {}", text(&out.stdout));
+        assert!(out.stdout.is_empty(), "{line}: {}", text(&out.stdout));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("a hand written with `|` is one of 2 | 3, 2 | 4, 2 | 5, 4 | 5"),
+            "{line}: {stderr}"
+        );
+    }
+    // Two hole cards and a flop, turn or river are Hold'em hands; four or
+    // five hole cards and a board of five, Omaha's.
+    let out = eval(
+        &["--csv", "--only", "reference"],
+        "As Ad | Ks Kd Qs\nAs Ad | Ks Kd Qs 2c 3h\nAs Ad Ks Kd | Qs Js Ts 2c 3c\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "hand,evaluator,category,class\n\
+         As Ad Ks Kd Qs,reference,two_pair,2468\n\
+         As Ad Ks Kd Qs 2c 3h,reference,two_pair,2468\n\
+         As Ad Ks Kd | Qs Js Ts 2c 3c,reference,royal_flush,1\n"
+    );
+}
