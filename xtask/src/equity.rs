@@ -8,7 +8,7 @@ use handeval_core::cpu::{Feature, has};
 use handeval_core::{Card, Showdown};
 use handeval_registry::Counting;
 
-use crate::report::format::thousands_u64;
+use crate::report::format::{counted, thousands_u64};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -38,41 +38,70 @@ pub struct Args {
     threads: Option<usize>,
 }
 
-/// The cards of `text`, two characters each, spaces ignored; `what` names
-/// the argument in errors.
+/// The cards of `text` as every command reads them
+/// ([`handeval_core::parse_cards`]: `AhAs`, `"Ah As"`, `10sAs`); `what`
+/// names the argument in errors.
 pub fn cards(what: &str, text: &str) -> Result<Vec<Card>> {
-    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let chars: Vec<char> = compact.chars().collect();
-    if !chars.len().is_multiple_of(2) {
-        bail!("{what} `{text}`: a card is a rank and a suit (`Ah`, `Td`), so two characters each");
-    }
-    chars
-        .chunks(2)
-        .map(|pair| {
-            let card: String = pair.iter().collect();
-            card.parse::<Card>()
-                .map_err(|e| anyhow::anyhow!("{what} `{text}`: `{card}` is not a card: {e}"))
-        })
-        .collect()
+    handeval_core::parse_cards(text).map_err(|e| anyhow::anyhow!("{what} `{text}`: {e}"))
 }
 
-/// Parses the arguments into a showdown.
-pub fn showdown(args: &Args) -> Result<Showdown> {
-    let players = args
-        .hands
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let what = format!("hand {}", i + 1);
-            match cards(&what, h)?.as_slice() {
-                &[a, b] => Ok([a, b]),
-                other => bail!("{what} `{h}`: {} cards, where a hand has two", other.len()),
-            }
+/// The arguments' cards: each player's two, the board, the dead cards.
+struct Dealt {
+    players: Vec<[Card; 2]>,
+    board: Vec<Card>,
+    dead: Vec<Card>,
+}
+
+impl Dealt {
+    /// Parses the arguments' cards.
+    fn of(args: &Args) -> Result<Dealt> {
+        let players = args
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let what = format!("hand {}", i + 1);
+                match cards(&what, h)?.as_slice() {
+                    &[a, b] => Ok([a, b]),
+                    other => bail!("{what} `{h}`: {} cards, where a hand has two", other.len()),
+                }
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Dealt {
+            players,
+            board: cards("the board", &args.board)?,
+            dead: cards("the dead cards", &args.dead)?,
         })
-        .collect::<Result<Vec<_>>>()?;
-    let board = cards("the board", &args.board)?;
-    let dead = cards("the dead cards", &args.dead)?;
-    Showdown::new(&players, &board, &dead).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// The showdown of these cards.
+    fn showdown(&self) -> Result<Showdown> {
+        Showdown::new(&self.players, &self.board, &self.dead).map_err(|e| anyhow::anyhow!("{e}"))
+    }
+
+    /// `AhAs vs KdKc, board 2c7d9h, dead 3s`, every card as the lab writes
+    /// it whatever the case or spacing it was typed in.
+    fn describe(&self) -> String {
+        let mut parts = vec![
+            self.players
+                .iter()
+                .map(|h| text(h))
+                .collect::<Vec<_>>()
+                .join(" vs "),
+        ];
+        if !self.board.is_empty() {
+            parts.push(format!("board {}", text(&self.board)));
+        }
+        if !self.dead.is_empty() {
+            parts.push(format!("dead {}", text(&self.dead)));
+        }
+        parts.join(", ")
+    }
+}
+
+/// `AhAs`: cards written one after the other.
+fn text(cards: &[Card]) -> String {
+    cards.iter().map(ToString::to_string).collect()
 }
 
 /// The most `--threads` takes: far more than any machine's cores, and than
@@ -80,7 +109,8 @@ pub fn showdown(args: &Args) -> Result<Showdown> {
 const MAX_THREADS: usize = 1024;
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let showdown = showdown(args)?;
+    let dealt = Dealt::of(args)?;
+    let showdown = dealt.showdown()?;
     let name = args.evaluator.clone().unwrap_or_else(|| {
         if has(Feature::Avx2) {
             "deadhorse/seven-simd".into()
@@ -117,24 +147,24 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         )
     } else {
         format!(
-            "counted by classes of boards, {} hands valued by {name} on one thread",
-            thousands_u64(showdown.hands_valued_by_ranks())
+            "counted by classes of boards, {} valued by {name} on one thread",
+            counted(showdown.hands_valued_by_ranks(), "hand")
         )
     };
     outln!(
-        "{}: {} boards, {how} in {:.4} s",
-        describe(args),
-        thousands_u64(tally.boards),
+        "{}: {}, {how} in {:.4} s",
+        dealt.describe(),
+        counted(tally.boards, "board"),
         took.as_secs_f64()
     )?;
     outln!()?;
     outln!("| player | hand | wins | ties | losses | equity |")?;
     outln!("|---|---|---:|---:|---:|---:|")?;
-    for (p, hand) in args.hands.iter().enumerate() {
+    for (p, hand) in dealt.players.iter().enumerate() {
         outln!(
             "| {} | {} | {} | {} | {} | {:.3}% |",
             p + 1,
-            hand.split_whitespace().collect::<String>(),
+            text(hand),
             thousands_u64(tally.wins[p]),
             thousands_u64(tally.ties[p]),
             thousands_u64(tally.losses(p)),
@@ -142,25 +172,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// `AhAs vs KdKc, board 2c7d9h, dead 3s`.
-fn describe(args: &Args) -> String {
-    let compact = |s: &str| s.split_whitespace().collect::<String>();
-    let mut parts = vec![
-        args.hands
-            .iter()
-            .map(|h| compact(h))
-            .collect::<Vec<_>>()
-            .join(" vs "),
-    ];
-    if !args.board.trim().is_empty() {
-        parts.push(format!("board {}", compact(&args.board)));
-    }
-    if !args.dead.trim().is_empty() {
-        parts.push(format!("dead {}", compact(&args.dead)));
-    }
-    parts.join(", ")
 }
 
 #[cfg(test)]
@@ -176,6 +187,10 @@ mod tests {
             every_board: false,
             threads: None,
         }
+    }
+
+    fn showdown(args: &Args) -> Result<Showdown> {
+        Dealt::of(args)?.showdown()
     }
 
     fn error(hands: &[&str], board: &str, dead: &str) -> String {
@@ -196,16 +211,27 @@ mod tests {
             error(&["AhAs", "KdKc"], "", "Kc"),
             "the card Kc is given twice"
         );
-        assert!(error(&["AhA", "KdKc"], "", "").starts_with("hand 1 `AhA`: a card is"));
-        assert!(error(&["AhAs", "KdXc"], "", "").starts_with("hand 2 `KdXc`: `Xc` is not a card"));
+        assert_eq!(
+            error(&["AhA", "KdKc"], "", ""),
+            "hand 1 `AhA`: missing suit at column 4 (expected one of c, d, h, s)"
+        );
+        assert_eq!(
+            error(&["AhAs", "KdXc"], "", ""),
+            "hand 2 `KdXc`: bad rank 'X' at column 3 (expected one of 2-9, T, J, Q, K, A or 10)"
+        );
+        assert_eq!(
+            error(&["AhAs", "KdKc"], "2c|7d9h", ""),
+            "the board `2c|7d9h`: bad rank '|' at column 3 (expected one of 2-9, T, J, Q, K, A or 10)"
+        );
         assert_eq!(
             error(&["AhAsKs", "KdKc"], "", ""),
             "hand 1 `AhAsKs`: 3 cards, where a hand has two"
         );
-        assert!(error(&["AhAs"], "", "").starts_with("1 players: a showdown takes 2 to 6"));
+        assert!(error(&["AhAs"], "", "").starts_with("1 player: a showdown takes 2 to 6"));
         let seven = ["2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d"];
         assert!(error(&seven, "", "").starts_with("7 players"));
         assert!(error(&["AhAs", "KdKc"], "2c7d", "").starts_with("a board of 2 cards"));
+        assert!(error(&["AhAs", "KdKc"], "2c", "").starts_with("a board of 1 card:"));
         // Every other card dead: the board cannot be dealt.
         let dead: String = Card::all()
             .map(|c| c.to_string())
@@ -213,9 +239,15 @@ mod tests {
             .collect();
         assert_eq!(
             error(&["AhAs", "KdKc"], "", &dead),
-            "the board needs 5 more cards and only 1 are left in the deck"
+            "the board needs 5 more cards and only 1 is left in the deck"
         );
-        // Spaces inside a hand are fine.
-        assert!(showdown(&args(&["Ah As", "Kd Kc"], " 2c 7d 9h ", "")).is_ok());
+        // Spaces inside a hand are fine, and cards are read as `eval` reads
+        // them: `10s` is the ten of spades, case does not matter (issue 49,
+        // item 9: at 43f40fc `10sAs` was "two characters each").
+        let spaced = showdown(&args(&["Ah As", "Kd Kc"], " 2c 7d 9h ", "")).unwrap();
+        let ten = showdown(&args(&["10sAs", "kdkc"], "", "")).unwrap();
+        let plain = showdown(&args(&["TsAs", "KdKc"], "", "")).unwrap();
+        assert_eq!(ten, plain);
+        assert_ne!(spaced, plain);
     }
 }

@@ -229,6 +229,34 @@ pub(crate) fn distinct<const N: usize>(cards: [Card; N]) -> Result<[Card; N], Ha
     Ok(cards)
 }
 
+/// The cards of `s`, as many as it holds, each read as [`Hand`] reads
+/// them (`"AhAs"`, `"10s 9s"`, `"ah as"`): what a tool taking a list of
+/// cards (a board, dead cards, a player's hole cards) parses them with, so
+/// that every command reads cards alike. The cards are in the order given
+/// and may repeat; the caller decides what a repeat means.
+///
+/// # Errors
+/// The first malformed card, with its column; a `|` is no card.
+///
+/// ```
+/// use handeval_core::{Card, parse_cards};
+/// let ten: Card = "Ts".parse().unwrap();
+/// assert_eq!(parse_cards("10sAs").unwrap()[0], ten);
+/// assert_eq!(parse_cards(" ").unwrap(), vec![]);
+/// assert!(parse_cards("AhA").is_err());
+/// ```
+pub fn parse_cards(s: &str) -> Result<alloc::vec::Vec<Card>, CardError> {
+    let mut cursor = Cursor::new(s);
+    let mut cards = alloc::vec::Vec::new();
+    loop {
+        cursor.skip_whitespace();
+        match cursor.card()? {
+            Some(card) => cards.push(card),
+            None => return Ok(cards),
+        }
+    }
+}
+
 /// How many cards `s` holds and how many come before its `|`, if it has
 /// one, every card checked as [`Hand`] parses them: what a tool reading
 /// hands of several games decides the game by.

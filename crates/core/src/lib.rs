@@ -168,7 +168,7 @@ pub use game::{
 };
 pub use hand::{
     AllHands, BINOMIAL, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part,
-    all_hands, count_cards,
+    all_hands, count_cards, parse_cards,
 };
 pub use parse::CardError;
 pub use register::Register;

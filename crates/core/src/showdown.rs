@@ -72,21 +72,36 @@ pub enum ShowdownError {
     },
 }
 
+/// `1 card`, `2 cards`: a count and its noun, which takes an `s` unless
+/// the count is one.
+pub(crate) struct Counted(pub usize, pub &'static str);
+
+impl fmt::Display for Counted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counted(n, noun) = *self;
+        write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
+    }
+}
+
 impl fmt::Display for ShowdownError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        match *self {
             ShowdownError::Players(n) => write!(
                 f,
-                "{n} players: a showdown takes 2 to {MAX_PLAYERS} hands of two cards"
+                "{}: a showdown takes 2 to {MAX_PLAYERS} hands of two cards",
+                Counted(n, "player")
             ),
             ShowdownError::Board(n) => write!(
                 f,
-                "a board of {n} cards: it has 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
+                "a board of {}: it has 0 (preflop), 3 (flop), 4 (turn) or 5 (river)",
+                Counted(n, "card")
             ),
             ShowdownError::Repeated(c) => write!(f, "the card {c} is given twice"),
             ShowdownError::Deck { needed, left } => write!(
                 f,
-                "the board needs {needed} more cards and only {left} are left in the deck"
+                "the board needs {needed} more card{} and only {left} {} left in the deck",
+                if needed == 1 { "" } else { "s" },
+                if left == 1 { "is" } else { "are" }
             ),
         }
     }
@@ -134,7 +149,7 @@ impl Tally {
 }
 
 /// Players' hands, a board so far and the cards that can still come.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Showdown {
     players: [[Card; 2]; MAX_PLAYERS],
     count: usize,

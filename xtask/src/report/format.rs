@@ -41,6 +41,16 @@ pub fn thousands_u64(n: u64) -> String {
     out
 }
 
+/// `1 board`, `1,712,304 boards`: a count with thousands separators and
+/// its noun, plural unless the count is one.
+pub fn counted(n: u64, noun: &str) -> String {
+    format!(
+        "{} {noun}{}",
+        thousands_u64(n),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
 /// A ratio to a baseline with two significant digits (`0.0096x`,
 /// `0.28x`, `1.3x`, `12x`): the same rounding for every size.
 pub fn ratio_words(ratio: f64) -> String {

@@ -210,3 +210,27 @@ fn list_selects_as_the_other_commands_do() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn equity_reads_cards_as_eval_does_and_echoes_them_as_the_lab_writes_them() {
+    // At 43f40fc `10sAs` was refused ("two characters each"), lower-case
+    // hands were echoed lower-case, and one board was "1 boards".
+    let out = xtask()
+        .args(["equity", "10sas", "kd kc", "--board", "2c7d9h 10h4h"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.starts_with("TsAs vs KdKc, board 2c7d9hTh4h: 1 board, counted by classes of boards, 2 hands valued by"),
+        "{said}"
+    );
+    assert!(said.contains("| 1 | TsAs | 0 | 0 | 1 | 0.000% |"), "{said}");
+    let out = xtask().args(["equity", "AhAs"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("1 player: a showdown takes 2 to 6"),
+        "{}",
+        text(&out.stderr)
+    );
+}
