@@ -19,11 +19,30 @@
 //! 3. **Its entries.** The evaluator's own check recomputes a seeded sample
 //!    of entries the slow, direct way and compares them.
 //!
+//! What the checks promise, and what they do not: they catch a stale
+//! generator (1), a damaged file (2) and a generator changed without its
+//! fingerprint (3). They do not catch a file edited on purpose: whoever
+//! edits an entry can recompute the checksum, and one wrong entry among 32
+//! million passes a sample of thousands. A file that passes is trusted, as
+//! any file in the build directory is; recomputing every entry would cost
+//! what generating them costs. What checks the table a run actually uses,
+//! entry by entry as hands reach them, is the differential check over every
+//! hand (`cargo xtask diff`, and the first step of `cargo xtask bench`).
+//!
 //! Anything that fails is said in [`Origin`], and the table is generated
-//! again and the file replaced. A file is written beside its final name and
-//! renamed into place, so a reader never sees half of one, and two
-//! processes generating at once both succeed. When the folder cannot be
-//! written the table is kept in memory and [`Origin`] says why.
+//! again and the file replaced; a failure that costs every later process
+//! the generation too (a folder that cannot be written) or a file that was
+//! refused is said once on standard error ([`Origin::warning`]). A file is
+//! written beside its final name and renamed into place, so a reader never
+//! sees half of one, and two processes generating at once both succeed.
+//! When the folder cannot be written the table is kept in memory.
+//!
+//! The build directory's own folder keeps one file per table, the newest
+//! generator's: the others' fingerprints are never read again by this
+//! checkout. A folder `HANDEVAL_TABLE_CACHE` names may be shared by several
+//! checkouts, each with its own generators, so nothing is removed from it
+//! (at 43f40fc two checkouts sharing one deleted each other's tables on
+//! every save); clearing it is its owner's to do.
 //!
 //! `HANDEVAL_TABLE_CACHE` at run time names another folder, or turns the
 //! cache off to generate every time (as a measurement of the generation
@@ -31,7 +50,7 @@
 //! of one of those names is `./off`).
 //!
 //! ```
-//! use handeval_cache::{Origin, Recipe, fingerprint};
+//! use handeval_cache::{Folder, Origin, Recipe, fingerprint};
 //!
 //! let dir = std::env::temp_dir().join(format!("handeval-cache-doc-{}", std::process::id()));
 //! let recipe = Recipe {
@@ -44,9 +63,9 @@
 //!     998_001 => Ok(()),
 //!     other => Err(format!("entry 999 is {other}")),
 //! };
-//! let (first, origin) = recipe.load_or_make_in(Some(&dir), make, check);
+//! let (first, origin) = recipe.load_or_make_in(Folder::Own(&dir), make, check);
 //! assert!(matches!(origin, Origin::Generated { saved: Ok(_), .. }));
-//! let (second, origin) = recipe.load_or_make_in(Some(&dir), make, check);
+//! let (second, origin) = recipe.load_or_make_in(Folder::Own(&dir), make, check);
 //! assert!(matches!(origin, Origin::Loaded { .. }));
 //! assert_eq!(first, second);
 //! # std::fs::remove_dir_all(&dir).unwrap();
@@ -74,6 +93,19 @@ pub fn disables(value: &std::ffi::OsStr) -> bool {
             .iter()
             .any(|off| v.trim().eq_ignore_ascii_case(off))
     })
+}
+
+/// Where a table set is kept.
+#[derive(Clone, Copy, Debug)]
+pub enum Folder<'a> {
+    /// A folder of this checkout's own (its build directory's): saving a
+    /// table removes the files of its recipe's other fingerprints.
+    Own(&'a Path),
+    /// A folder that may be shared by checkouts ([`ENV`]): nothing in it
+    /// is removed.
+    Shared(&'a Path),
+    /// No folder: the tables are generated every time.
+    Off,
 }
 
 /// What a file starts with.
@@ -214,6 +246,14 @@ impl Sample {
     }
 }
 
+/// Why a file was not read.
+enum Unread {
+    /// There is none.
+    Absent(String),
+    /// There is one, and it is not this recipe's tables.
+    Refused(String),
+}
+
 /// What decides a cached table set: its name, the fingerprint of its
 /// generator, the length of each of its `N` tables.
 #[derive(Clone, Copy, Debug)]
@@ -245,6 +285,9 @@ pub enum Origin {
         /// Why no file was read: none yet, caching off, or the check that
         /// failed.
         why: String,
+        /// Whether a file was there and refused (damaged, of another
+        /// recipe, failing the entry check, not a regular file).
+        refused: bool,
         /// The file it was saved to, or why it was not.
         saved: Result<PathBuf, String>,
     },
@@ -255,6 +298,35 @@ impl Origin {
     #[must_use]
     pub fn generated(&self) -> bool {
         matches!(self, Origin::Generated { .. })
+    }
+
+    /// The line a user should see on standard error about these tables
+    /// (`name`), if any: a file refused and replaced, or tables that could
+    /// not be saved, so that every process will generate them again. At
+    /// 43f40fc both were silent, and a read-only cache cost every run the
+    /// generation without a word.
+    #[must_use]
+    pub fn warning(&self, name: &str) -> Option<String> {
+        let Origin::Generated {
+            took,
+            why,
+            refused,
+            saved,
+        } = self
+        else {
+            return None;
+        };
+        let took = took.as_secs_f64();
+        match saved {
+            Err(e) if !why.starts_with(ENV) => Some(format!(
+                "handeval: the {name} tables, generated in {took:.1} s, could not be saved ({e}): every process will generate them again ({ENV} names another folder)"
+            )),
+            Ok(path) if *refused => Some(format!(
+                "handeval: the {name} tables were generated again in {took:.1} s and saved to {}: {why}",
+                path.display()
+            )),
+            _ => None,
+        }
     }
 
     /// How long generating the tables took: here, or in the process that
@@ -282,7 +354,9 @@ impl fmt::Display for Origin {
                 path.display(),
                 generated_in.as_secs_f64()
             ),
-            Origin::Generated { took, why, saved } => {
+            Origin::Generated {
+                took, why, saved, ..
+            } => {
                 write!(f, "generated in {:.2} s ({why}); ", took.as_secs_f64())?;
                 match saved {
                     Ok(path) => write!(f, "saved to {}", path.display()),
@@ -297,17 +371,24 @@ impl<const N: usize> Recipe<N> {
     /// The tables: read from this build directory's folder (or the one
     /// [`ENV`] names) if a file there passes the checks, otherwise made by
     /// `make` and saved. `check` recomputes a sample of entries the direct
-    /// way; a file whose entries it refuses is generated again.
+    /// way; a file whose entries it refuses is generated again. What a
+    /// user should know ([`Origin::warning`]) is said on standard error.
     pub fn load_or_make<T: Element>(
         &self,
         make: impl FnOnce() -> [Vec<T>; N],
         check: impl FnOnce(&[Vec<T>; N]) -> Result<(), String>,
     ) -> ([Vec<T>; N], Origin) {
-        match std::env::var_os(ENV) {
-            Some(v) if disables(&v) => self.load_or_make_in(None, make, check),
-            Some(v) if !v.is_empty() => self.load_or_make_in(Some(Path::new(&v)), make, check),
-            _ => self.load_or_make_in(Some(Path::new(DIR)), make, check),
+        let named = std::env::var_os(ENV);
+        let folder = match &named {
+            Some(v) if disables(v) => Folder::Off,
+            Some(v) if !v.is_empty() => Folder::Shared(Path::new(v)),
+            _ => Folder::Own(Path::new(DIR)),
+        };
+        let (tables, origin) = self.load_or_make_in(folder, make, check);
+        if let Some(warning) = origin.warning(self.name) {
+            eprintln!("{warning}");
         }
+        (tables, origin)
     }
 
     /// What a run records of these tables (`bytes` of them in all, which
@@ -322,18 +403,24 @@ impl<const N: usize> Recipe<N> {
         }
     }
 
-    /// [`Recipe::load_or_make`] with the folder given (`None`: no cache).
+    /// [`Recipe::load_or_make`] with the folder given, saying nothing.
     pub fn load_or_make_in<T: Element>(
         &self,
-        dir: Option<&Path>,
+        folder: Folder<'_>,
         make: impl FnOnce() -> [Vec<T>; N],
         check: impl FnOnce(&[Vec<T>; N]) -> Result<(), String>,
     ) -> ([Vec<T>; N], Origin) {
-        let Some(dir) = dir else {
-            return self.generate(make, format!("{ENV}=off"), |_, _| Err(format!("{ENV}=off")));
+        let (dir, own) = match folder {
+            Folder::Own(dir) => (dir, true),
+            Folder::Shared(dir) => (dir, false),
+            Folder::Off => {
+                let off = format!("{ENV}=off");
+                return self.generate(make, off.clone(), false, |_, _| Err(off));
+            }
         };
         let path = dir.join(self.file_name());
         let started = Instant::now();
+        let mut refused = true;
         let why = match self.read::<T>(&path) {
             Ok((tables, generated_in)) => match check(&tables) {
                 Ok(()) => {
@@ -348,10 +435,14 @@ impl<const N: usize> Recipe<N> {
                 }
                 Err(e) => format!("{} failed the entry check: {e}", path.display()),
             },
-            Err(e) => e,
+            Err(Unread::Absent(e)) => {
+                refused = false;
+                e
+            }
+            Err(Unread::Refused(e)) => e,
         };
-        self.generate(make, why, |tables, took| {
-            self.save(dir, &path, tables, took)
+        self.generate(make, why, refused, |tables, took| {
+            self.save(dir, own, &path, tables, took)
         })
     }
 
@@ -359,6 +450,7 @@ impl<const N: usize> Recipe<N> {
         &self,
         make: impl FnOnce() -> [Vec<T>; N],
         why: String,
+        refused: bool,
         save: impl FnOnce(&[Vec<T>; N], Duration) -> Result<PathBuf, String>,
     ) -> ([Vec<T>; N], Origin) {
         let started = Instant::now();
@@ -371,7 +463,15 @@ impl<const N: usize> Recipe<N> {
             self.name
         );
         let saved = save(&tables, took);
-        (tables, Origin::Generated { took, why, saved })
+        (
+            tables,
+            Origin::Generated {
+                took,
+                why,
+                refused,
+                saved,
+            },
+        )
     }
 
     fn file_name(&self) -> String {
@@ -393,23 +493,35 @@ impl<const N: usize> Recipe<N> {
 
     /// Reads the file at `path` if its header is this recipe's and its data
     /// its checksum's.
-    fn read<T: Element>(&self, path: &Path) -> Result<([Vec<T>; N], Duration), String> {
+    fn read<T: Element>(&self, path: &Path) -> Result<([Vec<T>; N], Duration), Unread> {
         // Opening a FIFO or a device for reading would wait for a writer
         // forever (at 43f40fc every process needing the table hung on a
         // FIFO named like it): only a regular file is read.
         match fs::metadata(path) {
             Ok(m) if !m.is_file() => {
-                return Err(format!("{} is not a regular file", path.display()));
+                return Err(Unread::Refused(format!(
+                    "{} is not a regular file",
+                    path.display()
+                )));
             }
             _ => {}
         }
         let mut file = match fs::File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(format!("no {} yet", path.display()));
+                return Err(Unread::Absent(format!("no {} yet", path.display())));
             }
-            Err(e) => return Err(format!("reading {}: {e}", path.display())),
+            Err(e) => return Err(Unread::Refused(format!("reading {}: {e}", path.display()))),
         };
+        self.read_from(path, &mut file).map_err(Unread::Refused)
+    }
+
+    /// Reads an open file as [`Recipe::read`] does.
+    fn read_from<T: Element>(
+        &self,
+        path: &Path,
+        file: &mut fs::File,
+    ) -> Result<([Vec<T>; N], Duration), String> {
         let reading = |e: std::io::Error| format!("reading {}: {e}", path.display());
         let head = self.header(T::BYTES, 0).len();
         let data_len = self.lens.iter().sum::<usize>() * T::BYTES;
@@ -446,11 +558,13 @@ impl<const N: usize> Recipe<N> {
         Ok((tables, Duration::from_nanos(u64::from_le_bytes(nanos))))
     }
 
-    /// Writes the tables beside `path` and renames them into place; removes
-    /// this recipe's files of other fingerprints.
+    /// Writes the tables beside `path` and renames them into place; in a
+    /// folder of this checkout's `own`, removes this recipe's files of other
+    /// fingerprints.
     fn save<T: Element>(
         &self,
         dir: &Path,
+        own: bool,
         path: &Path,
         tables: &[Vec<T>; N],
         took: Duration,
@@ -482,7 +596,11 @@ impl<const N: usize> Recipe<N> {
             let _ = fs::remove_file(&tmp);
             return Err(format!("writing {}: {e}", path.display()));
         }
-        // Older fingerprints of this recipe are never read again.
+        // Older fingerprints of this recipe are never read again by this
+        // checkout; in a shared folder, another checkout may read them.
+        if !own {
+            return Ok(path.to_path_buf());
+        }
         if let Ok(entries) = fs::read_dir(dir) {
             let prefix = format!("{}-", self.name);
             for entry in entries.flatten() {
@@ -537,7 +655,7 @@ mod tests {
     #[test]
     fn a_fifo_named_like_the_table_is_not_read() {
         let dir = folder("fifo");
-        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (_, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         let Origin::Generated { saved, .. } = origin else {
             panic!("the first call generates")
         };
@@ -553,7 +671,7 @@ mod tests {
         let (tx, rx) = std::sync::mpsc::channel();
         let d = dir.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(RECIPE.load_or_make_in(Some(&d), make, check).1);
+            let _ = tx.send(RECIPE.load_or_make_in(Folder::Own(&d), make, check).1);
         });
         let origin = rx
             .recv_timeout(Duration::from_secs(20))
@@ -568,13 +686,13 @@ mod tests {
     #[test]
     fn a_saved_table_is_read_back_the_same() {
         let dir = folder("roundtrip");
-        let (made, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (made, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         let Origin::Generated { why, saved, .. } = origin else {
             panic!("the first call generates")
         };
         assert!(why.starts_with("no "), "{why}");
         let path = saved.unwrap();
-        let (read, origin) = RECIPE.load_or_make_in(Some(&dir), || unreachable!(), check);
+        let (read, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), || unreachable!(), check);
         assert!(matches!(origin, Origin::Loaded { path: ref p, .. } if *p == path));
         assert_eq!(made, read);
         // Nothing left beside it.
@@ -586,7 +704,7 @@ mod tests {
     /// generated the tables again (it must).
     fn regenerated_after(name: &str, damage: impl FnOnce(&Path)) -> String {
         let dir = folder(name);
-        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (_, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         let Origin::Generated {
             saved: Ok(path), ..
         } = origin
@@ -594,14 +712,14 @@ mod tests {
             panic!("saved")
         };
         damage(&path);
-        let (tables, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (tables, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         assert_eq!(tables, make());
         let Origin::Generated { why, saved, .. } = origin else {
             panic!("a damaged file was read: {origin}")
         };
         assert_eq!(saved.unwrap(), path);
         // The replacement is read.
-        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (_, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         assert!(!origin.generated(), "{origin}");
         fs::remove_dir_all(&dir).unwrap();
         why
@@ -630,9 +748,9 @@ mod tests {
         // generator changed without its fingerprint would leave.
         let dir = folder("entries");
         let wrong = || [vec![0u16; 300], vec![0u16; 7]];
-        let (_, origin) = RECIPE.load_or_make_in(Some(&dir), wrong, |_| Ok(()));
+        let (_, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), wrong, |_| Ok(()));
         assert!(origin.generated());
-        let (tables, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (tables, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         assert_eq!(tables, make());
         let Origin::Generated { why, .. } = origin else {
             panic!("wrong entries were read")
@@ -644,18 +762,111 @@ mod tests {
     #[test]
     fn another_fingerprint_reads_nothing_and_replaces_the_old_file() {
         let dir = folder("fingerprint");
-        let (_, old) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (_, old) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         let new = Recipe {
             fingerprint: fingerprint(&[b"test tables v2"]),
             ..RECIPE
         };
-        let (_, origin) = new.load_or_make_in(Some(&dir), make, check);
+        let (_, origin) = new.load_or_make_in(Folder::Own(&dir), make, check);
         assert!(origin.generated(), "{origin}");
         let Origin::Generated { saved: Ok(old), .. } = old else {
             panic!()
         };
         assert!(!old.exists(), "the old fingerprint's file is removed");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_shared_folder_keeps_every_fingerprint() {
+        // Two checkouts with different generators sharing one folder: at
+        // 43f40fc each save removed the other's file, so they took turns
+        // generating 130 MB (issue 49, item 14).
+        let dir = folder("shared");
+        let other = Recipe {
+            fingerprint: fingerprint(&[b"test tables v2"]),
+            ..RECIPE
+        };
+        for _ in 0..2 {
+            for recipe in [RECIPE, other] {
+                let _ = recipe.load_or_make_in(Folder::Shared(&dir), make, check);
+            }
+        }
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+        for recipe in [RECIPE, other] {
+            let (_, origin) = recipe.load_or_make_in(Folder::Shared(&dir), make, check);
+            assert!(!origin.generated(), "{origin}");
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn what_costs_every_later_process_is_said_and_the_usual_is_not() {
+        // Issue 49, item 13: at 43f40fc none of these was said.
+        let dir = folder("warnings");
+        let (_, first) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
+        assert_eq!(first.warning("test"), None, "the first generation is usual");
+        let (_, read) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
+        assert_eq!(read.warning("test"), None);
+        let (_, off) = RECIPE.load_or_make_in(Folder::Off, make, check);
+        assert_eq!(off.warning("test"), None, "asked for");
+        // A damaged file, replaced.
+        let Origin::Generated {
+            saved: Ok(path), ..
+        } = first
+        else {
+            panic!()
+        };
+        let mut bytes = fs::read(&path).unwrap();
+        *bytes.last_mut().unwrap() ^= 1;
+        fs::write(&path, bytes).unwrap();
+        let (_, replaced) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
+        let said = replaced.warning("test").expect("a refused file is said");
+        assert!(
+            said.contains("generated again") && said.contains("checksum"),
+            "{said}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+        // A folder that cannot be written: every process pays again.
+        fs::write(&dir, b"in the way").unwrap();
+        let (_, unsaved) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
+        let said = unsaved.warning("test").expect("an unsaved table is said");
+        assert!(
+            said.contains("could not be saved") && said.contains(ENV),
+            "{said}"
+        );
+        assert_eq!(said.lines().count(), 1);
+        fs::remove_file(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_edited_file_with_its_checksum_recomputed_is_trusted_as_documented() {
+        // Issue 49, item 6: the checks catch damage and stale generators,
+        // not edits; the crate's documentation says so (at 43f40fc the
+        // README said files were read "only after checks that they are what
+        // the code would generate"). This pins the documented promise: an
+        // entry the sample does not reach, edited and resealed, is read.
+        let dir = folder("edited");
+        let (_, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
+        let Origin::Generated {
+            saved: Ok(path), ..
+        } = origin
+        else {
+            panic!()
+        };
+        let mut tables = make();
+        tables[0][5] = 9999;
+        let bytes = fs::read(&path).unwrap();
+        let head = RECIPE.header(2, 0).len();
+        let mut edited = RECIPE.header(2, checksum_of(&tables));
+        edited.extend_from_slice(&bytes[head..head + 8]);
+        for t in &tables {
+            edited.extend_from_slice(bytemuck::cast_slice(t));
+        }
+        fs::write(&path, edited).unwrap();
+        let (read, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
+        assert!(!origin.generated(), "{origin}");
+        assert_eq!(read[0][5], 9999);
         fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -674,14 +885,14 @@ mod tests {
         let dir = folder("unwritable");
         // A file where the folder should be.
         fs::write(&dir, b"in the way").unwrap();
-        let (tables, origin) = RECIPE.load_or_make_in(Some(&dir), make, check);
+        let (tables, origin) = RECIPE.load_or_make_in(Folder::Own(&dir), make, check);
         assert_eq!(tables, make());
         let Origin::Generated { saved: Err(e), .. } = &origin else {
             panic!("{origin}")
         };
         assert!(e.starts_with("writing "), "{e}");
         fs::remove_file(&dir).unwrap();
-        let (_, origin) = RECIPE.load_or_make_in(None, make, check);
+        let (_, origin) = RECIPE.load_or_make_in(Folder::Off, make, check);
         assert!(
             origin
                 .to_string()
