@@ -197,8 +197,17 @@ pub const TIMERS_AGREE_WITHIN: f64 = 0.10;
 ///
 /// # Errors
 /// A row that publishes the rounds' figure with no rounds to take it from.
+/// How far apart, relatively, two writings of one figure may be: the CSV
+/// writes every digit, so only a float's last bits.
+const SAME_FIGURE: f64 = 1e-9;
+
 fn derive_timers(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
     for r in rows.iter_mut() {
+        // What the file says the rounds' median was, before it is derived
+        // afresh. (Not its published figure: the estimator that takes it
+        // from the rounds has changed, and older runs are read with the
+        // newest; the median of the turns has not.)
+        let file_rounds_ns = r.rounds_ns;
         // Older files give criterion's median as the published figure
         // alone; a contended row has none (the rounds alone time it).
         if r.criterion_ns.is_none() && r.workload.by_criterion() {
@@ -229,6 +238,23 @@ fn derive_timers(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
                 )
             })?;
             r.mhands_per_s = 1e3 / r.ns;
+        }
+        // Both files are one run's: the median of the rounds results.csv
+        // gives is what rounds.csv's turns give, to the last digit the CSV
+        // writes (at 43f40fc rounds edited to 1.0 were published as 1.00 ns
+        // beside a results.csv saying 24.78; issue 49, item 7).
+        if let Some(said) = file_rounds_ns
+            && !r
+                .rounds_ns
+                .is_some_and(|d| (d / said - 1.0).abs() <= SAME_FIGURE)
+        {
+            bail!(
+                "rounds.csv disagrees with results.csv: {} on {}: results.csv's rounds_ns (the median of its rounds) is {said}, and the turns of rounds.csv give {}",
+                r.evaluator,
+                r.workload,
+                r.rounds_ns
+                    .map_or_else(|| "none".to_string(), |d| d.to_string())
+            );
         }
         r.timers_differ = r
             .rounds_ns

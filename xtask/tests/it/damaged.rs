@@ -58,9 +58,14 @@ fn xtask(args: &[&str], dir: &Path) -> Output {
 
 /// `report` on the damaged copy fails, and says `says`.
 fn refused(case: &str, damage: impl FnOnce(&Path), says: &[&str]) {
+    refused_in(RUN, case, damage, says);
+}
+
+/// `report` on a damaged copy of the run `name` fails, and says `says`.
+fn refused_in(name: &str, case: &str, damage: impl FnOnce(&Path), says: &[&str]) {
     let dir = scratch(case);
     let run = dir.join("run");
-    copy_run(RUN, &run);
+    copy_run(name, &run);
     damage(&run);
     let out = xtask(&["report"], &run);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -73,7 +78,7 @@ fn refused(case: &str, damage: impl FnOnce(&Path), says: &[&str]) {
         "{case}: a report was written from a damaged run"
     );
     // `compare` reads runs the same way.
-    let committed = committed(RUN);
+    let committed = committed(name);
     let out = xtask(&["compare", committed.to_str().unwrap()], &run);
     assert!(!out.status.success(), "{case}: compare accepted it");
     fs::remove_dir_all(&dir).unwrap();
@@ -344,4 +349,32 @@ fn a_limited_runs_report_says_it_is_no_full_run() {
     );
     // The undamaged full run says nothing of the kind (`an_undamaged_copy_reads`).
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn rounds_edited_to_contradict_results_csv_are_refused() {
+    // Issue 49, item 7: at 43f40fc, rounds of perfhash/omaha-simd set to
+    // 1.0 were published as 1.00 ns a hand beside a results.csv whose
+    // median of those rounds says 24.78.
+    let one = |line: &str| {
+        let mut fields: Vec<String> = line.split(',').map(String::from).collect();
+        if fields[0] == "strength/shuffled/omaha" && fields[1] == "perfhash/omaha-simd" {
+            fields[3] = "1.0".into();
+            fields[6] = "1.0".into();
+        }
+        Some(fields.join(","))
+    };
+    refused_in(
+        "2026-11-26-43f40fc",
+        "rounds-contradict",
+        |run| {
+            let path = run.join("rounds.csv");
+            let text = fs::read_to_string(&path).unwrap();
+            fs::write(&path, edit_lines(&text, one)).unwrap();
+        },
+        &[
+            "rounds.csv disagrees with results.csv: perfhash/omaha-simd on strength/shuffled/omaha",
+            "rounds_ns",
+        ],
+    );
 }
