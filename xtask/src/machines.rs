@@ -196,8 +196,10 @@ fn headlines() -> Vec<(GameInfo, Workload)> {
 }
 
 /// The answer, one row per CPU: on each headline workload, the fastest
-/// evaluator without lookup tables (a family the registry knows as
-/// table-free) and the fastest with them, and how much slower or faster
+/// evaluator without lookup tables (0 table bytes: the lab's or an
+/// outside one, since at 43f40fc `aya_poker` was left out of five-card
+/// Omaha's cell though faster than the lab's entry) and the fastest with
+/// them, and how much slower or faster
 /// the latter is; every figure from that CPU's newest full run.
 /// The file beside the runs that holds every CPU's tables.
 pub const MACHINES_FILE: &str = "MACHINES.md";
@@ -218,10 +220,6 @@ pub fn machines_file(answer: &str, tables: &str) -> String {
 /// run's baseline across the CPUs whose newest full run has the game
 /// (each end's CPU named), undisturbed; the rest is in `MACHINES.md`.
 pub fn narrow_answer(machines: &[Machine]) -> String {
-    let free: Vec<&'static str> = handeval_registry::table_free_families()
-        .iter()
-        .map(|f| f.name)
-        .collect();
     let mut s =
         String::from("| game | fastest without tables | fastest with tables |\n|---|---|---|\n");
     for (game, workload) in headlines() {
@@ -230,15 +228,9 @@ pub fn narrow_answer(machines: &[Machine]) -> String {
             let mut best: Vec<(&Row, &str)> = machines
                 .iter()
                 .filter_map(|m| {
-                    fastest(&m.run, workload, |r| {
-                        if table_free {
-                            free.contains(&r.family.as_str())
-                        } else {
-                            r.table_bytes > 0
-                        }
-                    })
-                    .filter(|r| r.ratio_to_baseline.is_some())
-                    .map(|r| (r, m.cpu.as_str()))
+                    fastest(&m.run, workload, |r| (r.table_bytes == 0) == table_free)
+                        .filter(|r| r.ratio_to_baseline.is_some())
+                        .map(|r| (r, m.cpu.as_str()))
                 })
                 .collect();
             best.sort_by(|a, b| {
@@ -299,10 +291,6 @@ fn range_cell(best: &[(&Row, &str)], machines: usize) -> String {
 /// The wide answer: every CPU's fastest evaluator of each game, without
 /// and with tables, in `MACHINES.md`.
 pub fn answer(machines: &[Machine], results: &str) -> String {
-    let free: Vec<&'static str> = handeval_registry::table_free_families()
-        .iter()
-        .map(|f| f.name)
-        .collect();
     let workloads: Vec<(GameInfo, Workload)> = headlines()
         .into_iter()
         .filter(|(_, w)| {
@@ -325,7 +313,7 @@ pub fn answer(machines: &[Machine], results: &str) -> String {
     for m in machines {
         let _ = write!(s, "| {} ({}) |", m.run.machine.cpu, m.cpu);
         for &(_, workload) in &workloads {
-            let without = fastest(&m.run, workload, |r| free.contains(&r.family.as_str()));
+            let without = fastest(&m.run, workload, |r| r.table_bytes == 0);
             let with = fastest(&m.run, workload, |r| r.table_bytes > 0);
             match (without, with) {
                 (Some(a), Some(b)) => {

@@ -91,3 +91,31 @@ fn compare_each_committed_run_with_the_one_before() {
         });
     }
 }
+
+/// Issue 49, item 11: "fastest without tables" is the fastest evaluator
+/// with 0 table bytes, the lab's or outside. At 43f40fc five-card Omaha's
+/// cell named `deadhorse/best-of-100` at 1.3x to 1.6x `aya_poker`, which
+/// has no table and is faster.
+#[test]
+fn the_fastest_without_tables_includes_outside_evaluators_without_tables() {
+    let answer = xtask(&["machines", "--answer"]);
+    let header = answer.lines().find(|l| l.starts_with("| CPU |")).unwrap();
+    let cells: Vec<&str> = header.split('|').map(str::trim).collect();
+    let column = cells
+        .iter()
+        .position(|c| *c == "Omaha, five hole cards: fastest without tables")
+        .expect("an Omaha, five hole cards column");
+    let mut measured = 0;
+    for line in answer
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains("]("))
+    {
+        let cell = line.split('|').map(str::trim).nth(column).unwrap();
+        if cell == "not measured" {
+            continue;
+        }
+        measured += 1;
+        assert!(cell.starts_with("`aya_poker` "), "{line}");
+    }
+    assert!(measured >= 3, "{answer}");
+}
