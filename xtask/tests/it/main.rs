@@ -16,6 +16,7 @@ mod eval;
 mod golden;
 mod interrupt;
 mod misleading;
+mod readme;
 mod report;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
