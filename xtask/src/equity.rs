@@ -1,14 +1,16 @@
 //! `cargo xtask equity`: exact showdown equities, every board that can come.
 
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use anyhow::{Result, bail};
 use handeval_core::cpu::{Feature, has};
-use handeval_core::{Card, Showdown};
+use handeval_core::{Card, Hand7, Showdown};
 use handeval_registry::Counting;
 
-use crate::report::format::{counted, thousands_u64};
+use crate::report::format::{counted, human_bytes, thousands_u64};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -127,19 +129,31 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Some(n) => n,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let started = Instant::now();
     let counting = if args.every_board {
         Counting::EveryBoard { threads }
     } else {
         Counting::ByClasses
     };
-    let tally = handeval_registry::showdown(&name, &showdown, counting);
-    let tally = tally.with_context(|| {
-        format!(
+    let evaluators = handeval_registry::all::<Hand7>();
+    let Some(evaluator) = evaluators.iter().find(|e| e.name() == name) else {
+        bail!(
             "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
-        )
-    })?;
+        );
+    };
+    // Its tables are made or read before the clock starts: the time is
+    // the valuation's, comparable between evaluators (at 43f40fc
+    // `twoplustwo/seven` was timed with its 130 MB table's loading).
+    let loading = Instant::now();
+    let tables = evaluator.generated();
+    let loaded = loading.elapsed();
+    let bar = Delayed::new(threads);
+    let started = Instant::now();
+    let tally = handeval_registry::showdown_with(&name, &showdown, counting, &|done, of| {
+        bar.advance(done, of);
+    })
+    .expect("the evaluator is registered");
     let took = started.elapsed();
+    bar.finish();
     let how = if args.every_board {
         format!(
             "every board valued by {name} on {threads} thread{}",
@@ -151,8 +165,21 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             counted(showdown.hands_valued_by_ranks(), "hand")
         )
     };
+    let before = tables.map_or_else(String::new, |t| {
+        format!(
+            " (its {} tables, {}, {} before, in {:.2} s)",
+            t.name,
+            human_bytes(t.bytes),
+            if t.cached {
+                "read from the cache"
+            } else {
+                "generated"
+            },
+            loaded.as_secs_f64()
+        )
+    });
     outln!(
-        "{}: {}, {how} in {:.4} s",
+        "{}: {}, {how} in {:.4} s{before}",
         dealt.describe(),
         counted(tally.boards, "board"),
         took.as_secs_f64()
@@ -172,6 +199,51 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar over the first cards of an every-board count, drawn
+/// only once the count has taken a second (a quicker one would flash),
+/// and only on a terminal (indicatif draws nothing elsewhere).
+struct Delayed {
+    bar: ProgressBar,
+    started: Instant,
+}
+
+/// How long a count runs before its progress is shown.
+const SHOW_AFTER: Duration = Duration::from_secs(1);
+
+impl Delayed {
+    fn new(threads: usize) -> Self {
+        let bar = ProgressBar::hidden().with_style(
+            ProgressStyle::with_template(&format!(
+                "{{spinner}} {{elapsed}} every board, {{pos}} of {{len}} first cards on {}, about {{eta}} left",
+                counted(threads as u64, "thread")
+            ))
+            .expect("a valid template"),
+        );
+        Delayed {
+            bar,
+            started: Instant::now(),
+        }
+    }
+
+    /// `done` of `of` first cards counted.
+    fn advance(&self, done: usize, of: usize) {
+        if self.bar.is_hidden() && shown(self.started.elapsed()) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        self.bar.set_length(of as u64);
+        self.bar.set_position(done as u64);
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Whether a count that has run this long shows its progress.
+fn shown(elapsed: Duration) -> bool {
+    elapsed >= SHOW_AFTER
 }
 
 #[cfg(test)]
@@ -195,6 +267,16 @@ mod tests {
 
     fn error(hands: &[&str], board: &str, dead: &str) -> String {
         format!("{:#}", showdown(&args(hands, board, dead)).unwrap_err())
+    }
+
+    #[test]
+    fn progress_is_shown_beyond_a_second_only() {
+        assert!(!shown(Duration::from_millis(999)));
+        assert!(shown(Duration::from_secs(1)));
+        let bar = Delayed::new(1);
+        bar.advance(1, 48);
+        assert_eq!(bar.bar.position(), 1);
+        assert_eq!(bar.bar.length(), Some(48));
     }
 
     #[test]

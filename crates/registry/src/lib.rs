@@ -627,10 +627,23 @@ pub enum Counting {
 /// `counting` says, or `None` if no seven-card evaluator has that name.
 /// Both ways give the same counts.
 pub fn showdown(name: &str, showdown: &Showdown, counting: Counting) -> Option<Tally> {
+    showdown_with(name, showdown, counting, &|_, _| {})
+}
+
+/// [`showdown`], calling `progress(done, of)` as the work goes: with
+/// [`Counting::EveryBoard`], after each first card's boards (`of` first
+/// cards in all); by classes, not at all (a fraction of a second).
+pub fn showdown_with(
+    name: &str,
+    showdown: &Showdown,
+    counting: Counting,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Option<Tally> {
     struct Run<'a> {
         name: &'a str,
         showdown: &'a Showdown,
         counting: Counting,
+        progress: &'a (dyn Fn(usize, usize) + Sync),
         tally: Option<Tally>,
     }
     impl Visit for Run<'_> {
@@ -640,7 +653,9 @@ pub fn showdown(name: &str, showdown: &Showdown, counting: Counting) -> Option<T
             }
             self.tally = Some(match self.counting {
                 Counting::ByClasses => self.showdown.tally_by_ranks::<G, E>(),
-                Counting::EveryBoard { threads } => every_board::<G, E>(self.showdown, threads),
+                Counting::EveryBoard { threads } => {
+                    every_board::<G, E>(self.showdown, threads, self.progress)
+                }
             });
         }
     }
@@ -648,6 +663,7 @@ pub fn showdown(name: &str, showdown: &Showdown, counting: Counting) -> Option<T
         name,
         showdown,
         counting,
+        progress,
         tally: None,
     };
     visit::<handeval_core::Hand7>(&mut run);
@@ -655,8 +671,13 @@ pub fn showdown(name: &str, showdown: &Showdown, counting: Counting) -> Option<T
 }
 
 /// [`Counting::EveryBoard`] with `E`.
-fn every_board<G: Game, E: BestFive<G>>(showdown: &Showdown, threads: usize) -> Tally {
+fn every_board<G: Game, E: BestFive<G>>(
+    showdown: &Showdown,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Tally {
     let next = std::sync::atomic::AtomicUsize::new(0);
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let firsts = showdown.first_cards();
     // An evaluator that declares a way to value every board from sums the
     // players share (the table-free kernel's partial sums) counts with it
@@ -682,6 +703,8 @@ fn every_board<G: Game, E: BestFive<G>>(showdown: &Showdown, threads: usize) -> 
                             Some(count) => count(f..f + 1),
                             None => showdown.tally::<G, E>(f..f + 1),
                         });
+                        let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        progress(now, firsts);
                     }
                 })
             })

@@ -321,3 +321,27 @@ fn counting_by_classes_catches_a_broken_evaluator() {
     );
     assert_ne!(broken, brute_force(&players, &board, &[]));
 }
+
+#[test]
+fn every_board_says_its_progress_first_card_by_first_card() {
+    // What `cargo xtask equity` draws its progress bar from (issue 49,
+    // item 12: at 43f40fc a count of seconds showed nothing).
+    let showdown = Showdown::new(&hands(&["AhAs", "KdKc"]), &parse("2c7d9h"), &[]).unwrap();
+    let seen = std::sync::Mutex::new(Vec::new());
+    let tally = handeval_registry::showdown_with(
+        "perfhash/seven",
+        &showdown,
+        Counting::EveryBoard { threads: 2 },
+        &|done, of| seen.lock().unwrap().push((done, of)),
+    )
+    .unwrap();
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort_unstable();
+    let of = showdown.first_cards();
+    assert!(of > 0);
+    assert_eq!(seen, (1..=of).map(|d| (d, of)).collect::<Vec<_>>());
+    assert_eq!(
+        tally,
+        handeval_registry::showdown("perfhash/seven", &showdown, Counting::ByClasses).unwrap()
+    );
+}

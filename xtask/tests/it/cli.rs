@@ -234,3 +234,60 @@ fn equity_reads_cards_as_eval_does_and_echoes_them_as_the_lab_writes_them() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn equity_times_the_valuation_and_says_what_loading_the_tables_took() {
+    // Issue 49, item 8: at 43f40fc the time of `twoplustwo/seven` held its
+    // 130 MB table's loading (0.13 to 0.72 s for two hands), and nothing
+    // said so.
+    let out = xtask()
+        .args([
+            "equity",
+            "AhAs",
+            "KdKc",
+            "--board",
+            "2c7d9hTsKh",
+            "--evaluator",
+            "twoplustwo/seven",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let first = said.lines().next().unwrap();
+    assert!(first.contains("(its twoplustwo tables, "), "{first}");
+    let seconds: f64 = first
+        .split(" in ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let loading: f64 = first
+        .rsplit(" in ")
+        .next()
+        .and_then(|t| t.strip_suffix(" s)"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    // Two hands valued, timed apart from reading 130 MB.
+    assert!(seconds < loading, "{first}");
+    // An evaluator without generated tables says nothing of them.
+    let out = xtask()
+        .args([
+            "equity",
+            "AhAs",
+            "KdKc",
+            "--board",
+            "2c7d9hTsKh",
+            "--evaluator",
+            "perfhash/seven",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        !text(&out.stdout).contains("tables"),
+        "{}",
+        text(&out.stdout)
+    );
+}
