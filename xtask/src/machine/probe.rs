@@ -40,13 +40,22 @@ pub fn pext_speed(vendor: &str, family: Option<u32>, bmi2: bool) -> &'static str
     }
 }
 
-/// The `dispatch` line: each evaluator that picks its loops at run time, and the path it took.
-pub fn dispatch_summary(abouts: &[About]) -> String {
-    let chosen: Vec<String> = abouts
-        .iter()
-        .filter(|a| !a.cpu_path.features.is_empty())
-        .map(|a| format!("{} {}", a.name, a.cpu_path))
-        .collect();
+/// The `dispatch` line: each evaluator of every game that picks its loops
+/// at run time, and the path it took.
+pub fn dispatch_summary() -> String {
+    dispatch_of(&handeval_registry::abouts_of_every_game())
+}
+
+/// The `dispatch` line of these evaluators, each name once.
+fn dispatch_of(abouts: &[About]) -> String {
+    let mut chosen: Vec<String> = Vec::new();
+    let mut named: Vec<&str> = Vec::new();
+    for a in abouts.iter().filter(|a| !a.cpu_path.features.is_empty()) {
+        if !named.contains(&a.name) {
+            named.push(a.name);
+            chosen.push(format!("{} {}", a.name, a.cpu_path));
+        }
+    }
     if chosen.is_empty() {
         "no evaluator dispatches on CPU features".to_string()
     } else {
@@ -174,7 +183,7 @@ pub fn describe(
             )
         },
         target_cpu: target_cpu(),
-        dispatch: dispatch_summary(&handeval_registry::abouts_with_floor()),
+        dispatch: dispatch_summary(),
         seed: plan.seed,
         mode: plan.mode,
         instruction_counts,
@@ -228,10 +237,23 @@ mod tests {
 
     #[test]
     fn the_dispatch_line_names_every_evaluator_that_dispatches() {
-        let abouts = handeval_registry::abouts_with_floor();
-        let line = dispatch_summary(&abouts);
+        // Of every game: at 43f40fc the line named only the five-card
+        // evaluators, and an Omaha run's kernels were missing (issue 49,
+        // item 18).
+        let abouts = handeval_registry::abouts_of_every_game();
+        let line = dispatch_summary();
+        let mut games = Vec::new();
         for a in abouts.iter().filter(|a| !a.cpu_path.features.is_empty()) {
-            assert!(line.contains(a.name), "{line}");
+            assert!(
+                line.contains(&format!("{} {}", a.name, a.cpu_path)),
+                "{line}"
+            );
+            if !games.contains(&a.game) {
+                games.push(a.game);
+            }
         }
+        assert!(line.contains("deadhorse/omaha-simd"), "{line}");
+        assert!(games.len() > 1, "{line}");
+        assert_eq!(dispatch_of(&[]), "no evaluator dispatches on CPU features");
     }
 }
