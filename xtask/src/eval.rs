@@ -176,6 +176,17 @@ fn line(
         1 => "1 card".to_string(),
         n => format!("{n} cards"),
     };
+    // With a `|`, the game of as many hole cards, else of as many cards,
+    // says what is wrong with the line in its terms (`board: 3 cards, where
+    // the hand has 5 board cards`; `hole: 3 cards, where the hand has 4`).
+    if let Some(hole) = bar
+        && let Some(at) = games
+            .iter()
+            .position(|g| g.hole() == hole && g.count() > g.hole())
+            .or_else(|| games.iter().position(|g| g.count() == count))
+    {
+        return Ok(games[at].write(text, out)?.map(|()| at));
+    }
     let Some(hole) = bar else {
         let shapes: Vec<String> = games.iter().map(|g| g.shape()).collect();
         return Ok(Err(format!(
