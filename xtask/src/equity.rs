@@ -10,7 +10,7 @@ use handeval_core::cpu::{Feature, has};
 use handeval_core::{Card, Hand7, Showdown};
 use handeval_registry::Counting;
 
-use crate::report::format::{counted, human_bytes, thousands_u64};
+use crate::report::format::{counted, human_bytes, thousands, thousands_u64};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -111,8 +111,6 @@ fn text(cards: &[Card]) -> String {
 const MAX_THREADS: usize = 1024;
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let dealt = Dealt::of(args)?;
-    let showdown = dealt.showdown()?;
     let name = args.evaluator.clone().unwrap_or_else(|| {
         if has(Feature::Avx2) {
             "deadhorse/seven-simd".into()
@@ -120,6 +118,17 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             "perfhash/seven".into()
         }
     });
+    // A hand written as cards is a fixed hand (two cards, or an error
+    // saying so); anything else is a range.
+    if args
+        .hands
+        .iter()
+        .any(|h| handeval_core::parse_cards(h).is_err())
+    {
+        return ranges(args, &name);
+    }
+    let dealt = Dealt::of(args)?;
+    let showdown = dealt.showdown()?;
     let threads = match args.threads {
         Some(0) => bail!("--threads 0: at least one thread"),
         Some(n) if n > MAX_THREADS => bail!(
@@ -196,6 +205,64 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             thousands_u64(tally.ties[p]),
             thousands_u64(tally.losses(p)),
             100.0 * tally.equity(p)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Ranges against each other: exact over every deal and every board.
+fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
+    if args.every_board {
+        bail!(
+            "--every-board values fixed hands on every board; ranges are counted by classes of deals and boards"
+        );
+    }
+    let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
+    let matchup = handeval_equity::exact::Matchup::new(&texts, &args.board, &args.dead)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let evaluators = handeval_registry::all::<Hand7>();
+    let Some(evaluator) = evaluators.iter().find(|e| e.name() == name) else {
+        bail!(
+            "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
+        );
+    };
+    let _ = evaluator.generated();
+    let started = Instant::now();
+    let equity = handeval_registry::range_equity(name, &matchup)
+        .expect("the evaluator is registered")
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let took = started.elapsed();
+    let mut what = vec![texts.join(" vs ")];
+    if !matchup.board().is_empty() {
+        what.push(format!("board {}", text(matchup.board())));
+    }
+    if !matchup.dead().is_empty() {
+        what.push(format!("dead {}", text(matchup.dead())));
+    }
+    let what = what.join(", ");
+    outln!(
+        "{what}: exact over {} ({} up to suit renaming, each counted once by classes of boards), {}, valued by {name} on one thread in {:.4} s",
+        counted(equity.deals, "deal"),
+        if equity.classes == 1 {
+            "1 class".to_string()
+        } else {
+            format!("{} classes", thousands(equity.classes))
+        },
+        counted(equity.games, "game"),
+        took.as_secs_f64()
+    )?;
+    outln!()?;
+    outln!("| player | range | combos | wins | ties | equity |")?;
+    outln!("|---|---|---:|---:|---:|---:|")?;
+    for (p, range) in matchup.ranges().iter().enumerate() {
+        outln!(
+            "| {} | {} | {} | {:.3}% | {:.3}% | {:.3}% |",
+            p + 1,
+            texts[p],
+            range.combos().len(),
+            100.0 * equity.wins[p],
+            100.0 * equity.ties[p],
+            100.0 * equity.equity[p]
         )?;
     }
     Ok(ExitCode::SUCCESS)

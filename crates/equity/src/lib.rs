@@ -1,8 +1,8 @@
 //! Equity as users run it.
 //!
 //! This crate is where the lab's equity work moves to (issue 50): ranges in
-//! the syntax equity tools take ([`range`]), then the showdowns that count
-//! them. It depends on the core crate alone and is `no_std` with `alloc`.
+//! the syntax equity tools take ([`range`]), and their exact equity against
+//! each other ([`exact`]). It depends on the core crate alone and is `no_std` with `alloc`.
 //!
 //! ```
 //! use handeval_equity::range::Range;
@@ -18,4 +18,5 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod exact;
 pub mod range;

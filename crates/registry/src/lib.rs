@@ -670,6 +670,35 @@ pub fn showdown_with(
     run.tally
 }
 
+/// The exact equity of a matchup of ranges ([`handeval_equity::exact`]),
+/// each deal's hands valued by the seven-card evaluator named `name`, or
+/// `None` if no seven-card evaluator has that name.
+pub fn range_equity(
+    name: &str,
+    matchup: &handeval_equity::exact::Matchup,
+) -> Option<Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError>> {
+    struct Run<'a> {
+        name: &'a str,
+        matchup: &'a handeval_equity::exact::Matchup,
+        out: Option<Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError>>,
+    }
+    impl Visit for Run<'_> {
+        fn visit<G: Game, E: BestFive<G>>(&mut self) {
+            if E::NAME != self.name {
+                return;
+            }
+            self.out = Some(handeval_equity::exact::exact::<G, E>(self.matchup));
+        }
+    }
+    let mut run = Run {
+        name,
+        matchup,
+        out: None,
+    };
+    visit::<handeval_core::Hand7>(&mut run);
+    run.out
+}
+
 /// [`Counting::EveryBoard`] with `E`.
 fn every_board<G: Game, E: BestFive<G>>(
     showdown: &Showdown,

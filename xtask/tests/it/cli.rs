@@ -291,3 +291,38 @@ fn equity_times_the_valuation_and_says_what_loading_the_tables_took() {
         text(&out.stdout)
     );
 }
+
+#[test]
+fn equity_takes_ranges_and_counts_them_exactly() {
+    // OMPEval's counts of games for the cases: 6,674,560,992 for
+    // the heads-up ranges, 11,382,741,216 for the three-way one.
+    let out = xtask()
+        .args(["equity", "QQ+,AKs", "22+,A2s+,KTs+,QJs,ATo+,KJo+"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("3,898 deals") && said.contains("6,674,560,992 games"),
+        "{said}"
+    );
+    let out = xtask()
+        .args(["equity", "TT+,AQs+,AQo+", "QQ+,AKs,AKo", "TT"])
+        .output()
+        .unwrap();
+    let said = text(&out.stdout);
+    assert!(said.contains("11,382,741,216 games"), "{said}");
+    // A bad range says where and why; ranges are not dealt board by board.
+    let out = xtask().args(["equity", "QQ+", "AKx"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("player 2's range: column 3: `x` after AK"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = xtask()
+        .args(["equity", "QQ+", "AK", "--every-board"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}

@@ -1,0 +1,241 @@
+//! Exact range equities against an independent brute force: every deal,
+//! every board, every hand valued by the literal reference, no classes of
+//! deals, no classes of boards, no showdown type; only the weights' rule
+//! (a deal's probability is the product of its combos' weights over the
+//! sum across deals without a card twice) is shared.
+
+use handeval_core::{BestFive, Card, Hand7};
+use handeval_equity::exact::{Matchup, exact};
+use handeval_equity::range::Combo;
+use handeval_perfhash::Seven as PerfhashSeven;
+use handeval_reference::ReferenceBest;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Each player's equity by brute force.
+fn brute(m: &Matchup) -> Vec<f64> {
+    let players = m.ranges().len();
+    let mut known = 0u64;
+    for c in m.board().iter().chain(m.dead()) {
+        known |= 1 << c.index();
+    }
+    let mut equity = vec![0.0; players];
+    let mut total = 0.0;
+    let mut chosen: Vec<Combo> = Vec::new();
+    deal(
+        m,
+        0,
+        known,
+        &mut chosen,
+        &mut |hands: &[Combo], used: u64| {
+            let weight: f64 = hands.iter().map(|c| c.weight).product();
+            let rest: Vec<Card> = Card::all().filter(|c| used & 1 << c.index() == 0).collect();
+            let need = 5 - m.board().len();
+            let mut share = vec![0.0; players];
+            let mut boards = 0u64;
+            for_each_subset(&rest, need, &mut |extra: &[Card]| {
+                boards += 1;
+                let board: Vec<Card> = m.board().iter().chain(extra).copied().collect();
+                let values: Vec<_> = hands
+                    .iter()
+                    .map(|h| {
+                        let cards: Vec<Card> = h.cards.iter().chain(&board).copied().collect();
+                        let hand = Hand7::new(cards.try_into().unwrap()).unwrap();
+                        <ReferenceBest as BestFive<Hand7>>::strength(&hand)
+                    })
+                    .collect();
+                let best = values.iter().max().unwrap();
+                let winners = values.iter().filter(|v| *v == best).count() as f64;
+                for (p, v) in values.iter().enumerate() {
+                    if v == best {
+                        share[p] += 1.0 / winners;
+                    }
+                }
+            });
+            total += weight;
+            for p in 0..players {
+                equity[p] += weight * share[p] / boards as f64;
+            }
+        },
+    );
+    equity.iter().map(|e| e / total).collect()
+}
+
+fn deal(
+    m: &Matchup,
+    p: usize,
+    used: u64,
+    chosen: &mut Vec<Combo>,
+    visit: &mut dyn FnMut(&[Combo], u64),
+) {
+    if p == m.ranges().len() {
+        visit(chosen, used);
+        return;
+    }
+    for c in m.ranges()[p].combos() {
+        if c.mask() & used == 0 {
+            chosen.push(*c);
+            deal(m, p + 1, used | c.mask(), chosen, visit);
+            chosen.pop();
+        }
+    }
+}
+
+fn for_each_subset(cards: &[Card], k: usize, visit: &mut dyn FnMut(&[Card])) {
+    fn go(
+        cards: &[Card],
+        k: usize,
+        at: usize,
+        out: &mut Vec<Card>,
+        visit: &mut dyn FnMut(&[Card]),
+    ) {
+        if out.len() == k {
+            visit(out);
+            return;
+        }
+        for i in at..cards.len() {
+            if cards.len() - i < k - out.len() {
+                break;
+            }
+            out.push(cards[i]);
+            go(cards, k, i + 1, out, visit);
+            out.pop();
+        }
+    }
+    go(cards, k, 0, &mut Vec::new(), visit);
+}
+
+/// A small seeded range: a few pairs, suited and offsuit shapes and exact
+/// combos, some weighted.
+fn random_range(rng: &mut ChaCha8Rng) -> String {
+    const RANKS: &[u8] = b"23456789TJQKA";
+    let mut items = Vec::new();
+    for _ in 0..rng.random_range(1..=3) {
+        let a = RANKS[rng.random_range(0..13)] as char;
+        let b = RANKS[rng.random_range(0..13)] as char;
+        let item = match rng.random_range(0..4) {
+            0 => format!("{a}{a}"),
+            1 if a != b => format!("{a}{b}s"),
+            2 if a != b => format!("{a}{b}o"),
+            _ => {
+                let suits = b"cdhs";
+                let s = suits[rng.random_range(0..4)] as char;
+                let t = suits[rng.random_range(0..4)] as char;
+                format!("{a}{s}{b}{t}")
+            }
+        };
+        let weighted = if rng.random_range(0..3) == 0 {
+            format!("{item}@{}", rng.random_range(10..=90))
+        } else {
+            item
+        };
+        items.push(weighted);
+    }
+    items.join(",")
+}
+
+#[test]
+fn seeded_range_matchups_equal_the_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20_261_126);
+    let mut checked = 0;
+    while checked < 24 {
+        let players = rng.random_range(2..=4);
+        let ranges: Vec<String> = (0..players).map(|_| random_range(&mut rng)).collect();
+        // A turn or a river keeps the brute force to seconds; some dead cards.
+        let mut deck: Vec<Card> = Card::all().collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.random_range(0..=i));
+        }
+        let board_len = [4, 5][rng.random_range(0..2)];
+        let board: String = deck[..board_len].iter().map(ToString::to_string).collect();
+        let dead: String = deck[board_len..board_len + rng.random_range(0..3)]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+        let Ok(m) = Matchup::new(&refs, &board, &dead) else {
+            continue;
+        };
+        let Ok(got) = exact::<Hand7, PerfhashSeven>(&m) else {
+            continue;
+        };
+        let want = brute(&m);
+        assert_eq!(want.len(), players);
+        for (p, (got, want)) in got.equity.iter().zip(&want).enumerate() {
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{ranges:?} board {board} dead {dead}: player {}: {got} against {want}",
+                p + 1
+            );
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn a_flop_matchup_with_weights_equals_the_brute_force() {
+    let m = Matchup::new(&["QQ@50, AKs, JhTh", "99, AQo@25"], "Ks9d2c", "3h").unwrap();
+    let got = exact::<Hand7, PerfhashSeven>(&m).unwrap();
+    let want = brute(&m);
+    for (got, want) in got.equity.iter().zip(&want) {
+        assert!((got - want).abs() < 1e-9, "{got} {want}");
+    }
+    // The board and the dead card hold every suit: no renaming but the
+    // identity keeps them, so every deal is its own class.
+    assert_eq!(got.classes, got.deals as usize);
+}
+
+#[test]
+fn preflop_deals_are_counted_once_per_class_up_to_suits() {
+    // AA against KK: 36 deals in three classes, by how many suits the
+    // kings share with the aces (none, one or both); each class counted
+    // once, each deal weighted alike.
+    let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
+    let e = exact::<Hand7, PerfhashSeven>(&m).unwrap();
+    assert_eq!(e.deals, 36);
+    assert_eq!(e.classes, 3);
+    // Against the fixed-hand counts, deal by deal.
+    let mut want = 0.0;
+    for a in m.ranges()[0].combos() {
+        for k in m.ranges()[1].combos() {
+            let one = format!("{a}");
+            let two = format!("{k}");
+            let fixed = Matchup::new(&[&one, &two], "", "").unwrap();
+            want += exact::<Hand7, PerfhashSeven>(&fixed).unwrap().equity[0];
+        }
+    }
+    assert!((e.equity[0] - want / 36.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_broken_evaluator_is_caught() {
+    // The same check on an evaluator that ranks flushes below straights.
+    struct Broken;
+    impl BestFive<Hand7> for Broken {
+        const NAME: &'static str = "broken";
+        const SUMMARY: &'static str = "the reference with flushes demoted";
+        const FAMILY: handeval_core::Family = <ReferenceBest as BestFive<Hand7>>::FAMILY;
+        const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
+        type Five = <ReferenceBest as BestFive<Hand7>>::Five;
+        type Strength = <ReferenceBest as BestFive<Hand7>>::Strength;
+        fn category(hand: &Hand7) -> handeval_core::Category {
+            <ReferenceBest as BestFive<Hand7>>::category(hand)
+        }
+        fn strength(hand: &Hand7) -> Self::Strength {
+            let mut s = <ReferenceBest as BestFive<Hand7>>::strength(hand);
+            if s.category == handeval_core::Category::Flush {
+                s.category = handeval_core::Category::HighCard;
+            }
+            s
+        }
+    }
+    let m = Matchup::new(&["AhKh", "QQ"], "2h7h9c", "").unwrap();
+    let broken = exact::<Hand7, Broken>(&m).unwrap();
+    let want = brute(&m);
+    assert!(
+        (broken.equity[0] - want[0]).abs() > 1e-3,
+        "{} {}",
+        broken.equity[0],
+        want[0]
+    );
+}
