@@ -38,6 +38,20 @@ pub struct Args {
     /// to compare evaluators).
     #[arg(long, requires = "every_board")]
     threads: Option<usize>,
+    /// Estimate by Monte Carlo instead of counting exactly: seeded games
+    /// until every player's standard error is at most `--stderr` or
+    /// `--seconds` have passed.
+    #[arg(long)]
+    monte_carlo: bool,
+    /// The standard error a Monte Carlo run stops at.
+    #[arg(long, default_value_t = 1e-3, requires = "monte_carlo")]
+    stderr: f64,
+    /// The most seconds a Monte Carlo run takes.
+    #[arg(long, default_value_t = 60.0, requires = "monte_carlo")]
+    seconds: f64,
+    /// The Monte Carlo run's seed (printed either way).
+    #[arg(long, default_value_t = 20_261_126, requires = "monte_carlo")]
+    seed: u64,
 }
 
 /// The cards of `text` as every command reads them
@@ -120,6 +134,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     });
     // A hand written as cards is a fixed hand (two cards, or an error
     // saying so); anything else is a range.
+    if args.monte_carlo {
+        return monte_carlo(args, &name);
+    }
     if args
         .hands
         .iter()
@@ -217,29 +234,13 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
             "--every-board values fixed hands on every board; ranges are counted by classes of deals and boards"
         );
     }
-    let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
-    let matchup = handeval_equity::exact::Matchup::new(&texts, &args.board, &args.dead)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let evaluators = handeval_registry::all::<Hand7>();
-    let Some(evaluator) = evaluators.iter().find(|e| e.name() == name) else {
-        bail!(
-            "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
-        );
-    };
-    let _ = evaluator.generated();
+    let matchup = matchup(args, name)?;
     let started = Instant::now();
     let equity = handeval_registry::range_equity(name, &matchup)
         .expect("the evaluator is registered")
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
-    let mut what = vec![texts.join(" vs ")];
-    if !matchup.board().is_empty() {
-        what.push(format!("board {}", text(matchup.board())));
-    }
-    if !matchup.dead().is_empty() {
-        what.push(format!("dead {}", text(matchup.dead())));
-    }
-    let what = what.join(", ");
+    let what = describe_ranges(args, &matchup);
     outln!(
         "{what}: exact over {} ({} up to suit renaming, each counted once by classes of boards), {}, valued by {name} on one thread in {:.4} s",
         counted(equity.deals, "deal"),
@@ -258,11 +259,91 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
         outln!(
             "| {} | {} | {} | {:.3}% | {:.3}% | {:.3}% |",
             p + 1,
-            texts[p],
+            args.hands[p],
             range.combos().len(),
             100.0 * equity.wins[p],
             100.0 * equity.ties[p],
             100.0 * equity.equity[p]
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The matchup of the arguments as ranges, and the evaluator's tables
+/// made or read.
+fn matchup(args: &Args, name: &str) -> Result<handeval_equity::exact::Matchup> {
+    let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
+    let matchup = handeval_equity::exact::Matchup::new(&texts, &args.board, &args.dead)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let evaluators = handeval_registry::all::<Hand7>();
+    let Some(evaluator) = evaluators.iter().find(|e| e.name() == name) else {
+        bail!(
+            "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
+        );
+    };
+    let _ = evaluator.generated();
+    Ok(matchup)
+}
+
+/// `QQ+,AKs vs 22+, board 2c7d9h`.
+fn describe_ranges(args: &Args, m: &handeval_equity::exact::Matchup) -> String {
+    let mut what = vec![args.hands.join(" vs ")];
+    if !m.board().is_empty() {
+        what.push(format!("board {}", text(m.board())));
+    }
+    if !m.dead().is_empty() {
+        what.push(format!("dead {}", text(m.dead())));
+    }
+    what.join(", ")
+}
+
+/// Ranges estimated by Monte Carlo, to a standard error or a time limit.
+fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
+    if args.every_board {
+        bail!("--every-board counts every board; --monte-carlo samples them: one or the other");
+    }
+    if !(args.stderr > 0.0 && args.stderr.is_finite()) {
+        bail!("--stderr {}: a standard error above 0", args.stderr);
+    }
+    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
+        bail!("--seconds {}: a time above 0", args.seconds);
+    }
+    let matchup = matchup(args, name)?;
+    let started = Instant::now();
+    let limit = Duration::from_secs_f64(args.seconds);
+    let estimate =
+        handeval_registry::range_estimate(name, &matchup, args.seed, args.stderr, &mut |_| {
+            started.elapsed() < limit
+        })
+        .expect("the evaluator is registered")
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let took = started.elapsed();
+    outln!(
+        "{}: Monte Carlo, {} with seed {}, valued by {name} on one thread in {:.2} s; {}",
+        describe_ranges(args, &matchup),
+        counted(estimate.games, "game"),
+        args.seed,
+        took.as_secs_f64(),
+        if estimate.reached {
+            format!("every standard error at most {}", args.stderr)
+        } else {
+            format!(
+                "stopped at --seconds {} before the standard error reached {}",
+                args.seconds, args.stderr
+            )
+        }
+    )?;
+    outln!()?;
+    outln!("| player | range | combos | equity | standard error |")?;
+    outln!("|---|---|---:|---:|---:|")?;
+    for (p, range) in matchup.ranges().iter().enumerate() {
+        outln!(
+            "| {} | {} | {} | {:.3}% | {:.3}% |",
+            p + 1,
+            args.hands[p],
+            range.combos().len(),
+            100.0 * estimate.equity[p],
+            100.0 * estimate.stderr[p]
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -325,6 +406,10 @@ mod tests {
             evaluator: None,
             every_board: false,
             threads: None,
+            monte_carlo: false,
+            stderr: 1e-3,
+            seconds: 60.0,
+            seed: 1,
         }
     }
 

@@ -19,4 +19,5 @@ extern crate alloc;
 extern crate std;
 
 pub mod exact;
+pub mod monte_carlo;
 pub mod range;

@@ -699,6 +699,50 @@ pub fn range_equity(
     run.out
 }
 
+/// A Monte Carlo estimate of a matchup's equities
+/// ([`handeval_equity::monte_carlo::estimate`]) with the seven-card
+/// evaluator named `name`, or `None` if no seven-card evaluator has it.
+pub fn range_estimate(
+    name: &str,
+    matchup: &handeval_equity::exact::Matchup,
+    seed: u64,
+    target: f64,
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<handeval_equity::monte_carlo::Estimate, handeval_equity::exact::EquityError>> {
+    struct Run<'a, 'b> {
+        name: &'a str,
+        matchup: &'a handeval_equity::exact::Matchup,
+        seed: u64,
+        target: f64,
+        keep_going: &'b mut dyn FnMut(u64) -> bool,
+        out: Option<
+            Result<handeval_equity::monte_carlo::Estimate, handeval_equity::exact::EquityError>,
+        >,
+    }
+    impl Visit for Run<'_, '_> {
+        fn visit<G: Game, E: BestFive<G>>(&mut self) {
+            if E::NAME == self.name {
+                self.out = Some(handeval_equity::monte_carlo::estimate::<G, E>(
+                    self.matchup,
+                    self.seed,
+                    self.target,
+                    self.keep_going,
+                ));
+            }
+        }
+    }
+    let mut run = Run {
+        name,
+        matchup,
+        seed,
+        target,
+        keep_going,
+        out: None,
+    };
+    visit::<handeval_core::Hand7>(&mut run);
+    run.out
+}
+
 /// [`Counting::EveryBoard`] with `E`.
 fn every_board<G: Game, E: BestFive<G>>(
     showdown: &Showdown,

@@ -326,3 +326,49 @@ fn equity_takes_ranges_and_counts_them_exactly() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn monte_carlo_states_its_seed_games_and_standard_error() {
+    let out = xtask()
+        .args([
+            "equity",
+            "QQ+",
+            "AKs",
+            "--monte-carlo",
+            "--stderr",
+            "0.005",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("with seed 3") && said.contains("every standard error at most 0.005"),
+        "{said}"
+    );
+    // The same seed, the same figures.
+    let again = xtask()
+        .args([
+            "equity",
+            "QQ+",
+            "AKs",
+            "--monte-carlo",
+            "--stderr",
+            "0.005",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let strip = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&said), strip(&text(&again.stdout)));
+    for bad in ["--stderr=0", "--seconds=-1", "--stderr=NaN"] {
+        let out = xtask()
+            .args(["equity", "QQ+", "AKs", "--monte-carlo", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{bad}: {}", text(&out.stderr));
+    }
+}

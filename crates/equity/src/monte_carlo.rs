@@ -1,0 +1,238 @@
+//! Monte Carlo equity, for matchups too large to count exactly.
+//!
+//! Each game deals one combo per player, drawn by weight, again from the
+//! start whenever two combos share a card (so that a deal's probability is
+//! the product of its weights over the sum across deals without a card
+//! twice, as [`exact`](crate::exact) counts), then the rest of the board
+//! uniformly from the cards left, and values every hand. A player's
+//! equity is the mean of their shares of the pot; its standard error is
+//! the standard deviation of the shares over the square root of the games.
+//! The run stops once every player's standard error is at most the target
+//! (checked every [`CHECK_EVERY`] games, after [`MIN_GAMES`]), or when the
+//! caller says so (a time limit). The generator is seeded: the same seed
+//! gives the same games.
+//!
+//! ```
+//! use handeval_core::Hand7;
+//! use handeval_equity::exact::Matchup;
+//! use handeval_equity::monte_carlo::estimate;
+//! use handeval_reference::ReferenceBest;
+//! let m = Matchup::new(&["AhAs", "KK"], "", "").unwrap();
+//! let e = estimate::<Hand7, ReferenceBest>(&m, 7, 0.01, &mut |_| true).unwrap();
+//! assert!(e.stderr[0] <= 0.01);
+//! assert!((e.equity[0] - 0.82).abs() < 0.05);
+//! ```
+
+use alloc::vec::Vec;
+
+use handeval_core::{BestFive, Card, Game};
+
+use crate::exact::{EquityError, Matchup};
+use crate::range::Combo;
+
+/// Games between two looks at the standard errors (and at the caller).
+pub const CHECK_EVERY: u64 = 1024;
+
+/// Games before the standard error is trusted to stop a run.
+pub const MIN_GAMES: u64 = 4096;
+
+/// Deals drawn in a row without one free of collisions before the
+/// matchup is taken to have none.
+const TRIES: u32 = 100_000;
+
+/// A Monte Carlo estimate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Each player's equity.
+    pub equity: Vec<f64>,
+    /// Each player's standard error.
+    pub stderr: Vec<f64>,
+    /// Games played.
+    pub games: u64,
+    /// Whether the target was reached (else the caller stopped the run).
+    pub reached: bool,
+}
+
+/// The square root, by Newton's method from a guess halving the exponent
+/// (`f64::sqrt` needs the standard library; six steps reach the last bit
+/// from a guess within a factor of two).
+fn sqrt(x: f64) -> f64 {
+    if x <= 0.0 || !x.is_finite() {
+        return 0.0;
+    }
+    let mut y = f64::from_bits((x.to_bits() >> 1) + (1023u64 << 51));
+    for _ in 0..6 {
+        y = 0.5 * (y + x / y);
+    }
+    y
+}
+
+/// `SplitMix64`: small, seeded, and enough for dealing cards.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`.
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Uniform below `n` (`n` at most 52 here: the bias of a modulo of a
+    /// 64-bit number is below 2^-58).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A range's combos with their cumulative weights, to draw by weight.
+struct Draw<'a> {
+    combos: &'a [Combo],
+    cumulative: Vec<f64>,
+}
+
+impl<'a> Draw<'a> {
+    fn new(combos: &'a [Combo]) -> Self {
+        let mut sum = 0.0;
+        let cumulative = combos
+            .iter()
+            .map(|c| {
+                sum += c.weight;
+                sum
+            })
+            .collect();
+        Draw { combos, cumulative }
+    }
+
+    fn draw(&self, rng: &mut Rng) -> Combo {
+        let total = self.cumulative.last().copied().unwrap_or(0.0);
+        let x = rng.unit() * total;
+        let at = self.cumulative.partition_point(|&c| c <= x);
+        self.combos[at.min(self.combos.len() - 1)]
+    }
+}
+
+/// Estimates `m`'s equities with `E` (an evaluator of seven-card Hold'em,
+/// `G` being [`handeval_core::Hand7`]), from `seed`, until every player's
+/// standard error is at most `target` or `keep_going(games)` says stop.
+///
+/// # Errors
+/// [`EquityError::Game`] when `G` is not seven-card Hold'em;
+/// [`EquityError::NoDeal`] when no deal free of collisions turns up in
+/// many tries.
+pub fn estimate<G: Game, E: BestFive<G>>(
+    m: &Matchup,
+    seed: u64,
+    target: f64,
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Result<Estimate, EquityError> {
+    if G::COUNT != 7 || G::HOLE != 0 {
+        return Err(EquityError::Game(G::WORD));
+    }
+    let players = m.ranges().len();
+    let draws: Vec<Draw<'_>> = m.ranges().iter().map(|r| Draw::new(r.combos())).collect();
+    let mut known = 0u64;
+    for c in m.board().iter().chain(m.dead()) {
+        known |= 1 << c.index();
+    }
+    let need = 5 - m.board().len();
+    let mut rng = Rng(seed);
+    let (mut sum, mut squares) = (alloc::vec![0.0; players], alloc::vec![0.0; players]);
+    let mut games = 0u64;
+    let mut hands: Vec<Combo> = Vec::with_capacity(players);
+    let mut values: Vec<E::Strength> = Vec::with_capacity(players);
+    let stderr = |sum: &[f64], squares: &[f64], n: u64| -> Vec<f64> {
+        let n = n.max(1) as f64;
+        sum.iter()
+            .zip(squares)
+            .map(|(s, q)| {
+                let mean = s / n;
+                sqrt((q / n - mean * mean).max(0.0) / n)
+            })
+            .collect()
+    };
+    loop {
+        if games.is_multiple_of(CHECK_EVERY) && games > 0 {
+            let reached =
+                games >= MIN_GAMES && stderr(&sum, &squares, games).iter().all(|&e| e <= target);
+            if reached || !keep_going(games) {
+                let n = games as f64;
+                return Ok(Estimate {
+                    equity: sum.iter().map(|s| s / n).collect(),
+                    stderr: stderr(&sum, &squares, games),
+                    games,
+                    reached,
+                });
+            }
+        }
+        // A deal without a card twice.
+        let mut used;
+        let mut tries = 0;
+        'deal: loop {
+            tries += 1;
+            if tries > TRIES {
+                return Err(EquityError::NoDeal);
+            }
+            hands.clear();
+            used = known;
+            for d in &draws {
+                let c = d.draw(&mut rng);
+                if c.mask() & used != 0 {
+                    continue 'deal;
+                }
+                used |= c.mask();
+                hands.push(c);
+            }
+            break;
+        }
+        // The rest of the board.
+        let mut board = [Card::ALL[0]; 5];
+        board[..m.board().len()].copy_from_slice(m.board());
+        for slot in &mut board[m.board().len()..m.board().len() + need] {
+            let card = loop {
+                let c = Card::ALL[rng.below(52)];
+                if used & 1 << c.index() == 0 {
+                    break c;
+                }
+            };
+            used |= 1 << card.index();
+            *slot = card;
+        }
+        values.clear();
+        for h in &hands {
+            let cards = [
+                h.cards[0], h.cards[1], board[0], board[1], board[2], board[3], board[4],
+            ];
+            let hand = G::from_cards(&cards).map_err(|_| EquityError::Deck)?;
+            values.push(E::strength(&hand));
+        }
+        let best = values.iter().max().copied();
+        let winners = values.iter().filter(|v| Some(**v) == best).count() as f64;
+        for (p, v) in values.iter().enumerate() {
+            let share = if Some(*v) == best { 1.0 / winners } else { 0.0 };
+            sum[p] += share;
+            squares[p] += share * share;
+        }
+        games += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_square_root_is_the_standard_librarys() {
+        for x in [1e-12, 2.5e-5, 0.25, 1.0, 2.0, 1e6, 123_456.789] {
+            let want = std::primitive::f64::sqrt(x);
+            assert!((sqrt(x) - want).abs() <= 4.0 * f64::EPSILON * want, "{x}");
+        }
+        assert!(sqrt(0.0) <= 0.0 && sqrt(-1.0) <= 0.0);
+    }
+}
