@@ -5,9 +5,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use anyhow::{Result, bail};
-use handeval_core::cpu::{Feature, has};
-use handeval_core::{Card, Hand7, Showdown};
+use anyhow::{Context, Result, bail};
+use handeval_core::{Card, GameInfo, Hand7, Showdown};
+
+use crate::select::parse_game;
 use handeval_registry::Counting;
 
 use crate::report::format::{counted, human_bytes, thousands, thousands_u64};
@@ -23,10 +24,16 @@ pub struct Args {
     /// Cards out of the deck (folded hands, burned cards).
     #[arg(long, default_value = "")]
     dead: String,
-    /// The seven-card evaluator that values the hands (`cargo xtask list
-    /// --game seven`); by default `deadhorse/seven-simd` on a CPU with AVX2
-    /// or AVX-512 (the fastest in the lab's runs there), `perfhash/seven`
-    /// elsewhere. Every evaluator gives the same counts.
+    /// The game: `seven` (Hold'em, two hole cards each, ranges allowed) or
+    /// an Omaha game (`omaha`, `omaha5`: fixed hands of four or five hole
+    /// cards, every board valued).
+    #[arg(long, default_value = "seven", value_parser = parse_game)]
+    game: GameInfo,
+    /// The evaluator of the game that values the hands (`cargo xtask list
+    /// --game seven`); by default the one the registry's declarations
+    /// choose (`handeval_registry::equity_evaluator`: a direct SIMD kernel
+    /// this CPU runs, else a direct one with tables, ...). Every evaluator
+    /// gives the same counts.
     #[arg(long)]
     evaluator: Option<String>,
     /// Value the hands on every board, on `--threads` threads, instead of
@@ -125,18 +132,24 @@ fn text(cards: &[Card]) -> String {
 const MAX_THREADS: usize = 1024;
 
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let name = args.evaluator.clone().unwrap_or_else(|| {
-        if has(Feature::Avx2) {
-            "deadhorse/seven-simd".into()
-        } else {
-            "perfhash/seven".into()
-        }
-    });
-    // A hand written as cards is a fixed hand (two cards, or an error
-    // saying so); anything else is a range.
+    let name = args
+        .evaluator
+        .clone()
+        .unwrap_or_else(|| handeval_registry::equity_evaluator(args.game).to_string());
+    if args.game.hole > 0 {
+        return omaha(args, &name);
+    }
+    if args.game != GameInfo::of::<Hand7>() {
+        bail!(
+            "--game {}: equity is of seven-card Hold'em (`seven`) or of an Omaha game",
+            args.game
+        );
+    }
     if args.monte_carlo {
         return monte_carlo(args, &name);
     }
+    // A hand written as cards is a fixed hand (two cards, or an error
+    // saying so); anything else is a range.
     if args
         .hands
         .iter()
@@ -144,6 +157,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     {
         return ranges(args, &name);
     }
+    fixed(args, &name)
+}
+
+/// Fixed Hold'em hands: by classes of boards, or every board on threads.
+fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
     let dealt = Dealt::of(args)?;
     let showdown = dealt.showdown()?;
     let threads = match args.threads {
@@ -174,7 +192,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let loaded = loading.elapsed();
     let bar = Delayed::new(threads);
     let started = Instant::now();
-    let tally = handeval_registry::showdown_with(&name, &showdown, counting, &|done, of| {
+    let tally = handeval_registry::showdown_with(name, &showdown, counting, &|done, of| {
         bar.advance(done, of);
     })
     .expect("the evaluator is registered");
@@ -264,6 +282,67 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
             100.0 * equity.wins[p],
             100.0 * equity.ties[p],
             100.0 * equity.equity[p]
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Fixed Omaha hands over every board.
+fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
+    if args.monte_carlo || args.every_board {
+        bail!(
+            "--game {}: fixed hands, every board counted; no --monte-carlo or --every-board",
+            args.game
+        );
+    }
+    let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
+    let started = Instant::now();
+    let tally = handeval_registry::omaha_equity(name, args.game, &texts, &args.board, &args.dead)
+        .with_context(|| {
+            format!(
+                "no evaluator of {} is named `{name}` (`cargo xtask list --game {}` lists them)",
+                args.game.word, args.game
+            )
+        })?
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let took = started.elapsed();
+    let cards = |t: &str| {
+        handeval_core::parse_cards(t)
+            .map(|c| text(&c))
+            .unwrap_or_default()
+    };
+    let mut what = vec![
+        texts
+            .iter()
+            .map(|t| cards(t))
+            .collect::<Vec<_>>()
+            .join(" vs "),
+    ];
+    if !args.board.trim().is_empty() {
+        what.push(format!("board {}", cards(&args.board)));
+    }
+    if !args.dead.trim().is_empty() {
+        what.push(format!("dead {}", cards(&args.dead)));
+    }
+    outln!(
+        "{} ({}): {}, every board valued by {name} on one thread in {:.4} s",
+        what.join(", "),
+        args.game.title,
+        counted(tally.boards, "board"),
+        took.as_secs_f64()
+    )?;
+    outln!()?;
+    outln!("| player | hand | wins | ties | losses | equity |")?;
+    outln!("|---|---|---:|---:|---:|---:|")?;
+    for (p, hand) in texts.iter().enumerate() {
+        outln!(
+            "| {} | {} | {} | {} | {} | {:.3}% |",
+            p + 1,
+            cards(hand),
+            thousands_u64(tally.wins[p]),
+            thousands_u64(tally.ties[p]),
+            thousands_u64(tally.losses(p)),
+            100.0 * tally.equity(p)
         )?;
     }
     Ok(ExitCode::SUCCESS)
@@ -403,6 +482,7 @@ mod tests {
             hands: hands.iter().map(ToString::to_string).collect(),
             board: board.into(),
             dead: dead.into(),
+            game: GameInfo::of::<Hand7>(),
             evaluator: None,
             every_board: false,
             threads: None,

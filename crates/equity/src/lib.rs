@@ -20,4 +20,5 @@ extern crate std;
 
 pub mod exact;
 pub mod monte_carlo;
+pub mod omaha;
 pub mod range;

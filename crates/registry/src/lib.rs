@@ -743,6 +743,71 @@ pub fn range_estimate(
     run.out
 }
 
+/// The evaluator equity counts with in `game` by default, chosen from what
+/// the registry lines declare, never by name: the first lab evaluator that
+/// values the hand directly (not as the best of its fives) with a SIMD path
+/// this CPU runs; else the first direct one with tables (a table lookup is
+/// the fastest scalar path in every run); else the first direct one; else
+/// the first best-of-fives adapter with tables; else the reference.
+#[must_use]
+pub fn equity_evaluator(game: GameInfo) -> &'static str {
+    let abouts = abouts_in(game, false);
+    let lab = |a: &&About| matches!(a.role, Role::Tuned | Role::Simd);
+    let direct = |a: &&About| !a.best_of_fives && a.unavailable.is_none();
+    let rules: [&dyn Fn(&&About) -> bool; 4] = [
+        &|a| lab(a) && direct(a) && a.role == Role::Simd && a.cpu_path.active,
+        &|a| lab(a) && direct(a) && a.table_bytes > 0,
+        &|a| lab(a) && direct(a),
+        &|a| lab(a) && a.table_bytes > 0,
+    ];
+    rules
+        .iter()
+        .find_map(|rule| abouts.iter().find(|a| rule(a)).map(|a| a.name))
+        .unwrap_or(Reference::NAME)
+}
+
+/// The exact showdown of fixed Omaha hands over every board
+/// ([`handeval_equity::omaha::exact`]) in the game `game`, each hand valued
+/// by its evaluator named `name`; `None` if the game has no evaluator of
+/// that name or is not a hole-and-board game.
+pub fn omaha_equity(
+    name: &str,
+    game: GameInfo,
+    hands: &[&str],
+    board: &str,
+    dead: &str,
+) -> Option<Result<Tally, handeval_equity::exact::EquityError>> {
+    struct Run<'a> {
+        name: &'a str,
+        game: GameInfo,
+        hands: &'a [&'a str],
+        board: &'a str,
+        dead: &'a str,
+        out: Option<Result<Tally, handeval_equity::exact::EquityError>>,
+    }
+    impl Visit for Run<'_> {
+        fn visit<G: Game, E: BestFive<G>>(&mut self) {
+            if E::NAME != self.name || GameInfo::of::<G>() != self.game || G::HOLE == 0 {
+                return;
+            }
+            self.out = Some(
+                handeval_equity::omaha::OmahaMatchup::<G>::new(self.hands, self.board, self.dead)
+                    .map(|m| handeval_equity::omaha::exact::<G, E>(&m)),
+            );
+        }
+    }
+    let mut run = Run {
+        name,
+        game,
+        hands,
+        board,
+        dead,
+        out: None,
+    };
+    walk(&mut run);
+    run.out
+}
+
 /// [`Counting::EveryBoard`] with `E`.
 fn every_board<G: Game, E: BestFive<G>>(
     showdown: &Showdown,
@@ -797,6 +862,26 @@ fn every_board<G: Game, E: BestFive<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn equity_counts_with_a_direct_kernel_where_a_game_has_one() {
+        let of = |g: GameInfo| equity_evaluator(g);
+        let seven = of(GameInfo::of::<handeval_core::Hand7>());
+        if handeval_core::cpu::has(handeval_core::cpu::Feature::Avx2) {
+            assert_eq!(seven, "deadhorse/seven-simd");
+        } else {
+            assert_eq!(seven, "perfhash/seven");
+        }
+        let omaha = of(GameInfo::of::<handeval_core::Omaha4>());
+        assert!(
+            omaha.ends_with("/omaha-simd") || omaha == "perfhash/omaha",
+            "{omaha}"
+        );
+        assert_eq!(
+            of(GameInfo::of::<handeval_core::Omaha5>()),
+            "perfhash/best-of-100"
+        );
+    }
 
     #[test]
     fn names_are_unique_and_start_with_the_reference() {

@@ -372,3 +372,29 @@ fn monte_carlo_states_its_seed_games_and_standard_error() {
         assert_eq!(out.status.code(), Some(1), "{bad}: {}", text(&out.stderr));
     }
 }
+
+#[test]
+fn omaha_equity_counts_every_board_of_fixed_hands() {
+    let out = xtask()
+        .args([
+            "equity", "--game", "omaha", "AhAsKhKs", "QdQcJdJc", "9s8s7d6d", "--board", "2h7h9c",
+            "--dead", "3c",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    // 52 - 12 - 3 - 1 = 36 cards left, C(36, 2) boards; the equities the
+    // brute force of handeval-equity's tests gives this matchup.
+    assert!(said.contains("630 boards"), "{said}");
+    assert!(
+        said.contains("| 1 | AhAsKhKs | 310 | 0 | 320 | 49.206% |"),
+        "{said}"
+    );
+    let out = xtask()
+        .args(["equity", "--game", "omaha", "AhAsKh", "QdQcJdJc"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("holds 3 cards, where a hand of Omaha has 4"));
+}

@@ -1,0 +1,131 @@
+//! Omaha equity of fixed hands against a brute force over every board:
+//! each player's hand the best of the 60 (or 100) fives of two hole and
+//! three board cards by the five-card reference, nothing else shared.
+
+use handeval_core::{Card, Game, Hand, Omaha4, Omaha5};
+use handeval_deadhorse::OmahaSimd;
+use handeval_equity::omaha::{OmahaMatchup, exact};
+use handeval_perfhash::BestOf100;
+use handeval_reference::{Reference, evaluate};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The next `pick.len()` places of `n` in lexicographic order.
+fn next(pick: &mut [usize], n: usize) -> bool {
+    let k = pick.len();
+    let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else {
+        return false;
+    };
+    pick[i] += 1;
+    for j in i + 1..k {
+        pick[j] = pick[j - 1] + 1;
+    }
+    true
+}
+
+/// Each player's equity by brute force: every board from `rest`.
+fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
+    let mut used = 0u64;
+    for c in holes.iter().flatten().chain(board).chain(dead) {
+        used |= 1 << c.index();
+    }
+    let rest: Vec<Card> = Card::all().filter(|c| used & 1 << c.index() == 0).collect();
+    let need = 5 - board.len();
+    let mut shares = vec![0.0; holes.len()];
+    let mut boards = 0.0;
+    let mut pick = vec![0usize; need];
+    for (i, p) in pick.iter_mut().enumerate() {
+        *p = i;
+    }
+    loop {
+        let full: Vec<Card> = board
+            .iter()
+            .copied()
+            .chain(pick.iter().map(|&i| rest[i]))
+            .collect();
+        let values: Vec<_> = holes
+            .iter()
+            .map(|hole| {
+                let mut best = None;
+                for a in 0..hole.len() {
+                    for b in a + 1..hole.len() {
+                        for x in 0..5 {
+                            for y in x + 1..5 {
+                                for z in y + 1..5 {
+                                    let five =
+                                        Hand::new([hole[a], hole[b], full[x], full[y], full[z]])
+                                            .unwrap();
+                                    let v = evaluate(&five);
+                                    if best.as_ref().is_none_or(|b| v > *b) {
+                                        best = Some(v);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                best.unwrap()
+            })
+            .collect();
+        let top = values.iter().max().unwrap();
+        let winners = values.iter().filter(|v| *v == top).count() as f64;
+        for (p, v) in values.iter().enumerate() {
+            if v == top {
+                shares[p] += 1.0 / winners;
+            }
+        }
+        boards += 1.0;
+        if need == 0 || !next(&mut pick, rest.len()) {
+            break;
+        }
+    }
+    let _ = Reference;
+    shares.iter().map(|s| s / boards).collect()
+}
+
+fn check<G: Game, E: handeval_core::BestFive<G>>(seed: u64, matchups: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..matchups {
+        let mut deck: Vec<Card> = Card::all().collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.random_range(0..=i));
+        }
+        let players = rng.random_range(2..=4);
+        let holes: Vec<Vec<Card>> = (0..players)
+            .map(|p| deck[p * G::HOLE..(p + 1) * G::HOLE].to_vec())
+            .collect();
+        let mut at = players * G::HOLE;
+        // A turn or a river: the brute force values every board in seconds.
+        let board = deck[at..at + [4, 5][rng.random_range(0..2)]].to_vec();
+        at += board.len();
+        let dead = deck[at..at + rng.random_range(0..3)].to_vec();
+        let m = OmahaMatchup::<G>::of(holes.clone(), board.clone(), &dead).unwrap();
+        let t = exact::<G, E>(&m);
+        let want = brute(&holes, &board, &dead);
+        for (p, w) in want.iter().enumerate() {
+            assert!(
+                (t.equity(p) - w).abs() < 1e-12,
+                "{holes:?} {board:?}: {} {w}",
+                t.equity(p)
+            );
+        }
+    }
+}
+
+#[test]
+fn plo4_and_plo5_equities_equal_the_brute_force() {
+    check::<Omaha4, OmahaSimd>(49, 40);
+    check::<Omaha5, BestOf100>(50, 40);
+}
+
+#[test]
+fn a_flop_matchup_equals_the_brute_force() {
+    let m =
+        OmahaMatchup::<Omaha4>::new(&["AhAsKhKs", "QdQcJdJc", "9s8s7d6d"], "2h7h9c", "3c").unwrap();
+    let t = exact::<Omaha4, OmahaSimd>(&m);
+    let want = brute(m.holes(), m.board(), &["3c".parse().unwrap()]);
+    assert_eq!(t.boards, 630);
+    for (p, w) in want.iter().enumerate() {
+        assert!((t.equity(p) - w).abs() < 1e-12, "{} {w}", t.equity(p));
+    }
+}
