@@ -45,6 +45,10 @@ pub struct Args {
     /// to compare evaluators).
     #[arg(long, requires = "every_board")]
     threads: Option<usize>,
+    /// With ranges counted exactly, also each combo of each range: its
+    /// share of the deals and its equity in them.
+    #[arg(long)]
+    per_combo: bool,
     /// Estimate by Monte Carlo instead of counting exactly: seeded games
     /// until every player's standard error is at most `--stderr` or
     /// `--seconds` have passed.
@@ -190,7 +194,10 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
     let loading = Instant::now();
     let tables = evaluator.generated();
     let loaded = loading.elapsed();
-    let bar = Delayed::new(threads);
+    let bar = Delayed::new(&format!(
+        "every board, {{pos}} of {{len}} first cards on {}, about {{eta}} left",
+        counted(threads as u64, "thread")
+    ));
     let started = Instant::now();
     let tally = handeval_registry::showdown_with(name, &showdown, counting, &|done, of| {
         bar.advance(done, of);
@@ -254,10 +261,14 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
     }
     let matchup = matchup(args, name)?;
     let started = Instant::now();
-    let equity = handeval_registry::range_equity(name, &matchup)
-        .expect("the evaluator is registered")
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let bar = Delayed::new("exact, {pos} of {len} of player 1's combos, about {eta} left");
+    let equity = handeval_registry::range_equity(name, &matchup, &mut |done, of| {
+        bar.advance(done, of);
+    })
+    .expect("the evaluator is registered")
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
+    bar.finish();
     let what = describe_ranges(args, &matchup);
     outln!(
         "{what}: exact over {} ({} up to suit renaming, each counted once by classes of boards), {}, valued by {name} on one thread in {:.4} s",
@@ -283,6 +294,21 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
             100.0 * equity.ties[p],
             100.0 * equity.equity[p]
         )?;
+    }
+    if args.per_combo {
+        for (p, combos) in equity.per_combo.iter().enumerate() {
+            outln!("\nplayer {} ({}), combo by combo:\n", p + 1, args.hands[p])?;
+            outln!("| combo | weight | share of the deals | equity |")?;
+            outln!("|---|---:|---:|---:|")?;
+            for (combo, share, e) in combos {
+                outln!(
+                    "| {combo} | {} | {:.3}% | {:.3}% |",
+                    combo.weight,
+                    100.0 * share,
+                    100.0 * e
+                )?;
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -390,13 +416,19 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
     let matchup = matchup(args, name)?;
     let started = Instant::now();
     let limit = Duration::from_secs_f64(args.seconds);
+    let bar = Delayed::new(&format!(
+        "Monte Carlo, {{pos}} games, at most {} s",
+        args.seconds
+    ));
     let estimate =
-        handeval_registry::range_estimate(name, &matchup, args.seed, args.stderr, &mut |_| {
+        handeval_registry::range_estimate(name, &matchup, args.seed, args.stderr, &mut |games| {
+            bar.tick(games);
             started.elapsed() < limit
         })
         .expect("the evaluator is registered")
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
+    bar.finish();
     outln!(
         "{}: Monte Carlo, {} with seed {}, valued by {name} on one thread in {:.2} s; {}",
         describe_ranges(args, &matchup),
@@ -428,9 +460,10 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A progress bar over the first cards of an every-board count, drawn
-/// only once the count has taken a second (a quicker one would flash),
-/// and only on a terminal (indicatif draws nothing elsewhere).
+/// A progress bar over a count (the first cards of an every-board count,
+/// the first player's combos of a range count), drawn only once the count
+/// has taken a second (a quicker one would flash), and only on a terminal
+/// (indicatif draws nothing elsewhere).
 struct Delayed {
     bar: ProgressBar,
     started: Instant,
@@ -440,13 +473,12 @@ struct Delayed {
 const SHOW_AFTER: Duration = Duration::from_secs(1);
 
 impl Delayed {
-    fn new(threads: usize) -> Self {
+    /// A bar whose message after the spinner and the time is `what`, an
+    /// indicatif template (`{pos} of {len} first cards`).
+    fn new(what: &str) -> Self {
         let bar = ProgressBar::hidden().with_style(
-            ProgressStyle::with_template(&format!(
-                "{{spinner}} {{elapsed}} every board, {{pos}} of {{len}} first cards on {}, about {{eta}} left",
-                counted(threads as u64, "thread")
-            ))
-            .expect("a valid template"),
+            ProgressStyle::with_template(&format!("{{spinner}} {{elapsed}} {what}"))
+                .expect("a valid template"),
         );
         Delayed {
             bar,
@@ -461,6 +493,14 @@ impl Delayed {
         }
         self.bar.set_length(of as u64);
         self.bar.set_position(done as u64);
+    }
+
+    /// `done` so far, of a count whose end is not known.
+    fn tick(&self, done: u64) {
+        if self.bar.is_hidden() && shown(self.started.elapsed()) {
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        self.bar.set_position(done);
     }
 
     fn finish(&self) {
@@ -486,6 +526,7 @@ mod tests {
             evaluator: None,
             every_board: false,
             threads: None,
+            per_combo: false,
             monte_carlo: false,
             stderr: 1e-3,
             seconds: 60.0,
@@ -505,7 +546,7 @@ mod tests {
     fn progress_is_shown_beyond_a_second_only() {
         assert!(!shown(Duration::from_millis(999)));
         assert!(shown(Duration::from_secs(1)));
-        let bar = Delayed::new(1);
+        let bar = Delayed::new("{pos} of {len}");
         bar.advance(1, 48);
         assert_eq!(bar.bar.position(), 1);
         assert_eq!(bar.bar.length(), Some(48));

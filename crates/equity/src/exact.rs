@@ -292,6 +292,18 @@ fn class_key(hands: &[Combo], board: &[Card], dead: &[Card], perms: &[[u8; 4]]) 
 /// [`EquityError::NoDeal`] when no deal holds each card at most once, or
 /// [`EquityError::Deck`] when the cards left cannot make the board.
 pub fn exact<G: Game, E: BestFive<G>>(m: &Matchup) -> Result<Equity, EquityError> {
+    exact_with::<G, E>(m, &mut |_, _| {})
+}
+
+/// [`exact`], calling `progress(done, of)` as the first player's combos
+/// are counted (`of` of them), for a progress bar.
+///
+/// # Errors
+/// As [`exact`].
+pub fn exact_with<G: Game, E: BestFive<G>>(
+    m: &Matchup,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Equity, EquityError> {
     if G::COUNT != 7 || G::HOLE != 0 {
         return Err(EquityError::Game(G::WORD));
     }
@@ -320,9 +332,19 @@ pub fn exact<G: Game, E: BestFive<G>>(m: &Matchup) -> Result<Equity, EquityError
         .collect();
     let (mut total, mut deals, mut games) = (0.0, 0u64, 0u64);
     let mut failed = None;
+    let firsts = m.ranges[0].combos().len();
+    let mut first: Option<Combo> = None;
+    let mut done = 0;
     m.deals(|hands, weight| {
         if failed.is_some() {
             return;
+        }
+        if first != Some(hands[0]) {
+            if first.is_some() {
+                done += 1;
+                progress(done, firsts);
+            }
+            first = Some(hands[0]);
         }
         let key = class_key(hands, &m.board, &m.dead, &perms);
         let tally = if let Some(t) = tallies.get(&key) {
@@ -352,6 +374,7 @@ pub fn exact<G: Game, E: BestFive<G>>(m: &Matchup) -> Result<Equity, EquityError
             per[p][at].1 += weight * e;
         }
     });
+    progress(firsts, firsts);
     if let Some(e) = failed {
         return Err(e);
     }
@@ -384,6 +407,7 @@ pub fn exact<G: Game, E: BestFive<G>>(m: &Matchup) -> Result<Equity, EquityError
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
     use handeval_core::Hand7;
     use handeval_reference::ReferenceBest;
 
@@ -422,6 +446,19 @@ mod tests {
         );
         let m = Matchup::new(&["AhAs", "AhAs"], "", "").unwrap();
         assert_eq!(exact::<Hand7, ReferenceBest>(&m), Err(EquityError::NoDeal));
+    }
+
+    #[test]
+    fn progress_climbs_through_the_first_players_combos() {
+        let m = Matchup::new(&["QQ+", "AKs"], "2c7d9h", "").unwrap();
+        let mut seen = Vec::new();
+        exact_with::<Hand7, ReferenceBest>(&m, &mut |done, of| seen.push((done, of))).unwrap();
+        let of = m.ranges()[0].combos().len();
+        assert_eq!(seen.last(), Some(&(of, of)));
+        assert!(
+            seen.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 == of),
+            "{seen:?}"
+        );
     }
 
     #[test]

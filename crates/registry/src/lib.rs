@@ -671,28 +671,35 @@ pub fn showdown_with(
 }
 
 /// The exact equity of a matchup of ranges ([`handeval_equity::exact`]),
-/// each deal's hands valued by the seven-card evaluator named `name`, or
+/// each deal's hands valued by the seven-card evaluator named `name`,
+/// `progress(done, of)` called as the first player's combos are counted;
 /// `None` if no seven-card evaluator has that name.
 pub fn range_equity(
     name: &str,
     matchup: &handeval_equity::exact::Matchup,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Option<Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError>> {
-    struct Run<'a> {
+    struct Run<'a, 'b> {
         name: &'a str,
         matchup: &'a handeval_equity::exact::Matchup,
+        progress: &'b mut dyn FnMut(usize, usize),
         out: Option<Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError>>,
     }
-    impl Visit for Run<'_> {
+    impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
             if E::NAME != self.name {
                 return;
             }
-            self.out = Some(handeval_equity::exact::exact::<G, E>(self.matchup));
+            self.out = Some(handeval_equity::exact::exact_with::<G, E>(
+                self.matchup,
+                self.progress,
+            ));
         }
     }
     let mut run = Run {
         name,
         matchup,
+        progress,
         out: None,
     };
     visit::<handeval_core::Hand7>(&mut run);

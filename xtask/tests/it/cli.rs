@@ -398,3 +398,40 @@ fn omaha_equity_counts_every_board_of_fixed_hands() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("holds 3 cards, where a hand of Omaha has 4"));
 }
+
+#[test]
+fn per_combo_shares_add_up_to_every_deal() {
+    let out = xtask()
+        .args([
+            "equity",
+            "AKs,QQ@50",
+            "JJ",
+            "--board",
+            "2c7d9h",
+            "--per-combo",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    for player in said.split("combo by combo:").skip(1) {
+        let share: f64 = player
+            .lines()
+            .filter(|l| {
+                l.starts_with("| ") && !l.starts_with("| combo") && !l.starts_with("| player")
+            })
+            .take_while(|l| !l.is_empty())
+            .map(|l| {
+                l.split('|')
+                    .nth(3)
+                    .unwrap()
+                    .trim()
+                    .trim_end_matches('%')
+                    .parse::<f64>()
+                    .unwrap()
+            })
+            .sum();
+        assert!((share - 100.0).abs() < 0.01, "{share}\n{said}");
+    }
+    assert_eq!(said.matches("combo by combo:").count(), 2, "{said}");
+}
