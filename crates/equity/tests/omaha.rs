@@ -129,3 +129,41 @@ fn a_flop_matchup_equals_the_brute_force() {
         assert!((t.equity(p) - w).abs() < 1e-12, "{} {w}", t.equity(p));
     }
 }
+
+#[test]
+fn a_broken_evaluator_is_caught() {
+    // The reference's best of 60 fives with flushes demoted below high
+    // cards: the same brute force must tell it apart.
+    struct Broken;
+    impl handeval_core::BestFive<Omaha4> for Broken {
+        const NAME: &'static str = "broken";
+        const SUMMARY: &'static str = "the reference with flushes demoted";
+        const FAMILY: handeval_core::Family =
+            <handeval_reference::ReferenceBest as handeval_core::BestFive<Omaha4>>::FAMILY;
+        const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
+        type Five = Reference;
+        type Strength = handeval_reference::Strength;
+        fn category(hand: &Omaha4) -> handeval_core::Category {
+            Self::strength(hand).category
+        }
+        fn strength(hand: &Omaha4) -> Self::Strength {
+            let mut s =
+                <handeval_reference::ReferenceBest as handeval_core::BestFive<Omaha4>>::strength(
+                    hand,
+                );
+            if s.category == handeval_core::Category::Flush {
+                s.category = handeval_core::Category::HighCard;
+            }
+            s
+        }
+    }
+    let m = OmahaMatchup::<Omaha4>::new(&["AhKh2c3d", "QsQdJcTc"], "2h7h9c", "").unwrap();
+    let broken = exact::<Omaha4, Broken>(&m);
+    let want = brute(m.holes(), m.board(), &[]);
+    assert!(
+        (broken.equity(0) - want[0]).abs() > 1e-3,
+        "{} {}",
+        broken.equity(0),
+        want[0]
+    );
+}
