@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use anyhow::{Context, Result, bail};
-use handeval_core::{Card, GameInfo, Hand7, Showdown};
+use handeval_core::{Card, GameInfo, Hand7, Showdown, Tally};
 
 use crate::select::parse_game;
 use handeval_registry::Counting;
@@ -235,14 +235,20 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
         counted(tally.boards, "board"),
         took.as_secs_f64()
     )?;
+    let hands: Vec<String> = dealt.players.iter().map(|h| text(h)).collect();
+    write_tally(&hands, &tally)
+}
+
+/// The table of a count of fixed hands: each player's wins, ties, losses
+/// and equity.
+fn write_tally(hands: &[String], tally: &Tally) -> Result<ExitCode> {
     outln!()?;
     outln!("| player | hand | wins | ties | losses | equity |")?;
     outln!("|---|---|---:|---:|---:|---:|")?;
-    for (p, hand) in dealt.players.iter().enumerate() {
+    for (p, hand) in hands.iter().enumerate() {
         outln!(
-            "| {} | {} | {} | {} | {} | {:.3}% |",
+            "| {} | {hand} | {} | {} | {} | {:.3}% |",
             p + 1,
-            text(hand),
             thousands_u64(tally.wins[p]),
             thousands_u64(tally.ties[p]),
             thousands_u64(tally.losses(p)),
@@ -357,21 +363,8 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
         counted(tally.boards, "board"),
         took.as_secs_f64()
     )?;
-    outln!()?;
-    outln!("| player | hand | wins | ties | losses | equity |")?;
-    outln!("|---|---|---:|---:|---:|---:|")?;
-    for (p, hand) in texts.iter().enumerate() {
-        outln!(
-            "| {} | {} | {} | {} | {} | {:.3}% |",
-            p + 1,
-            cards(hand),
-            thousands_u64(tally.wins[p]),
-            thousands_u64(tally.ties[p]),
-            thousands_u64(tally.losses(p)),
-            100.0 * tally.equity(p)
-        )?;
-    }
-    Ok(ExitCode::SUCCESS)
+    let hands: Vec<String> = texts.iter().map(|t| cards(t)).collect();
+    write_tally(&hands, &tally)
 }
 
 /// The matchup of the arguments as ranges, and the evaluator's tables
