@@ -319,17 +319,6 @@ pub fn exact_with<G: Game, E: BestFive<G>>(
         .iter()
         .map(|r| alloc::vec![(0.0, 0.0); r.combos().len()])
         .collect();
-    let places: Vec<BTreeMap<(u8, u8), usize>> = m
-        .ranges
-        .iter()
-        .map(|r| {
-            r.combos()
-                .iter()
-                .enumerate()
-                .map(|(i, c)| ((c.cards[0].index(), c.cards[1].index()), i))
-                .collect()
-        })
-        .collect();
     let (mut total, mut deals, mut games) = (0.0, 0u64, 0u64);
     let mut failed = None;
     let firsts = m.ranges[0].combos().len();
@@ -369,9 +358,11 @@ pub fn exact_with<G: Game, E: BestFive<G>>(
             wins[p] += weight * tally.wins[p] as f64 / boards;
             ties[p] += weight * tally.ties[p] as f64 / boards;
             let c = hands[p].cards;
-            let at = places[p][&(c[0].index(), c[1].index())];
-            per[p][at].0 += weight;
-            per[p][at].1 += weight * e;
+            // A deal's combos are its ranges'.
+            if let Some(at) = m.ranges[p].place(c[0], c[1]) {
+                per[p][at].0 += weight;
+                per[p][at].1 += weight * e;
+            }
         }
     });
     progress(firsts, firsts);

@@ -139,8 +139,15 @@ impl Range {
     /// The combo of these two cards, if the range holds it.
     #[must_use]
     pub fn get(&self, a: Card, b: Card) -> Option<&Combo> {
+        self.place(a, b).and_then(|i| self.combos.get(i))
+    }
+
+    /// The place of the combo of these two cards in [`Range::combos`], if
+    /// the range holds it.
+    #[must_use]
+    pub fn place(&self, a: Card, b: Card) -> Option<usize> {
         match self.at.get(slot(a, b)) {
-            Some(&i) if i > 0 => self.combos.get(usize::from(i) - 1),
+            Some(&i) if i > 0 => Some(usize::from(i) - 1),
             _ => None,
         }
     }
