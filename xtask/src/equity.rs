@@ -1,21 +1,24 @@
-//! `cargo xtask equity`: exact showdown equities, every board that can come.
+//! `cargo xtask equity`: showdown equities over every board that can come:
+//! fixed Hold'em hands (by classes of boards, or every board on threads),
+//! ranges against ranges (exact, or Monte Carlo to a standard error), and
+//! fixed Omaha hands (every board).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
 use anyhow::{Context, Result, bail};
 use handeval_core::{Card, GameInfo, Hand7, Showdown, Tally};
-
-use crate::select::parse_game;
 use handeval_registry::Counting;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::format::{counted, human_bytes, thousands, thousands_u64};
+use crate::select::parse_game;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Each player's two cards, as `AhAs` or `"Ah As"`: two to six players.
+    /// Each player's hand, two to six players: two cards (`AhAs`, `"Ah
+    /// As"`), a range (`"QQ+,AKs"`, `random`, `"0.5(JJ),AQo@25"`), or with
+    /// an Omaha `--game` four or five cards.
     #[arg(required = true, num_args = 1..)]
     hands: Vec<String>,
     /// The board so far: a flop (`2c7d9h`), a turn or a river; none by default.

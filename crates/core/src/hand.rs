@@ -105,10 +105,10 @@ impl fmt::Display for HandError {
                     Part::Hole => ("hole", "hole cards"),
                     Part::Board => ("board", "board cards"),
                 };
-                let cards = if count == 1 { "card" } else { "cards" };
                 write!(
                     f,
-                    "{name}: {count} {cards}, where the hand has {expected} {what}"
+                    "{name}: {}, where the hand has {expected} {what}",
+                    crate::Counted(count, "card")
                 )
             }
         }

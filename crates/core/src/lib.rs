@@ -172,4 +172,4 @@ pub use hand::{
 };
 pub use parse::CardError;
 pub use register::Register;
-pub use showdown::{Showdown, ShowdownError, Tally};
+pub use showdown::{Counted, Showdown, ShowdownError, Tally};

@@ -31,7 +31,7 @@ use core::fmt;
 
 #[cfg(doc)]
 use handeval_core::Hand7;
-use handeval_core::{BestFive, Card, Game, Showdown, Tally};
+use handeval_core::{BestFive, Card, Counted, Game, Showdown, Tally};
 
 use crate::range::{Combo, Range, RangeError};
 
@@ -89,13 +89,13 @@ impl fmt::Display for EquityError {
             EquityError::Cards { what, error } => write!(f, "{what}: {error}"),
             EquityError::Players(n) => write!(
                 f,
-                "{n} player{}: a matchup takes 2 to {MAX_PLAYERS} ranges",
-                if *n == 1 { "" } else { "s" }
+                "{}: a matchup takes 2 to {MAX_PLAYERS} ranges",
+                Counted(*n, "player")
             ),
             EquityError::Board(n) => write!(
                 f,
-                "a board of {n} card{}: it has 0 (preflop), 3 (flop), 4 (turn) or 5 (river)",
-                if *n == 1 { "" } else { "s" }
+                "a board of {}: it has 0 (preflop), 3 (flop), 4 (turn) or 5 (river)",
+                Counted(*n, "card")
             ),
             EquityError::Repeated(c) => write!(f, "the card {c} is given twice"),
             EquityError::Empty { player } => write!(
