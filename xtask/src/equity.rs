@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use handeval_core::{Card, GameInfo, Hand7, Showdown, Tally};
+use handeval_core::{Card, GameInfo, Generated, Hand7, Showdown, Tally};
 use handeval_registry::Counting;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -112,20 +112,65 @@ impl Dealt {
     /// `AhAs vs KdKc, board 2c7d9h, dead 3s`, every card as the lab writes
     /// it whatever the case or spacing it was typed in.
     fn describe(&self) -> String {
-        let mut parts = vec![
-            self.players
-                .iter()
-                .map(|h| text(h))
-                .collect::<Vec<_>>()
-                .join(" vs "),
-        ];
-        if !self.board.is_empty() {
-            parts.push(format!("board {}", text(&self.board)));
-        }
-        if !self.dead.is_empty() {
-            parts.push(format!("dead {}", text(&self.dead)));
-        }
-        parts.join(", ")
+        let hands: Vec<String> = self.players.iter().map(|h| text(h)).collect();
+        describe(&hands, &self.board, &self.dead)
+    }
+}
+
+/// `AhAs vs KdKc, board 2c7d9h, dead 3s`: the hands (cards or ranges) as
+/// given, the board and dead cards as the lab writes them.
+fn describe(hands: &[String], board: &[Card], dead: &[Card]) -> String {
+    let mut parts = vec![hands.join(" vs ")];
+    if !board.is_empty() {
+        parts.push(format!("board {}", text(board)));
+    }
+    if !dead.is_empty() {
+        parts.push(format!("dead {}", text(dead)));
+    }
+    parts.join(", ")
+}
+
+/// An evaluator's generated tables, made or read before any clock starts,
+/// so that a time is the valuation's and comparable between evaluators (at
+/// 43f40fc `twoplustwo/seven` was timed with its 130 MB table's loading).
+struct Loaded {
+    tables: Option<Generated>,
+    took: Duration,
+}
+
+impl Loaded {
+    /// The tables of the evaluator of `game` named `name`.
+    fn of(game: GameInfo, name: &str) -> Result<Loaded> {
+        let generated = handeval_registry::generator(game, name).with_context(|| {
+            format!(
+                "no evaluator of {} hands is named `{name}` (`cargo xtask list --game {game}` lists them)",
+                game.word
+            )
+        })?;
+        let started = Instant::now();
+        let tables = generated();
+        Ok(Loaded {
+            tables,
+            took: started.elapsed(),
+        })
+    }
+
+    /// ` (its twoplustwo tables, 126906 KiB, read from the cache before,
+    /// in 0.29 s)`, or nothing for an evaluator without generated tables.
+    fn said(&self) -> String {
+        self.tables.map_or_else(String::new, |t| {
+            format!(
+                " (its {} tables, {}, {} before, in {:.2} s)",
+                t.name,
+                human_bytes(t.bytes),
+                if t.cached {
+                    "read from the cache"
+                } else {
+                    "generated"
+                },
+                self.took.as_secs_f64()
+            )
+        })
     }
 }
 
@@ -185,18 +230,7 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
     } else {
         Counting::ByClasses
     };
-    let evaluators = handeval_registry::all::<Hand7>();
-    let Some(evaluator) = evaluators.iter().find(|e| e.name() == name) else {
-        bail!(
-            "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
-        );
-    };
-    // Its tables are made or read before the clock starts: the time is
-    // the valuation's, comparable between evaluators (at 43f40fc
-    // `twoplustwo/seven` was timed with its 130 MB table's loading).
-    let loading = Instant::now();
-    let tables = evaluator.generated();
-    let loaded = loading.elapsed();
+    let loaded = Loaded::of(args.game, name)?;
     let bar = Delayed::new(&format!(
         "every board, {{pos}} of {{len}} first cards on {}, about {{eta}} left",
         counted(threads as u64, "thread")
@@ -210,8 +244,8 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
     bar.finish();
     let how = if args.every_board {
         format!(
-            "every board valued by {name} on {threads} thread{}",
-            if threads == 1 { "" } else { "s" }
+            "every board valued by {name} on {}",
+            counted(threads as u64, "thread")
         )
     } else {
         format!(
@@ -219,19 +253,7 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
             counted(showdown.hands_valued_by_ranks(), "hand")
         )
     };
-    let before = tables.map_or_else(String::new, |t| {
-        format!(
-            " (its {} tables, {}, {} before, in {:.2} s)",
-            t.name,
-            human_bytes(t.bytes),
-            if t.cached {
-                "read from the cache"
-            } else {
-                "generated"
-            },
-            loaded.as_secs_f64()
-        )
-    });
+    let before = loaded.said();
     outln!(
         "{}: {}, {how} in {:.4} s{before}",
         dealt.describe(),
@@ -268,7 +290,8 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
             "--every-board values fixed hands on every board; ranges are counted by classes of deals and boards"
         );
     }
-    let matchup = matchup(args, name)?;
+    let matchup = matchup(args)?;
+    let loaded = Loaded::of(args.game, name)?;
     let started = Instant::now();
     let bar = Delayed::new("exact, {pos} of {len} of player 1's combos, about {eta} left");
     let equity = handeval_registry::range_equity(name, &matchup, &mut |done, of| {
@@ -278,9 +301,9 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
     bar.finish();
-    let what = describe_ranges(args, &matchup);
     outln!(
-        "{what}: exact over {} ({} up to suit renaming, each counted once by classes of boards), {}, valued by {name} on one thread in {:.4} s",
+        "{}: exact over {} ({} up to suit renaming, each counted once by classes of boards), {}, valued by {name} on one thread in {:.4} s{}",
+        describe(&args.hands, matchup.board(), matchup.dead()),
         counted(equity.deals, "deal"),
         if equity.classes == 1 {
             "1 class".to_string()
@@ -288,7 +311,8 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
             format!("{} classes", thousands(equity.classes))
         },
         counted(equity.games, "game"),
-        took.as_secs_f64()
+        took.as_secs_f64(),
+        loaded.said()
     )?;
     outln!()?;
     outln!("| player | range | combos | wins | ties | equity |")?;
@@ -331,71 +355,31 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
         );
     }
     let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
+    let loaded = Loaded::of(args.game, name)?;
     let started = Instant::now();
     let tally = handeval_registry::omaha_equity(name, args.game, &texts, &args.board, &args.dead)
-        .with_context(|| {
-            format!(
-                "no evaluator of {} is named `{name}` (`cargo xtask list --game {}` lists them)",
-                args.game.word, args.game
-            )
-        })?
+        .expect("the evaluator is registered")
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
-    let cards = |t: &str| {
-        handeval_core::parse_cards(t)
-            .map(|c| text(&c))
-            .unwrap_or_default()
-    };
-    let mut what = vec![
-        texts
-            .iter()
-            .map(|t| cards(t))
-            .collect::<Vec<_>>()
-            .join(" vs "),
-    ];
-    if !args.board.trim().is_empty() {
-        what.push(format!("board {}", cards(&args.board)));
-    }
-    if !args.dead.trim().is_empty() {
-        what.push(format!("dead {}", cards(&args.dead)));
-    }
+    // The matchup parsed them all.
+    let cards = |t: &str| handeval_core::parse_cards(t).unwrap_or_default();
+    let hands: Vec<String> = texts.iter().map(|t| text(&cards(t))).collect();
     outln!(
-        "{} ({}): {}, every board valued by {name} on one thread in {:.4} s",
-        what.join(", "),
+        "{} ({}): {}, every board valued by {name} on one thread in {:.4} s{}",
+        describe(&hands, &cards(&args.board), &cards(&args.dead)),
         args.game.title,
         counted(tally.boards, "board"),
-        took.as_secs_f64()
+        took.as_secs_f64(),
+        loaded.said()
     )?;
-    let hands: Vec<String> = texts.iter().map(|t| cards(t)).collect();
     write_tally(&hands, &tally)
 }
 
-/// The matchup of the arguments as ranges, and the evaluator's tables
-/// made or read.
-fn matchup(args: &Args, name: &str) -> Result<handeval_equity::exact::Matchup> {
+/// The matchup of the arguments as ranges.
+fn matchup(args: &Args) -> Result<handeval_equity::exact::Matchup> {
     let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
-    let matchup = handeval_equity::exact::Matchup::new(&texts, &args.board, &args.dead)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let evaluators = handeval_registry::all::<Hand7>();
-    let Some(evaluator) = evaluators.iter().find(|e| e.name() == name) else {
-        bail!(
-            "no seven-card evaluator is named `{name}` (`cargo xtask list --game seven` lists them)"
-        );
-    };
-    let _ = evaluator.generated();
-    Ok(matchup)
-}
-
-/// `QQ+,AKs vs 22+, board 2c7d9h`.
-fn describe_ranges(args: &Args, m: &handeval_equity::exact::Matchup) -> String {
-    let mut what = vec![args.hands.join(" vs ")];
-    if !m.board().is_empty() {
-        what.push(format!("board {}", text(m.board())));
-    }
-    if !m.dead().is_empty() {
-        what.push(format!("dead {}", text(m.dead())));
-    }
-    what.join(", ")
+    handeval_equity::exact::Matchup::new(&texts, &args.board, &args.dead)
+        .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// Ranges estimated by Monte Carlo, to a standard error or a time limit.
@@ -409,7 +393,8 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
     if !(args.seconds > 0.0 && args.seconds.is_finite()) {
         bail!("--seconds {}: a time above 0", args.seconds);
     }
-    let matchup = matchup(args, name)?;
+    let matchup = matchup(args)?;
+    let loaded = Loaded::of(args.game, name)?;
     let started = Instant::now();
     let limit = Duration::from_secs_f64(args.seconds);
     let bar = Delayed::new(&format!(
@@ -426,11 +411,12 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
     let took = started.elapsed();
     bar.finish();
     outln!(
-        "{}: Monte Carlo, {} with seed {}, valued by {name} on one thread in {:.2} s; {}",
-        describe_ranges(args, &matchup),
+        "{}: Monte Carlo, {} with seed {}, valued by {name} on one thread in {:.2} s{}; {}",
+        describe(&args.hands, matchup.board(), matchup.dead()),
         counted(estimate.games, "game"),
         args.seed,
         took.as_secs_f64(),
+        loaded.said(),
         if estimate.reached {
             format!("every standard error at most {}", args.stderr)
         } else {

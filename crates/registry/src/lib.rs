@@ -750,6 +750,33 @@ pub fn range_estimate(
     run.out
 }
 
+/// What makes or reads the tables the evaluator of `game` named `name`
+/// generates at run time ([`BestFive::generated`], called when the caller
+/// chooses, say before a clock starts), or `None` if the game has no
+/// evaluator of that name.
+#[must_use]
+pub fn generator(game: GameInfo, name: &str) -> Option<fn() -> Option<Generated>> {
+    struct Find<'a> {
+        game: GameInfo,
+        name: &'a str,
+        out: Option<fn() -> Option<Generated>>,
+    }
+    impl Visit for Find<'_> {
+        fn visit<G: Game, E: BestFive<G>>(&mut self) {
+            if E::NAME == self.name && GameInfo::of::<G>() == self.game {
+                self.out = Some(E::generated);
+            }
+        }
+    }
+    let mut find = Find {
+        game,
+        name,
+        out: None,
+    };
+    walk(&mut find);
+    find.out
+}
+
 /// The evaluator equity counts with in `game` by default, chosen from what
 /// the registry lines declare, never by name: the first lab evaluator that
 /// values the hand directly (not as the best of its fives) with a SIMD path
