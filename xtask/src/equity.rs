@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use handeval_core::{Card, GameInfo, Generated, Hand7, Showdown, Tally};
+use handeval_equity::exact::Method;
 use handeval_registry::Counting;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -302,13 +303,19 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
     let took = started.elapsed();
     bar.finish();
     outln!(
-        "{}: exact over {} ({} up to suit renaming, each counted once by classes of boards), {}, valued by {name} on one thread in {:.4} s{}",
+        "{}: exact over {}, counted {} ({}), {}, valued by {name} on one thread in {:.4} s{}",
         describe(&args.hands, matchup.board(), matchup.dead()),
         counted(equity.deals, "deal"),
-        if equity.classes == 1 {
-            "1 class".to_string()
-        } else {
-            format!("{} classes", thousands(equity.classes))
+        equity.method,
+        match equity.method {
+            Method::Deals => format!(
+                "{} of deals up to suit renaming, each by classes of boards",
+                classes(equity.classes)
+            ),
+            Method::Boards => format!(
+                "{} of boards up to suit renaming, each one sweep of the combos",
+                classes(equity.classes)
+            ),
         },
         counted(equity.games, "game"),
         took.as_secs_f64(),
@@ -493,6 +500,15 @@ impl Delayed {
 /// Whether a count that has run this long shows its progress.
 fn shown(elapsed: Duration) -> bool {
     elapsed >= SHOW_AFTER
+}
+
+/// `1 class`, `418 classes`.
+fn classes(n: usize) -> String {
+    if n == 1 {
+        "1 class".to_string()
+    } else {
+        format!("{} classes", thousands(n))
+    }
 }
 
 #[cfg(test)]

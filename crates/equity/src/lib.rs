@@ -18,6 +18,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod boards;
 pub mod exact;
 pub mod monte_carlo;
 pub mod omaha;

@@ -5,7 +5,7 @@
 //! sum across deals without a card twice) is shared.
 
 use handeval_core::{BestFive, Card, Hand7};
-use handeval_equity::exact::{Matchup, exact};
+use handeval_equity::exact::{Equity, Matchup, Method, exact, exact_by};
 use handeval_equity::range::Combo;
 use handeval_perfhash::Seven as PerfhashSeven;
 use handeval_reference::ReferenceBest;
@@ -175,7 +175,7 @@ fn seeded_range_matchups_equal_the_brute_force() {
 #[test]
 fn a_flop_matchup_with_weights_equals_the_brute_force() {
     let m = Matchup::new(&["QQ@50, AKs, JhTh", "99, AQo@25"], "Ks9d2c", "3h").unwrap();
-    let got = exact::<Hand7, PerfhashSeven>(&m).unwrap();
+    let got = exact_by::<Hand7, PerfhashSeven>(&m, Some(Method::Deals), &mut |_, _| {}).unwrap();
     let want = brute(&m);
     for (got, want) in got.equity.iter().zip(&want) {
         assert!((got - want).abs() < 1e-9, "{got} {want}");
@@ -231,6 +231,124 @@ fn a_broken_evaluator_is_caught() {
     }
     let m = Matchup::new(&["AhKh", "QQ"], "2h7h9c", "").unwrap();
     let broken = exact::<Hand7, Broken>(&m).unwrap();
+    let want = brute(&m);
+    assert!(
+        (broken.equity[0] - want[0]).abs() > 1e-3,
+        "{} {}",
+        broken.equity[0],
+        want[0]
+    );
+}
+
+/// Both ways of counting on one matchup: the equities, wins, ties and
+/// per-combo counts agree, and the games counted are the same.
+fn both_ways(m: &Matchup) -> (Equity, Equity) {
+    let deals = exact_by::<Hand7, PerfhashSeven>(m, Some(Method::Deals), &mut |_, _| {}).unwrap();
+    let boards = exact_by::<Hand7, PerfhashSeven>(m, Some(Method::Boards), &mut |_, _| {}).unwrap();
+    assert_eq!(boards.method, Method::Boards);
+    assert_eq!((boards.deals, boards.games), (deals.deals, deals.games));
+    for (what, a, b) in [
+        ("equity", &deals.equity, &boards.equity),
+        ("wins", &deals.wins, &boards.wins),
+        ("ties", &deals.ties, &boards.ties),
+    ] {
+        for (x, y) in a.iter().zip(b) {
+            assert!((x - y).abs() < 1e-9, "{what}: {x} by deals, {y} by boards");
+        }
+    }
+    for (a, b) in deals.per_combo.iter().zip(&boards.per_combo) {
+        for ((ca, sa, ea), (cb, sb, eb)) in a.iter().zip(b) {
+            assert_eq!(ca, cb);
+            assert!(
+                (sa - sb).abs() < 1e-9 && (ea - eb).abs() < 1e-9,
+                "{ca}: {sa} {ea} by deals, {sb} {eb} by boards"
+            );
+        }
+    }
+    (deals, boards)
+}
+
+#[test]
+fn heads_up_counted_board_by_board_equals_the_brute_force() {
+    let mut rng = ChaCha8Rng::seed_from_u64(20_261_127);
+    let mut checked = 0;
+    while checked < 16 {
+        let ranges: Vec<String> = (0..2).map(|_| random_range(&mut rng)).collect();
+        let mut deck: Vec<Card> = Card::all().collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, rng.random_range(0..=i));
+        }
+        let board_len = [3, 4, 5][rng.random_range(0..3)];
+        let board: String = deck[..board_len].iter().map(ToString::to_string).collect();
+        let dead: String = deck[board_len..board_len + rng.random_range(0..3)]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+        let Ok(m) = Matchup::new(&refs, &board, &dead) else {
+            continue;
+        };
+        let Ok(got) = exact_by::<Hand7, PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {})
+        else {
+            continue;
+        };
+        let want = brute(&m);
+        for (p, (got, want)) in got.equity.iter().zip(&want).enumerate() {
+            assert!(
+                (got - want).abs() < 1e-9,
+                "{ranges:?} board {board} dead {dead}: player {}: {got} against {want}",
+                p + 1
+            );
+        }
+        both_ways(&m);
+        checked += 1;
+    }
+}
+
+#[test]
+fn preflop_both_ways_agree_where_suits_fold_and_where_they_do_not() {
+    // Ranges of ranks alone: the boards fold by all 24 renamings. An exact
+    // combo and a dead card leave fewer; a weighted one too.
+    for (a, b, dead) in [
+        ("QQ+, AKs", "JJ-99, AQo+", ""),
+        ("AhKh, 77", "QQ@40, T9s", ""),
+        ("A5s, KK", "T8s+, 44", "2c"),
+    ] {
+        let m = Matchup::new(&[a, b], "", dead).unwrap();
+        let (_, boards) = both_ways(&m);
+        assert!(boards.classes > 0);
+    }
+    // Ranks alone fold 2,598,960 boards into their classes.
+    let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
+    let e = exact_by::<Hand7, PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
+    assert_eq!(e.classes, 134_459);
+}
+
+#[test]
+fn a_broken_evaluator_is_caught_board_by_board() {
+    // The sweep trusts the evaluator's order: one that swaps two values
+    // must move the count. Demote every flush, as above.
+    struct Demoted;
+    impl BestFive<Hand7> for Demoted {
+        const NAME: &'static str = "demoted";
+        const SUMMARY: &'static str = "the reference with flushes demoted";
+        const FAMILY: handeval_core::Family = <ReferenceBest as BestFive<Hand7>>::FAMILY;
+        const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
+        type Five = <ReferenceBest as BestFive<Hand7>>::Five;
+        type Strength = <ReferenceBest as BestFive<Hand7>>::Strength;
+        fn category(hand: &Hand7) -> handeval_core::Category {
+            <ReferenceBest as BestFive<Hand7>>::category(hand)
+        }
+        fn strength(hand: &Hand7) -> Self::Strength {
+            let mut s = <ReferenceBest as BestFive<Hand7>>::strength(hand);
+            if s.category == handeval_core::Category::Flush {
+                s.category = handeval_core::Category::HighCard;
+            }
+            s
+        }
+    }
+    let m = Matchup::new(&["AhKh, QhJh", "QQ, 99"], "2h7h9c", "").unwrap();
+    let broken = exact_by::<Hand7, Demoted>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
     let want = brute(&m);
     assert!(
         (broken.equity[0] - want[0]).abs() > 1e-3,
