@@ -30,7 +30,7 @@ pub struct Args {
     dead: String,
     /// The game: `seven` (Hold'em, two hole cards each, ranges allowed) or
     /// an Omaha game (`omaha`, `omaha5`: fixed hands of four or five hole
-    /// cards, every board valued).
+    /// cards, every board counted).
     #[arg(long, default_value = "seven", value_parser = parse_game)]
     game: GameInfo,
     /// The evaluator of the game that values the hands (`cargo xtask list
@@ -40,9 +40,10 @@ pub struct Args {
     /// gives the same counts.
     #[arg(long)]
     evaluator: Option<String>,
-    /// Value the hands on every board, on `--threads` threads, instead of
-    /// counting by classes of boards (each multiset of ranks to come once,
-    /// each flush once), which takes one thread a fraction of the time.
+    /// Value the hands on every board (Hold'em on `--threads` threads,
+    /// Omaha on one) instead of counting by classes of boards (each
+    /// multiset of ranks to come once, the flush boards apart), which takes
+    /// one thread a fraction of the time.
     #[arg(long)]
     every_board: bool,
     /// Threads for `--every-board`; every core by default (`--threads 1`
@@ -355,27 +356,45 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
 
 /// Fixed Omaha hands over every board.
 fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
-    if args.monte_carlo || args.every_board {
+    if args.monte_carlo {
         bail!(
-            "--game {}: fixed hands, every board counted; no --monte-carlo or --every-board",
+            "--game {}: fixed hands, every board counted; no --monte-carlo",
+            args.game
+        );
+    }
+    if args.threads.is_some() {
+        bail!(
+            "--game {}: the every-board count runs on one thread; no --threads",
             args.game
         );
     }
     let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
     let loaded = Loaded::of(args.game, name)?;
     let started = Instant::now();
-    let tally = handeval_registry::omaha_equity(name, args.game, &texts, &args.board, &args.dead)
-        .expect("the evaluator is registered")
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let tally = handeval_registry::omaha_equity(
+        name,
+        args.game,
+        &texts,
+        &args.board,
+        &args.dead,
+        args.every_board,
+    )
+    .expect("the evaluator is registered")
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
     // The matchup parsed them all.
     let cards = |t: &str| handeval_core::parse_cards(t).unwrap_or_default();
     let hands: Vec<String> = texts.iter().map(|t| text(&cards(t))).collect();
     outln!(
-        "{} ({}): {}, every board valued by {name} on one thread in {:.4} s{}",
+        "{} ({}): {}, {} by {name} on one thread in {:.4} s{}",
         describe(&hands, &cards(&args.board), &cards(&args.dead)),
         args.game.title,
         counted(tally.boards, "board"),
+        if args.every_board {
+            "every board valued"
+        } else {
+            "counted by ranks, the boards a held suit can flush on card for card, valued"
+        },
         took.as_secs_f64(),
         loaded.said()
     )?;

@@ -582,6 +582,11 @@ macro_rules! omaha {
                 }
                 Omaha::new(&cards[..$hole], &cards[$hole..])
             }
+            #[inline(always)]
+            fn from_dealt(cards: &[Card]) -> Self {
+                let cards: [Card; $n] = cards.try_into().expect(concat!($n, " dealt cards"));
+                Omaha(Hand::from_distinct(cards))
+            }
             fn parts() -> impl Iterator<Item = Board> + Clone + Send {
                 crate::all_hands().filter_map(representative)
             }

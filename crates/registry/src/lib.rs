@@ -810,6 +810,7 @@ pub fn omaha_equity(
     hands: &[&str],
     board: &str,
     dead: &str,
+    every_board: bool,
 ) -> Option<Result<Tally, handeval_equity::exact::EquityError>> {
     struct Run<'a> {
         name: &'a str,
@@ -817,6 +818,7 @@ pub fn omaha_equity(
         hands: &'a [&'a str],
         board: &'a str,
         dead: &'a str,
+        every_board: bool,
         out: Option<Result<Tally, handeval_equity::exact::EquityError>>,
     }
     impl Visit for Run<'_> {
@@ -826,7 +828,13 @@ pub fn omaha_equity(
             }
             self.out = Some(
                 handeval_equity::omaha::OmahaMatchup::<G>::new(self.hands, self.board, self.dead)
-                    .map(|m| handeval_equity::omaha::exact::<G, E>(&m)),
+                    .map(|m| {
+                        if self.every_board {
+                            handeval_equity::omaha::exact_every_board::<G, E>(&m)
+                        } else {
+                            handeval_equity::omaha::exact::<G, E>(&m)
+                        }
+                    }),
             );
         }
     }
@@ -836,6 +844,7 @@ pub fn omaha_equity(
         hands,
         board,
         dead,
+        every_board,
         out: None,
     };
     walk(&mut run);
