@@ -37,10 +37,9 @@ use std::any::Any;
 use std::collections::HashMap;
 
 use handeval_core::enumerate::{Checksum, Sink, hands_of_deck};
-use handeval_core::{
-    BestFive, Card, Category, Evaluator, Game, GameInfo, Hand7, Role, Showdown, ShowdownForm, Suit,
-    Tally,
-};
+use handeval_core::{BestFive, Card, Category, Evaluator, Game, GameInfo, Hand7, Role, Suit};
+use handeval_equity::showdown::{Showdown, ShowdownForm, Tally, showdown_forms};
+use handeval_registry::showdown_form;
 
 use crate::Order;
 use crate::rounds::Timed;
@@ -374,7 +373,7 @@ pub fn form(
     incremental: Option<&'static str>,
     showdown: Option<ShowdownForm>,
 ) -> &'static str {
-    let (calculator, shared) = handeval_core::showdown_forms(showdown);
+    let (calculator, shared) = showdown_forms(showdown);
     form_named(order, incremental, calculator, shared)
 }
 
@@ -483,19 +482,15 @@ impl Timed for Counting {
     }
 }
 
+// The showdown workloads walk seven-card Hold'em's evaluators alone, for
+// which the registry's counts are always some; an empty tally elsewhere
+// would fail the check against the first contender's count.
 fn by_classes<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
-    s.tally_by_ranks::<H, E>()
+    handeval_registry::tally_by_ranks::<H, E>(s).unwrap_or_default()
 }
 
 fn every_board<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
-    let shared = match E::SHOWDOWN {
-        Some(ShowdownForm::EveryBoard { prepare, .. }) => prepare(s),
-        _ => None,
-    };
-    match shared {
-        Some(count) => count(0..s.first_cards()),
-        None => s.tally::<H, E>(0..s.first_cards()),
-    }
+    handeval_registry::tally_every_board::<H, E>(s).unwrap_or_default()
 }
 
 /// The contenders of an access pattern's workload, each checked: what the
@@ -561,7 +556,7 @@ impl Gather<'_> {
     /// `E`'s count of the showdown set in its form, checked against the
     /// first contender's on every matchup.
     fn counting<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
-        let count: fn(&Showdown) -> Tally = match (self.order, E::SHOWDOWN) {
+        let count: fn(&Showdown) -> Tally = match (self.order, showdown_form::<H, E>()) {
             (Order::Showdown, Some(ShowdownForm::Calculator { tally, .. })) => tally,
             (Order::Showdown, _) => by_classes::<H, E>,
             _ => every_board::<H, E>,
@@ -603,13 +598,17 @@ impl handeval_registry::Visit for Gather<'_> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
         let declared = (
             E::INCREMENTAL.is_some(),
-            handeval_core::showdown_forms(E::SHOWDOWN).0.is_some(),
+            showdown_forms(showdown_form::<H, E>()).0.is_some(),
         );
         let part = takes_part(self.order, E::ROLE, E::BEST_OF_FIVES, declared);
         if !part || !(self.planned)(E::NAME) || self.error.is_some() {
             return;
         }
-        let form = form(self.order, E::INCREMENTAL.map(|i| i.form), E::SHOWDOWN);
+        let form = form(
+            self.order,
+            E::INCREMENTAL.map(|i| i.form),
+            showdown_form::<H, E>(),
+        );
         let checked = match self.order {
             Order::Enumeration => self.enumeration::<H, E>(form),
             Order::Showdown | Order::EveryBoard => self.counting::<H, E>(form),

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use handeval_core::{Card, GameInfo, Generated, Hand7, Showdown, Tally};
+use handeval_core::{Card, GameInfo, Generated, Hand7};
 use handeval_equity::exact::Method;
+use handeval_equity::showdown::{Showdown, Tally};
 use handeval_registry::Counting;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 

@@ -120,12 +120,6 @@ where
     const TABLE_BYTES: usize = <Pokers as Evaluator>::TABLE_BYTES;
     const CARD_TABLE_BYTES: usize = <Pokers as Evaluator>::CARD_TABLE_BYTES;
 
-    const SHOWDOWN: Option<handeval_core::ShowdownForm> =
-        Some(handeval_core::ShowdownForm::Calculator {
-            form: "exact_equity",
-            tally: pokers_exact_equity,
-        });
-
     type Five = Pokers;
     type Strength = u16;
 
@@ -147,7 +141,9 @@ where
 /// # Panics
 /// If pokers refuses the showdown's hands, board or dead cards (distinct
 /// cards of a showdown never are).
-pub fn pokers_exact_equity(s: &handeval_core::Showdown) -> handeval_core::Tally {
+pub fn pokers_exact_equity(
+    s: &handeval_equity::showdown::Showdown,
+) -> handeval_equity::showdown::Tally {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     let ranges: Vec<String> = s
@@ -178,9 +174,9 @@ pub fn pokers_exact_equity(s: &handeval_core::Showdown) -> handeval_core::Tally 
     let boards = s.boards();
     let weighted: u64 = result.wins_by_mask.iter().sum();
     let weight = (weighted / boards.max(1)).max(1);
-    let mut tally = handeval_core::Tally {
+    let mut tally = handeval_equity::showdown::Tally {
         boards: weighted / weight,
-        ..handeval_core::Tally::default()
+        ..handeval_equity::showdown::Tally::default()
     };
     for (mask, &w) in result.wins_by_mask.iter().enumerate() {
         let winners = mask.count_ones() as u64;
@@ -203,7 +199,13 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Ckc>();
     r.add::<handeval_core::Hand6, PokersCards>();
     r.add::<handeval_core::Hand6, RsPokerCards>();
-    r.add::<handeval_core::Hand7, PokersCards>();
+    // Its own calculator, which the showdown workloads time.
+    r.add_declared::<handeval_core::Hand7, PokersCards, _>(
+        handeval_equity::showdown::ShowdownForm::Calculator {
+            form: "exact_equity",
+            tally: pokers_exact_equity,
+        },
+    );
     r.add::<handeval_core::Hand7, RsPokerCards>();
     r.add::<handeval_core::Omaha4, RsPokerOmaha>();
     r.add::<handeval_core::Omaha4, AyaPokerOmaha>();

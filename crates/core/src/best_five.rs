@@ -4,7 +4,7 @@
 use core::fmt::Debug;
 
 use crate::enumerate::{Checksum, Sink};
-use crate::{Card, Category, CpuPath, Evaluator, Family, Game, Hand, Role, Showdown, Tally, batch};
+use crate::{Card, Category, CpuPath, Evaluator, Family, Game, Hand, Role, batch};
 
 /// An evaluator's incremental form ([`BestFive::INCREMENTAL`]).
 #[derive(Clone, Copy, Debug)]
@@ -19,23 +19,6 @@ pub struct Incremental {
     /// The vector path it takes on this CPU, empty for a scalar form.
     pub path: fn() -> &'static str,
 }
-
-/// The form names an evaluator's declarations give each way of counting
-/// a showdown: `(calculator, every board)`.
-pub const fn showdown_forms(
-    form: Option<ShowdownForm>,
-) -> (Option<&'static str>, Option<&'static str>) {
-    match form {
-        Some(ShowdownForm::Calculator { form, .. }) => (Some(form), None),
-        Some(ShowdownForm::EveryBoard { form, .. }) => (None, Some(form)),
-        None => (None, None),
-    }
-}
-
-/// A showdown's count over the boards of the first cards in a range, made
-/// by [`ShowdownForm::EveryBoard`].
-pub type EveryBoardCount =
-    alloc::boxed::Box<dyn Fn(core::ops::Range<usize>) -> Tally + Send + Sync>;
 
 /// An [`Incremental`] form named `$form` from a family's generic
 /// enumeration `$enumerate(deck, &mut sink)` (any [`Sink`]), its vector path
@@ -55,30 +38,6 @@ macro_rules! incremental {
             path: $path,
         }
     };
-}
-
-/// How an evaluator counts a heads-up showdown ([`BestFive::SHOWDOWN`]).
-#[derive(Clone, Copy, Debug)]
-pub enum ShowdownForm {
-    /// Every board's hands valued from sums shared by the players, over the
-    /// boards of the first cards in the range; `None` where the showdown is
-    /// not one the form handles (then the evaluator values each board from
-    /// scratch).
-    EveryBoard {
-        /// The form's name in reports.
-        form: &'static str,
-        /// What the form shares, made once for a showdown: a count over the
-        /// boards of the first cards in a range.
-        prepare: fn(&Showdown) -> Option<EveryBoardCount>,
-    },
-    /// The evaluator's own equity calculator, which counts by classes of
-    /// its own: an outside evaluator's, beside the lab's counting by classes.
-    Calculator {
-        /// The calculator's name in reports.
-        form: &'static str,
-        /// The count over every board.
-        tally: fn(&Showdown) -> Tally,
-    },
 }
 
 /// An evaluator of hands of `H` cards: the strength of their best five.
@@ -127,12 +86,6 @@ pub trait BestFive<H: Game>: 'static {
     /// enumeration workload times this form; an evaluator without one has
     /// its from-scratch cost in the sequential workloads).
     const INCREMENTAL: Option<Incremental> = None;
-    /// Its own way of counting a heads-up showdown, where it has one: every
-    /// board from sums the players share, or an outside evaluator's own
-    /// calculator (the showdown workloads time this form; the others count
-    /// by [`Showdown::tally_by_ranks`](crate::Showdown::tally_by_ranks) and
-    /// [`Showdown::tally`](crate::Showdown::tally)).
-    const SHOWDOWN: Option<ShowdownForm> = None;
 
     /// The five-card evaluator whose values this one's values are: see the
     /// trait documentation.

@@ -1,8 +1,7 @@
 //! Core types shared by every evaluator in the handeval lab: cards, hands,
 //! categories, the 7,462 equivalence classes, and the [`Evaluator`] trait.
 //!
-//! This crate has no dependencies and is `#![no_std]` (it allocates only to
-//! count a showdown by classes); it holds nothing clever, so that each
+//! This crate has no dependencies and is `#![no_std]`; it holds nothing clever, so that each
 //! algorithm crate can be read on its own against it.
 //!
 //! # Cards and hands
@@ -145,6 +144,7 @@ mod best_five;
 pub mod bits;
 mod card;
 mod category;
+mod counted;
 pub mod cpu;
 pub mod enumerate;
 mod evaluator;
@@ -152,15 +152,15 @@ mod game;
 mod hand;
 mod parse;
 mod register;
-pub mod showdown;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use best_five::{
-    BestFive, EveryBoardCount, Incremental, ShowdownForm, Whole, best_category_of,
-    best_category_of_batch, best_of, best_of_batch, best_of_both, showdown_forms,
+    BestFive, Incremental, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch,
+    best_of_both,
 };
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
+pub use counted::Counted;
 pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, simd_categories};
 pub use game::{
     Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
@@ -172,4 +172,3 @@ pub use hand::{
 };
 pub use parse::CardError;
 pub use register::Register;
-pub use showdown::{Counted, Showdown, ShowdownError, Tally};

@@ -27,4 +27,13 @@ pub trait Register {
     fn five<E: Evaluator>(&mut self);
     /// An evaluator of game `G`.
     fn add<G: Game, E: BestFive<G>>(&mut self);
+    /// An evaluator of game `G` with a declaration on its line of a type
+    /// a crate above this one defines, which the registry reads by that
+    /// type: how the evaluator counts a showdown
+    /// (`handeval_equity::showdown::ShowdownForm`), which this crate, with
+    /// no equity in it, cannot name. By default, [`Register::add`].
+    fn add_declared<G: Game, E: BestFive<G>, D: core::any::Any + Copy>(&mut self, declared: D) {
+        let _ = declared;
+        self.add::<G, E>();
+    }
 }

@@ -47,15 +47,15 @@
 
 use alloc::vec::Vec;
 
+use handeval_core::Card;
 use handeval_core::enumerate::Sink;
-use handeval_core::showdown::Tally;
-use handeval_core::{Card, Showdown};
+use handeval_equity::showdown::{Showdown, Tally};
 use handeval_lanes::{Lanes, MAX_LANES};
 
 use crate::seven_simd::{GUARD, Sums, from_sums, low_ace_of};
 
 /// The most players a showdown holds.
-const PLAYERS: usize = handeval_core::showdown::MAX_PLAYERS;
+const PLAYERS: usize = handeval_equity::showdown::MAX_PLAYERS;
 
 /// Every triple of positions `i < j < k` of a list of cards, in
 /// lexicographic order, with the rank bits' OR, XOR and SUM of its three

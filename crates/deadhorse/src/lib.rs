@@ -270,7 +270,18 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Hand6, BestOf6>();
     r.add::<handeval_core::Hand7, BestOf21>();
     r.add::<handeval_core::Hand7, Seven>();
-    r.add::<handeval_core::Hand7, SevenSimd>();
+    // Its every-board count of a showdown from partial sums the players share.
+    r.add_declared::<handeval_core::Hand7, SevenSimd, _>(
+        handeval_equity::showdown::ShowdownForm::EveryBoard {
+            form: "partial sums",
+            prepare: |showdown| {
+                enumerate::Preflop::new(showdown).map(|p| {
+                    alloc::boxed::Box::new(move |firsts| p.tally(firsts))
+                        as handeval_equity::showdown::EveryBoardCount
+                })
+            },
+        },
+    );
     r.add::<handeval_core::Omaha4, BestOf60>();
     r.add::<handeval_core::Omaha4, BestOf60Simd>();
     r.add::<handeval_core::Omaha4, Omaha>();

@@ -258,17 +258,6 @@ impl BestFive<Hand7> for SevenSimd {
         crate::enumerate::seven_cards,
         crate::enumerate::path
     ));
-    const SHOWDOWN: Option<handeval_core::ShowdownForm> =
-        Some(handeval_core::ShowdownForm::EveryBoard {
-            form: "partial sums",
-            prepare: |showdown| {
-                crate::enumerate::Preflop::new(showdown).map(|p| {
-                    alloc::boxed::Box::new(move |firsts| p.tally(firsts))
-                        as handeval_core::EveryBoardCount
-                })
-            },
-        });
-
     type Five = crate::Tuned;
 
     handeval_lanes::simd_evaluator!(

@@ -6,9 +6,10 @@
 
 use handeval_core::cpu::{Feature, pretend_absent};
 use handeval_core::enumerate::Sink;
-use handeval_core::{BestFive, Card, Hand7, Showdown};
+use handeval_core::{BestFive, Card, Hand7};
 use handeval_deadhorse::SevenSimd;
 use handeval_deadhorse::enumerate::{Preflop, path, seven_cards};
+use handeval_equity::showdown::Showdown;
 
 /// Keeps every value it is given, padding left out.
 #[derive(Default)]
@@ -80,7 +81,7 @@ fn check_this_path() -> &'static str {
         // A range of first cards, as threads split them, and the rest.
         let mut fast = preflop.tally(0..5);
         fast.add(&preflop.tally(5..showdown.first_cards()));
-        let slow = showdown.tally::<Hand7, SevenSimd>(0..showdown.first_cards());
+        let slow = showdown.tally::<SevenSimd>(0..showdown.first_cards());
         assert_eq!(fast, slow, "path {}", path());
     }
     let flop = Showdown::new(

@@ -38,7 +38,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use handeval_core::{BestFive, Card, Game};
+use handeval_core::{BestFive, Card, Game, Hand7};
 
 use crate::range::Range;
 
@@ -152,7 +152,7 @@ pub(crate) fn boards_to_sweep(left: usize, need: usize, ranges: &[&Range], known
 /// Counts a heads-up matchup board by board (the [module](self)'s way),
 /// valuing hands with `E`, an evaluator of seven-card Hold'em hands.
 /// `progress(done, of)` is called as the boards are swept.
-pub(crate) fn count<G: Game, E: BestFive<G>>(
+pub(crate) fn count<E: BestFive<Hand7>>(
     ranges: [&Range; 2],
     board: &[Card],
     dead: &[Card],
@@ -183,7 +183,7 @@ pub(crate) fn count<G: Game, E: BestFive<G>>(
     let rest: Vec<u8> = (0..52u8).filter(|&c| known & 1 << c == 0).collect();
     let need = 5 - board.len();
     let mut sweep = Sweep::<E::Strength>::new(held.len());
-    let mut hands: Vec<G> = Vec::new();
+    let mut hands: Vec<Hand7> = Vec::new();
     let mut values: Vec<E::Strength> = Vec::new();
     let mut cards = [board.first().copied().unwrap_or(card(0)); 5];
     cards[..board.len()].copy_from_slice(board);
@@ -227,7 +227,7 @@ pub(crate) fn count<G: Game, E: BestFive<G>>(
                             cards[3],
                             cards[4],
                         ];
-                        hands.push(G::from_dealt(&seven));
+                        hands.push(Hand7::from_dealt(&seven));
                         sweep.order.push(k);
                     }
                 }

@@ -20,7 +20,7 @@
 //! use handeval_equity::exact::{Matchup, exact};
 //! use handeval_reference::ReferenceBest;
 //! let m = Matchup::new(&["AhAs", "KdKc"], "", "").unwrap();
-//! let e = exact::<Hand7, ReferenceBest>(&m).unwrap();
+//! let e = exact::<ReferenceBest>(&m).unwrap();
 //! assert!((e.equity[0] - 0.81255).abs() < 1e-4);
 //! ```
 
@@ -29,9 +29,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-#[cfg(doc)]
-use handeval_core::Hand7;
-use handeval_core::{BestFive, Card, Counted, Game, Showdown, Tally};
+use handeval_core::{BestFive, Card, Counted, Hand7};
+
+use crate::showdown::{Showdown, Tally};
 
 use crate::range::{Combo, Range, RangeError};
 
@@ -78,7 +78,8 @@ pub enum EquityError {
     NoDeal,
     /// The deck is too short for the board.
     Deck,
-    /// The evaluator is not of seven-card Hold'em hands (its game's word).
+    /// A game whose hands are not hole cards and a board of five (its
+    /// word): an Omaha count of another game.
     Game(&'static str),
     /// Counting board by board ([`Method::Boards`]) was asked for a
     /// matchup of other than two players.
@@ -117,7 +118,7 @@ impl fmt::Display for EquityError {
             ),
             EquityError::Game(word) => write!(
                 f,
-                "an evaluator of {word} hands: range equity values seven-card Hold'em hands"
+                "{word} hands: this count takes hole cards and a board of five"
             ),
         }
     }
@@ -303,15 +304,13 @@ fn class_key(hands: &[Combo], board: &[Card], dead: &[Card], perms: &[[u8; 4]]) 
 }
 
 /// The exact equity of `m`, each deal's hands valued by `E`, an evaluator
-/// of seven-card Hold'em hands (`G` is [`Hand7`]: a registry walks
-/// evaluators by game, and hands this one over with its game).
+/// of seven-card Hold'em hands.
 ///
 /// # Errors
-/// [`EquityError::Game`] when `G` is not seven-card Hold'em,
 /// [`EquityError::NoDeal`] when no deal holds each card at most once, or
 /// [`EquityError::Deck`] when the cards left cannot make the board.
-pub fn exact<G: Game, E: BestFive<G>>(m: &Matchup) -> Result<Equity, EquityError> {
-    exact_with::<G, E>(m, &mut |_, _| {})
+pub fn exact<E: BestFive<Hand7>>(m: &Matchup) -> Result<Equity, EquityError> {
+    exact_with::<E>(m, &mut |_, _| {})
 }
 
 /// [`exact`], calling `progress(done, of)` as the first player's combos
@@ -319,11 +318,11 @@ pub fn exact<G: Game, E: BestFive<G>>(m: &Matchup) -> Result<Equity, EquityError
 ///
 /// # Errors
 /// As [`exact`].
-pub fn exact_with<G: Game, E: BestFive<G>>(
+pub fn exact_with<E: BestFive<Hand7>>(
     m: &Matchup,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Equity, EquityError> {
-    exact_by::<G, E>(m, None, progress)
+    exact_by::<E>(m, None, progress)
 }
 
 /// [`exact_with`] counted the way `method` says, or by default the way
@@ -334,19 +333,16 @@ pub fn exact_with<G: Game, E: BestFive<G>>(
 /// # Errors
 /// As [`exact`], and [`EquityError::NotHeadsUp`] for [`Method::Boards`]
 /// with other than two players.
-pub fn exact_by<G: Game, E: BestFive<G>>(
+pub fn exact_by<E: BestFive<Hand7>>(
     m: &Matchup,
     method: Option<Method>,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Equity, EquityError> {
-    if G::COUNT != 7 || G::HOLE != 0 {
-        return Err(EquityError::Game(G::WORD));
-    }
     let players = m.ranges.len();
     match method.unwrap_or_else(|| m.cheaper()) {
-        Method::Boards if players == 2 => by_boards::<G, E>(m, progress),
+        Method::Boards if players == 2 => by_boards::<E>(m, progress),
         Method::Boards => Err(EquityError::NotHeadsUp(players)),
-        Method::Deals => by_deals::<G, E>(m, progress),
+        Method::Deals => by_deals::<E>(m, progress),
     }
 }
 
@@ -394,7 +390,7 @@ fn boards_symmetry(left: usize, need: usize, swept: f64) -> f64 {
 }
 
 /// A heads-up matchup counted board by board ([`crate::boards`]).
-fn by_boards<G: Game, E: BestFive<G>>(
+fn by_boards<E: BestFive<Hand7>>(
     m: &Matchup,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Equity, EquityError> {
@@ -404,7 +400,7 @@ fn by_boards<G: Game, E: BestFive<G>>(
     if left < need + 4 {
         return Err(EquityError::Deck);
     }
-    let counts = crate::boards::count::<G, E>(ranges, &m.board, &m.dead, progress);
+    let counts = crate::boards::count::<E>(ranges, &m.board, &m.dead, progress);
     // The boards of a deal, alike for every deal.
     let boards = (0..need).fold(1u64, |acc, k| acc * (left - 4 - k) as u64 / (k + 1) as u64);
     // Per player and card: the weight (and the count) of their combos holding it.
@@ -484,7 +480,7 @@ fn by_boards<G: Game, E: BestFive<G>>(
 }
 
 /// A matchup counted deal by deal, each class of deals once.
-fn by_deals<G: Game, E: BestFive<G>>(
+fn by_deals<E: BestFive<Hand7>>(
     m: &Matchup,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Equity, EquityError> {
@@ -525,7 +521,7 @@ fn by_deals<G: Game, E: BestFive<G>>(
                 failed = Some(EquityError::Deck);
                 return;
             };
-            let t = s.tally_by_ranks::<G, E>();
+            let t = s.tally_by_ranks::<E>();
             tallies.insert(key, t);
             t
         };
@@ -581,7 +577,6 @@ fn by_deals<G: Game, E: BestFive<G>>(
 mod tests {
     use super::*;
     use alloc::vec::Vec;
-    use handeval_core::Hand7;
     use handeval_reference::ReferenceBest;
 
     #[test]
@@ -618,7 +613,7 @@ mod tests {
             "a board of 2 cards: it has 0 (preflop), 3 (flop), 4 (turn) or 5 (river)"
         );
         let m = Matchup::new(&["AhAs", "AhAs"], "", "").unwrap();
-        assert_eq!(exact::<Hand7, ReferenceBest>(&m), Err(EquityError::NoDeal));
+        assert_eq!(exact::<ReferenceBest>(&m), Err(EquityError::NoDeal));
     }
 
     #[test]
@@ -632,7 +627,7 @@ mod tests {
             (Method::Boards, rest - 1),
         ] {
             let mut seen = Vec::new();
-            exact_by::<Hand7, ReferenceBest>(&m, Some(method), &mut |done, of| {
+            exact_by::<ReferenceBest>(&m, Some(method), &mut |done, of| {
                 seen.push((done, of));
             })
             .unwrap();
@@ -647,7 +642,7 @@ mod tests {
     #[test]
     fn a_fixed_hand_matchup_is_its_showdown() {
         let m = Matchup::new(&["AhAs", "KdKc"], "2c7d9h", "").unwrap();
-        let e = exact::<Hand7, ReferenceBest>(&m).unwrap();
+        let e = exact::<ReferenceBest>(&m).unwrap();
         let s = Showdown::new(
             &[
                 ["Ah".parse().unwrap(), "As".parse().unwrap()],
@@ -657,7 +652,7 @@ mod tests {
             &[],
         )
         .unwrap();
-        let t = s.tally::<Hand7, ReferenceBest>(0..s.first_cards());
+        let t = s.tally::<ReferenceBest>(0..s.first_cards());
         assert!((e.equity[0] - t.equity(0)).abs() < 1e-12);
         assert_eq!(e.deals, 1);
         assert_eq!(e.games, t.boards);

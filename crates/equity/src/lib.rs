@@ -1,8 +1,15 @@
 //! Equity as users run it.
 //!
-//! This crate is where the lab's equity work moves to (issue 50): ranges in
-//! the syntax equity tools take ([`range`]), and their exact equity against
-//! each other ([`exact`]). It depends on the core crate alone and is `no_std` with `alloc`.
+//! The lab's equity work, apart from the evaluators it counts with: ranges
+//! in the syntax equity tools take ([`range`]); a showdown of fixed
+//! Hold'em hands counted over every board or by classes of boards
+//! ([`showdown`]); ranges against ranges exactly, deal by deal or, heads-up,
+//! board by board ([`exact`], [`boards`]); Monte Carlo to a standard error
+//! ([`monte_carlo`]); Omaha's fixed hands ([`omaha`]). Hold'em counts take
+//! an evaluator of seven-card hands (`E: BestFive<Hand7>`), Omaha's one of
+//! the Omaha game counted. An evaluator with a showdown count of its own
+//! declares it on its registry line ([`showdown::ShowdownForm`]). It
+//! depends on the core crate alone and is `no_std` with `alloc`.
 //!
 //! ```
 //! use handeval_equity::range::Range;
@@ -23,3 +30,4 @@ pub mod exact;
 pub mod monte_carlo;
 pub mod omaha;
 pub mod range;
+pub mod showdown;

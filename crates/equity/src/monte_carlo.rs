@@ -18,14 +18,14 @@
 //! use handeval_equity::monte_carlo::estimate;
 //! use handeval_reference::ReferenceBest;
 //! let m = Matchup::new(&["AhAs", "KK"], "", "").unwrap();
-//! let e = estimate::<Hand7, ReferenceBest>(&m, 7, 0.01, &mut |_| true).unwrap();
+//! let e = estimate::<ReferenceBest>(&m, 7, 0.01, &mut |_| true).unwrap();
 //! assert!(e.stderr[0] <= 0.01);
 //! assert!((e.equity[0] - 0.82).abs() < 0.05);
 //! ```
 
 use alloc::vec::Vec;
 
-use handeval_core::{BestFive, Card, Game};
+use handeval_core::{BestFive, Card, Game, Hand7};
 
 use crate::exact::{EquityError, Matchup};
 use crate::range::Combo;
@@ -118,23 +118,19 @@ impl<'a> Draw<'a> {
     }
 }
 
-/// Estimates `m`'s equities with `E` (an evaluator of seven-card Hold'em,
-/// `G` being [`handeval_core::Hand7`]), from `seed`, until every player's
-/// standard error is at most `target` or `keep_going(games)` says stop.
+/// Estimates `m`'s equities with `E` (an evaluator of seven-card Hold'em),
+/// from `seed`, until every player's standard error is at most `target` or
+/// `keep_going(games)` says stop.
 ///
 /// # Errors
-/// [`EquityError::Game`] when `G` is not seven-card Hold'em;
 /// [`EquityError::NoDeal`] when no deal free of collisions turns up in
 /// many tries.
-pub fn estimate<G: Game, E: BestFive<G>>(
+pub fn estimate<E: BestFive<Hand7>>(
     m: &Matchup,
     seed: u64,
     target: f64,
     keep_going: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Estimate, EquityError> {
-    if G::COUNT != 7 || G::HOLE != 0 {
-        return Err(EquityError::Game(G::WORD));
-    }
     let players = m.ranges().len();
     let draws: Vec<Draw<'_>> = m.ranges().iter().map(|r| Draw::new(r.combos())).collect();
     let mut known = 0u64;
@@ -209,7 +205,7 @@ pub fn estimate<G: Game, E: BestFive<G>>(
             let cards = [
                 h.cards[0], h.cards[1], board[0], board[1], board[2], board[3], board[4],
             ];
-            let hand = G::from_cards(&cards).map_err(|_| EquityError::Deck)?;
+            let hand = Hand7::from_cards(&cards).map_err(|_| EquityError::Deck)?;
             values.push(E::strength(&hand));
         }
         let best = values.iter().max().copied();

@@ -37,7 +37,9 @@ use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::marker::PhantomData;
 
-use handeval_core::{BestFive, Card, Game, Tally};
+use handeval_core::{BestFive, Card, Game};
+
+use crate::showdown::Tally;
 
 use crate::exact::EquityError;
 

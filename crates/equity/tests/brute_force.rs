@@ -156,7 +156,7 @@ fn seeded_range_matchups_equal_the_brute_force() {
         let Ok(m) = Matchup::new(&refs, &board, &dead) else {
             continue;
         };
-        let Ok(got) = exact::<Hand7, PerfhashSeven>(&m) else {
+        let Ok(got) = exact::<PerfhashSeven>(&m) else {
             continue;
         };
         let want = brute(&m);
@@ -175,7 +175,7 @@ fn seeded_range_matchups_equal_the_brute_force() {
 #[test]
 fn a_flop_matchup_with_weights_equals_the_brute_force() {
     let m = Matchup::new(&["QQ@50, AKs, JhTh", "99, AQo@25"], "Ks9d2c", "3h").unwrap();
-    let got = exact_by::<Hand7, PerfhashSeven>(&m, Some(Method::Deals), &mut |_, _| {}).unwrap();
+    let got = exact_by::<PerfhashSeven>(&m, Some(Method::Deals), &mut |_, _| {}).unwrap();
     let want = brute(&m);
     for (got, want) in got.equity.iter().zip(&want) {
         assert!((got - want).abs() < 1e-9, "{got} {want}");
@@ -191,7 +191,7 @@ fn preflop_deals_are_counted_once_per_class_up_to_suits() {
     // kings share with the aces (none, one or both); each class counted
     // once, each deal weighted alike.
     let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
-    let e = exact::<Hand7, PerfhashSeven>(&m).unwrap();
+    let e = exact::<PerfhashSeven>(&m).unwrap();
     assert_eq!(e.deals, 36);
     assert_eq!(e.classes, 3);
     // Against the fixed-hand counts, deal by deal.
@@ -201,7 +201,7 @@ fn preflop_deals_are_counted_once_per_class_up_to_suits() {
             let one = format!("{a}");
             let two = format!("{k}");
             let fixed = Matchup::new(&[&one, &two], "", "").unwrap();
-            want += exact::<Hand7, PerfhashSeven>(&fixed).unwrap().equity[0];
+            want += exact::<PerfhashSeven>(&fixed).unwrap().equity[0];
         }
     }
     assert!((e.equity[0] - want / 36.0).abs() < 1e-12);
@@ -230,7 +230,7 @@ fn a_broken_evaluator_is_caught() {
         }
     }
     let m = Matchup::new(&["AhKh", "QQ"], "2h7h9c", "").unwrap();
-    let broken = exact::<Hand7, Broken>(&m).unwrap();
+    let broken = exact::<Broken>(&m).unwrap();
     let want = brute(&m);
     assert!(
         (broken.equity[0] - want[0]).abs() > 1e-3,
@@ -243,8 +243,8 @@ fn a_broken_evaluator_is_caught() {
 /// Both ways of counting on one matchup: the equities, wins, ties and
 /// per-combo counts agree, and the games counted are the same.
 fn both_ways(m: &Matchup) -> (Equity, Equity) {
-    let deals = exact_by::<Hand7, PerfhashSeven>(m, Some(Method::Deals), &mut |_, _| {}).unwrap();
-    let boards = exact_by::<Hand7, PerfhashSeven>(m, Some(Method::Boards), &mut |_, _| {}).unwrap();
+    let deals = exact_by::<PerfhashSeven>(m, Some(Method::Deals), &mut |_, _| {}).unwrap();
+    let boards = exact_by::<PerfhashSeven>(m, Some(Method::Boards), &mut |_, _| {}).unwrap();
     assert_eq!(boards.method, Method::Boards);
     assert_eq!((boards.deals, boards.games), (deals.deals, deals.games));
     for (what, a, b) in [
@@ -288,8 +288,7 @@ fn heads_up_counted_board_by_board_equals_the_brute_force() {
         let Ok(m) = Matchup::new(&refs, &board, &dead) else {
             continue;
         };
-        let Ok(got) = exact_by::<Hand7, PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {})
-        else {
+        let Ok(got) = exact_by::<PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {}) else {
             continue;
         };
         let want = brute(&m);
@@ -320,7 +319,7 @@ fn preflop_both_ways_agree_where_suits_fold_and_where_they_do_not() {
     }
     // Ranks alone fold 2,598,960 boards into their classes.
     let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
-    let e = exact_by::<Hand7, PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
+    let e = exact_by::<PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
     assert_eq!(e.classes, 134_459);
 }
 
@@ -348,7 +347,7 @@ fn a_broken_evaluator_is_caught_board_by_board() {
         }
     }
     let m = Matchup::new(&["AhKh, QhJh", "QQ, 99"], "2h7h9c", "").unwrap();
-    let broken = exact_by::<Hand7, Demoted>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
+    let broken = exact_by::<Demoted>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
     let want = brute(&m);
     assert!(
         (broken.equity[0] - want[0]).abs() > 1e-3,

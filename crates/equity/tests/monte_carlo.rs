@@ -2,7 +2,6 @@
 //! seeded runs the exact equity falls within two standard errors of the
 //! estimate about 95% of the time, as a normal estimate promises.
 
-use handeval_core::Hand7;
 use handeval_equity::exact::{Matchup, exact};
 use handeval_equity::monte_carlo::estimate;
 use handeval_perfhash::Seven as PerfhashSeven;
@@ -10,10 +9,10 @@ use handeval_perfhash::Seven as PerfhashSeven;
 /// How many of `runs` seeded runs at `target` hold the exact equity of
 /// player 1 within `k` standard errors.
 fn covered(m: &Matchup, runs: u64, target: f64, k: f64) -> u64 {
-    let exact = exact::<Hand7, PerfhashSeven>(m).unwrap().equity[0];
+    let exact = exact::<PerfhashSeven>(m).unwrap().equity[0];
     (0..runs)
         .filter(|&seed| {
-            let e = estimate::<Hand7, PerfhashSeven>(m, seed, target, &mut |_| true).unwrap();
+            let e = estimate::<PerfhashSeven>(m, seed, target, &mut |_| true).unwrap();
             assert!(e.reached && e.stderr[0] <= target, "{e:?}");
             (e.equity[0] - exact).abs() <= k * e.stderr[0]
         })
@@ -43,16 +42,16 @@ fn the_exact_equity_falls_within_two_standard_errors_at_the_promised_rate() {
 #[test]
 fn a_run_stops_when_told_and_says_so() {
     let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
-    let e = estimate::<Hand7, PerfhashSeven>(&m, 1, 1e-9, &mut |games| games < 8192).unwrap();
+    let e = estimate::<PerfhashSeven>(&m, 1, 1e-9, &mut |games| games < 8192).unwrap();
     assert!(!e.reached);
     assert_eq!(e.games, 8192);
     // The same seed, the same games.
-    let again = estimate::<Hand7, PerfhashSeven>(&m, 1, 1e-9, &mut |games| games < 8192).unwrap();
+    let again = estimate::<PerfhashSeven>(&m, 1, 1e-9, &mut |games| games < 8192).unwrap();
     assert_eq!(e, again);
 }
 
 #[test]
 fn an_impossible_matchup_is_an_error_not_a_hang() {
     let m = Matchup::new(&["AhAs", "AhAs"], "", "").unwrap();
-    assert!(estimate::<Hand7, PerfhashSeven>(&m, 1, 0.01, &mut |_| true).is_err());
+    assert!(estimate::<PerfhashSeven>(&m, 1, 0.01, &mut |_| true).is_err());
 }

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use handeval_core::Hand7;
 use handeval_equity::exact::{Matchup, exact};
 use handeval_perfhash::Seven as PerfhashSeven;
 use rand::{RngExt, SeedableRng};
@@ -47,7 +46,7 @@ fn seeded_range_matchups_equal_pokers_exact_equity() {
         let Ok(m) = Matchup::new(&refs, &board, "") else {
             continue;
         };
-        let Ok(ours) = exact::<Hand7, PerfhashSeven>(&m) else {
+        let Ok(ours) = exact::<PerfhashSeven>(&m) else {
             continue;
         };
         let theirs = pokers::exact_equity(

@@ -48,8 +48,9 @@ use std::sync::{Arc, OnceLock};
 
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
-    Register, Role, Showdown, Tally, Whole, visit_games,
+    Hand7, Register, Role, Whole, visit_games,
 };
+use handeval_equity::showdown::{Showdown, ShowdownForm, Tally};
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
 
 mod checks;
@@ -417,10 +418,10 @@ pub struct About {
     /// declares one.
     pub incremental: Option<&'static str>,
     /// The name of its own calculator of showdowns
-    /// ([`handeval_core::ShowdownForm::Calculator`]), if it declares one.
+    /// ([`ShowdownForm::Calculator`]), if its registry line declares one.
     pub calculator: Option<&'static str>,
     /// The name of its form valuing every board from shared sums
-    /// ([`handeval_core::ShowdownForm::EveryBoard`]), if it declares one.
+    /// ([`ShowdownForm::EveryBoard`]), if its registry line declares one.
     pub shared_sums: Option<&'static str>,
 }
 
@@ -440,8 +441,8 @@ impl About {
             cpu_path: E::cpu_path(),
             unavailable: E::unavailable(),
             incremental: E::INCREMENTAL.map(|i| i.form),
-            calculator: handeval_core::showdown_forms(E::SHOWDOWN).0,
-            shared_sums: handeval_core::showdown_forms(E::SHOWDOWN).1,
+            calculator: handeval_equity::showdown::showdown_forms(showdown_form::<G, E>()).0,
+            shared_sums: handeval_equity::showdown::showdown_forms(showdown_form::<G, E>()).1,
         }
     }
 
@@ -651,12 +652,12 @@ pub fn showdown_with(
             if E::NAME != self.name {
                 return;
             }
-            self.tally = Some(match self.counting {
-                Counting::ByClasses => self.showdown.tally_by_ranks::<G, E>(),
+            self.tally = match self.counting {
+                Counting::ByClasses => tally_by_ranks::<G, E>(self.showdown),
                 Counting::EveryBoard { threads } => {
                     every_board::<G, E>(self.showdown, threads, self.progress)
                 }
-            });
+            };
         }
     }
     let mut run = Run {
@@ -687,10 +688,10 @@ pub fn range_equity(
     }
     impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME != self.name {
+            if E::NAME != self.name || !seven::<G>() {
                 return;
             }
-            self.out = Some(handeval_equity::exact::exact_with::<G, E>(
+            self.out = Some(handeval_equity::exact::exact_with::<AsHand7<G, E>>(
                 self.matchup,
                 self.progress,
             ));
@@ -728,8 +729,8 @@ pub fn range_estimate(
     }
     impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME == self.name {
-                self.out = Some(handeval_equity::monte_carlo::estimate::<G, E>(
+            if E::NAME == self.name && seven::<G>() {
+                self.out = Some(handeval_equity::monte_carlo::estimate::<AsHand7<G, E>>(
                     self.matchup,
                     self.seed,
                     self.target,
@@ -851,20 +852,121 @@ pub fn omaha_equity(
     run.out
 }
 
+/// How `E`, an evaluator of `G`, counts a showdown of its own, as its
+/// registry line declares it ([`Register::add_declared`]), if it does.
+#[must_use]
+pub fn showdown_form<G: Game, E: BestFive<G>>() -> Option<ShowdownForm> {
+    struct Find<G, E>(Option<ShowdownForm>, PhantomData<fn() -> (G, E)>);
+    impl<G: Game, E: BestFive<G>> Register for Find<G, E> {
+        fn five<F: Evaluator>(&mut self) {}
+        fn add<H: Game, F: BestFive<H>>(&mut self) {}
+        fn add_declared<H: Game, F: BestFive<H>, D: Any + Copy>(&mut self, declared: D) {
+            use std::any::TypeId;
+            if TypeId::of::<(H, F)>() == TypeId::of::<(G, E)>() {
+                self.0 = same::<D, ShowdownForm>(declared);
+            }
+        }
+    }
+    let mut find = Find::<G, E>(None, PhantomData);
+    register_all(&mut find);
+    find.0
+}
+
+/// Whether `G` is seven-card Hold'em: the check before an evaluator of `G`
+/// is handed to the equity crate as [`AsHand7`].
+fn seven<G: Game>() -> bool {
+    std::any::TypeId::of::<G>() == std::any::TypeId::of::<Hand7>()
+}
+
+/// `showdown` counted by classes of boards ([`Showdown::tally_by_ranks`])
+/// with `E`, an evaluator of `G`; `None` unless `G` is seven-card Hold'em.
+#[must_use]
+pub fn tally_by_ranks<G: Game, E: BestFive<G>>(showdown: &Showdown) -> Option<Tally> {
+    seven::<G>().then(|| showdown.tally_by_ranks::<AsHand7<G, E>>())
+}
+
+/// `showdown` over every board on this thread with `E`, an evaluator of
+/// `G`: from the sums the players share where `E`'s registry line declares
+/// that form and it handles the showdown, else each board from scratch
+/// ([`Showdown::tally`]); `None` unless `G` is seven-card Hold'em.
+#[must_use]
+pub fn tally_every_board<G: Game, E: BestFive<G>>(showdown: &Showdown) -> Option<Tally> {
+    every_board::<G, E>(showdown, 1, &|_, _| {})
+}
+
+/// An evaluator of `G` seen as one of seven-card Hold'em hands, for the
+/// equity crate, which takes evaluators typed for what they value, where
+/// the registry walks evaluators of any game: made only once [`seven`]
+/// says `G` is `Hand7` (each hand is rebuilt as a `G` of the same seven
+/// cards, a copy; for another `G` that would panic).
+struct AsHand7<G, E>(PhantomData<fn() -> (G, E)>);
+
+impl<G: Game, E: BestFive<G>> AsHand7<G, E> {
+    fn hand(hand: Hand7) -> G {
+        G::from_dealt(hand.card_slice())
+    }
+}
+
+impl<G: Game, E: BestFive<G>> BestFive<Hand7> for AsHand7<G, E> {
+    const NAME: &'static str = E::NAME;
+    const SUMMARY: &'static str = E::SUMMARY;
+    const TABLE_BYTES: usize = E::TABLE_BYTES;
+    const CARD_TABLE_BYTES: usize = E::CARD_TABLE_BYTES;
+    const FAMILY: Family = E::FAMILY;
+    const ROLE: Role = E::ROLE;
+    const DERIVED_FROM: Option<&'static str> = E::DERIVED_FROM;
+    const BEST_OF_FIVES: bool = E::BEST_OF_FIVES;
+    type Five = E::Five;
+    type Strength = E::Strength;
+
+    fn category(hand: &Hand7) -> Category {
+        E::category(&Self::hand(*hand))
+    }
+    fn strength(hand: &Hand7) -> E::Strength {
+        E::strength(&Self::hand(*hand))
+    }
+    fn unavailable() -> Option<&'static str> {
+        E::unavailable()
+    }
+    fn generated() -> Option<Generated> {
+        E::generated()
+    }
+    fn cpu_path() -> CpuPath {
+        E::cpu_path()
+    }
+    fn strengths(hands: &[Hand7], out: &mut [E::Strength]) {
+        // In blocks, so that a SIMD evaluator still values a batch at once.
+        const BLOCK: usize = 256;
+        let Some(first) = hands.first() else {
+            return;
+        };
+        let mut block = [Self::hand(*first); BLOCK];
+        for (hands, out) in hands.chunks(BLOCK).zip(out.chunks_mut(BLOCK)) {
+            for (g, h) in block.iter_mut().zip(hands) {
+                *g = Self::hand(*h);
+            }
+            E::strengths(&block[..hands.len()], out);
+        }
+    }
+}
+
 /// [`Counting::EveryBoard`] with `E`.
 fn every_board<G: Game, E: BestFive<G>>(
     showdown: &Showdown,
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Tally {
+) -> Option<Tally> {
+    if !seven::<G>() {
+        return None;
+    }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let done = std::sync::atomic::AtomicUsize::new(0);
     let firsts = showdown.first_cards();
     // An evaluator that declares a way to value every board from sums the
     // players share (the table-free kernel's partial sums) counts with it
     // wherever it handles the showdown; the others from scratch.
-    let shared = match E::SHOWDOWN {
-        Some(handeval_core::ShowdownForm::EveryBoard { prepare, .. }) => prepare(showdown),
+    let shared = match showdown_form::<G, E>() {
+        Some(ShowdownForm::EveryBoard { prepare, .. }) => prepare(showdown),
         _ => None,
     };
     let shared = shared.as_ref();
@@ -882,7 +984,7 @@ fn every_board<G: Game, E: BestFive<G>>(
                         }
                         tally.add(&match shared {
                             Some(count) => count(f..f + 1),
-                            None => showdown.tally::<G, E>(f..f + 1),
+                            None => showdown.tally::<AsHand7<G, E>>(f..f + 1),
                         });
                         let now = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         progress(now, firsts);
@@ -899,7 +1001,7 @@ fn every_board<G: Game, E: BestFive<G>>(
     for t in &tallies {
         total.add(t);
     }
-    total
+    Some(total)
 }
 
 #[cfg(test)]

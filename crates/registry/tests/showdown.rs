@@ -1,7 +1,8 @@
 //! Showdowns: every seven-card evaluator gives the counts a brute-force
 //! count by the reference's classes gives.
 
-use handeval_core::{Card, Hand7, Showdown, Tally, showdown::MAX_PLAYERS};
+use handeval_core::{Card, Hand7};
+use handeval_equity::showdown::{MAX_PLAYERS, Showdown, Tally};
 use handeval_reference::table::ClassTable;
 use handeval_registry::Counting;
 
@@ -225,7 +226,7 @@ fn a_broken_evaluator_gives_other_counts() {
     let players = hands(&["AhKh", "AsQd"]);
     let board = parse("2h9hTc");
     let showdown = Showdown::new(&players, &board, &[]).unwrap();
-    let broken = showdown.tally::<Hand7, CategoryOnly>(0..showdown.first_cards());
+    let broken = showdown.tally::<CategoryOnly>(0..showdown.first_cards());
     let expected = brute_force(&players, &board, &[]);
     assert_eq!(broken.boards, expected.boards);
     assert_ne!(
@@ -270,8 +271,8 @@ fn counting_by_classes_gives_every_boards_counts() {
         let board = &deck[at..at + board_len];
         let dead = &deck[at + board_len..at + board_len + next(7) as usize];
         let showdown = Showdown::new(&players, board, dead).unwrap();
-        let every = showdown.tally::<Hand7, handeval_perfhash::Seven>(0..showdown.first_cards());
-        let classes = showdown.tally_by_ranks::<Hand7, handeval_perfhash::Seven>();
+        let every = showdown.tally::<handeval_perfhash::Seven>(0..showdown.first_cards());
+        let classes = showdown.tally_by_ranks::<handeval_perfhash::Seven>();
         assert_eq!(classes, every, "{players:?} on {board:?}, dead {dead:?}");
         let n = showdown.hands_valued_by_ranks();
         assert!(
@@ -303,8 +304,8 @@ fn counting_by_classes_takes_suits_alike_only_when_they_are() {
     for (players, board, dead) in cases {
         let (players, board, dead) = (hands(players), parse(board), parse(dead));
         let showdown = Showdown::new(&players, &board, &dead).unwrap();
-        let every = showdown.tally::<Hand7, handeval_perfhash::Seven>(0..showdown.first_cards());
-        let classes = showdown.tally_by_ranks::<Hand7, handeval_perfhash::Seven>();
+        let every = showdown.tally::<handeval_perfhash::Seven>(0..showdown.first_cards());
+        let classes = showdown.tally_by_ranks::<handeval_perfhash::Seven>();
         assert_eq!(classes, every, "{players:?} on {board:?}, dead {dead:?}");
     }
 }
@@ -314,10 +315,10 @@ fn counting_by_classes_catches_a_broken_evaluator() {
     let players = hands(&["AhKh", "AsQd"]);
     let board = parse("2h9hTc");
     let showdown = Showdown::new(&players, &board, &[]).unwrap();
-    let broken = showdown.tally_by_ranks::<Hand7, CategoryOnly>();
+    let broken = showdown.tally_by_ranks::<CategoryOnly>();
     assert_eq!(
         broken,
-        showdown.tally::<Hand7, CategoryOnly>(0..showdown.first_cards())
+        showdown.tally::<CategoryOnly>(0..showdown.first_cards())
     );
     assert_ne!(broken, brute_force(&players, &board, &[]));
 }

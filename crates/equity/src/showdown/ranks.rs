@@ -63,7 +63,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use super::{MAX_PLAYERS, Showdown, Tally};
-use crate::{BINOMIAL, BestFive, Card, Game};
+use handeval_core::{BINOMIAL, BestFive, Card, Game};
 
 /// The colex index of a multiset of `n` ranks written in unary ([`add`]):
 /// the sum of `C(a_i + i, i + 1)` over its ranks `a_0 <= a_1 <= ...`

@@ -11,7 +11,7 @@
 //! values tie and share the pot.
 //!
 //! ```
-//! use handeval_core::Showdown;
+//! use handeval_equity::showdown::Showdown;
 //!
 //! let aces = ["Ah".parse().unwrap(), "As".parse().unwrap()];
 //! let kings = ["Kd".parse().unwrap(), "Kc".parse().unwrap()];
@@ -33,7 +33,7 @@
 //! boards, 3,424,608 hands, of which this values 16,148:
 //!
 //! ```
-//! use handeval_core::Showdown;
+//! use handeval_equity::showdown::Showdown;
 //!
 //! let aces = ["Ah".parse().unwrap(), "As".parse().unwrap()];
 //! let kings = ["Kd".parse().unwrap(), "Kc".parse().unwrap()];
@@ -44,7 +44,7 @@
 use core::fmt;
 use core::ops::Range;
 
-use crate::{BestFive, Card, Game};
+use handeval_core::{BestFive, Card, Counted, Game, Hand7};
 
 mod ranks;
 
@@ -70,23 +70,6 @@ pub enum ShowdownError {
         /// Cards nobody holds.
         left: usize,
     },
-}
-
-/// `1 card`, `2 cards`: a count and its noun, which takes an `s` unless
-/// the count is one; what every message counting cards, players or boards
-/// writes.
-///
-/// ```
-/// assert_eq!(handeval_core::Counted(1, "player").to_string(), "1 player");
-/// assert_eq!(handeval_core::Counted(2, "card").to_string(), "2 cards");
-/// ```
-pub struct Counted(pub usize, pub &'static str);
-
-impl fmt::Display for Counted {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Counted(n, noun) = *self;
-        write!(f, "{n} {noun}{}", if n == 1 { "" } else { "s" })
-    }
 }
 
 impl fmt::Display for ShowdownError {
@@ -152,6 +135,51 @@ impl Tally {
         }
         (self.wins[p] * 60 + self.shares[p]) as f64 / (self.boards * 60) as f64
     }
+}
+
+/// The form names a declaration gives each way of counting a showdown:
+/// `(calculator, every board)`.
+#[must_use]
+pub const fn showdown_forms(
+    form: Option<ShowdownForm>,
+) -> (Option<&'static str>, Option<&'static str>) {
+    match form {
+        Some(ShowdownForm::Calculator { form, .. }) => (Some(form), None),
+        Some(ShowdownForm::EveryBoard { form, .. }) => (None, Some(form)),
+        None => (None, None),
+    }
+}
+
+/// A showdown's count over the boards of the first cards in a range, made
+/// by [`ShowdownForm::EveryBoard`].
+pub type EveryBoardCount =
+    alloc::boxed::Box<dyn Fn(core::ops::Range<usize>) -> Tally + Send + Sync>;
+
+/// How an evaluator counts a heads-up showdown of its own, declared on its
+/// registry line ([`handeval_core::Register::add_declared`]): the showdown
+/// workloads time this form; the others count by
+/// [`Showdown::tally_by_ranks`] and [`Showdown::tally`].
+#[derive(Clone, Copy, Debug)]
+pub enum ShowdownForm {
+    /// Every board's hands valued from sums shared by the players, over the
+    /// boards of the first cards in the range; `None` where the showdown is
+    /// not one the form handles (then the evaluator values each board from
+    /// scratch).
+    EveryBoard {
+        /// The form's name in reports.
+        form: &'static str,
+        /// What the form shares, made once for a showdown: a count over the
+        /// boards of the first cards in a range.
+        prepare: fn(&Showdown) -> Option<EveryBoardCount>,
+    },
+    /// The evaluator's own equity calculator, which counts by classes of
+    /// its own: an outside evaluator's, beside the lab's counting by classes.
+    Calculator {
+        /// The calculator's name in reports.
+        form: &'static str,
+        /// The count over every board.
+        tally: fn(&Showdown) -> Tally,
+    },
 }
 
 /// Players' hands, a board so far and the cards that can still come.
@@ -241,7 +269,7 @@ impl Showdown {
     /// Every board that can still come.
     #[must_use]
     pub fn boards(&self) -> u64 {
-        crate::hand::choose(self.left, 5 - self.known) as u64
+        (0..5 - self.known).fold(1u64, |c, k| c * (self.left - k) as u64 / (k as u64 + 1))
     }
 
     /// How many first cards number the boards ([`Showdown::tally`] takes a
@@ -255,14 +283,9 @@ impl Showdown {
     /// dealt, by its place among the cards left) is in `firsts`, valuing
     /// hands with `E`.
     ///
-    /// # Panics
-    /// If `G` is not a hand of seven cards.
-    pub fn tally<G: Game, E: BestFive<G>>(&self, firsts: Range<usize>) -> Tally {
-        assert!(
-            G::COUNT == 7 && G::HOLE == 0,
-            "a showdown values seven-card Hold'em hands"
-        );
-        let mut batch = Batch::<G, E>::new(self);
+    #[must_use]
+    pub fn tally<E: BestFive<Hand7>>(&self, firsts: Range<usize>) -> Tally {
+        let mut batch = Batch::<Hand7, E>::new(self);
         let need = 5 - self.known;
         let mut board = self.board;
         let rest = &self.rest[..self.left];
@@ -311,15 +334,9 @@ impl Showdown {
     /// then the boards on which a suit can still flush, corrected by their
     /// flushes. Gives what [`Showdown::tally`] gives over every board,
     /// valuing a small part of the hands ([`Showdown::hands_valued_by_ranks`]).
-    ///
-    /// # Panics
-    /// If `G` is not a hand of seven cards.
-    pub fn tally_by_ranks<G: Game, E: BestFive<G>>(&self) -> Tally {
-        assert!(
-            G::COUNT == 7 && G::HOLE == 0,
-            "a showdown values seven-card Hold'em hands"
-        );
-        ranks::tally::<G, E>(self)
+    #[must_use]
+    pub fn tally_by_ranks<E: BestFive<Hand7>>(&self) -> Tally {
+        ranks::tally::<Hand7, E>(self)
     }
 
     /// How many hands [`Showdown::tally_by_ranks`] values, where
