@@ -182,6 +182,24 @@ pub enum ShowdownForm {
     },
 }
 
+/// Sums of counts by classes kept across showdowns valued by `E`
+/// ([`Showdown::tally_by_ranks_with`]).
+pub struct Shared<E: BestFive<Hand7>>(ranks::Kept<E::Strength>);
+
+impl<E: BestFive<Hand7>> Default for Shared<E> {
+    fn default() -> Self {
+        Shared(ranks::Kept::default())
+    }
+}
+
+impl<E: BestFive<Hand7>> Shared<E> {
+    /// How many sums over ranks alone and parts for a suit's flushes it holds.
+    #[must_use]
+    pub fn len(&self) -> (usize, usize) {
+        self.0.len()
+    }
+}
+
 /// Players' hands, a board so far and the cards that can still come.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Showdown {
@@ -336,7 +354,17 @@ impl Showdown {
     /// valuing a small part of the hands ([`Showdown::hands_valued_by_ranks`]).
     #[must_use]
     pub fn tally_by_ranks<E: BestFive<Hand7>>(&self) -> Tally {
-        ranks::tally::<Hand7, E>(self)
+        ranks::tally::<Hand7, E>(self, &mut ranks::Kept::default())
+    }
+
+    /// [`Showdown::tally_by_ranks`] with the sums of earlier showdowns
+    /// `shared` holds, keeping those it makes: a range count's deals
+    /// share most of them (each part of the count depends on the ranks the
+    /// players hold and, for a suit's flushes, on the ranks each holds of
+    /// it, not on which suit that is).
+    #[must_use]
+    pub fn tally_by_ranks_with<E: BestFive<Hand7>>(&self, shared: &mut Shared<E>) -> Tally {
+        ranks::tally::<Hand7, E>(self, &mut shared.0)
     }
 
     /// How many hands [`Showdown::tally_by_ranks`] values, where

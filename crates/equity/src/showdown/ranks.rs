@@ -59,6 +59,7 @@
 //!
 //! That is 16,148 hands valued, a 212th of the 3,424,608 the boards hold.
 
+use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -398,12 +399,12 @@ fn each_multiset(avail: &[u8; 13], n: usize, mut f: impl FnMut(&[u8], u64)) {
     }
 }
 
-/// Calls `f` with each set of a suit's cards to come large enough to
+/// Calls `f` with each set of `suit`'s cards to come large enough to
 /// flush someone (its suit, its size and its ranks, a bit each), and the
 /// first five cards left of other suits (as many as there are), while
 /// enough of them are left to fill the board.
-fn each_flush_set(deal: &Deal, mut f: impl FnMut(usize, usize, u16, &[Card; 5])) {
-    for suit in (0..4).filter(|&suit| deal.alike[suit] != 0) {
+fn each_flush_set(deal: &Deal, suit: usize, mut f: impl FnMut(usize, usize, u16, &[Card; 5])) {
+    {
         let mine = deal.mine[suit];
         let mut filler = [deal.fixed[0][0]; 5];
         let mut others = 0;
@@ -486,15 +487,112 @@ fn winners<T: Ord + Copy>(count: usize, value: impl Fn(usize) -> T) -> usize {
     mask
 }
 
-/// Counts every board of `s` by classes, valuing hands with `E`.
-pub(super) fn tally<G: Game, E: BestFive<G>>(s: &Showdown) -> Tally {
+/// Sums 1 and 2 kept from one showdown to the next, by what they depend
+/// on: sum 1 on the players' ranks and the ranks left, each suit's part of
+/// sum 2 on those and the ranks of the suit each player, the board and
+/// the deck hold. Deals of a range count that differ in suits the players
+/// share alike reuse them (and alike suits of one deal, as OMPEval folds
+/// them). At most [`Kept::MOST`] sums 1 are kept (tens of kilobytes
+/// each) and 64 times as many parts of sum 2 (half a kilobyte each); past
+/// that, all of a kind are dropped and made again as needed.
+pub struct Kept<S> {
+    ranks: BTreeMap<Vec<u8>, (RankValues<S>, [u64; 1 << MAX_PLAYERS])>,
+    suits: BTreeMap<Vec<u8>, [u64; 1 << MAX_PLAYERS]>,
+}
+
+impl<S> Default for Kept<S> {
+    fn default() -> Self {
+        Kept {
+            ranks: BTreeMap::new(),
+            suits: BTreeMap::new(),
+        }
+    }
+}
+
+impl<S> Kept<S> {
+    /// The most sums of each kind kept.
+    pub const MOST: usize = 256;
+
+    /// How many sums 1 and parts of sum 2 it holds.
+    pub fn len(&self) -> (usize, usize) {
+        (self.ranks.len(), self.suits.len())
+    }
+}
+
+/// What sum 1 depends on: each player's hole ranks in order, the board's
+/// ranks, the ranks left.
+fn rank_key(deal: &Deal, s: &Showdown) -> Vec<u8> {
+    let mut key = Vec::with_capacity(2 + 2 * deal.count + 5 + 1 + 13);
+    key.extend_from_slice(&[deal.count as u8, deal.need as u8]);
+    for p in &s.players[..deal.count] {
+        key.extend(p.iter().map(|c| c.index() >> 2));
+    }
+    let start = key.len();
+    key.extend(s.board[..s.known].iter().map(|c| c.index() >> 2));
+    key[start..].sort_unstable();
+    key.push(u8::MAX);
+    key.extend_from_slice(&deal.left);
+    key
+}
+
+/// What a suit's part of sum 2 depends on beyond sum 1: the ranks of the
+/// suit each player holds, the board holds and the deck has left.
+fn suit_key(rank_key: &[u8], deal: &Deal, s: &Showdown, suit: usize) -> Vec<u8> {
+    let ranks_of = |cards: &[Card]| {
+        cards
+            .iter()
+            .filter(|c| usize::from(c.index() & 3) == suit)
+            .fold(0u16, |bits, c| bits | 1 << (c.index() >> 2))
+    };
+    let mut key = rank_key.to_vec();
+    for p in &s.players[..deal.count] {
+        key.extend_from_slice(&ranks_of(p).to_le_bytes());
+    }
+    key.extend_from_slice(&ranks_of(&s.board[..s.known]).to_le_bytes());
+    key.extend_from_slice(&deal.mine[suit].to_le_bytes());
+    key
+}
+
+/// Counts every board of `s` by classes, valuing hands with `E`, with the
+/// sums `kept` already holds and keeping those it makes.
+pub(super) fn tally<G: Game, E: BestFive<G>>(s: &Showdown, kept: &mut Kept<E::Strength>) -> Tally {
     let deal = Deal::new(s);
-    // Boards counted by the set of players holding the best value; weights
-    // taken back are two's complements, and the sums wrap to the truth.
-    let mut by_winners = [0u64; 1 << MAX_PLAYERS];
-    let ranks = sum_of_ranks::<G, E>(&deal, &mut by_winners);
-    let (flushes, flush_values) = flush_sets::<G, E>(&deal, ranks.by_index[0]);
-    sum_of_flushes(&deal, &flushes, &flush_values, &ranks, &mut by_winners);
+    let Kept { ranks, suits } = kept;
+    let key = rank_key(&deal, s);
+    if !ranks.contains_key(&key) {
+        if ranks.len() >= Kept::<E::Strength>::MOST {
+            ranks.clear();
+        }
+        // Boards counted by the set of players holding the best value;
+        // weights taken back are two's complements, and the sums wrap to
+        // the truth.
+        let mut by_winners = [0u64; 1 << MAX_PLAYERS];
+        let values = sum_of_ranks::<G, E>(&deal, &mut by_winners);
+        ranks.insert(key.clone(), (values, by_winners));
+    }
+    let (values, sum_1) = &ranks[&key];
+    let mut by_winners = *sum_1;
+    for suit in 0..4 {
+        let flushable = deal.fewest(suit) <= deal.need.min(deal.mine[suit].count_ones() as usize);
+        if !flushable {
+            continue;
+        }
+        let key = suit_key(&key, &deal, s, suit);
+        let part = if let Some(part) = suits.get(&key) {
+            *part
+        } else {
+            let (flushes, flush_values) = flush_sets::<G, E>(&deal, suit, values.by_index[0]);
+            let part = sum_of_flushes(&deal, suit, &flushes, &flush_values, values);
+            if suits.len() >= Kept::<E::Strength>::MOST * 64 {
+                suits.clear();
+            }
+            suits.insert(key, part);
+            part
+        };
+        for (total, p) in by_winners.iter_mut().zip(&part) {
+            *total = total.wrapping_add(*p);
+        }
+    }
 
     let mut tally = Tally::default();
     for (mask, &w) in by_winners.iter().enumerate().skip(1) {
@@ -681,9 +779,10 @@ fn each_class_of_five(left: &[u8; 13], mut f: impl FnMut(usize, u64, &[Card], u6
 /// valued.
 fn flush_sets<G: Game, E: BestFive<G>>(
     deal: &Deal,
+    suit: usize,
     probe: E::Strength,
 ) -> (Vec<Flush>, Vec<E::Strength>) {
-    let (flushes, flush_hands) = flush_hands::<G>(deal);
+    let (flushes, flush_hands) = flush_hands::<G>(deal, suit);
     let mut flush_values = vec![probe; flush_hands.len()];
     E::strengths(&flush_hands, &mut flush_values);
     (flushes, flush_values)
@@ -691,14 +790,14 @@ fn flush_sets<G: Game, E: BestFive<G>>(
 
 /// The flush sets and their hands, apart from valuing them: compiled once
 /// for the game, not once per evaluator.
-fn flush_hands<G: Game>(deal: &Deal) -> (Vec<Flush>, Vec<G>) {
+fn flush_hands<G: Game>(deal: &Deal, suit: usize) -> (Vec<Flush>, Vec<G>) {
     let mut flushes = Vec::new();
     // The hands' cards one after another, made hands only once all are
     // written: a hand read whole just after its cards were stored one by
     // one would stall on the forwarding of each store (half of this
     // function's time, profiled preflop).
     let mut cards = Vec::new();
-    each_flush_set(deal, |suit, k, set, filler| {
+    each_flush_set(deal, suit, |suit, k, set, filler| {
         // Written in place, each player's place of value after: a record
         // made on the stack, changed and copied whole would stall on the
         // forwarding of the stores that changed it.
@@ -742,20 +841,22 @@ fn flush_hands<G: Game>(deal: &Deal) -> (Vec<Flush>, Vec<G>) {
 /// size, with the ways to deal each.
 type Others = [[Vec<([u8; 5], u64)>; 6]; 4];
 
-/// Then each flush set with each multiset of ranks of the other cards to
-/// come: counted with the flushes, taken back as sum 1 counted it.
+/// Then each flush set of `suit` with each multiset of ranks of the other
+/// cards to come: counted with the flushes, taken back as sum 1 counted
+/// it; the difference, by the set of winners (wrapping).
 fn sum_of_flushes<V: Ord + Copy>(
     deal: &Deal,
+    suit: usize,
     flushes: &[Flush],
     flush_values: &[V],
     ranks: &RankValues<V>,
-    by_winners: &mut [u64; 1 << MAX_PLAYERS],
-) {
+) -> [u64; 1 << MAX_PLAYERS] {
     let count = deal.count;
     let (by_index, winners_at) = (&ranks.by_index, &ranks.winners_at);
     // The multisets depend on the suit and their size alone.
     let mut more: Others = Default::default();
-    for (suit, more) in more.iter_mut().enumerate() {
+    {
+        let more = &mut more[suit];
         let mut others = deal.left;
         for (rank, n) in others.iter_mut().enumerate() {
             *n -= u8::from(deal.mine[suit] & 1 << rank != 0);
@@ -778,7 +879,7 @@ fn sum_of_flushes<V: Ord + Copy>(
     let mut classes: Vec<(usize, u64)> = Vec::new();
     for flush in flushes {
         let k = flush.set.count_ones() as usize;
-        let alike = deal.alike[flush.suit];
+        let alike = 1;
         let list = &more[flush.suit][deal.need - k];
         flush_classes(deal, flush.set, list, &mut classes);
         if count == 2 {
@@ -806,9 +907,11 @@ fn sum_of_flushes<V: Ord + Copy>(
         }
     }
     heads_up.into_counts(&mut gained, &mut lost);
-    for (total, (g, l)) in by_winners.iter_mut().zip(gained.iter().zip(&lost)) {
-        *total = total.wrapping_add(*g).wrapping_sub(*l);
+    let mut part = [0u64; 1 << MAX_PLAYERS];
+    for (total, (g, l)) in part.iter_mut().zip(gained.iter().zip(&lost)) {
+        *total = g.wrapping_sub(*l);
     }
+    part
 }
 
 /// The classes of ranks a flush set of `set`'s ranks is on, with the ways
@@ -964,11 +1067,13 @@ pub(super) fn hands_valued(s: &Showdown) -> u64 {
     let deal = Deal::new(s);
     let mut n = 0u64;
     each_multiset(&deal.left, deal.need, |_, _| n += deal.count as u64);
-    each_flush_set(&deal, |suit, k, _, _| {
-        n += (0..deal.count)
-            .filter(|&p| deal.suited[p][suit] + k >= 5)
-            .count() as u64;
-    });
+    for suit in (0..4).filter(|&suit| deal.alike[suit] != 0) {
+        each_flush_set(&deal, suit, |suit, k, _, _| {
+            n += (0..deal.count)
+                .filter(|&p| deal.suited[p][suit] + k >= 5)
+                .count() as u64;
+        });
+    }
     n
 }
 
