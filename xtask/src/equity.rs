@@ -69,6 +69,14 @@ pub struct Args {
     /// The Monte Carlo run's seed (printed either way).
     #[arg(long, default_value_t = 20_261_126, requires = "monte_carlo")]
     seed: u64,
+    /// Also count the matchup with an outside calculator, on one thread,
+    /// and say its time and whether it agrees (1e-9 on each equity, the
+    /// same games): `c/pokerfast` is OMPEval's own `EquityCalculator` as
+    /// pokerfast ships it (`cargo xtask engines install` first). Hold'em,
+    /// exact, ranges without weights (given to it as the combos the lab
+    /// read from them).
+    #[arg(long)]
+    versus: Option<String>,
 }
 
 /// The cards of `text` as every command reads them
@@ -264,7 +272,53 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
         took.as_secs_f64()
     )?;
     let hands: Vec<String> = dealt.players.iter().map(|h| text(h)).collect();
-    write_tally(&hands, &tally)
+    let code = write_tally(&hands, &tally)?;
+    if let Some(engine) = &args.versus {
+        let equities: Vec<f64> = (0..hands.len()).map(|p| tally.equity(p)).collect();
+        let texts: Vec<&str> = hands.iter().map(String::as_str).collect();
+        versus(engine, &texts, args, &equities, tally.boards)?;
+    }
+    Ok(code)
+}
+
+/// The same matchup counted by the outside calculator `engine`, timed on
+/// one thread, held to the lab's `equities` (1e-9) and `games`.
+fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u64) -> Result<()> {
+    let Some(e) = handeval_engines::engine(engine) else {
+        bail!("--versus {engine}: no such engine (`cargo xtask engines` lists them)");
+    };
+    let native =
+        handeval_engines::native::Native::load(e, &handeval_engines::install::Place::of_build())
+            .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
+    let started = Instant::now();
+    let (theirs, their_games) = native
+        .equity(ranges, &args.board, &args.dead)
+        .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
+    let took = started.elapsed();
+    let worst = equities
+        .iter()
+        .zip(&theirs)
+        .map(|(a, b)| (a - b).abs())
+        .fold(0.0, f64::max);
+    outln!(
+        "\n{engine} ({}): {}, on one thread in {:.4} s; equities {}; the largest difference from the lab's {worst:.1e}",
+        e.summary,
+        counted(their_games, "game"),
+        took.as_secs_f64(),
+        theirs
+            .iter()
+            .map(|x| format!("{:.3}%", 100.0 * x))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    if worst > 1e-9 || their_games != games {
+        bail!(
+            "--versus {engine}: {} games and equities {theirs:?}, where the lab counted {} and {equities:?}",
+            thousands_u64(their_games),
+            thousands_u64(games)
+        );
+    }
+    Ok(())
 }
 
 /// The table of a count of fixed hands: each player's wins, ties, losses
@@ -351,6 +405,31 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
                 )?;
             }
         }
+    }
+    if let Some(engine) = &args.versus {
+        // Each range as the combos the lab read from it, written out: the
+        // outside calculator's own syntax may read less (OMPEval's takes
+        // `JJ-88` as `JJ`) and has no weights.
+        let mut texts = Vec::new();
+        for (p, range) in matchup.ranges().iter().enumerate() {
+            if range.combos().iter().any(|c| c.weight < 1.0) {
+                bail!(
+                    "--versus {engine}: player {}'s range `{}` is weighted; the outside calculators take none",
+                    p + 1,
+                    args.hands[p]
+                );
+            }
+            texts.push(
+                range
+                    .combos()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            );
+        }
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        versus(engine, &texts, args, &equity.equity, equity.games)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -549,6 +628,7 @@ mod tests {
             stderr: 1e-3,
             seconds: 60.0,
             seed: 1,
+            versus: None,
         }
     }
 

@@ -29,6 +29,20 @@ type Nine =
     unsafe extern "C" fn(c_int, c_int, c_int, c_int, c_int, c_int, c_int, c_int, c_int) -> c_int;
 type Version = unsafe extern "C" fn() -> c_int;
 type PfEvaluate = unsafe extern "C" fn(*const c_char, c_uint, c_uint, *mut u16) -> c_int;
+/// `pf_equity(ranges, n, board, dead, exact, stdev, threads, time_limit,
+/// out, hands)`, as pokerfast 0.2.0's ctypes declarations give it.
+type PfEquity = unsafe extern "C" fn(
+    *const *const c_char,
+    c_uint,
+    *const c_char,
+    *const c_char,
+    c_int,
+    f64,
+    c_uint,
+    f64,
+    *mut f64,
+    *mut u64,
+) -> c_int;
 type AbiVersion = unsafe extern "C" fn() -> u32;
 type AbiEvaluate = unsafe extern "C" fn(u32, u32, *const u8, usize, *mut i64) -> i32;
 
@@ -46,6 +60,7 @@ enum Functions {
     },
     Pokerfast {
         evaluate: PfEvaluate,
+        equity: PfEquity,
     },
     Abi {
         evaluate: AbiEvaluate,
@@ -148,6 +163,7 @@ impl Native {
                 }
                 Functions::Pokerfast {
                     evaluate: symbol(name, &library, "pf_evaluate")?,
+                    equity: symbol(name, &library, "pf_equity")?,
                 }
             }
             Kind::Abi(_) => {
@@ -253,7 +269,7 @@ impl Native {
                     });
                 }
             }
-            (Functions::Pokerfast { evaluate }, Prepared::Bytes(b)) => {
+            (Functions::Pokerfast { evaluate, .. }, Prepared::Bytes(b)) => {
                 let mut values = vec![0u16; n];
                 let count = c_uint::try_from(n).map_err(|_| {
                     Error::new(self.engine.name, "more hands than a C unsigned int")
@@ -292,6 +308,107 @@ impl Native {
             _ => unreachable!("prepared for its own functions"),
         }
         Ok(())
+    }
+
+    /// OMPEval's own equity calculator as pokerfast ships it (`pf_equity`),
+    /// exact, on one thread: each player's equity (tied pots shared) and
+    /// the games it counted, for `ranges` (OMPEval's range syntax: combos,
+    /// `QQ+`, `A2s+`, `KTo+`, `random`; no weights), a `board` and `dead`
+    /// cards (the lab's parser reads them; OMPEval is given them written
+    /// out again).
+    ///
+    /// # Errors
+    /// An engine without a calculator, no range or more than 6, a range that
+    /// is not printable ASCII, cards that do not parse or repeat, a board
+    /// of more than 5 cards, or OMPEval's refusal (its status named: 1 for
+    /// malformed arguments, 2 for no deal without a card twice).
+    pub fn equity(
+        &self,
+        ranges: &[&str],
+        board: &str,
+        dead: &str,
+    ) -> Result<(Vec<f64>, u64), Error> {
+        let name = self.engine.name;
+        let Functions::Pokerfast { equity, .. } = self.functions else {
+            return Err(Error::new(name, "has no equity calculator"));
+        };
+        if !(1..=6).contains(&ranges.len()) {
+            return Err(Error::new(
+                name,
+                format!("{} ranges: OMPEval takes 1 to 6", ranges.len()),
+            ));
+        }
+        let texts = ranges
+            .iter()
+            .map(|r| {
+                if r.is_empty() || !r.bytes().all(|b| b.is_ascii_graphic() || b == b' ') {
+                    return Err(Error::new(
+                        name,
+                        format!("range `{r}`: printable ASCII, not empty"),
+                    ));
+                }
+                std::ffi::CString::new(*r).map_err(|_| Error::new(name, "a NUL in a range"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let cards = |what: &str, text: &str| {
+            let cards = handeval_core::parse_cards(text)
+                .map_err(|e| Error::new(name, format!("{what}: {e}")))?;
+            let written: String = cards.iter().map(ToString::to_string).collect();
+            let written = std::ffi::CString::new(written)
+                .map_err(|_| Error::new(name, "a NUL in the cards"))?;
+            Ok::<_, Error>((cards, written))
+        };
+        let (board_cards, board) = cards("the board", board)?;
+        let (dead_cards, dead) = cards("the dead cards", dead)?;
+        if board_cards.len() > 5 {
+            return Err(Error::new(
+                name,
+                format!("a board of {} cards", board_cards.len()),
+            ));
+        }
+        // A card given twice is refused here: OMPEval answers it with an
+        // internal error.
+        let mut seen = 0u64;
+        for c in board_cards.iter().chain(&dead_cards) {
+            if seen & 1 << c.index() != 0 {
+                return Err(Error::new(name, format!("the card {c} is given twice")));
+            }
+            seen |= 1 << c.index();
+        }
+        let pointers: Vec<*const c_char> = texts.iter().map(|t| t.as_ptr()).collect();
+        let mut out = vec![0.0f64; ranges.len()];
+        let mut games = 0u64;
+        // SAFETY: pf_equity's signature in pokerfast 0.2.0 (whose version
+        // `Native::load` checked): `pointers` holds `ranges.len()` (1 to 6)
+        // NUL-terminated strings that outlive the call, `board` and `dead`
+        // are NUL-terminated, `out` holds one f64 per range and `games` one
+        // u64; exact (1), no standard-error target or time limit, one thread.
+        let status = unsafe {
+            equity(
+                pointers.as_ptr(),
+                ranges.len() as c_uint,
+                board.as_ptr(),
+                dead.as_ptr(),
+                1,
+                0.0,
+                1,
+                0.0,
+                out.as_mut_ptr(),
+                &raw mut games,
+            )
+        };
+        match status {
+            0 => Ok((out, games)),
+            1 => Err(Error::new(
+                name,
+                "pf_equity: malformed arguments (status 1)",
+            )),
+            2 => Err(Error::new(
+                name,
+                "pf_equity: no deal without a card twice (status 2)",
+            )),
+            s => Err(Error::new(name, format!("pf_equity failed (status {s})"))),
+        }
     }
 
     /// Times `samples` passes over each block of `block` hands, in-process:

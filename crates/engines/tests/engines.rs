@@ -210,3 +210,49 @@ fn the_table_comparison_finds_a_changed_entry() {
     println!("one entry changed: {found}");
     assert!(found.differing_entries > 0, "{found}");
 }
+
+/// OMPEval's own calculator (pokerfast's `pf_equity`): refused where an
+/// engine has none, and where pokerfast is installed (`cargo xtask engines
+/// install`; CI holds its counts to the lab's with `cargo xtask equity
+/// --versus c/ompeval` after installing it) `AhAs` against `KdKc`'s exact
+/// equity, and what it refuses before calling it.
+#[test]
+fn ompeval_s_calculator_counts_and_refuses_what_it_should() {
+    let error = example()
+        .equity(&["AhAs", "KdKc"], "", "")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("c/example") && error.contains("no equity calculator"),
+        "{error}"
+    );
+    let Ok(ompeval) = Native::load(engine("c/ompeval").expect("listed"), &Place::of_build()) else {
+        println!("c/ompeval: pokerfast not installed here; its counts are CI's `--versus` step");
+        return;
+    };
+    let (equity, games) = ompeval.equity(&["AhAs", "KdKc"], "", "").expect("counted");
+    let cards = |t: &str| handeval_core::parse_cards(t).unwrap();
+    let showdown = handeval_equity::showdown::Showdown::new(
+        &[
+            cards("AhAs").try_into().unwrap(),
+            cards("KdKc").try_into().unwrap(),
+        ],
+        &[],
+        &[],
+    )
+    .unwrap();
+    let lab = showdown.tally_by_ranks::<handeval_reference::ReferenceBest>();
+    assert_eq!(games, lab.boards);
+    for (p, e) in equity.iter().enumerate() {
+        assert!((e - lab.equity(p)).abs() < 1e-12, "{equity:?}");
+    }
+    for (ranges, board, why) in [
+        (&["AA"; 7][..], "", "7 ranges"),
+        (&["AA", "K\u{e9}"][..], "", "printable ASCII"),
+        (&["AA", "KK"][..], "2c7d9hTsJsQs", "a board of 6 cards"),
+        (&["AA", "KK"][..], "2c2c", "2c"),
+    ] {
+        let error = ompeval.equity(ranges, board, "").unwrap_err().to_string();
+        assert!(error.contains(why), "{ranges:?} {board}: {error}");
+    }
+}

@@ -325,6 +325,21 @@ fn equity_takes_ranges_and_counts_them_exactly() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
+    // An outside calculator that is not an engine, or weights it cannot take.
+    for (args, said) in [
+        (
+            &["QQ+", "AKs", "--versus", "no/such"][..],
+            "--versus no/such: no such engine",
+        ),
+        (
+            &["QQ@50", "AKs", "--versus", "c/ompeval"][..],
+            "player 1's range `QQ@50` is weighted",
+        ),
+    ] {
+        let out = xtask().arg("equity").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains(said), "{}", text(&out.stderr));
+    }
 }
 
 #[test]
