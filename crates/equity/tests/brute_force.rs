@@ -207,28 +207,32 @@ fn preflop_deals_are_counted_once_per_class_up_to_suits() {
     assert!((e.equity[0] - want / 36.0).abs() < 1e-12);
 }
 
+/// The reference with flushes demoted below high cards: what the checks
+/// must tell apart.
+struct Broken;
+
+impl BestFive<Hand7> for Broken {
+    const NAME: &'static str = "broken";
+    const SUMMARY: &'static str = "the reference with flushes demoted";
+    const FAMILY: handeval_core::Family = <ReferenceBest as BestFive<Hand7>>::FAMILY;
+    const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
+    type Five = <ReferenceBest as BestFive<Hand7>>::Five;
+    type Strength = <ReferenceBest as BestFive<Hand7>>::Strength;
+    fn category(hand: &Hand7) -> handeval_core::Category {
+        <ReferenceBest as BestFive<Hand7>>::category(hand)
+    }
+    fn strength(hand: &Hand7) -> Self::Strength {
+        let mut s = <ReferenceBest as BestFive<Hand7>>::strength(hand);
+        if s.category == handeval_core::Category::Flush {
+            s.category = handeval_core::Category::HighCard;
+        }
+        s
+    }
+}
+
 #[test]
 fn a_broken_evaluator_is_caught() {
     // The same check on an evaluator that ranks flushes below straights.
-    struct Broken;
-    impl BestFive<Hand7> for Broken {
-        const NAME: &'static str = "broken";
-        const SUMMARY: &'static str = "the reference with flushes demoted";
-        const FAMILY: handeval_core::Family = <ReferenceBest as BestFive<Hand7>>::FAMILY;
-        const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
-        type Five = <ReferenceBest as BestFive<Hand7>>::Five;
-        type Strength = <ReferenceBest as BestFive<Hand7>>::Strength;
-        fn category(hand: &Hand7) -> handeval_core::Category {
-            <ReferenceBest as BestFive<Hand7>>::category(hand)
-        }
-        fn strength(hand: &Hand7) -> Self::Strength {
-            let mut s = <ReferenceBest as BestFive<Hand7>>::strength(hand);
-            if s.category == handeval_core::Category::Flush {
-                s.category = handeval_core::Category::HighCard;
-            }
-            s
-        }
-    }
     let m = Matchup::new(&["AhKh", "QQ"], "2h7h9c", "").unwrap();
     let broken = exact::<Broken>(&m).unwrap();
     let want = brute(&m);
@@ -326,28 +330,9 @@ fn preflop_both_ways_agree_where_suits_fold_and_where_they_do_not() {
 #[test]
 fn a_broken_evaluator_is_caught_board_by_board() {
     // The sweep trusts the evaluator's order: one that swaps two values
-    // must move the count. Demote every flush, as above.
-    struct Demoted;
-    impl BestFive<Hand7> for Demoted {
-        const NAME: &'static str = "demoted";
-        const SUMMARY: &'static str = "the reference with flushes demoted";
-        const FAMILY: handeval_core::Family = <ReferenceBest as BestFive<Hand7>>::FAMILY;
-        const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
-        type Five = <ReferenceBest as BestFive<Hand7>>::Five;
-        type Strength = <ReferenceBest as BestFive<Hand7>>::Strength;
-        fn category(hand: &Hand7) -> handeval_core::Category {
-            <ReferenceBest as BestFive<Hand7>>::category(hand)
-        }
-        fn strength(hand: &Hand7) -> Self::Strength {
-            let mut s = <ReferenceBest as BestFive<Hand7>>::strength(hand);
-            if s.category == handeval_core::Category::Flush {
-                s.category = handeval_core::Category::HighCard;
-            }
-            s
-        }
-    }
+    // must move the count.
     let m = Matchup::new(&["AhKh, QhJh", "QQ, 99"], "2h7h9c", "").unwrap();
-    let broken = exact_by::<Demoted>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
+    let broken = exact_by::<Broken>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
     let want = brute(&m);
     assert!(
         (broken.equity[0] - want[0]).abs() > 1e-3,

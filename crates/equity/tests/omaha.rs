@@ -83,23 +83,34 @@ fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
     shares.iter().map(|s| s / boards).collect()
 }
 
+/// A seeded matchup of game `G`: two to four players, a board of one of
+/// `boards` sizes, up to two dead cards.
+#[allow(clippy::type_complexity)]
+fn seeded<G: Game>(
+    rng: &mut ChaCha8Rng,
+    boards: &[usize],
+) -> (OmahaMatchup<G>, Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
+    let mut deck: Vec<Card> = Card::all().collect();
+    for i in (1..deck.len()).rev() {
+        deck.swap(i, rng.random_range(0..=i));
+    }
+    let players = rng.random_range(2..=4);
+    let holes: Vec<Vec<Card>> = (0..players)
+        .map(|p| deck[p * G::HOLE..(p + 1) * G::HOLE].to_vec())
+        .collect();
+    let mut at = players * G::HOLE;
+    let board = deck[at..at + boards[rng.random_range(0..boards.len())]].to_vec();
+    at += board.len();
+    let dead = deck[at..at + rng.random_range(0..3)].to_vec();
+    let m = OmahaMatchup::<G>::of(holes.clone(), board.clone(), &dead).unwrap();
+    (m, holes, board, dead)
+}
+
 fn check<G: Game, E: handeval_core::BestFive<G>>(seed: u64, matchups: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..matchups {
-        let mut deck: Vec<Card> = Card::all().collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.random_range(0..=i));
-        }
-        let players = rng.random_range(2..=4);
-        let holes: Vec<Vec<Card>> = (0..players)
-            .map(|p| deck[p * G::HOLE..(p + 1) * G::HOLE].to_vec())
-            .collect();
-        let mut at = players * G::HOLE;
         // A turn or a river: the brute force values every board in seconds.
-        let board = deck[at..at + [4, 5][rng.random_range(0..2)]].to_vec();
-        at += board.len();
-        let dead = deck[at..at + rng.random_range(0..3)].to_vec();
-        let m = OmahaMatchup::<G>::of(holes.clone(), board.clone(), &dead).unwrap();
+        let (m, holes, board, dead) = seeded::<G>(&mut rng, &[4, 5]);
         let t = exact::<G, E>(&m);
         let want = brute(&holes, &board, &dead);
         for (p, w) in want.iter().enumerate() {
@@ -175,19 +186,7 @@ fn a_broken_evaluator_is_caught() {
 fn by_ranks_is_every_board<G: Game, E: handeval_core::BestFive<G>>(seed: u64, matchups: usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..matchups {
-        let mut deck: Vec<Card> = Card::all().collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.random_range(0..=i));
-        }
-        let players = rng.random_range(2..=4);
-        let holes: Vec<Vec<Card>> = (0..players)
-            .map(|p| deck[p * G::HOLE..(p + 1) * G::HOLE].to_vec())
-            .collect();
-        let mut at = players * G::HOLE;
-        let board = deck[at..at + [0, 0, 3][rng.random_range(0..3)]].to_vec();
-        at += board.len();
-        let dead = deck[at..at + rng.random_range(0..3)].to_vec();
-        let m = OmahaMatchup::<G>::of(holes.clone(), board.clone(), &dead).unwrap();
+        let (m, holes, board, dead) = seeded::<G>(&mut rng, &[0, 0, 3]);
         assert_eq!(
             exact::<G, E>(&m),
             exact_every_board::<G, E>(&m),
