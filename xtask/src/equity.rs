@@ -350,7 +350,15 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
     let matchup = matchup(args)?;
     let loaded = Loaded::of(args.game, name)?;
     let started = Instant::now();
-    let bar = Delayed::new("exact, {pos} of {len} of player 1's combos, about {eta} left");
+    // The bar counts what the chosen way of counting goes through.
+    let bar = Delayed::new(match matchup.cheaper() {
+        Method::Deals => {
+            "exact, deal by deal: {pos} of {len} of player 1's combos, about {eta} left"
+        }
+        Method::Boards => {
+            "exact, board by board: the boards of {pos} of {len} first cards, about {eta} left"
+        }
+    });
     let equity = handeval_registry::range_equity(name, &matchup, &mut |done, of| {
         bar.advance(done, of);
     })
