@@ -440,7 +440,7 @@ impl GameVisitor for Run<'_> {
                         G::HANDS
                     ),
                     // Filtered out above: an access pattern deals its own.
-                    Order::Enumeration | Order::Showdown | Order::EveryBoard => {}
+                    _ => {}
                 }
                 let classes = hands::reference_classes(&hands);
                 sets.push((order, HandsOf { hands, classes }));
@@ -496,7 +496,7 @@ fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
     rounds_out.time_as(
         workload,
         &mut contenders,
-        patterns::rounds_of(mode),
+        patterns::rounds_of(workload.order, mode),
         per_pass,
     );
 }

@@ -159,15 +159,35 @@ pub enum Order {
     /// the sums the players share where the evaluator declares that form.
     #[serde(rename = "every-board")]
     EveryBoard,
+    /// Ranges counted exactly heads-up, as equity tools are timed:
+    /// `QQ+,AKs` against `22+,A2s+,KTs+,QJs,ATo+,KJo+`
+    /// ([`patterns::equity_case`]); a "hand" is a count of the matchup.
+    #[serde(rename = "equity-heads-up")]
+    EquityHeadsUp,
+    /// Three ranges counted exactly: `TT+,AQs+,AQo+` / `QQ+,AKs,AKo` / `TT`.
+    #[serde(rename = "equity-three-way")]
+    EquityThreeWay,
+    /// `random` against `random`, counted exactly.
+    #[serde(rename = "equity-random")]
+    EquityRandom,
+    /// Fixed hands of an Omaha game counted over every board, heads-up.
+    #[serde(rename = "equity-fixed")]
+    EquityFixed,
 }
 
 impl Order {
     /// Whether this is an equity tool's access pattern rather than a
     /// stream of hands.
     pub const fn is_pattern(self) -> bool {
+        !matches!(self, Order::Sequential | Order::Shuffled)
+    }
+
+    /// Whether this is an exact equity count of a matchup
+    /// ([`patterns::equity_case`]).
+    pub const fn is_equity(self) -> bool {
         matches!(
             self,
-            Order::Enumeration | Order::Showdown | Order::EveryBoard
+            Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityRandom | Order::EquityFixed
         )
     }
 }
@@ -312,15 +332,13 @@ impl Workload {
             input: Input::Cards(game),
             load: Load::Contended,
         });
-        if patterns::game_has_patterns(game) {
-            for order in [Order::Enumeration, Order::Showdown, Order::EveryBoard] {
-                all.push(Workload {
-                    kind: Kind::Strength,
-                    order,
-                    input: Input::Cards(game),
-                    load: Load::Quiet,
-                });
-            }
+        for &order in patterns::orders_of(game) {
+            all.push(Workload {
+                kind: Kind::Strength,
+                order,
+                input: Input::Cards(game),
+                load: Load::Quiet,
+            });
         }
         all
     }
@@ -350,6 +368,10 @@ impl Workload {
             Order::Enumeration => "enumeration",
             Order::Showdown => "showdown",
             Order::EveryBoard => "every-board",
+            Order::EquityHeadsUp => "equity-heads-up",
+            Order::EquityThreeWay => "equity-three-way",
+            Order::EquityRandom => "equity-random",
+            Order::EquityFixed => "equity-fixed",
         };
         let load = match self.load {
             Load::Quiet => "",
@@ -488,9 +510,17 @@ mod tests {
             [
                 "strength/shuffled/omaha",
                 "category/shuffled/omaha",
-                "strength/shuffled/omaha/contended"
+                "strength/shuffled/omaha/contended",
+                "strength/equity-fixed/omaha"
             ]
         );
+        let hand7 = ids(GameInfo::of::<Hand7>());
+        for order in ["heads-up", "three-way", "random"] {
+            assert!(
+                hand7.contains(&format!("strength/equity-{order}/hand7")),
+                "{hand7:?}"
+            );
+        }
         let counted: Vec<String> = Workload::every()
             .filter(|w| w.is_counted())
             .map(Workload::id)

@@ -302,9 +302,12 @@ pub const fn deck_of(mode: crate::Mode) -> usize {
     }
 }
 
-/// Rounds of each pattern: every contender once a round, in a seeded order.
-pub const fn rounds_of(mode: crate::Mode) -> usize {
+/// Rounds of each pattern: every contender once a round, in a seeded
+/// order. An equity count takes an outside calculator seconds (pokers'
+/// three-way count, 17 s a pass), so those run three rounds of one pass.
+pub const fn rounds_of(order: Order, mode: crate::Mode) -> usize {
     match mode {
+        crate::Mode::Full if order.is_equity() => 3,
         crate::Mode::Full => 7,
         crate::Mode::Quick => 3,
         crate::Mode::Smoke => 1,
@@ -362,6 +365,14 @@ pub fn takes_part(
         Order::Enumeration => dedicated && incremental,
         Order::Showdown => dedicated && (role != Role::Baseline || calculator),
         Order::EveryBoard => dedicated,
+        // The lab's vector kernels (where the equity evaluator is chosen
+        // from) and an outside evaluator's own calculator; not on random
+        // against random, which takes those minutes to hours a pass
+        // (OMPEval's, 384 s on a Zen 3): more than a run's budget.
+        Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityFixed => {
+            dedicated && (role == Role::Simd || (role == Role::Baseline && calculator))
+        }
+        Order::EquityRandom => dedicated && role == Role::Simd,
         Order::Sequential | Order::Shuffled => false,
     }
 }
@@ -389,7 +400,8 @@ pub fn form_named(
         Order::Enumeration => incremental.unwrap_or("from scratch"),
         Order::Showdown => calculator.unwrap_or("by classes"),
         Order::EveryBoard => shared_sums.unwrap_or("from scratch"),
-        Order::Sequential | Order::Shuffled => "",
+        _ if order.is_equity() => calculator.unwrap_or("the lab's exact count"),
+        _ => "",
     }
 }
 
@@ -408,8 +420,84 @@ pub fn unit(order: Order, mode: crate::Mode) -> String {
                 1 + more
             ),
         },
-        Order::Sequential | Order::Shuffled => String::new(),
+        _ => match equity_case(order, mode) {
+            Some(case) => format!(
+                "a pass counts {} exactly on one thread (every deal, every board); time per count",
+                case.describe()
+            ),
+            None => String::new(),
+        },
     }
+}
+
+/// The access patterns of a game: Hold'em's enumeration, showdowns and
+/// range counts; an Omaha game's count of fixed hands.
+pub fn orders_of(game: GameInfo) -> &'static [Order] {
+    if game_has_patterns(game) {
+        &[
+            Order::Enumeration,
+            Order::Showdown,
+            Order::EveryBoard,
+            Order::EquityHeadsUp,
+            Order::EquityThreeWay,
+            Order::EquityRandom,
+        ]
+    } else if game.id == "omaha" {
+        &[Order::EquityFixed]
+    } else {
+        &[]
+    }
+}
+
+/// One matchup an equity workload counts: the ranges (or fixed hands), the
+/// board and the dead cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EquityCase {
+    /// Each player's range, in the syntax equity tools take.
+    pub ranges: &'static [&'static str],
+    /// The board so far.
+    pub board: &'static str,
+}
+
+impl EquityCase {
+    /// `QQ+,AKs vs 22+,... (board 2c7d9h)`.
+    pub fn describe(&self) -> String {
+        let mut s = self
+            .ranges
+            .iter()
+            .map(|r| format!("`{r}`"))
+            .collect::<Vec<_>>()
+            .join(" against ");
+        if !self.board.is_empty() {
+            s.push_str(" on the board `");
+            s.push_str(self.board);
+            s.push('`');
+        }
+        s
+    }
+}
+
+/// The matchup an equity order counts: the cases, timed against
+/// OMPEval's published figures (its README's heads-up case, the three-way
+/// one `CandyPoker` and `PokerStove` publish, `random` against `random`, a PLO4
+/// matchup where both players are double-suited so that every suit can
+/// flush). A smoke run counts them after a flop: the pipeline, not the
+/// figures.
+pub const fn equity_case(order: Order, mode: crate::Mode) -> Option<EquityCase> {
+    let smoke = matches!(mode, crate::Mode::Smoke);
+    let ranges: &'static [&'static str] = match order {
+        Order::EquityHeadsUp => &["QQ+,AKs", "22+,A2s+,KTs+,QJs,ATo+,KJo+"],
+        Order::EquityThreeWay => &["TT+,AQs+,AQo+", "QQ+,AKs,AKo", "TT"],
+        Order::EquityRandom => &["random", "random"],
+        Order::EquityFixed => &["AhKhQsJs", "ThTs9h9s"],
+        _ => return None,
+    };
+    let board = match (order, smoke) {
+        (_, false) => "",
+        (Order::EquityFixed, true) => "2h7s3c",
+        (_, true) => "2c7d9h",
+    };
+    Some(EquityCase { ranges, board })
 }
 
 /// An enumeration by an incremental form, checked against its checked
@@ -505,9 +593,55 @@ pub struct Contenders {
     pub checked: Vec<String>,
 }
 
+/// An exact equity count of one matchup, checked at every pass against
+/// the first contender's equities (to 1e-9).
+struct Equities {
+    name: &'static str,
+    count: Box<dyn FnMut() -> Result<Vec<f64>, String>>,
+    expected: Vec<f64>,
+    problem: Option<String>,
+}
+
+/// Whether two counts' equities agree to 1e-9.
+fn agree(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() <= 1e-9)
+}
+
+impl Timed for Equities {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn blocks(&self) -> usize {
+        1
+    }
+    fn min_passes(&self) -> usize {
+        1
+    }
+    fn pass(&mut self, _: usize) {
+        let got = (self.count)();
+        if self.problem.is_none() {
+            match got {
+                Ok(got) if agree(&got, &self.expected) => {}
+                Ok(got) => {
+                    self.problem = Some(format!(
+                        "equity by {}: {got:?}, where the first contender counted {:?}",
+                        self.name, self.expected
+                    ));
+                }
+                Err(e) => self.problem = Some(format!("equity by {}: {e}", self.name)),
+            }
+        }
+    }
+    fn problem(&self) -> Option<String> {
+        self.problem.clone()
+    }
+}
+
 /// Gathers and checks the contenders of one access pattern.
 struct Gather<'a> {
     order: Order,
+    case: Option<EquityCase>,
+    equities: Option<Vec<f64>>,
     planned: &'a dyn Fn(&str) -> bool,
     deck: Vec<Card>,
     showdowns: std::sync::Arc<Vec<(String, Showdown)>>,
@@ -594,6 +728,66 @@ impl Gather<'_> {
     }
 }
 
+impl Gather<'_> {
+    /// `E`'s exact count of the equity case (an outside evaluator's by its
+    /// own calculator), checked against the first contender's.
+    fn equity<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
+        let Some(case) = self.case else {
+            return Ok(());
+        };
+        let ranges: Vec<String> = case.ranges.iter().map(ToString::to_string).collect();
+        let board = case.board.to_string();
+        let mut count: Box<dyn FnMut() -> Result<Vec<f64>, String>> = if H::HOLE > 0 {
+            let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+            let m = handeval_equity::omaha::OmahaMatchup::<H>::new(&refs, &board, "")
+                .map_err(|e| e.to_string())?;
+            Box::new(move || {
+                let t = handeval_equity::omaha::exact::<H, E>(std::hint::black_box(&m));
+                Ok((0..m.holes().len()).map(|p| t.equity(p)).collect())
+            })
+        } else {
+            let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+            let m = handeval_equity::exact::Matchup::new(&refs, &board, "")
+                .map_err(|e| e.to_string())?;
+            match showdown_form::<H, E>() {
+                Some(ShowdownForm::Calculator {
+                    ranges: Some(calculator),
+                    ..
+                }) => Box::new(move || calculator(std::hint::black_box(&m))),
+                Some(ShowdownForm::Calculator { ranges: None, .. }) => {
+                    return Err("its calculator counts no ranges".to_string());
+                }
+                _ => Box::new(move || {
+                    match handeval_registry::range_equity_of::<H, E>(std::hint::black_box(&m)) {
+                        Some(Ok(e)) => Ok(e.equity),
+                        Some(Err(e)) => Err(e.to_string()),
+                        None => Err("not an evaluator of seven-card Hold'em".to_string()),
+                    }
+                }),
+            }
+        };
+        let got = count()?;
+        let expected = self.equities.get_or_insert_with(|| got.clone());
+        if !agree(&got, expected) {
+            return Err(format!(
+                "{got:?}, where the first contender counted {expected:?}"
+            ));
+        }
+        self.out.checked.push(format!(
+            "{} ({form}): {} counted as the first contender counts it",
+            E::NAME,
+            case.describe()
+        ));
+        self.out.timed.push(Box::new(Equities {
+            name: E::NAME,
+            count,
+            expected: expected.clone(),
+            problem: None,
+        }));
+        Ok(())
+    }
+}
+
 impl handeval_registry::Visit for Gather<'_> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
         let declared = (
@@ -612,7 +806,8 @@ impl handeval_registry::Visit for Gather<'_> {
         let checked = match self.order {
             Order::Enumeration => self.enumeration::<H, E>(form),
             Order::Showdown | Order::EveryBoard => self.counting::<H, E>(form),
-            Order::Sequential | Order::Shuffled => Ok(()),
+            _ if self.order.is_equity() => self.equity::<H, E>(form),
+            _ => Ok(()),
         };
         if let Err(m) = checked {
             self.error = Some(format!("{:?} by {} ({form}): {m}", self.order, E::NAME));
@@ -643,10 +838,14 @@ pub fn contenders(
         .collect();
     let per_pass = match workload.order {
         Order::Enumeration => enumeration_hands(deck_of(mode)),
+        // A count of the matchup is the unit.
+        order if order.is_equity() => 1,
         _ => showdowns.iter().map(|(_, s)| s.boards()).sum(),
     };
     let mut gather = Gather {
         order: workload.order,
+        case: equity_case(workload.order, mode),
+        equities: None,
         planned,
         deck: deck(deck_of(mode)),
         showdowns: std::sync::Arc::new(showdowns),
@@ -659,8 +858,12 @@ pub fn contenders(
         expected: None,
         error: None,
     };
-    if game_has_patterns(workload.game()) {
-        handeval_registry::visit::<Hand7>(&mut gather);
+    if orders_of(workload.game()).contains(&workload.order) {
+        if workload.game() == GameInfo::of::<Hand7>() {
+            handeval_registry::visit::<Hand7>(&mut gather);
+        } else if workload.game() == GameInfo::of::<handeval_core::Omaha4>() {
+            handeval_registry::visit::<handeval_core::Omaha4>(&mut gather);
+        }
     }
     match gather.error {
         Some(e) => Err(e),
@@ -922,6 +1125,7 @@ mod tests {
         let calculator = ShowdownForm::Calculator {
             form: "its own",
             tally: |_| Tally::default(),
+            ranges: None,
         };
         assert_eq!(form(Order::Showdown, None, Some(calculator)), "its own");
         assert_eq!(

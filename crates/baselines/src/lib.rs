@@ -192,6 +192,38 @@ pub fn pokers_exact_equity(
     tally
 }
 
+/// pokers' own `exact_equity` of a matchup of ranges on one thread, each
+/// range given as the combos the lab read from it (pokers' syntax reads
+/// the same ranges, but weights differently).
+///
+/// # Errors
+/// A weighted range (pokers' weights are not the lab's), or pokers'
+/// refusal.
+pub fn pokers_range_equity(m: &handeval_equity::exact::Matchup) -> Result<Vec<f64>, String> {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let mut ranges = Vec::new();
+    for r in m.ranges() {
+        if r.combos().iter().any(|c| c.weight < 1.0) {
+            return Err("a weighted range".to_string());
+        }
+        let combos: Vec<String> = r.combos().iter().map(ToString::to_string).collect();
+        ranges.push(combos.join(","));
+    }
+    let board: String = m.board().iter().map(ToString::to_string).collect();
+    let dead: String = m.dead().iter().map(ToString::to_string).collect();
+    pokers::exact_equity(
+        &pokers::HandRange::from_strings(ranges),
+        pokers::get_card_mask(&board),
+        pokers::get_card_mask(&dead),
+        1,
+        Arc::new(AtomicBool::new(false)),
+        |_| {},
+    )
+    .map(|r| r.equities)
+    .map_err(|e| format!("pokers refused the matchup: {e:?}"))
+}
+
 /// Registers the baselines, in report order.
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Pokers>();
@@ -204,6 +236,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
         handeval_equity::showdown::ShowdownForm::Calculator {
             form: "exact_equity",
             tally: pokers_exact_equity,
+            ranges: Some(pokers_range_equity),
         },
     );
     r.add::<handeval_core::Hand7, RsPokerCards>();

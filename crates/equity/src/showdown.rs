@@ -150,6 +150,11 @@ pub const fn showdown_forms(
     }
 }
 
+/// An outside calculator's exact equities of a matchup of ranges, or why
+/// it could not count them.
+pub type RangeEquities =
+    fn(&crate::exact::Matchup) -> Result<alloc::vec::Vec<f64>, alloc::string::String>;
+
 /// A showdown's count over the boards of the first cards in a range, made
 /// by [`ShowdownForm::EveryBoard`].
 pub type EveryBoardCount =
@@ -179,6 +184,9 @@ pub enum ShowdownForm {
         form: &'static str,
         /// The count over every board.
         tally: fn(&Showdown) -> Tally,
+        /// Its exact equities of ranges, if it counts ranges: the equity
+        /// workloads time this.
+        ranges: Option<RangeEquities>,
     },
 }
 

@@ -878,6 +878,16 @@ fn seven<G: Game>() -> bool {
     std::any::TypeId::of::<G>() == std::any::TypeId::of::<Hand7>()
 }
 
+/// The exact equity of a matchup of ranges with `E`, an evaluator of `G`
+/// ([`handeval_equity::exact::exact`]); `None` unless `G` is seven-card
+/// Hold'em.
+#[must_use]
+pub fn range_equity_of<G: Game, E: BestFive<G>>(
+    matchup: &handeval_equity::exact::Matchup,
+) -> Option<Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError>> {
+    seven::<G>().then(|| handeval_equity::exact::exact::<AsHand7<G, E>>(matchup))
+}
+
 /// `showdown` counted by classes of boards ([`Showdown::tally_by_ranks`])
 /// with `E`, an evaluator of `G`; `None` unless `G` is seven-card Hold'em.
 #[must_use]

@@ -184,13 +184,23 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
     );
     for w in &present {
         if let Some(r) = best_direct_table_free(rows, *w) {
+            // A count of a matchup is its "hand"; a workload no outside
+            // evaluator takes part in has no ratio to say.
+            let unit = if w.order.is_equity() { "count" } else { "hand" };
+            let against = if r.baseline.is_empty() {
+                ", no outside evaluator timed on it".to_string()
+            } else {
+                format!(
+                    ", {} x `{}`'s time",
+                    fmt_opt(r.ratio_to_baseline, 2),
+                    r.baseline
+                )
+            };
             let _ = writeln!(
                 s,
-                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/hand, {} x `{}`'s time{}.",
+                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/{unit}{against}{}.",
                 r.evaluator,
                 fmt_ns(r.ns),
-                fmt_opt(r.ratio_to_baseline, 2),
-                r.baseline,
                 r.rounds.map_or(String::new(), |n| format!(
                     " (undisturbed: fastest turns of {n} interleaved rounds; the per-round ratios' median {}, quartiles {}-{})",
                     fmt_opt(r.ratio_median, 2),

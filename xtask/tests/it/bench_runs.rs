@@ -79,19 +79,25 @@ fn a_seven_card_game_run_reports_seven_cards_only() {
     let (run, said, stdout) =
         seven_card_run("game-seven", &["--game", "seven", "--filter", "pokers"]);
     assert!(
-        said.contains("10 benchmarks: 6 seven workloads x 2 evaluators"),
+        said.contains("12 benchmarks: 8 seven workloads x 2 evaluators"),
         "{said}"
     );
     // pokers and the floor, which every stream of hands timed brings
-    // along, on four workloads; pokers alone on the showdown (its own
-    // calculator) and every board; no enumeration (it declares no
-    // incremental form).
+    // along, on four workloads; pokers alone on the showdown and the two
+    // range counts (its own calculator) and every board; no enumeration
+    // (it declares no incremental form), nor random against random (an
+    // outside calculator's pass takes minutes there).
     let csv = fs::read_to_string(run.join("results.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 11, "{csv}");
-    assert!(
-        csv.contains("\npokers,pokers,baseline,,strength/showdown/hand7,"),
-        "{csv}"
-    );
+    assert_eq!(csv.lines().count(), 13, "{csv}");
+    for workload in ["showdown", "equity-heads-up", "equity-three-way"] {
+        assert!(
+            csv.contains(&format!(
+                "\npokers,pokers,baseline,,strength/{workload}/hand7,"
+            )),
+            "{csv}"
+        );
+    }
+    assert!(!csv.contains("/equity-random/"), "{csv}");
     assert!(!csv.contains("/enumeration/"), "{csv}");
     says_nothing_of_five_cards(&run, &stdout);
     fs::remove_dir_all(run.parent().unwrap()).unwrap();
