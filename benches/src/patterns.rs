@@ -18,7 +18,15 @@
 //! - **every board** (`strength/every-board/hand7`): the same matchups,
 //!   every board's hands valued, from scratch in batches, or from the sums
 //!   the players share where the evaluator declares that form
-//!   ([`ShowdownForm::EveryBoard`]).
+//!   ([`ShowdownForm::EveryBoard`]);
+//! - **equity** (`strength/equity-heads-up/hand7`, `equity-three-way`,
+//!   `equity-random`, `strength/equity-fixed/omaha`): one matchup each
+//!   ([`equity_case`]) counted exactly on one thread, ranges against ranges
+//!   or fixed Omaha hands, by the lab's count with each vector kernel and
+//!   by an outside evaluator's own calculator where it counts ranges
+//!   (pokers' `exact_equity`; none on random against random, which takes
+//!   such a calculator minutes a pass); a "hand" is a count, and every
+//!   contender's equities must be the first's to 1e-9.
 //!
 //! Evaluators that take the best of the fives are left out (one
 //! enumeration costs them 10 to 30 seconds; their sequential rows say what
