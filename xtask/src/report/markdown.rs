@@ -190,9 +190,12 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
             let against = if r.baseline.is_empty() {
                 ", no outside evaluator timed on it".to_string()
             } else {
+                // Two significant digits: an equity count's ratio is a
+                // hundredth or less.
                 format!(
-                    ", {} x `{}`'s time",
-                    fmt_opt(r.ratio_to_baseline, 2),
+                    ", {} `{}`'s time",
+                    r.ratio_to_baseline
+                        .map_or_else(|| "-".to_string(), super::format::ratio_words),
                     r.baseline
                 )
             };
@@ -203,9 +206,9 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
                 fmt_ns(r.ns),
                 r.rounds.map_or(String::new(), |n| format!(
                     " (undisturbed: fastest turns of {n} interleaved rounds; the per-round ratios' median {}, quartiles {}-{})",
-                    fmt_opt(r.ratio_median, 2),
-                    fmt_opt(r.ratio_q1, 2),
-                    fmt_opt(r.ratio_q3, 2)
+                    r.ratio_median.map_or_else(|| "-".to_string(), super::format::ratio_words),
+                    r.ratio_q1.map_or_else(|| "-".to_string(), super::format::ratio_words),
+                    r.ratio_q3.map_or_else(|| "-".to_string(), super::format::ratio_words)
                 )),
             );
         }
