@@ -231,10 +231,14 @@ pub(crate) fn count<E: BestFive<Hand7>>(
                         sweep.order.push(k);
                     }
                 }
-                values.clear();
-                values.resize(hands.len(), E::strength(&hands[0]));
-                E::strengths(&hands, &mut values);
-                sweep.run(&values, keys, members, full, weight);
+                // A board that every combo of both ranges collides with
+                // holds no deal: nothing to count.
+                if let Some(first) = hands.first() {
+                    values.clear();
+                    values.resize(hands.len(), E::strength(first));
+                    E::strengths(&hands, &mut values);
+                    sweep.run(&values, keys, members, full, weight);
+                }
             }
             if need == 0 || !next(&mut at[..need], rest.len()) {
                 break;

@@ -321,6 +321,9 @@ fn preflop_both_ways_agree_where_suits_fold_and_where_they_do_not() {
         let (_, boards) = both_ways(&m);
         assert!(boards.classes > 0);
     }
+    // Single combos: boards holding both aces hold no combo of either.
+    let m = Matchup::new(&["AhKh@50", "AsKs@50"], "", "").unwrap();
+    both_ways(&m);
     // Ranks alone fold 2,598,960 boards into their classes.
     let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
     let e = exact_by::<PerfhashSeven>(&m, Some(Method::Boards), &mut |_, _| {}).unwrap();
