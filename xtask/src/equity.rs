@@ -416,26 +416,13 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
     }
     if let Some(engine) = &args.versus {
         // Each range as the combos the lab read from it, written out: the
-        // outside calculator's own syntax may read less (OMPEval's takes
-        // `JJ-88` as `JJ`) and has no weights.
-        let mut texts = Vec::new();
-        for (p, range) in matchup.ranges().iter().enumerate() {
-            if range.combos().iter().any(|c| c.weight < 1.0) {
-                bail!(
-                    "--versus {engine}: player {}'s range `{}` is weighted; the outside calculators take none",
-                    p + 1,
-                    args.hands[p]
-                );
-            }
-            texts.push(
-                range
-                    .combos()
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(","),
-            );
-        }
+        // outside calculator's own syntax may read less and has no weights.
+        let texts = matchup.written_out().map_err(|p| {
+            anyhow::anyhow!(
+                "--versus {engine}: player {p}'s range `{}` is weighted; the outside calculators take none",
+                args.hands[p - 1]
+            )
+        })?;
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         versus(engine, &texts, args, &equity.equity, equity.games)?;
     }

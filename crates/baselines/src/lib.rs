@@ -202,14 +202,9 @@ pub fn pokers_exact_equity(
 pub fn pokers_range_equity(m: &handeval_equity::exact::Matchup) -> Result<Vec<f64>, String> {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
-    let mut ranges = Vec::new();
-    for r in m.ranges() {
-        if r.combos().iter().any(|c| c.weight < 1.0) {
-            return Err("a weighted range".to_string());
-        }
-        let combos: Vec<String> = r.combos().iter().map(ToString::to_string).collect();
-        ranges.push(combos.join(","));
-    }
+    let ranges = m
+        .written_out()
+        .map_err(|p| format!("player {p}'s range is weighted"))?;
     let board: String = m.board().iter().map(ToString::to_string).collect();
     let dead: String = m.dead().iter().map(ToString::to_string).collect();
     pokers::exact_equity(

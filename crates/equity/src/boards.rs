@@ -166,19 +166,16 @@ pub(crate) fn count<E: BestFive<Hand7>>(
 
     let (place, held) = either(ranges);
 
-    // Per flushing suit (4 for none): the combos sorted by key, and where
-    // each key's run of them starts and ends.
-    let keys: Vec<Vec<(usize, usize)>> = (0..5u8).map(|fs| runs(&held, fs).1).collect();
-    // The combos themselves in that order, so that a sweep reads them in turn.
-    let members: Vec<Vec<Held>> = (0..5u8)
-        .map(|fs| {
-            runs(&held, fs)
-                .0
-                .iter()
-                .map(|&m| held[usize::from(m)])
-                .collect()
-        })
-        .collect();
+    // Per flushing suit (4 for none): the combos themselves sorted by key,
+    // so that a sweep reads them in turn, and where each key's run of them
+    // starts and ends.
+    let mut members: Vec<Vec<Held>> = Vec::with_capacity(5);
+    let mut keys: Vec<Vec<(usize, usize)>> = Vec::with_capacity(5);
+    for fs in 0..5u8 {
+        let (order, runs) = runs(&held, fs);
+        members.push(order.iter().map(|&m| held[usize::from(m)]).collect());
+        keys.push(runs);
+    }
 
     let rest: Vec<u8> = (0..52u8).filter(|&c| known & 1 << c == 0).collect();
     let need = 5 - board.len();

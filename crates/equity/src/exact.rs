@@ -212,6 +212,27 @@ impl Matchup {
         &self.dead
     }
 
+    /// Each range written out as the combos it holds (`AhAs,AhAd,...`), for
+    /// an outside calculator whose own range syntax may read less of what
+    /// the lab's reads (OMPEval reads `JJ-88` as `JJ`).
+    ///
+    /// # Errors
+    /// The player (from 1) of the first weighted range: the outside
+    /// calculators weigh every combo alike.
+    pub fn written_out(&self) -> Result<Vec<String>, usize> {
+        self.ranges
+            .iter()
+            .enumerate()
+            .map(|(p, r)| {
+                if r.combos().iter().any(|c| c.weight < 1.0) {
+                    return Err(p + 1);
+                }
+                let combos: Vec<String> = r.combos().iter().map(ToString::to_string).collect();
+                Ok(combos.join(","))
+            })
+            .collect()
+    }
+
     /// The deals of one combo per player, each card at most once, each with
     /// its weight (the product of its combos'), in order.
     fn deals(&self, mut visit: impl FnMut(&[Combo], f64)) {
