@@ -134,24 +134,31 @@ fn random_range(rng: &mut ChaCha8Rng) -> String {
     items.join(",")
 }
 
+/// A seeded matchup: `players` small ranges, a board of one of `boards`
+/// sizes and up to two dead cards, as text.
+fn seeded(rng: &mut ChaCha8Rng, players: usize, boards: &[usize]) -> (Vec<String>, String, String) {
+    let ranges: Vec<String> = (0..players).map(|_| random_range(rng)).collect();
+    let mut deck: Vec<Card> = Card::all().collect();
+    for i in (1..deck.len()).rev() {
+        deck.swap(i, rng.random_range(0..=i));
+    }
+    let board_len = boards[rng.random_range(0..boards.len())];
+    let board: String = deck[..board_len].iter().map(ToString::to_string).collect();
+    let dead: String = deck[board_len..board_len + rng.random_range(0..3)]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    (ranges, board, dead)
+}
+
 #[test]
 fn seeded_range_matchups_equal_the_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(20_261_126);
     let mut checked = 0;
     while checked < 24 {
         let players = rng.random_range(2..=4);
-        let ranges: Vec<String> = (0..players).map(|_| random_range(&mut rng)).collect();
         // A turn or a river keeps the brute force to seconds; some dead cards.
-        let mut deck: Vec<Card> = Card::all().collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.random_range(0..=i));
-        }
-        let board_len = [4, 5][rng.random_range(0..2)];
-        let board: String = deck[..board_len].iter().map(ToString::to_string).collect();
-        let dead: String = deck[board_len..board_len + rng.random_range(0..3)]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let (ranges, board, dead) = seeded(&mut rng, players, &[4, 5]);
         let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
         let Ok(m) = Matchup::new(&refs, &board, &dead) else {
             continue;
@@ -277,17 +284,7 @@ fn heads_up_counted_board_by_board_equals_the_brute_force() {
     let mut rng = ChaCha8Rng::seed_from_u64(20_261_127);
     let mut checked = 0;
     while checked < 16 {
-        let ranges: Vec<String> = (0..2).map(|_| random_range(&mut rng)).collect();
-        let mut deck: Vec<Card> = Card::all().collect();
-        for i in (1..deck.len()).rev() {
-            deck.swap(i, rng.random_range(0..=i));
-        }
-        let board_len = [3, 4, 5][rng.random_range(0..3)];
-        let board: String = deck[..board_len].iter().map(ToString::to_string).collect();
-        let dead: String = deck[board_len..board_len + rng.random_range(0..3)]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let (ranges, board, dead) = seeded(&mut rng, 2, &[3, 4, 5]);
         let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
         let Ok(m) = Matchup::new(&refs, &board, &dead) else {
             continue;
