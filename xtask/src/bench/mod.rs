@@ -303,7 +303,9 @@ fn measure(
     }
     let turns = report::schema::read_turns(&plan.rounds_out)?.unwrap_or_default();
     let contention = contention(&plan.rounds_out.with_file_name(contention::FILE))?;
-    fs::remove_dir_all(&criterion_home)?;
+    if criterion_home.is_dir() {
+        fs::remove_dir_all(&criterion_home)?;
+    }
 
     step("3/5 instruction counts (gungraun + callgrind)")?;
     let counts = if let Some(valgrind) = build.icount {
