@@ -27,8 +27,9 @@ use handeval_registry::{Visit, Visitor, visit_all_with_floor, visit_with_floor};
 /// workload rather than once per timer halves that.
 struct Entry {
     timed: Box<dyn Timed>,
-    /// Timed passes per turn, the same for criterion and the rounds.
-    passes: usize,
+    /// Its turns: timed passes per turn, the same for criterion and the
+    /// rounds, and whether each starts with an untimed pass.
+    pace: rounds::Pace,
     /// Timed by criterion (the floor's bare loop is not).
     criterion: bool,
     /// Timed in the rounds (the seven-card reference is not).
@@ -44,10 +45,10 @@ impl Entry {
         (criterion, rounds): (bool, bool),
         note: Option<&'static str>,
     ) -> Self {
-        let passes = rounds::passes_per_turn(timed.as_mut(), mode);
+        let pace = rounds::pace_of(timed.as_mut(), mode);
         Entry {
             timed,
-            passes,
+            pace,
             criterion,
             rounds,
             note,
@@ -324,7 +325,7 @@ fn contenders(entries: &mut [Entry], keep: impl Fn(&Entry) -> bool) -> Vec<Conte
         .filter(|e| e.rounds && keep(e))
         .map(|e| Contender {
             timed: e.timed.as_mut(),
-            passes: e.passes,
+            pace: e.pace,
         })
         .collect()
 }
@@ -384,12 +385,12 @@ fn time_quiet(
             "[{done}/{}] {workload}/{} ({} passes a turn)",
             plan.timed.len(),
             entry.timed.name(),
-            entry.passes
+            entry.pace.passes
         );
         if let Some(reason) = entry.note {
             eprintln!("note: {}: {reason}", entry.timed.name());
         }
-        let passes = entry.passes;
+        let passes = entry.pace.passes;
         let mut block = 0usize;
         let timed = entry.timed.as_mut();
         group.bench_function(timed.name(), |b| {

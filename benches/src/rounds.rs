@@ -6,7 +6,8 @@
 //! a full run; [`crate::Mode::block_of`]): one untimed
 //! pass over the block, so that its hands, encodings and outputs are in
 //! cache, then a number of passes each timed on its own; the turn's time is
-//! its fastest pass. What is measured is the evaluation, not how fast the
+//! its fastest pass. A pass of a second or more (an outside calculator's
+//! equity count) warms itself and goes untimed never ([`SELF_WARMING`]). What is measured is the evaluation, not how fast the
 //! machine streams a 2,598,960-hand array from memory, nor what else the
 //! machine did meanwhile.
 //!
@@ -87,20 +88,27 @@ pub struct TurnTime {
 /// One untimed pass over `block`, then `passes` passes (at least one), each
 /// timed on its own.
 pub fn turn(timed: &mut dyn Timed, block: usize, passes: usize) -> TurnTime {
-    let origin = Instant::now();
-    turn_by(timed, block, passes, &mut || origin.elapsed())
+    paced_turn(timed, block, Pace { passes, warm: true })
 }
 
-/// [`turn`], with time read from `now` (the time since any fixed origin),
-/// so that a test can script the clock instead of racing it.
+/// A turn as `pace` says: the untimed pass first where it warms.
+pub fn paced_turn(timed: &mut dyn Timed, block: usize, pace: Pace) -> TurnTime {
+    let origin = Instant::now();
+    turn_by(timed, block, pace, &mut || origin.elapsed())
+}
+
+/// [`paced_turn`], with time read from `now` (the time since any fixed
+/// origin), so that a test can script the clock instead of racing it.
 fn turn_by(
     timed: &mut dyn Timed,
     block: usize,
-    passes: usize,
+    pace: Pace,
     now: &mut dyn FnMut() -> Duration,
 ) -> TurnTime {
-    let passes = passes.max(1);
-    timed.pass(block);
+    let passes = pace.passes.max(1);
+    if pace.warm {
+        timed.pass(block);
+    }
     let mut times = Vec::with_capacity(passes);
     for _ in 0..passes {
         let start = now();
@@ -116,18 +124,60 @@ fn turn_by(
     }
 }
 
-/// How many timed passes a turn of `timed` makes in a run of `mode`: as
-/// many as fill [`Mode::turn_target_ns`], from [`Timed::min_passes`] to 512
-/// (a smoke run: 2).
-pub fn passes_per_turn(timed: &mut dyn Timed, mode: Mode) -> usize {
-    if mode == Mode::Smoke {
-        return 2;
+/// How a contender's turns go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    /// Timed passes a turn.
+    pub passes: usize,
+    /// Whether each turn (and the warm-up round) starts with an untimed pass.
+    pub warm: bool,
+}
+
+/// A pass this long warms itself: whatever caches and predictors it needs
+/// are warm within its first milliseconds, and an untimed pass before each
+/// timed one would double what it costs a run (an outside equity
+/// calculator's count of the three-way case takes 17 s a pass).
+pub const SELF_WARMING: Duration = Duration::from_secs(1);
+
+/// How a turn of `timed` goes in a run of `mode`: as many timed passes as
+/// fill [`Mode::turn_target_ns`], from [`Timed::min_passes`] to 512 (a
+/// smoke run: 2), each turn after an untimed pass unless one pass takes
+/// [`SELF_WARMING`] or more, when it makes the fewest passes and no
+/// untimed one (its first pass, timed here, is then the only pass this
+/// takes).
+pub fn pace_of(timed: &mut dyn Timed, mode: Mode) -> Pace {
+    let origin = Instant::now();
+    pace_by(timed, mode, &mut || origin.elapsed())
+}
+
+/// [`pace_of`] on the clock `now`.
+fn pace_by(timed: &mut dyn Timed, mode: Mode, now: &mut dyn FnMut() -> Duration) -> Pace {
+    let start = now();
+    timed.pass(0);
+    if now().saturating_sub(start) >= SELF_WARMING {
+        return Pace {
+            passes: timed.min_passes(),
+            warm: false,
+        };
     }
-    let one = turn(timed, 0, 3).fastest.as_nanos().max(1);
+    if mode == Mode::Smoke {
+        return Pace {
+            passes: 2,
+            warm: true,
+        };
+    }
+    let warm = Pace {
+        passes: 3,
+        warm: false,
+    };
+    let one = turn_by(timed, 0, warm, now).fastest.as_nanos().max(1);
     let wanted = u128::from(mode.turn_target_ns())
         .div_ceil(one)
         .clamp(timed.min_passes() as u128, 512);
-    wanted as usize
+    Pace {
+        passes: wanted as usize,
+        warm: true,
+    }
 }
 
 /// Criterion's measurement of `iters` passes, in the rounds' unit: turns
@@ -210,8 +260,8 @@ pub fn in_rounds(role: handeval_core::Role, game: handeval_core::GameInfo) -> bo
 pub struct Contender<'a> {
     /// The prepared evaluator.
     pub timed: &'a mut dyn Timed,
-    /// Passes per turn ([`passes_per_turn`]).
-    pub passes: usize,
+    /// Its turns ([`pace_of`]).
+    pub pace: Pace,
 }
 
 /// One evaluator's turn in one round: a line of `rounds.csv`.
@@ -251,9 +301,10 @@ pub fn run(
 ) -> Vec<Turn> {
     let mut order: Vec<usize> = (0..contenders.len()).collect();
     let mut turns = Vec::with_capacity(rounds * contenders.len());
-    // The warm-up round: caches, branch predictors, CPU frequency.
-    for c in contenders.iter_mut() {
-        turn(c.timed, 0, c.passes);
+    // The warm-up round: caches, branch predictors, CPU frequency (a pass
+    // that warms itself has none).
+    for c in contenders.iter_mut().filter(|c| c.pace.warm) {
+        turn(c.timed, 0, c.pace.passes);
     }
     let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / block as f64;
     for round in 0..rounds {
@@ -261,7 +312,7 @@ pub fn run(
         let block = block_of_round(round, rounds);
         for &i in &order {
             let c = &mut contenders[i];
-            let t = turn(c.timed, block, c.passes);
+            let t = paced_turn(c.timed, block, c.pace);
             turns.push(Turn {
                 workload,
                 evaluator: c.timed.name(),
@@ -367,12 +418,62 @@ mod tests {
             n: 0,
             clock: clock.clone(),
         };
-        let t = turn_by(&mut s, 0, 4, &mut || clock.get());
+        let pace = Pace {
+            passes: 4,
+            warm: true,
+        };
+        let t = turn_by(&mut s, 0, pace, &mut || clock.get());
         assert_eq!(t.passes, 4);
         assert_eq!(t.fastest, Duration::from_micros(500), "{t:?}");
         // The median of 500, 500, 700 and 2000: the upper middle one.
         assert_eq!(t.median, Duration::from_micros(700), "{t:?}");
         assert_eq!(s.n, 5);
+    }
+
+    #[test]
+    fn a_pass_of_a_second_warms_itself_and_is_timed_once_a_turn() {
+        let clock = std::rc::Rc::new(std::cell::Cell::new(Duration::ZERO));
+        let mut long = OnClock {
+            script: vec![1_500_000],
+            n: 0,
+            clock: clock.clone(),
+        };
+        let pace = pace_by(&mut long, Mode::Full, &mut || clock.get());
+        // The probe's one pass said enough: no more were made.
+        assert_eq!(
+            pace,
+            Pace {
+                passes: 4,
+                warm: false
+            }
+        );
+        assert_eq!(long.n, 1);
+        let t = turn_by(
+            &mut long,
+            0,
+            Pace {
+                passes: 1,
+                warm: false,
+            },
+            &mut || clock.get(),
+        );
+        assert_eq!((t.passes, long.n), (1, 2));
+        assert_eq!(t.fastest, Duration::from_millis(1500));
+        // A short pass is warmed before each turn, and paced to the target.
+        let mut short = OnClock {
+            script: vec![2_000],
+            n: 0,
+            clock: clock.clone(),
+        };
+        let pace = pace_by(&mut short, Mode::Full, &mut || clock.get());
+        assert_eq!(
+            pace,
+            Pace {
+                passes: 5,
+                warm: true
+            }
+        );
+        assert_eq!(short.n, 4);
     }
 
     #[test]

@@ -21,9 +21,19 @@ use handeval_benches::{Mode, SimdLimit};
 
 pub use probe::{describe, output};
 
-/// The `measurement` of runs whose two timers time turns: the published
-/// figure is the rounds' median turn (see `handeval_benches::rounds`).
-pub const TURNS: &str = "turns: one untimed pass over a block, then passes timed one by one; a turn is its fastest pass; published: the median turn over the interleaved rounds, criterion timing the same turns beside it";
+/// The `measurement` of runs whose two timers time turns (see
+/// `handeval_benches::rounds`): the published figure is the fastest turn.
+pub const TURNS: &str = "turns: one untimed pass over a block (none before a pass of a second or more, which warms itself), then passes timed one by one; a turn is its fastest pass; published: the fastest turn over the interleaved rounds (undisturbed), their median beside it, criterion timing the same turns beside them";
+
+/// What runs before 2026-11-27 wrote for [`TURNS`]: the same turns, each
+/// after an untimed pass, described when the median turn was published
+/// (they are read with the newest estimator, as every run is).
+const TURNS_BEFORE: &str = "turns: one untimed pass over a block, then passes timed one by one; a turn is its fastest pass; published: the median turn over the interleaved rounds, criterion timing the same turns beside it";
+
+/// Whether a run's `measurement` says it timed turns.
+pub fn timed_turns(measurement: &str) -> bool {
+    measurement == TURNS || measurement == TURNS_BEFORE
+}
 
 /// The CPU, as CPUID names it: what tells two kinds of core apart.
 #[derive(Clone, Debug, PartialEq, Eq)]

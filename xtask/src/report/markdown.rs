@@ -756,7 +756,7 @@ fn opening(run: &Run) -> String {
     let (rows, machine) = (&run.rows, &run.machine);
     let block = thousands(machine.block_hands.unwrap_or(handeval_benches::BLOCK));
     let all = thousands(handeval_core::HAND_COUNT);
-    let turns = machine.measurement == crate::machine::TURNS;
+    let turns = crate::machine::timed_turns(&machine.measurement);
     let how = if turns {
         let passes = || run.turns.iter().filter_map(|t| t.passes);
         let (fewest, most) = (
@@ -849,7 +849,7 @@ fn method(run: &Run) -> String {
         .filter(|r| r.instructions_minus_floor.is_some_and(|d| d < 0.0))
         .map(|r| format!("`{}`", r.evaluator))
         .collect();
-    let turns = machine.measurement == crate::machine::TURNS;
+    let turns = crate::machine::timed_turns(&machine.measurement);
     let mut s = opening(run);
     // What the run recorded, not what a full run would have done.
     let counted = rows
