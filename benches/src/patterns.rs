@@ -374,15 +374,23 @@ pub fn takes_part(
         Order::Showdown => dedicated && (role != Role::Baseline || calculator),
         Order::EveryBoard => dedicated,
         // The lab's vector kernels (where the equity evaluator is chosen
-        // from) and an outside evaluator's own calculator; not on random
-        // against random, which takes those minutes to hours a pass
-        // (OMPEval's, 384 s on a Zen 3): more than a run's budget.
-        Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityFixed => {
-            dedicated && (role == Role::Simd || (role == Role::Baseline && calculator))
+        // from) and an outside evaluator's own calculator where one counts
+        // the case in a run.
+        Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityRandom | Order::EquityFixed => {
+            dedicated
+                && (role == Role::Simd
+                    || (role == Role::Baseline && calculator && outside_calculators_count(order)))
         }
-        Order::EquityRandom => dedicated && role == Role::Simd,
         Order::Sequential | Order::Shuffled => false,
     }
+}
+
+/// Whether the outside calculators (a baseline's declared one, an engine's
+/// `pf_equity`) count the equity case of `order` in a run: every case but
+/// random against random, which takes them minutes to hours a pass
+/// (OMPEval's, 384 s on a Zen 3), more than a run's budget.
+pub const fn outside_calculators_count(order: Order) -> bool {
+    order.is_equity() && !matches!(order, Order::EquityRandom)
 }
 
 /// The form an evaluator takes part in the access pattern `order` with, as

@@ -258,6 +258,7 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
             models: &[Model::Batch],
             slowest_us: 100,
             summary: "a library built against the lab's C ABI",
+            calculator: None,
         }));
         if select.only.is_empty() {
             engines.clear();
@@ -754,7 +755,7 @@ fn times(place: &Place, select: &Select, mode: Mode, seed: u64) -> Result<Vec<Ti
             engines.push(floor);
         }
     }
-    for engine in engines {
+    for &engine in &engines {
         for &model in engine.models {
             let mut visitor = TimeGame {
                 place,
@@ -770,15 +771,18 @@ fn times(place: &Place, select: &Select, mode: Mode, seed: u64) -> Result<Vec<Ti
             rows.extend(visitor.rows);
         }
     }
-    // Each row's floor: its language's floor on the same game, in the same
-    // model where the floor has it.
+    for &engine in engines.iter().filter(|e| e.calculator.is_some()) {
+        rows.extend(equity_times(place, engine, &select.game, mode));
+    }
+    // Each row's floor: its language's floor on the same workload, in the
+    // same model where the floor has it (an equity count has none).
     let floors: Vec<TimeRow> = rows
         .iter()
         .filter(|r| r.role == "floor" && r.error.is_empty())
         .cloned()
         .collect();
     for r in rows.iter_mut().filter(|r| r.role == "evaluator") {
-        let same = |f: &&TimeRow| f.language == r.language && f.game == r.game;
+        let same = |f: &&TimeRow| f.language == r.language && f.workload == r.workload;
         r.floor_ns = floors
             .iter()
             .filter(same)
@@ -787,6 +791,120 @@ fn times(place: &Place, select: &Select, mode: Mode, seed: u64) -> Result<Vec<Ti
             .map(|f| f.ns);
     }
     Ok(rows)
+}
+
+/// Times `engine`'s own equity calculator on each equity workload of the
+/// games it plays that outside calculators count in a run
+/// ([`handeval_benches::patterns::outside_calculators_count`]): exact, one
+/// thread, one count a turn, as many turns as the lab's rounds of the
+/// workload; published as the lab's counts are, the fastest turn with the
+/// median beside it. Every count is held to the lab's (equities to 1e-9,
+/// the same games), or the row says why it was not timed.
+fn equity_times(
+    place: &Place,
+    engine: &'static Engine,
+    wanted: &[String],
+    mode: Mode,
+) -> Vec<TimeRow> {
+    let mut rows = Vec::new();
+    for game in handeval_registry::games() {
+        if !engine.plays(game.id) || !(wanted.is_empty() || wanted.iter().any(|g| g == game.id)) {
+            continue;
+        }
+        for workload in handeval_benches::Workload::of(game)
+            .into_iter()
+            .filter(|w| handeval_benches::patterns::outside_calculators_count(w.order))
+        {
+            let mut row = TimeRow {
+                engine: engine.name.to_string(),
+                language: engine.language.name().to_string(),
+                role: "evaluator".to_string(),
+                version: place.installed(engine).unwrap_or_default(),
+                game: game.id.to_string(),
+                model: Model::Call.id().to_string(),
+                workload: workload.id(),
+                hands_per_pass: 1,
+                passes: 1,
+                turns: 0,
+                ns: 0.0,
+                median_ns: 0.0,
+                floor_ns: None,
+                error: String::new(),
+            };
+            if let Err(e) = equity_time(place, engine, workload, mode, &mut row) {
+                row.error = format!("{e:#}");
+            }
+            eprintln!(
+                "{} {workload} ({}): {}",
+                row.engine,
+                engine.calculator.unwrap_or_default(),
+                if row.error.is_empty() {
+                    format!(
+                        "{:.4} s a count, the fastest of {}",
+                        row.ns * 1e-9,
+                        row.turns
+                    )
+                } else {
+                    row.error.clone()
+                }
+            );
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// An outside count against the lab's: the same games, every equity
+/// within 1e-9.
+fn held_to_lab((equities, games): (&[f64], u64), (lab, lab_games): (&[f64], u64)) -> Result<()> {
+    // Written so that a NaN disagrees.
+    let close = equities.iter().zip(lab).all(|(a, b)| (a - b).abs() <= 1e-9);
+    if games != lab_games || equities.len() != lab.len() || !close {
+        bail!(
+            "counted {games} games and equities {equities:?}, where the lab counted {lab_games} and {lab:?}"
+        );
+    }
+    Ok(())
+}
+
+/// One engine's turns on one equity workload, into `row`.
+fn equity_time(
+    place: &Place,
+    engine: &'static Engine,
+    workload: handeval_benches::Workload,
+    mode: Mode,
+    row: &mut TimeRow,
+) -> Result<()> {
+    let case = handeval_benches::patterns::equity_case(workload.order, mode)
+        .with_context(|| format!("{workload} has no equity case"))?;
+    let matchup = handeval_equity::exact::Matchup::new(case.ranges, case.board, "")
+        .map_err(|e| anyhow::anyhow!("{}: {e}", case.describe()))?;
+    let evaluator = handeval_registry::equity_evaluator(workload.game());
+    let lab = handeval_registry::range_equity(evaluator, &matchup, &mut |_, _| {})
+        .with_context(|| {
+            format!("the registry's equity evaluator `{evaluator}` is no seven-card one")
+        })?
+        .map_err(|e| anyhow::anyhow!("the lab's count: {e}"))?;
+    // Written out as combos, as `equity --versus` gives them: OMPEval reads
+    // less of the range syntax than the lab does.
+    let written = matchup
+        .written_out()
+        .map_err(|p| anyhow::anyhow!("player {p}'s range is weighted"))?;
+    let refs: Vec<&str> = written.iter().map(String::as_str).collect();
+    let native = Native::load(engine, place)?;
+    let turns = handeval_benches::patterns::rounds_of(workload.order, mode);
+    let mut times = Vec::with_capacity(turns);
+    for _ in 0..turns {
+        let start = Instant::now();
+        let (equities, games) = native.equity(&refs, case.board, "")?;
+        times.push(start.elapsed().as_secs_f64() * 1e9);
+        held_to_lab((&equities, games), (&lab.equity, lab.games))?;
+    }
+    times.sort_by(f64::total_cmp);
+    row.turns = turns;
+    row.ns = times[0];
+    row.median_ns = times[turns / 2];
+    Ok(())
 }
 
 fn print_times(rows: &[TimeRow], csv: bool) -> Result<()> {
@@ -817,7 +935,7 @@ fn print_times(rows: &[TimeRow], csv: bool) -> Result<()> {
         }
         writeln!(
             out,
-            "{:<30} {:<7} {:<6} {:>12.2} {:>12.2} {:>10}  {} x {} x {}",
+            "{:<30} {:<7} {:<6} {:>12.2} {:>12.2} {:>10}  {} x {} x {}{}",
             r.engine,
             r.game,
             r.model,
@@ -827,11 +945,26 @@ fn print_times(rows: &[TimeRow], csv: bool) -> Result<()> {
                 .map_or_else(|| "-".to_string(), |f| format!("{f:.2}")),
             r.hands_per_pass,
             r.passes,
-            r.turns
+            r.turns,
+            if is_count(r) {
+                format!(
+                    " (a \"hand\" is one count of {}, on one thread)",
+                    r.workload
+                )
+            } else {
+                String::new()
+            }
         )
         .context("writing to standard output")?;
     }
     Ok(())
+}
+
+/// Whether a row times an equity calculator's counts, a count a "hand".
+pub fn is_count(row: &TimeRow) -> bool {
+    row.workload
+        .parse::<handeval_benches::Workload>()
+        .is_ok_and(|w| w.order.is_equity())
 }
 
 /// `machine.txt`'s `engines` line: each engine's package as installed (or
@@ -935,4 +1068,27 @@ pub fn handranks_row(place: &Place) -> CheckRow {
     }
     row.seconds = started.elapsed().as_secs_f64();
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outside_count_is_held_to_the_labs_games_and_equities() {
+        let lab = (&[0.8125, 0.1875][..], 1_712_304);
+        assert!(held_to_lab((&[0.8125, 0.1875], 1_712_304), lab).is_ok());
+        assert!(held_to_lab((&[0.812_500_000_5, 0.187_499_999_5], 1_712_304), lab).is_ok());
+        // A count off by more than 1e-9, one game more, a player missing
+        // or a NaN: each refused, naming both counts.
+        for (equities, games) in [
+            (&[0.812_500_01, 0.187_499_99][..], 1_712_304),
+            (&[0.8125, 0.1875][..], 1_712_305),
+            (&[0.8125][..], 1_712_304),
+            (&[f64::NAN, 0.1875][..], 1_712_304),
+        ] {
+            let e = held_to_lab((equities, games), lab).unwrap_err().to_string();
+            assert!(e.contains("where the lab counted 1712304"), "{e}");
+        }
+    }
 }

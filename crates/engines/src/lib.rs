@@ -222,6 +222,11 @@ pub struct Engine {
     pub slowest_us: u32,
     /// What it is, in one line, with its authors and repository.
     pub summary: &'static str,
+    /// Its own exact equity calculator, by the name its users call
+    /// ([`native::Native::equity`] reaches it): timed on the equity
+    /// workloads an outside calculator takes part in, each count checked
+    /// against the lab's.
+    pub calculator: Option<&'static str>,
 }
 
 impl Engine {
@@ -259,6 +264,7 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Call, Model::Batch],
         slowest_us: 5,
         summary: "The Python runner's loop and protocol, no evaluation: Python's floor",
+        calculator: None,
     },
     Engine {
         name: "py/eval7",
@@ -275,6 +281,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 20,
         summary: "eval7 (Anonymous Systems, github.com/anonymous-systems/eval7): a Cython port of pokerlib's bit-mask evaluator",
+        calculator: None,
     },
     Engine {
         name: "py/phevaluator",
@@ -291,6 +298,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 20,
         summary: "phevaluator (Henry Lee, github.com/HenryRLee/PokerHandEvaluator): PHEvaluator's C as a CPython extension",
+        calculator: None,
     },
     Engine {
         name: "py/treys",
@@ -307,6 +315,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 200,
         summary: "treys (ihendley, github.com/ihendley/treys): Cactus Kev's evaluator in pure Python, best of the fives",
+        calculator: None,
     },
     Engine {
         name: "py/pokerkit",
@@ -325,6 +334,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 2_000,
         summary: "pokerkit (University of Toronto Computer Poker Student Research Group, github.com/uoftcprg/pokerkit): pure Python, many variants",
+        calculator: None,
     },
     Engine {
         name: "py/holdem-hand-evaluator",
@@ -341,6 +351,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 20,
         summary: "holdem-hand-evaluator (Wataru Inariba, github.com/b-inary/holdem-hand-evaluator): b-inary's Rust evaluator through PyO3",
+        calculator: None,
     },
     Engine {
         name: "py/pokerfast",
@@ -357,6 +368,7 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Call, Model::Batch],
         slowest_us: 50,
         summary: "pokerfast: call is its Python table evaluator `eval7`, batch OMPEval's C++ through ctypes (`pokerfast.equity.evaluate`)",
+        calculator: None,
     },
     Engine {
         name: "js/null",
@@ -373,6 +385,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 5,
         summary: "The Node.js runner's loop and protocol, no evaluation: JavaScript's floor",
+        calculator: None,
     },
     Engine {
         name: "js/pokersolver",
@@ -389,6 +402,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 500,
         summary: "pokersolver (James Simpson, github.com/goldfire/pokersolver): `Hand.solve`, categories by pattern matching",
+        calculator: None,
     },
     Engine {
         name: "js/phe",
@@ -405,6 +419,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 50,
         summary: "phe (Thorsten Lorenz, github.com/thlorenz/phe): PHEvaluator ported to JavaScript",
+        calculator: None,
     },
     Engine {
         name: "js/poker-evaluator",
@@ -421,6 +436,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 50,
         summary: "poker-evaluator (Sukhmai, github.com/Sukhmai/poker-evaluator): RayW's 2+2 table (its shipped HandRanks.dat) walked in JavaScript",
+        calculator: None,
     },
     Engine {
         name: "js/poker-hand-evaluator-wasm",
@@ -437,6 +453,7 @@ pub const ENGINES: &[Engine] = &[
         models: CALL,
         slowest_us: 50,
         summary: "poker-hand-evaluator-wasm (Wenhe Li, github.com/WenheLI/PokerHandEvaluator-wasm): PHEvaluator's C through Emscripten",
+        calculator: None,
     },
     Engine {
         name: "c/phevaluator",
@@ -453,6 +470,7 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Call],
         slowest_us: 1,
         summary: "PHEvaluator's own C (Henry Lee, github.com/HenryRLee/PokerHandEvaluator), as phevaluator 0.6.0 ships it compiled",
+        calculator: None,
     },
     Engine {
         name: "c/ompeval",
@@ -469,6 +487,7 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Batch],
         slowest_us: 1,
         summary: "OMPEval's C++ (Andreas Unterhuber, github.com/zekyll/OMPEval), compiled into pokerfast 0.2.0 behind its C ABI",
+        calculator: Some("pf_equity"),
     },
     Engine {
         name: "c/null",
@@ -485,6 +504,7 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Batch],
         slowest_us: 1,
         summary: "The lab's C ABI answering 0 for every hand: the floor of a call into a C library",
+        calculator: None,
     },
     Engine {
         name: "c/example",
@@ -501,6 +521,7 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Batch],
         slowest_us: 5,
         summary: "The lab's small C evaluator against its own C ABI: what a user's evaluator plugs into",
+        calculator: None,
     },
 ];
 

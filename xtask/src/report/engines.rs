@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use super::Row;
 use super::format::ratio_words;
 use crate::engines::{CheckRow, TimeRow};
+use handeval_benches::Workload;
 
 /// The lab's fastest evaluator (a lab variant: no reference, listing,
 /// outside baseline or floor) on `workload`.
@@ -52,19 +53,43 @@ pub fn section(rows: &[Row], checks: &[CheckRow], times: &[TimeRow]) -> Option<S
              (the lab's undisturbed estimator), the median turn beside it. An engine too slow \
              to pass over a whole block in a turn passes over the block's first hands. The \
              floor is the language's runner with no evaluation; the last column the engine's \
-             time over the lab's fastest evaluator of the game in this run.\n\n",
+             time over the lab's fastest evaluator of the game in this run. An engine's own \
+             equity calculator is timed on the equity workloads the outside calculators count: \
+             a \"hand\" is one exact count of the workload's matchup on one thread, a turn one \
+             count, as many turns as the lab's rounds of it, each count held to the lab's \
+             (equities to 1e-9, the same games).\n\n",
         );
-        let mut games: Vec<&str> = times.iter().map(|t| t.game.as_str()).collect();
-        games.dedup();
-        games.sort_unstable();
-        games.dedup();
-        for game in games {
-            let in_game: Vec<&TimeRow> = times.iter().filter(|t| t.game == game).collect();
-            let workload = in_game[0].workload.as_str();
+        // One table per game and workload, games in order, each game's
+        // stream of hands before its equity counts.
+        let mut groups: Vec<(&str, &str)> = Vec::new();
+        for t in times {
+            let group = (t.game.as_str(), t.workload.as_str());
+            if !groups.contains(&group) {
+                groups.push(group);
+            }
+        }
+        groups.sort_by_key(|&(game, workload)| {
+            (
+                game,
+                workload
+                    .parse::<Workload>()
+                    .is_ok_and(|w| w.order.is_equity()),
+            )
+        });
+        for (game, workload) in groups {
+            let in_game: Vec<&TimeRow> = times
+                .iter()
+                .filter(|t| t.game == game && t.workload == workload)
+                .collect();
+            let unit = if in_game.iter().all(|t| crate::engines::is_count(t)) {
+                "count"
+            } else {
+                "hand"
+            };
             let fastest = lab_fastest(rows, workload);
             let _ = writeln!(
                 s,
-                "### {game} ({workload})\n\n| engine | language | model | ns/hand | median | floor | hands a pass | x {} |\n|---|---|---|---:|---:|---:|---:|---:|",
+                "### {game} ({workload})\n\n| engine | language | model | ns/{unit} | median | floor | hands a pass | x {} |\n|---|---|---|---:|---:|---:|---:|---:|",
                 fastest.map_or("the lab's fastest (not in this run)", |r| r
                     .evaluator
                     .as_str())
@@ -137,4 +162,59 @@ fn checks_table(checks: &[CheckRow]) -> String {
     }
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(engine: &str, model: &str, workload: &str, ns: f64) -> TimeRow {
+        TimeRow {
+            engine: engine.to_string(),
+            language: "C".to_string(),
+            role: "evaluator".to_string(),
+            version: "0.2.0".to_string(),
+            game: "seven".to_string(),
+            model: model.to_string(),
+            workload: workload.to_string(),
+            hands_per_pass: 1,
+            passes: 1,
+            turns: 3,
+            ns,
+            median_ns: ns,
+            floor_ns: None,
+            error: String::new(),
+        }
+    }
+
+    #[test]
+    fn each_equity_count_has_a_table_of_its_own_in_ns_a_count() {
+        let times = [
+            row("c/ompeval", "call", "strength/equity-heads-up/hand7", 6.4e8),
+            row("c/ompeval", "batch", "strength/shuffled/hand7", 6.38),
+            row(
+                "c/ompeval",
+                "call",
+                "strength/equity-three-way/hand7",
+                1.1e9,
+            ),
+            row("c/other", "call", "strength/equity-heads-up/hand7", 7.0e8),
+        ];
+        let s = section(&[], &[], &times).unwrap();
+        let heads: Vec<&str> = s.lines().filter(|l| l.starts_with("### ")).collect();
+        assert_eq!(
+            heads,
+            [
+                "### seven (strength/shuffled/hand7)",
+                "### seven (strength/equity-heads-up/hand7)",
+                "### seven (strength/equity-three-way/hand7)"
+            ],
+            "{s}"
+        );
+        let tables: Vec<&str> = s.split("### ").skip(1).collect();
+        assert!(tables[0].contains("| ns/hand |"), "{}", tables[0]);
+        assert!(tables[1].contains("| ns/count |"), "{}", tables[1]);
+        // Both calculators of the heads-up count in its one table.
+        assert_eq!(tables[1].matches("| call |").count(), 2, "{}", tables[1]);
+    }
 }

@@ -146,10 +146,34 @@ pub fn chart_file(game: GameInfo) -> String {
     format!("chart-{}.svg", game.id)
 }
 
+/// The lab's time `ns` on `w` over each engine's own calculator's, timed
+/// in the engines phase: `, 0.074x `c/ompeval`'s own calculator's (...)`.
+fn engines_beside(engines: &[crate::engines::TimeRow], w: Workload, ns: f64, unit: &str) -> String {
+    let mut s = String::new();
+    for t in engines
+        .iter()
+        .filter(|t| t.workload == w.id() && t.error.is_empty() && t.role == "evaluator")
+    {
+        let _ = write!(
+            s,
+            ", {} `{}`'s own calculator's ({} ns/{unit} in the engines phase)",
+            super::format::ratio_words(ns / t.ns),
+            t.engine,
+            fmt_ns(t.ns)
+        );
+    }
+    s
+}
+
 /// The section of a game other than five cards: how it was measured, the
 /// table-free direct evaluator against the baseline, and one table per
 /// workload of the game.
-pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<String> {
+pub fn game_section(
+    rows: &[Row],
+    engines: &[crate::engines::TimeRow],
+    machine: &Machine,
+    game: GameInfo,
+) -> Option<String> {
     let present: Vec<Workload> = Workload::of(game)
         .into_iter()
         .filter(|w| rows.iter().any(|r| r.workload == *w))
@@ -199,9 +223,10 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
                     r.baseline
                 )
             };
+            let calculators = engines_beside(engines, *w, r.ns, unit);
             let _ = writeln!(
                 s,
-                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/{unit}{against}{}.",
+                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/{unit}{against}{calculators}{}.",
                 r.evaluator,
                 fmt_ns(r.ns),
                 r.rounds.map_or(String::new(), |n| format!(
@@ -1106,7 +1131,7 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
         handeval_registry::games()
             .into_iter()
             .filter(|&g| g != GameInfo::of::<Hand>())
-            .filter_map(|game| game_section(rows, machine, game)),
+            .filter_map(|game| game_section(rows, &run.engine_times, machine, game)),
     );
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));
