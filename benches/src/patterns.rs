@@ -257,17 +257,9 @@ fn from_scratch<H: Game, E: BestFive<H>, S: Sink + Default>(deck: &[Card]) -> S 
             flush(&hands, len, &mut sink);
             len = 0;
         }
-        let mut k = 6;
-        while at[k] == n - 7 + k {
-            if k == 0 {
-                flush(&hands, len, &mut sink);
-                return sink;
-            }
-            k -= 1;
-        }
-        at[k] += 1;
-        for j in k + 1..7 {
-            at[j] = at[j - 1] + 1;
+        if !handeval_core::next_combination(&mut at, n) {
+            flush(&hands, len, &mut sink);
+            return sink;
         }
     }
 }

@@ -79,7 +79,7 @@ pub trait BestFive<H: Game>: 'static {
     /// was derived from.
     const DERIVED_FROM: Option<&'static str> = None;
     /// Whether it takes the best of the hand's five-card hands (made by
-    /// [`best_of!`](macro@crate::best_of)) rather than evaluating the cards directly.
+    /// [`BestOf`]) rather than evaluating the cards directly.
     const BEST_OF_FIVES: bool = false;
     /// Its incremental form, where it has one: how it values every seven-card
     /// hand of a deck by nested loops that carry sums from card to card (the
@@ -328,13 +328,20 @@ pub fn best_category_of_batch<E: Evaluator, H: Game>(hands: &[H], out: &mut [Cat
     }
 }
 
-/// Declares an evaluator of hands of some size (six or seven cards) that
-/// takes the best of their five-card hands by a five-card evaluator
-/// (upstream cards-cs's method for seven cards), with that evaluator's
-/// family and role, derived from it.
+/// Any five-card evaluator `E` as an evaluator of every game: a hand's
+/// value is the strongest of the values `E` gives the fives the game
+/// allows ([`Game::FIVES`]; upstream cards-cs's method for seven cards).
+/// One adapter for every game, so that a new game has each family's
+/// best-of the moment it is defined: a family registers it with
+/// [`Register::best_of`](crate::Register::best_of), which walks the games.
+///
+/// Its name is `E`'s family, a slash and `E`'s [`Evaluator::BEST_OF`]
+/// pattern with the number of fives in place of `{}`: `pext/best-of-21`
+/// for seven cards (21 fives), `pext/best-of-60` for Omaha. It is
+/// derived from `E`, of `E`'s family and role.
 ///
 /// ```
-/// use handeval_core::{BestFive, Category, Evaluator, Family, Hand, Hand7, Role};
+/// use handeval_core::{BestFive, BestOf, Category, Evaluator, Family, Hand, Hand7, Omaha4, Role};
 ///
 /// pub struct Count;
 /// impl Evaluator for Count {
@@ -348,67 +355,119 @@ pub fn best_category_of_batch<E: Evaluator, H: Game>(hands: &[H], out: &mut [Cat
 ///     fn category(_: Hand) -> Category { Category::HighCard }
 ///     fn strength(h: Hand) -> u8 { h.cards().map(|c| c.index()).into_iter().max().unwrap() }
 /// }
-/// handeval_core::best_of! {
-///     /// The highest card of seven.
-///     pub struct Best(Count) for Hand7 = "mine/best-of-21";
-/// }
 /// let hand: Hand7 = "2c 3d 4h 5s 6c 7d As".parse().unwrap();
-/// assert_eq!(Best::strength(&hand), 51);
-/// assert_eq!(<Best as BestFive<Hand7>>::DERIVED_FROM, Some("mine/count"));
+/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::strength(&hand), 51);
+/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::NAME, "mine/best-of-21");
+/// assert_eq!(<BestOf<Count> as BestFive<Omaha4>>::NAME, "mine/best-of-60");
+/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::DERIVED_FROM, Some("mine/count"));
 /// ```
-#[macro_export]
-macro_rules! best_of {
-    ($($(#[$meta:meta])* $vis:vis struct $name:ident($five:ty) for $hand:ty = $label:literal;)+) => {$(
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, Default)]
-        $vis struct $name;
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BestOf<E>(core::marker::PhantomData<E>);
 
-        impl $crate::BestFive<$hand> for $name {
-            const NAME: &'static str = $label;
-            const SUMMARY: &'static str =
-                "the best of the five-card hands, each evaluated by the five-card evaluator it is derived from";
-            const TABLE_BYTES: usize = <$five as $crate::Evaluator>::TABLE_BYTES;
-            const CARD_TABLE_BYTES: usize = <$five as $crate::Evaluator>::CARD_TABLE_BYTES;
-            const FAMILY: $crate::Family = <$five as $crate::Evaluator>::FAMILY;
-            const ROLE: $crate::Role = <$five as $crate::Evaluator>::ROLE;
-            const DERIVED_FROM: Option<&'static str> = Some(<$five as $crate::Evaluator>::NAME);
-            const BEST_OF_FIVES: bool = true;
+/// The longest name [`BestOf`] builds.
+const NAME_BYTES: usize = 64;
 
-            type Five = $five;
-            type Strength = <$five as $crate::Evaluator>::Strength;
-
-            #[inline]
-            fn category(hand: &$hand) -> $crate::Category {
-                $crate::best_category_of::<$five, $hand>(hand)
+/// `family/pattern` with `fives` written in place of the pattern's first
+/// `{}`, into a buffer: the bytes and how many are used. A name longer
+/// than [`NAME_BYTES`] stops the build.
+const fn best_of_name(family: &str, pattern: &str, fives: usize) -> ([u8; NAME_BYTES], usize) {
+    let mut out = [0u8; NAME_BYTES];
+    let mut len = 0;
+    let family = family.as_bytes();
+    let mut i = 0;
+    while i < family.len() {
+        out[len] = family[i];
+        len += 1;
+        i += 1;
+    }
+    out[len] = b'/';
+    len += 1;
+    let pattern = pattern.as_bytes();
+    let mut written = false;
+    let mut i = 0;
+    while i < pattern.len() {
+        if !written && pattern[i] == b'{' && i + 1 < pattern.len() && pattern[i + 1] == b'}' {
+            // The digits of `fives`, most significant first.
+            let mut digits = 1;
+            let mut rest = fives / 10;
+            while rest > 0 {
+                digits += 1;
+                rest /= 10;
             }
-            #[inline]
-            fn strength(hand: &$hand) -> Self::Strength {
-                $crate::best_of::<$five, $hand>(hand)
+            let mut d = digits;
+            let mut rest = fives;
+            while d > 0 {
+                d -= 1;
+                out[len + d] = b'0' + (rest % 10) as u8;
+                rest /= 10;
             }
-            fn unavailable() -> Option<&'static str> {
-                <$five as $crate::Evaluator>::unavailable()
-            }
-            fn generated() -> Option<$crate::Generated> {
-                <$five as $crate::Evaluator>::generated()
-            }
-            fn cpu_path() -> $crate::CpuPath {
-                <$five as $crate::Evaluator>::cpu_path()
-            }
-            fn strengths(hands: &[$hand], out: &mut [Self::Strength]) {
-                $crate::best_of_batch::<$five, $hand>(hands, out);
-            }
-            fn categories(hands: &[$hand], out: &mut [$crate::Category]) {
-                $crate::best_category_of_batch::<$five, $hand>(hands, out);
-            }
-            fn strengths_and_categories(
-                hands: &[$hand],
-                strengths: &mut [Self::Strength],
-                categories: &mut [$crate::Category],
-            ) {
-                $crate::best_of_both::<$five, $hand>(hands, strengths, categories);
-            }
+            len += digits;
+            written = true;
+            i += 2;
+        } else {
+            out[len] = pattern[i];
+            len += 1;
+            i += 1;
         }
-    )+};
+    }
+    (out, len)
+}
+
+/// The name of `BestOf<E>` for the game `H`, built at compile time.
+struct BestOfName<E, H>(core::marker::PhantomData<(E, H)>);
+
+impl<E: Evaluator, H: Game> BestOfName<E, H> {
+    const BUILT: ([u8; NAME_BYTES], usize) =
+        best_of_name(E::FAMILY.name, E::BEST_OF, H::FIVES.len());
+    const NAME: &'static str = match core::str::from_utf8(Self::BUILT.0.split_at(Self::BUILT.1).0) {
+        Ok(name) => name,
+        Err(_) => panic!("a best-of name is UTF-8"),
+    };
+}
+
+impl<E: Evaluator, H: Game> BestFive<H> for BestOf<E> {
+    const NAME: &'static str = BestOfName::<E, H>::NAME;
+    const SUMMARY: &'static str = "the best of the five-card hands, each evaluated by the five-card evaluator it is derived from";
+    const TABLE_BYTES: usize = E::TABLE_BYTES;
+    const CARD_TABLE_BYTES: usize = E::CARD_TABLE_BYTES;
+    const FAMILY: Family = E::FAMILY;
+    const ROLE: Role = E::ROLE;
+    const DERIVED_FROM: Option<&'static str> = Some(E::NAME);
+    const BEST_OF_FIVES: bool = true;
+
+    type Five = E;
+    type Strength = E::Strength;
+
+    #[inline]
+    fn category(hand: &H) -> Category {
+        best_category_of::<E, H>(hand)
+    }
+    #[inline]
+    fn strength(hand: &H) -> E::Strength {
+        best_of::<E, H>(hand)
+    }
+    fn unavailable() -> Option<&'static str> {
+        E::unavailable()
+    }
+    fn generated() -> Option<crate::Generated> {
+        E::generated()
+    }
+    fn cpu_path() -> CpuPath {
+        E::cpu_path()
+    }
+    fn strengths(hands: &[H], out: &mut [E::Strength]) {
+        best_of_batch::<E, H>(hands, out);
+    }
+    fn categories(hands: &[H], out: &mut [Category]) {
+        best_category_of_batch::<E, H>(hands, out);
+    }
+    fn strengths_and_categories(
+        hands: &[H],
+        strengths: &mut [E::Strength],
+        categories: &mut [Category],
+    ) {
+        best_of_both::<E, H>(hands, strengths, categories);
+    }
 }
 
 #[cfg(test)]
@@ -443,11 +502,18 @@ mod tests {
         }
     }
 
-    crate::best_of! {
-        struct Best(HighestCard) for Hand7 = "test/best-of-21";
-    }
-    crate::best_of! {
-        struct Best6(HighestCard) for crate::Hand6 = "test/best-of-6";
+    type Best = BestOf<HighestCard>;
+    type Best6 = BestOf<HighestCard>;
+
+    #[test]
+    fn names_follow_the_pattern_and_the_games_fives() {
+        assert_eq!(<Best as BestFive<Hand7>>::NAME, "test/best-of-21");
+        assert_eq!(<Best6 as BestFive<Hand6>>::NAME, "test/best-of-6");
+        assert_eq!(<Best as BestFive<crate::Omaha5>>::NAME, "test/best-of-100");
+        let (bytes, len) = best_of_name("f", "upstream-{}-x{}", 1_234_567);
+        assert_eq!(&bytes[..len], b"f/upstream-1234567-x{}");
+        let (bytes, len) = best_of_name("f", "plain", 6);
+        assert_eq!(&bytes[..len], b"f/plain");
     }
 
     #[test]

@@ -54,6 +54,10 @@ pub trait Evaluator: 'static {
     /// For a published listing ([`Role::Listing`]), exactly what it gets
     /// wrong over all hands; `None` for every evaluator that must be right.
     const KNOWN_ERRORS: Option<KnownErrors> = None;
+    /// How its best-of adapter ([`BestOf`](crate::BestOf)) is named after
+    /// the family: `{}` stands for the game's number of fives, so the
+    /// default names seven cards' `best-of-21` and Omaha's `best-of-60`.
+    const BEST_OF: &'static str = "best-of-{}";
 
     /// The algorithm's own encoding of a five-card hand.
     type Encoded: Copy + PartialEq + Debug + Send + Sync + 'static;

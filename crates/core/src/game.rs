@@ -133,17 +133,7 @@ const fn five_of<const N: usize, const K: usize>() -> [[usize; 5]; K] {
         if n == K {
             break;
         }
-        // The next combination: bump the rightmost position with room.
-        let mut i = 4;
-        while five[i] == N - 5 + i {
-            i -= 1;
-        }
-        five[i] += 1;
-        let mut j = i + 1;
-        while j < 5 {
-            five[j] = five[j - 1] + 1;
-            j += 1;
-        }
+        crate::next_combination(&mut five, N);
     }
     table
 }
@@ -532,21 +522,7 @@ impl<const K: usize> Iterator for Holes<K> {
             return None;
         }
         let out = self.next.map(|i| self.deck[i]);
-        let mut i = K;
-        loop {
-            if i == 0 {
-                self.done = true;
-                break;
-            }
-            i -= 1;
-            if self.next[i] < 47 - K + i {
-                self.next[i] += 1;
-                for j in i + 1..K {
-                    self.next[j] = self.next[j - 1] + 1;
-                }
-                break;
-            }
-        }
+        self.done = !crate::next_combination(&mut self.next, self.deck.len());
         Some(out)
     }
 }

@@ -415,7 +415,7 @@ pub(crate) const fn choose(n: usize, k: usize) -> usize {
 /// `remaining` of them.
 #[derive(Clone, Debug)]
 pub(crate) struct Combinations<const N: usize> {
-    next: [u8; N],
+    next: [usize; N],
     pub(crate) remaining: usize,
 }
 
@@ -427,13 +427,15 @@ impl<const N: usize> Combinations<N> {
 
     /// The combinations that start with `prefix` (increasing indices), in order.
     pub(crate) fn from_prefix(prefix: &[u8]) -> Self {
-        let mut next = [0u8; N];
-        next[..prefix.len()].copy_from_slice(prefix);
-        let from = prefix.last().map_or(0, |&p| p + 1);
+        let mut next = [0usize; N];
+        for (slot, &p) in next.iter_mut().zip(prefix) {
+            *slot = usize::from(p);
+        }
+        let from = prefix.last().map_or(0, |&p| usize::from(p) + 1);
         for (index, slot) in (from..).zip(&mut next[prefix.len()..]) {
             *slot = index;
         }
-        let left = 52 - prefix.last().map_or(0, |&p| usize::from(p) + 1);
+        let left = 52 - from;
         Combinations {
             next,
             remaining: choose(left, N - prefix.len()),
@@ -448,18 +450,9 @@ impl<const N: usize> Combinations<N> {
         self.remaining -= 1;
         let cards = self
             .next
-            .map(|i| Card::from_index(i).expect("indices stay below 52"));
+            .map(|i| Card::from_index(i as u8).expect("indices stay below 52"));
         if self.remaining > 0 {
-            // Advance to the next combination: bump the rightmost index that still
-            // has room (index i may reach 52 - N + i), then restart the ones after it.
-            let mut i = N - 1;
-            while usize::from(self.next[i]) == 52 - N + i {
-                i -= 1;
-            }
-            self.next[i] += 1;
-            for j in i + 1..N {
-                self.next[j] = self.next[j - 1] + 1;
-            }
+            crate::next_combination(&mut self.next, 52);
         }
         Some(cards)
     }
@@ -486,12 +479,12 @@ impl<const N: usize> Combinations<N> {
 /// The place of `combination` (increasing indices below 52) among all
 /// combinations of `N` indices in lexicographic order: for each position,
 /// the combinations that agree before it and have a smaller index there.
-fn rank<const N: usize>(combination: &[u8; N]) -> usize {
+fn rank<const N: usize>(combination: &[usize; N]) -> usize {
     let mut rank = 0;
     let mut low = 0;
     for (i, &index) in combination.iter().enumerate() {
         for smaller in low..index {
-            rank += choose(51 - usize::from(smaller), N - 1 - i);
+            rank += choose(51 - smaller, N - 1 - i);
         }
         low = index + 1;
     }
@@ -500,12 +493,12 @@ fn rank<const N: usize>(combination: &[u8; N]) -> usize {
 
 /// The combination at place `rank` (below C(52, N)) in lexicographic order:
 /// the inverse of [`rank`].
-fn unrank<const N: usize>(mut rank: usize) -> [u8; N] {
-    let mut combination = [0u8; N];
-    let mut index = 0u8;
+fn unrank<const N: usize>(mut rank: usize) -> [usize; N] {
+    let mut combination = [0usize; N];
+    let mut index = 0usize;
     for (i, slot) in combination.iter_mut().enumerate() {
         loop {
-            let after = choose(51 - usize::from(index), N - 1 - i);
+            let after = choose(51 - index, N - 1 - i);
             if rank < after {
                 break;
             }
@@ -665,6 +658,6 @@ mod tests {
         }
         assert_eq!(unrank::<5>(0), [0, 1, 2, 3, 4]);
         assert_eq!(unrank::<5>(HAND_COUNT - 1), [47, 48, 49, 50, 51]);
-        assert_eq!(rank(&[0u8, 1, 2, 3, 4, 5, 7]), 1);
+        assert_eq!(rank(&[0usize, 1, 2, 3, 4, 5, 7]), 1);
     }
 }

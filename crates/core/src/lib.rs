@@ -111,7 +111,7 @@
 //! best five" an answer of their own. [`Whole`] makes any five-card
 //! [`Evaluator`] (which also has an encoding of its own, the five-card
 //! extension the encoded benchmarks time) a `BestFive<Hand>`, and
-//! [`best_of!`] turns one into an evaluator of any game by taking the
+//! [`BestOf`] turns one into an evaluator of every game by taking the
 //! strongest of the fives the game allows, through the five-card
 //! evaluator's own batch loop:
 //!
@@ -144,6 +144,7 @@ mod best_five;
 pub mod bits;
 mod card;
 mod category;
+mod combination;
 mod counted;
 pub mod cpu;
 pub mod enumerate;
@@ -155,11 +156,12 @@ mod register;
 
 pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
 pub use best_five::{
-    BestFive, Incremental, Whole, best_category_of, best_category_of_batch, best_of, best_of_batch,
-    best_of_both,
+    BestFive, BestOf, Incremental, Whole, best_category_of, best_category_of_batch, best_of,
+    best_of_batch, best_of_both,
 };
 pub use card::{Card, CardTable, Rank, Suit};
 pub use category::{Category, HandClass, UnknownCategory};
+pub use combination::next_combination;
 pub use counted::Counted;
 pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, simd_categories};
 pub use game::{
@@ -171,4 +173,4 @@ pub use hand::{
     all_hands, count_cards, parse_cards,
 };
 pub use parse::CardError;
-pub use register::Register;
+pub use register::{Games, Register};

@@ -1,6 +1,6 @@
 //! How a family crate lists its evaluators, for the registry to collect.
 
-use crate::{BestFive, Evaluator, Game};
+use crate::{BestFive, BestOf, Evaluator, Game, GameVisitor, visit_games};
 
 /// What a family crate's `register` function is given: it calls one method
 /// per evaluator, in report order, so that the crate itself says what it
@@ -35,5 +35,52 @@ pub trait Register {
     fn add_declared<G: Game, E: BestFive<G>, D: core::any::Any + Copy>(&mut self, declared: D) {
         let _ = declared;
         self.add::<G, E>();
+    }
+    /// The five-card evaluator `E`'s best-of adapter ([`BestOf`]), an
+    /// evaluator of each game `games` names that has more than one five,
+    /// found by walking the games: a game defined later has it too.
+    fn best_of<E: Evaluator>(&mut self, games: Games)
+    where
+        Self: Sized,
+    {
+        struct Walk<'a, R, E> {
+            register: &'a mut R,
+            games: Games,
+            five: core::marker::PhantomData<E>,
+        }
+        impl<R: Register, E: Evaluator> GameVisitor for Walk<'_, R, E> {
+            fn game<G: Game>(&mut self) {
+                if G::FIVES.len() > 1 && self.games.take(G::ID) {
+                    self.register.add::<G, BestOf<E>>();
+                }
+            }
+        }
+        visit_games(&mut Walk {
+            register: self,
+            games,
+            five: core::marker::PhantomData::<E>,
+        });
+    }
+}
+
+/// The games a five-card evaluator's best-of adapter is registered for
+/// ([`Register::best_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Games {
+    /// Every game of more than five cards: a family's best-of.
+    Every,
+    /// These games (their ids) only: a method an upstream shipped for one
+    /// game (cards-cs's seven cards), or a kernel timed where its rows say
+    /// something.
+    Only(&'static [&'static str]),
+}
+
+impl Games {
+    /// Whether the game with this id is among them.
+    pub fn take(self, id: &str) -> bool {
+        match self {
+            Games::Every => true,
+            Games::Only(ids) => ids.contains(&id),
+        }
     }
 }

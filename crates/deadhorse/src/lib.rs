@@ -13,14 +13,14 @@
 //! | [`Listing`] (`deadhorse/listing`) | published listing | the full-strength `eval5` printed in `README.md` at 28cf1b6 | bugs kept: trips lose their rank, every flush ties |
 //! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
 //! | [`Simd`] (`deadhorse/simd`) | SIMD | derived from [`Tuned`] | [`Tuned`]'s arithmetic in 16-bit lanes, one hand per lane, AVX-512 or AVX2; same values |
-//! | [`BestOf6`] (`deadhorse/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
-//! | [`BestOf21`] (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards combined by sum, OR and XOR; [`Tuned`]'s value of the best five |
-//! | [`BestOf60`] (`deadhorse/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
-//! | [`BestOf60Simd`] (`deadhorse/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
+//! | [`BestOf<Simd>`](handeval_core::BestOf) (`deadhorse/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
 //! | [`Omaha`] (`deadhorse/omaha`) | tuned, Omaha | derived from [`Seven`] | direct and table-free: the best five of two hole and three board cards from OR, XOR and SUM of each part, never the 60 fives; [`Tuned`]'s value |
 //! | [`OmahaSimd`] (`deadhorse/omaha-simd`) | SIMD, Omaha | derived from [`Omaha`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
-//! | [`BestOf100`] (`deadhorse/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -151,13 +151,13 @@
 //! The value is [`Tuned`]'s for the best five cards. High card, pairs and
 //! trips (nine in ten seven-card hands) go through one branch-free path;
 //! straights, flushes, full houses and quads take a branch that is rarely
-//! taken. [`BestOf21`] takes the best of the 21 fives by [`Tuned`] instead,
+//! taken. [`BestOf<Tuned>`](handeval_core::BestOf) takes the best of the 21 fives by [`Tuned`] instead,
 //! for comparison.
 //!
 //! # Omaha
 //!
 //! An Omaha hand is worth its best five of exactly two hole cards and three
-//! board cards: 60 fives, which [`BestOf60`] tries one by one. [`Omaha`]
+//! board cards: 60 fives, which [`BestOf<Tuned>`](handeval_core::BestOf) tries one by one. [`Omaha`]
 //! computes the best five directly, with the seven-card method's fields
 //! taken over each part apart: for the hole (4 cards) and for the board (5)
 //! the OR, XOR and SUM of the rank bits give the rank masks `one`, `two`
@@ -239,7 +239,6 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 extern crate alloc;
 
-mod best_of;
 pub mod enumerate;
 mod listing;
 mod omaha;
@@ -250,7 +249,6 @@ mod simd;
 mod tuned;
 mod upstream;
 
-pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf60Simd, BestOf100};
 pub use listing::Listing;
 pub use omaha::{Omaha, OmahaSimd};
 pub use readme::Readme;
@@ -267,8 +265,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Listing>();
     r.five::<Tuned>();
     r.five::<Simd>();
-    r.add::<handeval_core::Hand6, BestOf6>();
-    r.add::<handeval_core::Hand7, BestOf21>();
+    r.best_of::<Tuned>(handeval_core::Games::Every);
     r.add::<handeval_core::Hand7, Seven>();
     // Its every-board count of a showdown from partial sums the players share.
     r.add_declared::<handeval_core::Hand7, SevenSimd, _>(
@@ -282,11 +279,10 @@ pub fn register(r: &mut impl handeval_core::Register) {
             },
         },
     );
-    r.add::<handeval_core::Omaha4, BestOf60>();
-    r.add::<handeval_core::Omaha4, BestOf60Simd>();
+    // Omaha's 60 fives through the lab's fastest five-card kernel.
+    r.best_of::<Simd>(handeval_core::Games::Only(&["omaha"]));
     r.add::<handeval_core::Omaha4, Omaha>();
     r.add::<handeval_core::Omaha4, OmahaSimd>();
-    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

@@ -85,6 +85,7 @@ handeval_lanes::simd_paths!(mod kinds: Values<true>);
 
 impl Evaluator for Simd {
     const NAME: &'static str = "deadhorse/simd";
+    const BEST_OF: &'static str = "best-of-{}-simd";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Simd;
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as Evaluator>::NAME);

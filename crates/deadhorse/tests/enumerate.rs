@@ -33,19 +33,11 @@ fn batch_values(deck: &[Card]) -> Vec<u32> {
     let mut at = [0, 1, 2, 3, 4, 5, 6];
     loop {
         hands.push(Hand7::new(at.map(|i| deck[i])).unwrap());
-        let mut k = 6;
-        while at[k] == n - 7 + k {
-            if k == 0 {
-                let mut values = vec![0; hands.len()];
-                SevenSimd::strengths(&hands, &mut values);
-                values.sort_unstable();
-                return values;
-            }
-            k -= 1;
-        }
-        at[k] += 1;
-        for j in k + 1..7 {
-            at[j] = at[j - 1] + 1;
+        if !handeval_core::next_combination(&mut at, n) {
+            let mut values = vec![0; hands.len()];
+            SevenSimd::strengths(&hands, &mut values);
+            values.sort_unstable();
+            return values;
         }
     }
 }

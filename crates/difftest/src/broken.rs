@@ -12,16 +12,18 @@ pub const FAMILY: Family = Family {
 
 /// Declares a broken evaluator: the reference, with `strength` changed.
 macro_rules! broken {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $summary:literal, $strength:ty,
+    ($(#[$doc:meta])* $ty:ident, $stem:literal, $summary:literal, $strength:ty,
      |$hand:ident| $body:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug)]
         pub struct $ty;
 
         impl Evaluator for $ty {
-            const NAME: &'static str = $name;
+            const NAME: &'static str = concat!("broken/", $stem);
             const SUMMARY: &'static str = $summary;
             const FAMILY: Family = FAMILY;
+            // `broken/wheel-above-king-high-21` for seven cards.
+            const BEST_OF: &'static str = concat!($stem, "-{}");
             const ROLE: Role = Role::Tuned;
             type Encoded = Hand;
             type Strength = $strength;
@@ -42,7 +44,7 @@ broken!(
     /// Ranks the wheel (5-4-3-2-A) between the king-high and ace-high
     /// straights: the ace played high instead of low.
     WheelAboveKingHigh,
-    "broken/wheel-above-king-high",
+    "wheel-above-king-high",
     "the reference with the wheel ranked as ace-high",
     Strength,
     |hand| {
@@ -57,7 +59,7 @@ broken!(
 broken!(
     /// Compares flushes by their top card only.
     FlushIgnoresKickers,
-    "broken/flush-ignores-kickers",
+    "flush-ignores-kickers",
     "the reference with flush kickers dropped",
     Strength,
     |hand| {
@@ -72,7 +74,7 @@ broken!(
 broken!(
     /// Gives a bonus to hands holding the ace of spades: suit names matter.
     LikesSpades,
-    "broken/likes-spades",
+    "likes-spades",
     "the reference, plus a bonus for the ace of spades",
     (Strength, bool),
     |hand| {
@@ -84,7 +86,7 @@ broken!(
 broken!(
     /// Breaks ties by the first card as written: card order matters.
     FirstCardFirst,
-    "broken/first-card-first",
+    "first-card-first",
     "the reference, ties broken by the first card as written",
     (Strength, u8),
     |hand| (reference(&hand), hand.cards()[0].index())
@@ -95,7 +97,7 @@ broken!(
     /// rank bits starting from the ace at the bottom would: broadway is no
     /// straight (its strength is the reference's, demoted to high card).
     BroadwayIsNoStraight,
-    "broken/broadway-is-no-straight",
+    "broadway-is-no-straight",
     "the reference with the ace-high straight played as high card",
     Strength,
     |hand| {
@@ -106,20 +108,6 @@ broken!(
         s
     }
 );
-
-handeval_core::best_of! {
-    /// [`WheelAboveKingHigh`] on an Omaha hand's 60 fives.
-    pub struct WheelAboveKingHigh60(WheelAboveKingHigh) for handeval_core::Omaha4 = "broken/wheel-above-king-high-60";
-    /// [`BroadwayIsNoStraight`] on an Omaha hand's 60 fives.
-    pub struct BroadwayIsNoStraight60(BroadwayIsNoStraight) for handeval_core::Omaha4 = "broken/broadway-is-no-straight-60";
-}
-
-handeval_core::best_of! {
-    /// [`WheelAboveKingHigh`] on the 21 fives: with A-2-3-4-5-6 it plays the
-    /// wheel, "ace-high", over the six-high straight, the seven-card
-    /// evaluator's classic slip.
-    pub struct WheelAboveKingHigh21(WheelAboveKingHigh) for handeval_core::Hand7 = "broken/wheel-above-king-high-21";
-}
 
 /// An Omaha evaluator that takes the best of any five of the nine cards,
 /// as a Hold'em evaluator would: the mistake of a published Omaha

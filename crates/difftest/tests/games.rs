@@ -14,7 +14,7 @@
 //! - `sampled_G_E` in its place where every hand would take too long here:
 //!   the seven-card best-of-21 adapters (21 evaluations a hand of a
 //!   five-card evaluator checked over every five-card hand, through the one
-//!   `best_of!` mechanism) on [`SEVEN_SAMPLE`] seeded hands, and every
+//!   `BestOf` mechanism) on [`SEVEN_SAMPLE`] seeded hands, and every
 //!   evaluator of the hole-and-board games (463,563,500,400 Omaha hands) on
 //!   [`SAMPLE`] seeded deals. `cargo xtask diff --game G`, which CI runs for
 //!   seven cards, checks them over every hand (up to suit renaming for Omaha);
@@ -34,12 +34,11 @@
 //! deliberately broken evaluators, to show that they fail.
 
 use handeval_core::{
-    BestFive, Card, Category, Evaluator, Game, GameVisitor, Hand, Hand7, HandClass, Histogram,
-    Omaha4, Rank, Role, Suit, visit_games,
+    BestFive, BestOf, Card, Category, Evaluator, Game, GameVisitor, Hand, Hand7, HandClass,
+    Histogram, Omaha4, Rank, Role, Suit, visit_games,
 };
 use handeval_difftest::broken::{
-    AnyFiveOfNine, BroadwayIsNoStraight60, FirstCardFirst, LikesSpades, WheelAboveKingHigh,
-    WheelAboveKingHigh21, WheelAboveKingHigh60,
+    AnyFiveOfNine, BroadwayIsNoStraight, FirstCardFirst, LikesSpades, WheelAboveKingHigh,
 };
 use handeval_difftest::cards::{
     HandCheck, PartCheck, SAMPLE, SAMPLE_SEED, check_all, checker, random_hands, reference_classes,
@@ -593,6 +592,38 @@ impl Evaluator for ClaimsAnError {
 }
 
 /// The checks, each run on a deliberately broken evaluator.
+/// Broken five-card evaluators' best-of adapters, each failing the
+/// pitfall its mistake walks into.
+fn broken_best_of_pitfalls() -> Vec<Trial> {
+    vec![
+        must_fail(
+            "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
+            || {
+                let p = named("wheel_beside_a_six_is_a_six_high_straight");
+                check_pitfall::<Hand7, BestOf<WheelAboveKingHigh>>(p).map_err(Failed::from)
+            },
+        ),
+        must_fail(
+            "broken_wheel_above_king_high_60_fails_the_omaha_wheel",
+            || {
+                check_pitfall::<Omaha4, BestOf<WheelAboveKingHigh>>(named(
+                    "omaha_wheel_made_two_and_three",
+                ))
+                .map_err(Failed::from)
+            },
+        ),
+        must_fail(
+            "broken_broadway_is_no_straight_60_fails_omaha_broadway",
+            || {
+                check_pitfall::<Omaha4, BestOf<BroadwayIsNoStraight>>(named(
+                    "omaha_broadway_made_two_and_three",
+                ))
+                .map_err(Failed::from)
+            },
+        ),
+    ]
+}
+
 fn broken() -> Vec<Trial> {
     vec![
         must_fail(
@@ -639,7 +670,9 @@ fn broken() -> Vec<Trial> {
                 };
                 all.check_every_registered_evaluator();
                 assert_eq!(all.failed, Vec::<String>::new(), "registered evaluators");
-                verdict(&HandCheck::on_hands::<WheelAboveKingHigh21>(&all.hands))
+                verdict(&HandCheck::on_hands::<BestOf<WheelAboveKingHigh>>(
+                    &all.hands,
+                ))
             },
         ),
         must_fail("one_hand_in_another_class_fails_the_table", || {
@@ -649,31 +682,6 @@ fn broken() -> Vec<Trial> {
             classes[0] = 1;
             like_the_table::<Hand7>(&classes)
         }),
-        must_fail(
-            "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
-            || {
-                let p = named("wheel_beside_a_six_is_a_six_high_straight");
-                check_pitfall::<Hand7, WheelAboveKingHigh21>(p).map_err(Failed::from)
-            },
-        ),
-        must_fail(
-            "broken_wheel_above_king_high_60_fails_the_omaha_wheel",
-            || {
-                check_pitfall::<Omaha4, WheelAboveKingHigh60>(named(
-                    "omaha_wheel_made_two_and_three",
-                ))
-                .map_err(Failed::from)
-            },
-        ),
-        must_fail(
-            "broken_broadway_is_no_straight_60_fails_omaha_broadway",
-            || {
-                check_pitfall::<Omaha4, BroadwayIsNoStraight60>(named(
-                    "omaha_broadway_made_two_and_three",
-                ))
-                .map_err(Failed::from)
-            },
-        ),
         must_fail("broken_any_five_of_nine_fails_the_omaha_sample", || {
             verdict(&HandCheck::<Omaha4>::on_hands::<AnyFiveOfNine>(
                 &random_hands::<Omaha4>(SAMPLE_SEED, 1 << 14),
@@ -681,6 +689,7 @@ fn broken() -> Vec<Trial> {
         }),
     ]
     .into_iter()
+    .chain(broken_best_of_pitfalls())
     .chain(
         [
             "omaha_board_flush_with_one_hole_card_of_the_suit_is_no_flush",

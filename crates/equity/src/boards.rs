@@ -237,7 +237,7 @@ pub(crate) fn count<E: BestFive<Hand7>>(
                     sweep.run(&values, keys, members, full, weight);
                 }
             }
-            if need == 0 || !next(&mut at[..need], rest.len()) {
+            if need <= 1 || !handeval_core::next_combination(&mut at[1..need], rest.len()) {
                 break;
             }
         }
@@ -306,24 +306,6 @@ fn mean_over(
         }
     }
     (beats, ties)
-}
-
-/// The next combination of increasing places among `len`, keeping the
-/// first: `false` when the first would have to move.
-fn next(at: &mut [usize], len: usize) -> bool {
-    let need = at.len();
-    let mut k = need - 1;
-    while k > 0 && at[k] == len - need + k {
-        k -= 1;
-    }
-    if k == 0 {
-        return false;
-    }
-    at[k] += 1;
-    for j in k + 1..need {
-        at[j] = at[j - 1] + 1;
-    }
-    true
 }
 
 /// If `full` is the least board of its class under the renamings of

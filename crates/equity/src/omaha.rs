@@ -152,16 +152,11 @@ fn each_subset(cards: &[Card], k: usize, mut visit: impl FnMut(&[Card])) {
     let mut chosen: Vec<Card> = at.iter().map(|&i| cards[i]).collect();
     loop {
         visit(&chosen);
-        // The rightmost place that can still move.
-        let Some(i) = (0..k).rev().find(|&i| at[i] < n - k + i) else {
+        if !handeval_core::next_combination(&mut at, n) {
             return;
-        };
-        at[i] += 1;
-        for j in i + 1..k {
-            at[j] = at[j - 1] + 1;
         }
-        for j in i..k {
-            chosen[j] = cards[at[j]];
+        for (c, &i) in chosen.iter_mut().zip(&at) {
+            *c = cards[i];
         }
     }
 }

@@ -337,16 +337,8 @@ impl Showdown {
                 }
                 batch.push(self, board);
                 // The next combination with the same first card.
-                let mut k = need - 1;
-                while k > 0 && at[k] == rest.len() - need + k {
-                    k -= 1;
-                }
-                if k == 0 {
+                if !handeval_core::next_combination(&mut at[1..need], rest.len()) {
                     break;
-                }
-                at[k] += 1;
-                for j in k + 1..need {
-                    at[j] = at[j - 1] + 1;
                 }
             }
         }

@@ -2,26 +2,16 @@
 //! each player's hand the best of the 60 (or 100) fives of two hole and
 //! three board cards by the five-card reference, nothing else shared.
 
+use handeval_core::BestOf;
 use handeval_core::{Card, Game, Hand, Omaha4, Omaha5};
 use handeval_deadhorse::OmahaSimd;
 use handeval_equity::omaha::{OmahaMatchup, exact, exact_every_board};
-use handeval_perfhash::BestOf100;
+use handeval_perfhash::Scalar;
 use handeval_reference::{Reference, evaluate};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The next `pick.len()` places of `n` in lexicographic order.
-fn next(pick: &mut [usize], n: usize) -> bool {
-    let k = pick.len();
-    let Some(i) = (0..k).rev().find(|&i| pick[i] < n - k + i) else {
-        return false;
-    };
-    pick[i] += 1;
-    for j in i + 1..k {
-        pick[j] = pick[j - 1] + 1;
-    }
-    true
-}
+use handeval_core::next_combination as next;
 
 /// Each player's equity by brute force: every board from `rest`.
 fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
@@ -126,7 +116,7 @@ fn check<G: Game, E: handeval_core::BestFive<G>>(seed: u64, matchups: usize) {
 #[test]
 fn plo4_and_plo5_equities_equal_the_brute_force() {
     check::<Omaha4, OmahaSimd>(49, 40);
-    check::<Omaha5, BestOf100>(50, 40);
+    check::<Omaha5, BestOf<Scalar>>(50, 40);
 }
 
 #[test]
@@ -198,7 +188,7 @@ fn by_ranks_is_every_board<G: Game, E: handeval_core::BestFive<G>>(seed: u64, ma
 #[test]
 fn by_ranks_counts_what_every_board_counts() {
     by_ranks_is_every_board::<Omaha4, OmahaSimd>(51, 6);
-    by_ranks_is_every_board::<Omaha5, BestOf100>(52, 2);
+    by_ranks_is_every_board::<Omaha5, BestOf<Scalar>>(52, 2);
     // Both players double-suited in the same suits: every suit flushes.
     let m = OmahaMatchup::<Omaha4>::new(&["AhKhQsJs", "ThTs9h9s"], "", "").unwrap();
     assert_eq!(

@@ -66,14 +66,14 @@
 //! |---|---|---|
 //! | [`Scalar`] (`perfhash/scalar`) | tuned | one hand at a time, as OMPEval evaluates |
 //! | [`Simd`] (`perfhash/simd`) | SIMD | the same lookups as gathers: 16 hands per AVX-512 instruction, 8 per AVX2 |
-//! | [`BestOf6`] (`perfhash/best-of-6`) | tuned, six cards | the best of the six five-card hands by [`Scalar`] |
-//! | [`BestOf21`] (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`] |
+//! | [`BestOf<Scalar>`](handeval_core::BestOf) (`perfhash/best-of-6`) | tuned, six cards | the best of the six five-card hands by [`Scalar`] |
+//! | [`BestOf<Scalar>`](handeval_core::BestOf) (`perfhash/best-of-21`) | tuned, seven cards | the best of the 21 five-card hands by [`Scalar`] |
 //! | [`Seven`] (`perfhash/seven`) | tuned, seven cards | OMPEval's seven-card method: seven keys summed, one lookup; [`Scalar`]'s value of the best five |
 //! | [`SevenSimd`] (`perfhash/seven-simd`) | SIMD, seven cards | [`Seven`]'s key sums in 16-bit lanes, its lookups as gathers, AVX-512 or AVX2; same values |
-//! | [`BestOf60`] (`perfhash/best-of-60`) | tuned, Omaha | the best of the 60 fives of two hole and three board cards by [`Scalar`] |
+//! | [`BestOf<Scalar>`](handeval_core::BestOf) (`perfhash/best-of-60`) | tuned, Omaha | the best of the 60 fives of two hole and three board cards by [`Scalar`] |
 //! | [`Omaha`] (`perfhash/omaha`) | tuned, Omaha | PHEvaluator's Omaha method: the board's and the hole's rank multisets hashed into one no-flush table, the flush suit's ranks into a flush table; [`Scalar`]'s values |
 //! | [`OmahaSimd`] (`perfhash/omaha-simd`) | SIMD, Omaha | [`Omaha`]'s indices in 16-bit lanes, its reads as gathers, AVX-512 or AVX2 |
-//! | [`BestOf100`] (`perfhash/best-of-100`) | tuned, five-card Omaha | the best of the 100 fives of two hole and three board cards by [`Scalar`] |
+//! | [`BestOf<Scalar>`](handeval_core::BestOf) (`perfhash/best-of-100`) | tuned, five-card Omaha | the best of the 100 fives of two hole and three board cards by [`Scalar`] |
 //!
 //! # Seven cards
 //!
@@ -197,7 +197,6 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-mod best_of;
 #[cfg(feature = "std")]
 pub mod omaha;
 #[cfg(feature = "std")]
@@ -206,7 +205,6 @@ mod seven;
 mod seven_simd;
 mod simd;
 
-pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf100};
 #[cfg(feature = "std")]
 pub use omaha::Omaha;
 #[cfg(feature = "std")]
@@ -219,16 +217,13 @@ pub use simd::Simd;
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Scalar>();
     r.five::<Simd>();
-    r.add::<handeval_core::Hand6, BestOf6>();
-    r.add::<handeval_core::Hand7, BestOf21>();
+    r.best_of::<Scalar>(handeval_core::Games::Every);
     r.add::<handeval_core::Hand7, Seven>();
     r.add::<handeval_core::Hand7, SevenSimd>();
-    r.add::<handeval_core::Omaha4, BestOf60>();
     #[cfg(feature = "std")]
     r.add::<handeval_core::Omaha4, Omaha>();
     #[cfg(feature = "std")]
     r.add::<handeval_core::Omaha4, OmahaSimd>();
-    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};

@@ -62,13 +62,13 @@
 //! | [`Portable`] (`pext/portable`) | tuned | derived from [`Branchless`] | from a 52-bit card set, suits gathered by software PEXT |
 //! | [`Bmi2`] (`pext/bmi2`) | tuned | derived from [`Portable`] | the same with the BMI2 `pext` instruction |
 //! | [`Simd`] (`pext/simd`) | SIMD | derived from [`Branchless`] | the layout turned on its side: one 16-bit vector per suit section, one hand per lane, AVX-512 or AVX2; [`Branchless`]'s values |
-//! | [`Upstream21`] (`pext/upstream-21`) | faithful, seven cards | `PokerEvaluator.EvaluateSevenCardHand` at 2d21384 | the best of the 21 five-card hands by [`PextTrips`], as upstream evaluates seven cards |
-//! | [`BestOf6`] (`pext/best-of-6`) | tuned, six cards | derived from [`Branchless`] | the best of the six five-card hands by [`Branchless`] |
-//! | [`BestOf21`] (`pext/best-of-21`) | tuned, seven cards | derived from [`Branchless`] | the best of the 21 five-card hands by [`Branchless`] |
+//! | [`BestOf<PextTrips>`](handeval_core::BestOf) (`pext/upstream-21`) | faithful, seven cards | `PokerEvaluator.EvaluateSevenCardHand` at 2d21384 | the best of the 21 five-card hands by [`PextTrips`], as upstream evaluates seven cards |
+//! | [`BestOf<Branchless>`](handeval_core::BestOf) (`pext/best-of-6`) | tuned, six cards | derived from [`Branchless`] | the best of the six five-card hands by [`Branchless`] |
+//! | [`BestOf<Branchless>`](handeval_core::BestOf) (`pext/best-of-21`) | tuned, seven cards | derived from [`Branchless`] | the best of the 21 five-card hands by [`Branchless`] |
 //! | [`Seven`] (`pext/seven`) | tuned, seven cards | derived from [`Branchless`] | seven cards in one 4x16 layout, evaluated directly; [`Branchless`]'s value of the best five |
 //! | [`SevenSimd`] (`pext/seven-simd`) | SIMD, seven cards | derived from [`Seven`] | [`Seven`] turned on its side: one 16-bit vector per suit section, every type computed and the strongest selected, AVX-512 or AVX2; same values |
-//! | [`BestOf60`] (`pext/best-of-60`) | tuned, Omaha | derived from [`Branchless`] | the best of the 60 fives of two hole and three board cards by [`Branchless`] |
-//! | [`BestOf100`] (`pext/best-of-100`) | tuned, five-card Omaha | derived from [`Branchless`] | the best of the 100 fives of two hole and three board cards by [`Branchless`] |
+//! | [`BestOf<Branchless>`](handeval_core::BestOf) (`pext/best-of-60`) | tuned, Omaha | derived from [`Branchless`] | the best of the 60 fives of two hole and three board cards by [`Branchless`] |
+//! | [`BestOf<Branchless>`](handeval_core::BestOf) (`pext/best-of-100`) | tuned, five-card Omaha | derived from [`Branchless`] | the best of the 100 fives of two hole and three board cards by [`Branchless`] |
 //!
 //! - [`Reductions`] tests the shapes in upstream's order, most common first,
 //!   as an if-chain: upstream says it avoids a switch because a switch could
@@ -112,7 +112,7 @@
 //!
 //! Upstream evaluates seven cards as the best of the 21 five-card subsets
 //! (`EvaluateSevenCardHand`), checked upstream on category counts only;
-//! [`Upstream21`] is that, over the five-card evaluator of the same commit.
+//! [`BestOf<PextTrips>`](handeval_core::BestOf) is that, over the five-card evaluator of the same commit.
 //! The layout itself extends to seven cards, and [`Seven`] evaluates them in
 //! it directly: the seven card bits OR-ed into one `u64`, then
 //!
@@ -177,7 +177,6 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "cards-cs's suit-bitmask evaluator (C#): four 16-bit suit sections",
 };
 
-mod best_of;
 mod branchless;
 mod card_set;
 mod reductions;
@@ -185,7 +184,6 @@ mod seven;
 mod seven_simd;
 mod simd;
 
-pub use best_of::{BestOf6, BestOf21, BestOf60, BestOf100, Upstream21};
 pub use branchless::Branchless;
 pub use card_set::{Bmi2, Portable, pext_soft, sections_from_card_set};
 pub use reductions::{PextTrips, Reductions};
@@ -201,13 +199,11 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Portable>();
     r.five::<Bmi2>();
     r.five::<Simd>();
-    r.add::<handeval_core::Hand6, BestOf6>();
-    r.add::<handeval_core::Hand7, Upstream21>();
-    r.add::<handeval_core::Hand7, BestOf21>();
+    // Upstream's seven-card method, which it shipped for seven cards only.
+    r.best_of::<PextTrips>(handeval_core::Games::Only(&["seven"]));
+    r.best_of::<Branchless>(handeval_core::Games::Every);
     r.add::<handeval_core::Hand7, Seven>();
     r.add::<handeval_core::Hand7, SevenSimd>();
-    r.add::<handeval_core::Omaha4, BestOf60>();
-    r.add::<handeval_core::Omaha5, BestOf100>();
 }
 
 use handeval_core::{CardTable, Category, Hand};

@@ -220,6 +220,8 @@ impl Evaluator for PextTrips {
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Faithful;
     const SUMMARY: &'static str = "cards-cs (C#) evaluator as upstream at 2d21384 (2022): trips found with BMI2 pext over two suit sections";
+    // Its best of 21 is upstream's own seven-card method.
+    const BEST_OF: &'static str = "upstream-{}";
 
     const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
 

@@ -18,12 +18,12 @@
 //! | [`Score`] (`subskybox/score`) | faithful | the author's `get5cardScore` (jsfiddle rwHzm) | the author's full-strength value, in `f64` where JavaScript uses doubles |
 //! | [`Tuned`] (`subskybox/tuned`) | tuned | derived from [`Faithful`] | `u64` nibbles, `% 15` by a constant, no floats |
 //! | [`Simd`] (`subskybox/simd`) | SIMD | derived from [`Tuned`] | the nibble field bit-sliced into four 16-bit planes, one hand per lane, AVX-512 or AVX2; [`Faithful`]'s values |
-//! | [`BestOf6`] (`subskybox/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
-//! | [`BestOf21`] (`subskybox/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
-//! | [`BestOf21Simd`] (`subskybox/best-of-21-simd`) | SIMD, seven cards | derived from [`Simd`] | the best of the 21 five-card hands by [`Simd`], 21 fives of each hand through the vector kernel |
-//! | [`BestOf60`] (`subskybox/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
-//! | [`BestOf60Simd`] (`subskybox/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
-//! | [`BestOf100`] (`subskybox/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`subskybox/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`subskybox/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
+//! | [`BestOf<Simd>`](handeval_core::BestOf) (`subskybox/best-of-21-simd`) | SIMD, seven cards | derived from [`Simd`] | the best of the 21 five-card hands by [`Simd`], 21 fives of each hand through the vector kernel |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`subskybox/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
+//! | [`BestOf<Simd>`](handeval_core::BestOf) (`subskybox/best-of-60-simd`) | SIMD, Omaha | derived from [`Simd`] | the best of the 60 fives by [`Simd`], every five of each hand through the vector kernel |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`subskybox/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
 //!
 //! [`Faithful`] equals the article's JavaScript on every hand and [`Score`]
 //! equals the jsfiddle's, both checked under node over all 2,598,960 hands
@@ -128,7 +128,7 @@
 //!
 //! # Seven cards
 //!
-//! [`BestOf21`] evaluates seven cards as the best of their 21 fives by
+//! [`BestOf<Tuned>`](handeval_core::BestOf) evaluates seven cards as the best of their 21 fives by
 //! [`Tuned`]. A direct seven-card form of the analyzer is not built: with a
 //! count `c` per rank stored as `2^c - 1`, `v % 15` is the sum of the
 //! nibbles mod 15 (1, 3, 7, and 15 which is 0), and of the eleven count
@@ -145,7 +145,7 @@
 //! compete for one kicker, seven singles keep five), and choosing among
 //! them is what `deadhorse/seven` does, a different algorithm.
 //!
-//! So the family's seven-card SIMD row, [`BestOf21Simd`]
+//! So the family's seven-card SIMD row, [`BestOf<Simd>`](handeval_core::BestOf)
 //! (`subskybox/best-of-21-simd`), is the best of the 21 fives by [`Simd`]:
 //! each hand's fives go through the vector kernel 32 (AVX-512) or 16 (AVX2)
 //! at a time, the analyzer's own evaluation, vectorised.
@@ -162,13 +162,11 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
     title: "subskybox's mod-15 analyzer (JavaScript, 2013)",
 };
 
-mod best_of;
 mod faithful;
 mod score;
 mod simd;
 mod tuned;
 
-pub use best_of::{BestOf6, BestOf21, BestOf21Simd, BestOf60, BestOf60Simd, BestOf100};
 pub use faithful::Faithful;
 pub use score::Score;
 pub use simd::Simd;
@@ -180,12 +178,9 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Score>();
     r.five::<Tuned>();
     r.five::<Simd>();
-    r.add::<handeval_core::Hand6, BestOf6>();
-    r.add::<handeval_core::Hand7, BestOf21>();
-    r.add::<handeval_core::Hand7, BestOf21Simd>();
-    r.add::<handeval_core::Omaha4, BestOf60>();
-    r.add::<handeval_core::Omaha4, BestOf60Simd>();
-    r.add::<handeval_core::Omaha5, BestOf100>();
+    r.best_of::<Tuned>(handeval_core::Games::Every);
+    // The family's seven-card and Omaha SIMD rows.
+    r.best_of::<Simd>(handeval_core::Games::Only(&["seven", "omaha"]));
 }
 
 use handeval_core::{CardTable, Category, Hand, Suit};

@@ -114,6 +114,7 @@ fn category_of(value: u32) -> Category {
 
 impl Evaluator for Simd {
     const NAME: &'static str = "subskybox/simd";
+    const BEST_OF: &'static str = "best-of-{}-simd";
     const FAMILY: Family = crate::FAMILY;
     const ROLE: Role = Role::Simd;
     const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as Evaluator>::NAME);

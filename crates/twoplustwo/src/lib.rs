@@ -99,7 +99,7 @@ use handeval_cache::{Origin, Recipe, Sample, fingerprint};
 use handeval_core::{
     BestFive, Card, Category, Evaluator, Family, Generated, Hand, Hand6, Hand7, Rank, Role, Suit,
 };
-use handeval_perfhash::{BestOf6, Scalar, Seven as PerfhashSeven};
+use handeval_perfhash::{Scalar, Seven as PerfhashSeven};
 
 /// The 2+2 family.
 pub const FAMILY: Family = Family {
@@ -238,7 +238,9 @@ fn state_value(bytes: &[u8]) -> u32 {
             let hand = Hand::new(deal(bytes)).expect("distinct cards");
             Scalar::strength(Scalar::encode(&hand))
         }
-        6 => BestOf6::strength(&Hand6::new(deal(bytes)).expect("distinct cards")),
+        6 => <handeval_core::BestOf<Scalar> as BestFive<Hand6>>::strength(
+            &Hand6::new(deal(bytes)).expect("distinct cards"),
+        ),
         7 => PerfhashSeven::strength(&Hand7::new(deal(bytes)).expect("distinct cards")),
         _ => unreachable!("five to seven cards"),
     }
