@@ -82,7 +82,7 @@ struct PickCards<'a, G> {
 
 impl<G: Game> Visit for PickCards<'_, G> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        if E::NAME != self.name {
+        if E::META.name != self.name {
             return;
         }
         // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
@@ -109,7 +109,7 @@ struct PickEncoded<'a> {
 
 impl Visitor for PickEncoded<'_> {
     fn visit<E: Evaluator>(&mut self) {
-        if E::NAME != self.name {
+        if E::META.name != self.name {
             return;
         }
         let block = plan().mode.block_of(GameInfo::of::<Hand>());

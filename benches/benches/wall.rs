@@ -73,7 +73,10 @@ struct Gather<'a, G> {
 
 impl<G: Game> Visit for Gather<'_, G> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        if !self.plan.times_quiet_or_contended(self.workload, E::NAME) {
+        if !self
+            .plan
+            .times_quiet_or_contended(self.workload, E::META.name)
+        {
             return;
         }
         // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
@@ -88,13 +91,13 @@ impl<G: Game> Visit for Gather<'_, G> {
             std::process::exit(2);
         }
         let mode = self.plan.mode;
-        if E::ROLE == Role::Floor {
-            let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
+        if E::META.role == Role::Floor {
+            let name: &'static str = format!("{} (bare loop)", E::META.name).leak();
             let bare = BareLoop::<H, E>::new(name, &hands.hands, block);
             self.entries
                 .push(Entry::new(Box::new(bare), mode, (false, true), None));
         }
-        let rounds = rounds::in_rounds(E::ROLE, GameInfo::of::<H>());
+        let rounds = rounds::in_rounds(E::META.role, GameInfo::of::<H>());
         self.entries.push(Entry::new(
             Box::new(prepared),
             mode,
@@ -115,7 +118,10 @@ struct GatherEncoded<'a> {
 
 impl Visitor for GatherEncoded<'_> {
     fn visit<E: Evaluator>(&mut self) {
-        if !self.plan.times_quiet_or_contended(self.workload, E::NAME) {
+        if !self
+            .plan
+            .times_quiet_or_contended(self.workload, E::META.name)
+        {
             return;
         }
         let block = self.plan.mode.block_of(GameInfo::of::<Hand>());
@@ -125,8 +131,8 @@ impl Visitor for GatherEncoded<'_> {
             std::process::exit(2);
         }
         let mode = self.plan.mode;
-        if E::ROLE == Role::Floor {
-            let name: &'static str = format!("{} (bare loop)", E::NAME).leak();
+        if E::META.role == Role::Floor {
+            let name: &'static str = format!("{} (bare loop)", E::META.name).leak();
             let bare = BareLoop::<Hand, Whole<E>>::new(name, &self.hands.hands, block);
             self.entries
                 .push(Entry::new(Box::new(bare), mode, (false, true), None));

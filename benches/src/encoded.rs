@@ -52,14 +52,14 @@ impl<E: Evaluator> Encoded<E> {
         let wrong = |hand: &Hand, got: String, want: String| {
             Err(format!(
                 "{} on {workload}: {hand} is {got}, the reference says {want}",
-                E::NAME
+                E::META.name
             ))
         };
         match self.kind {
             Kind::Category => {
                 let mut out = vec![Category::HighCard; self.hands.len()];
                 E::categories(&self.values, &mut out);
-                if E::ROLE == Role::Floor {
+                if E::META.role == Role::Floor {
                     return Ok(());
                 }
                 for ((hand, &got), &want) in self.hands.iter().zip(&out).zip(classes) {
@@ -72,7 +72,7 @@ impl<E: Evaluator> Encoded<E> {
             Kind::Strength => {
                 let mut out = vec![self.strengths[0]; self.hands.len()];
                 E::strengths(&self.values, &mut out);
-                if E::ROLE == Role::Floor {
+                if E::META.role == Role::Floor {
                     return Ok(());
                 }
                 let scale = scale::<E>();
@@ -94,7 +94,7 @@ impl<E: Evaluator> Encoded<E> {
     /// # Errors
     /// A message naming the evaluator and the first wrong hand.
     pub fn check_literally(&self, n: usize) -> Result<(), String> {
-        if E::ROLE == Role::Floor {
+        if E::META.role == Role::Floor {
             return Ok(());
         }
         let mut out = vec![Category::HighCard; n];
@@ -104,7 +104,7 @@ impl<E: Evaluator> Encoded<E> {
                 handeval_reference::Reference::encode(hand),
             );
             if got != want {
-                return Err(format!("{} on {hand}: {got:?}, not {want:?}", E::NAME));
+                return Err(format!("{} on {hand}: {got:?}, not {want:?}", E::META.name));
             }
         }
         Ok(())
@@ -138,7 +138,7 @@ impl<E: Evaluator> Encoded<E> {
 
 impl<E: Evaluator> Timed for Encoded<E> {
     fn name(&self) -> &'static str {
-        E::NAME
+        E::META.name
     }
 
     fn blocks(&self) -> usize {
@@ -163,10 +163,15 @@ mod tests {
     fn the_check_rejects_a_broken_evaluator() {
         struct AllHighCard;
         impl Evaluator for AllHighCard {
-            const NAME: &'static str = "broken/all-high-card";
-            const SUMMARY: &'static str = "says high card to everything";
-            const FAMILY: handeval_core::Family = handeval_difftest::broken::FAMILY;
-            const ROLE: Role = Role::Tuned;
+            const META: handeval_core::Meta = handeval_core::Meta {
+                name: "broken/all-high-card",
+                summary: "says high card to everything",
+                family: handeval_difftest::broken::FAMILY,
+                role: Role::Tuned,
+                derived_from: None,
+                table_bytes: 0,
+                card_table_bytes: 0,
+            };
             type Encoded = Hand;
             type Strength = u8;
             fn encode(hand: &Hand) -> Hand {

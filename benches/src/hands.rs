@@ -109,7 +109,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// # Errors
     /// A message naming the evaluator, the workload and the first wrong hand.
     pub fn check(&self, workload: Workload, classes: &[u16]) -> Result<(), String> {
-        let checked = if E::ROLE == Role::Reference {
+        let checked = if E::META.role == Role::Reference {
             &self.hands[..self.block.min(self.hands.len())]
         } else {
             &self.hands[..]
@@ -119,7 +119,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
         }
         let mut out = vec![self.strengths[0]; checked.len()];
         E::strengths(checked, &mut out);
-        if E::ROLE == Role::Floor {
+        if E::META.role == Role::Floor {
             return Ok(());
         }
         let scale = scale::<E::Five>();
@@ -128,7 +128,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
             if got != Some(u32::from(want)) {
                 return Err(format!(
                     "{} on {workload}: {hand} is class {got:?}, the reference says {want}",
-                    E::NAME
+                    E::META.name
                 ));
             }
         }
@@ -161,7 +161,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// # Errors
     /// A message naming the evaluator and the first wrong hand.
     pub fn check_literally(&self, n: usize) -> Result<(), String> {
-        if E::ROLE == Role::Floor {
+        if E::META.role == Role::Floor {
             return Ok(());
         }
         let hands = &self.hands[..n];
@@ -170,7 +170,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
         for (hand, &got) in hands.iter().zip(&out) {
             let want = handeval_core::best_category_of::<handeval_reference::Reference, H>(hand);
             if got != want {
-                return Err(format!("{} on {hand}: {got:?}, not {want:?}", E::NAME));
+                return Err(format!("{} on {hand}: {got:?}, not {want:?}", E::META.name));
             }
         }
         Ok(())
@@ -181,7 +181,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     fn check_categories(workload: Workload, hands: &[H], classes: &[u16]) -> Result<(), String> {
         let mut out = vec![Category::HighCard; hands.len()];
         E::categories(hands, &mut out);
-        if E::ROLE == Role::Floor {
+        if E::META.role == Role::Floor {
             return Ok(());
         }
         for ((hand, &got), &want) in hands.iter().zip(&out).zip(classes) {
@@ -189,7 +189,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
             if Some(got) != want {
                 return Err(format!(
                     "{} on {workload}: {hand} is {got:?}, the reference says {want:?}",
-                    E::NAME
+                    E::META.name
                 ));
             }
         }
@@ -199,7 +199,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
 
 impl<H: Game, E: BestFive<H>> Timed for Prepared<H, E> {
     fn name(&self) -> &'static str {
-        E::NAME
+        E::META.name
     }
 
     fn blocks(&self) -> usize {
@@ -264,10 +264,15 @@ mod tests {
     // The best of the first five cards only: not the best of seven.
     struct FirstFive;
     impl BestFive<Hand7> for FirstFive {
-        const NAME: &'static str = "broken/first-five";
-        const SUMMARY: &'static str = "the first five cards only";
-        const FAMILY: handeval_core::Family = handeval_difftest::broken::FAMILY;
-        const ROLE: Role = Role::Tuned;
+        const META: handeval_core::Meta = handeval_core::Meta {
+            name: "broken/first-five",
+            summary: "the first five cards only",
+            family: handeval_difftest::broken::FAMILY,
+            role: Role::Tuned,
+            derived_from: None,
+            table_bytes: 0,
+            card_table_bytes: 0,
+        };
         type Five = handeval_reference::Reference;
         type Strength = handeval_reference::Strength;
         fn category(hand: &Hand7) -> handeval_core::Category {

@@ -680,12 +680,12 @@ impl Gather<'_> {
         }
         self.out.checked.push(format!(
             "{} ({form}): {} hands, {} classes: checked",
-            E::NAME,
+            E::META.name,
             counted.hands,
             counted.classes
         ));
         self.out.timed.push(Box::new(Enumerating {
-            name: E::NAME,
+            name: E::META.name,
             deck: self.deck.clone(),
             checksum: inc.checksum,
             expected: counted.checksum,
@@ -718,10 +718,10 @@ impl Gather<'_> {
         }
         self.out.checked.push(format!(
             "{} ({form}): every matchup counted as the first contender counts it",
-            E::NAME
+            E::META.name
         ));
         self.out.timed.push(Box::new(Counting {
-            name: E::NAME,
+            name: E::META.name,
             workload: if self.order == Order::Showdown {
                 "showdown"
             } else {
@@ -783,11 +783,11 @@ impl Gather<'_> {
         }
         self.out.checked.push(format!(
             "{} ({form}): {} counted as the first contender counts it",
-            E::NAME,
+            E::META.name,
             case.describe()
         ));
         self.out.timed.push(Box::new(Equities {
-            name: E::NAME,
+            name: E::META.name,
             count,
             expected: expected.clone(),
             problem: None,
@@ -802,8 +802,8 @@ impl handeval_registry::Visit for Gather<'_> {
             E::INCREMENTAL.is_some(),
             showdown_forms(showdown_form::<H, E>()).0.is_some(),
         );
-        let part = takes_part(self.order, E::ROLE, E::BEST_OF_FIVES, declared);
-        if !part || !(self.planned)(E::NAME) || self.error.is_some() {
+        let part = takes_part(self.order, E::META.role, E::BEST_OF_FIVES, declared);
+        if !part || !(self.planned)(E::META.name) || self.error.is_some() {
             return;
         }
         let form = form(
@@ -818,7 +818,11 @@ impl handeval_registry::Visit for Gather<'_> {
             _ => Ok(()),
         };
         if let Err(m) = checked {
-            self.error = Some(format!("{:?} by {} ({form}): {m}", self.order, E::NAME));
+            self.error = Some(format!(
+                "{:?} by {} ({form}): {m}",
+                self.order,
+                E::META.name
+            ));
         }
     }
 }
@@ -922,7 +926,7 @@ mod tests {
         }
         impl handeval_registry::Visit for Find<'_> {
             fn visit<H: Game, E: BestFive<H>>(&mut self) {
-                if E::NAME != self.name {
+                if E::META.name != self.name {
                     return;
                 }
                 let census = if self.incremental {
@@ -958,7 +962,7 @@ mod tests {
         impl handeval_registry::Visit for Names {
             fn visit<H: Game, E: BestFive<H>>(&mut self) {
                 if E::INCREMENTAL.is_some() {
-                    self.0.push(E::NAME);
+                    self.0.push(E::META.name);
                 }
             }
         }
@@ -987,10 +991,15 @@ mod tests {
     struct OneFlush;
 
     impl BestFive<Hand7> for OneFlush {
-        const NAME: &'static str = "broken/one-flush";
-        const SUMMARY: &'static str = "perfhash/seven, every flush valued as As Ks Qs Js 9s";
-        const FAMILY: handeval_core::Family = handeval_perfhash::FAMILY;
-        const ROLE: Role = Role::Tuned;
+        const META: handeval_core::Meta = handeval_core::Meta {
+            name: "broken/one-flush",
+            summary: "perfhash/seven, every flush valued as As Ks Qs Js 9s",
+            family: handeval_perfhash::FAMILY,
+            role: Role::Tuned,
+            derived_from: None,
+            table_bytes: 0,
+            card_table_bytes: 0,
+        };
         type Five = handeval_perfhash::Scalar;
         type Strength = u32;
         fn category(hand: &Hand7) -> Category {

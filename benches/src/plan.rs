@@ -126,7 +126,7 @@ impl FromStr for Mode {
 pub struct Benchmark {
     /// The workload.
     pub workload: Workload,
-    /// The evaluator's name ([`handeval_core::Evaluator::NAME`]).
+    /// The evaluator's name ([`Meta::name`](handeval_core::Meta::name)).
     pub evaluator: String,
 }
 

@@ -216,7 +216,7 @@ pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
         .iter()
         .map(|a| a.name)
         .collect();
-    let floor = handeval_registry::Null::NAME;
+    let floor = handeval_registry::Null::META.name;
     let selected = select_names(
         names,
         &args.only,
@@ -402,7 +402,7 @@ fn listings_of<G: Game>(selected: &[&'static str]) -> (Vec<Listing>, Option<Eval
     }
     impl Visitor for Listings<'_> {
         fn visit<E: Evaluator>(&mut self) {
-            if E::ROLE != Role::Listing || !self.selected.contains(&E::NAME) {
+            if E::META.role != Role::Listing || !self.selected.contains(&E::META.name) {
                 return;
             }
             let reference = self.reference.get_or_insert_with(evaluate::<Reference>);

@@ -45,18 +45,20 @@ pub struct Pokers;
 pub const POKERS_ROYAL_FLUSH: u16 = 9 << 12 | 0xA;
 
 impl Evaluator for Pokers {
-    const NAME: &'static str = "pokers";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "pokers",
-        title: "OMPEval-style perfect hash, from the pokers crate",
+        summary: "pokers 0.10 (crates.io): OMPEval-style perfect-hash tables, the state of the art",
+        family: Family {
+            name: "pokers",
+            title: "OMPEval-style perfect hash, from the pokers crate",
+        },
+        role: Role::Baseline,
+        derived_from: None,
+        // LOOKUP (86,362 u16) + PERF_HASH_OFFSETS (8,191 u32) + LOOKUP_FLUSH (8,192 u16).
+        table_bytes: 86_362 * 2 + 8_191 * 4 + 8_192 * 2,
+        // pokers::CARDS: 52 hands of two u64s.
+        card_table_bytes: 52 * 16,
     };
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str =
-        "pokers 0.10 (crates.io): OMPEval-style perfect-hash tables, the state of the art";
-    // LOOKUP (86,362 u16) + PERF_HASH_OFFSETS (8,191 u32) + LOOKUP_FLUSH (8,192 u16).
-    const TABLE_BYTES: usize = 86_362 * 2 + 8_191 * 4 + 8_192 * 2;
-    // pokers::CARDS: 52 hands of two u64s.
-    const CARD_TABLE_BYTES: usize = 52 * 16;
 
     type Encoded = pokers::Hand;
     type Strength = u16;
@@ -112,13 +114,15 @@ impl<const N: usize> BestFive<Hand<N>> for PokersCards
 where
     Hand<N>: Game,
 {
-    const NAME: &'static str = "pokers";
-    const FAMILY: Family = <Pokers as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str =
-        "pokers 0.10 (crates.io): every card into one key, OMPEval-style perfect-hash tables";
-    const TABLE_BYTES: usize = <Pokers as Evaluator>::TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = <Pokers as Evaluator>::CARD_TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pokers",
+        summary: "pokers 0.10 (crates.io): every card into one key, OMPEval-style perfect-hash tables",
+        family: <Pokers as Evaluator>::META.family,
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: <Pokers as Evaluator>::META.table_bytes,
+        card_table_bytes: <Pokers as Evaluator>::META.card_table_bytes,
+    };
 
     type Five = Pokers;
     type Strength = u16;
@@ -316,15 +320,18 @@ pub const RS_POKER_ROYAL_BITS: u16 = 10;
 pub struct RsPoker;
 
 impl Evaluator for RsPoker {
-    const NAME: &'static str = "rs_poker";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "rs_poker",
-        title: "OMPEval's scheme reimplemented, from the rs_poker crate",
+        summary: "rs_poker 5.0 (crates.io): OMPEval's scheme reimplemented, its own generated perfect-hash tables",
+        family: Family {
+            name: "rs_poker",
+            title: "OMPEval's scheme reimplemented, from the rs_poker crate",
+        },
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: RS_POKER_TABLE_BYTES,
+        card_table_bytes: RS_POKER_CARD_TABLE_BYTES,
     };
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str = "rs_poker 5.0 (crates.io): OMPEval's scheme reimplemented, its own generated perfect-hash tables";
-    const TABLE_BYTES: usize = RS_POKER_TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = RS_POKER_CARD_TABLE_BYTES;
 
     type Encoded = Hand;
     type Strength = rs_poker::core::Rank;
@@ -354,12 +361,15 @@ impl<const N: usize> BestFive<Hand<N>> for RsPokerCards
 where
     Hand<N>: Game,
 {
-    const NAME: &'static str = "rs_poker";
-    const FAMILY: Family = <RsPoker as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str = "rs_poker 5.0 (crates.io): every card into one accumulator, OMPEval-style tables of its own";
-    const TABLE_BYTES: usize = RS_POKER_TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = RS_POKER_CARD_TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "rs_poker",
+        summary: "rs_poker 5.0 (crates.io): every card into one accumulator, OMPEval-style tables of its own",
+        family: <RsPoker as Evaluator>::META.family,
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: RS_POKER_TABLE_BYTES,
+        card_table_bytes: RS_POKER_CARD_TABLE_BYTES,
+    };
 
     type Five = RsPoker;
     type Strength = rs_poker::core::Rank;
@@ -385,12 +395,15 @@ impl<const HOLE: usize, const N: usize> BestFive<Omaha<HOLE, N>> for RsPokerOmah
 where
     Omaha<HOLE, N>: Game,
 {
-    const NAME: &'static str = "rs_poker";
-    const FAMILY: Family = <RsPoker as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str = "rs_poker 5.0 (crates.io, feature omaha): OmahaHand::rank, every five of two hole and three board cards ranked";
-    const TABLE_BYTES: usize = RS_POKER_TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = RS_POKER_CARD_TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "rs_poker",
+        summary: "rs_poker 5.0 (crates.io, feature omaha): OmahaHand::rank, every five of two hole and three board cards ranked",
+        family: <RsPoker as Evaluator>::META.family,
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: RS_POKER_TABLE_BYTES,
+        card_table_bytes: RS_POKER_CARD_TABLE_BYTES,
+    };
 
     type Five = RsPoker;
     type Strength = rs_poker::core::Rank;
@@ -451,14 +464,18 @@ fn aya_category(rank: aya_poker::PokerHandRank) -> Category {
 }
 
 impl Evaluator for AyaPoker {
-    const NAME: &'static str = "aya_poker";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "aya_poker",
-        title: "perfect-hash tables from the aya_poker crate",
+        summary: "aya_poker 0.1 (crates.io): poker_rank, perfect-hash tables generated by its build script",
+        family: Family {
+            name: "aya_poker",
+            title: "perfect-hash tables from the aya_poker crate",
+        },
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
     };
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str =
-        "aya_poker 0.1 (crates.io): poker_rank, perfect-hash tables generated by its build script";
 
     type Encoded = Hand;
     type Strength = aya_poker::PokerHandRank;
@@ -488,10 +505,15 @@ impl<const HOLE: usize, const N: usize> BestFive<Omaha<HOLE, N>> for AyaPokerOma
 where
     Omaha<HOLE, N>: Game,
 {
-    const NAME: &'static str = "aya_poker";
-    const FAMILY: Family = <AyaPoker as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str = "aya_poker 0.1 (crates.io): omaha_rank, every five of two hole and three board cards ranked";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "aya_poker",
+        summary: "aya_poker 0.1 (crates.io): omaha_rank, every five of two hole and three board cards ranked",
+        family: <AyaPoker as Evaluator>::META.family,
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     type Five = AyaPoker;
     type Strength = aya_poker::PokerHandRank;
@@ -529,17 +551,19 @@ const CKC_CARDS: CardTable<u32> =
     handeval_core::card_table!(u32, |c| ckc_card(c.rank().index(), c.suit()));
 
 impl Evaluator for Ckc {
-    const NAME: &'static str = "ckc-rs";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "ckc-rs",
-        title: "Cactus Kev's prime products, from the ckc-rs crate",
+        summary: "ckc-rs 0.2 (crates.io): Cactus Kev's prime-product evaluator with a binary search",
+        family: Family {
+            name: "ckc-rs",
+            title: "Cactus Kev's prime products, from the ckc-rs crate",
+        },
+        role: Role::Baseline,
+        derived_from: None,
+        // FLUSHES and UNIQUE_5 (7,937 u16 each), PRODUCTS (4,888 u32), VALUES (4,888 u16).
+        table_bytes: 2 * 7_937 * 2 + 4_888 * 4 + 4_888 * 2,
+        card_table_bytes: CardTable::<u32>::BYTES,
     };
-    const ROLE: Role = Role::Baseline;
-    const SUMMARY: &'static str =
-        "ckc-rs 0.2 (crates.io): Cactus Kev's prime-product evaluator with a binary search";
-    // FLUSHES and UNIQUE_5 (7,937 u16 each), PRODUCTS (4,888 u32), VALUES (4,888 u16).
-    const TABLE_BYTES: usize = 2 * 7_937 * 2 + 4_888 * 4 + 4_888 * 2;
-    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
 
     type Encoded = [u32; 5];
     type Strength = Reverse<u16>;

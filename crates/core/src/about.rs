@@ -21,6 +21,34 @@ pub struct Family {
     pub title: &'static str,
 }
 
+/// What an evaluator is, declared once ([`Evaluator::META`](crate::Evaluator::META),
+/// [`BestFive::META`](crate::BestFive::META)): what the tools list, group,
+/// compare and report it by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Meta {
+    /// Stable name used in reports and on the command line, e.g.
+    /// `"subskybox/tuned"`; unique among a game's evaluators.
+    pub name: &'static str,
+    /// One line on what the evaluator is, for reports.
+    pub summary: &'static str,
+    /// The algorithm it belongs to: a constant of its crate, shared by its
+    /// variants.
+    pub family: Family,
+    /// What it is for: reference, faithful port, published listing, tuned,
+    /// SIMD batch, outside baseline or floor.
+    pub role: Role,
+    /// The name of the variant this one was derived from (a tuned variant
+    /// names the faithful port it speeds up), written as that type's
+    /// `META.name` so that it cannot go stale.
+    pub derived_from: Option<&'static str>,
+    /// Bytes of lookup tables the evaluation reads (0 for pure arithmetic),
+    /// not counting the per-card table.
+    pub table_bytes: usize,
+    /// Bytes of the per-card table the encoding from cards reads (a
+    /// [`CardTable`](crate::CardTable)), if any.
+    pub card_table_bytes: usize,
+}
+
 /// What an evaluator is for in the lab.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {

@@ -4,7 +4,7 @@
 use core::fmt::Debug;
 
 use crate::enumerate::{Checksum, Sink};
-use crate::{Card, Category, CpuPath, Evaluator, Family, Game, Hand, Role, batch};
+use crate::{Card, Category, CpuPath, Evaluator, Game, Hand, Meta, batch};
 
 /// An evaluator's incremental form ([`BestFive::INCREMENTAL`]).
 #[derive(Clone, Copy, Debug)]
@@ -63,21 +63,10 @@ macro_rules! incremental {
 /// and the variant an evaluator was derived from are declared as for five
 /// cards.
 pub trait BestFive<H: Game>: 'static {
-    /// Stable name, e.g. `"deadhorse/seven"`; unique among the size's evaluators.
-    const NAME: &'static str;
-    /// One line on what the evaluator is, for reports.
-    const SUMMARY: &'static str;
-    /// Bytes of lookup tables the evaluation reads, as [`Evaluator::TABLE_BYTES`].
-    const TABLE_BYTES: usize = 0;
-    /// Bytes of the per-card table it reads, as [`Evaluator::CARD_TABLE_BYTES`].
-    const CARD_TABLE_BYTES: usize = 0;
-    /// The algorithm it belongs to.
-    const FAMILY: Family;
-    /// What it is for, as for five cards.
-    const ROLE: Role;
-    /// The [`NAME`](Evaluator::NAME) of the evaluator (of any size) this one
-    /// was derived from.
-    const DERIVED_FROM: Option<&'static str> = None;
+    /// What it is, as [`Evaluator::META`]: its name (`"deadhorse/seven"`)
+    /// is unique among the game's evaluators, and an adapter's is its
+    /// five-card evaluator's, forwarded ([`Whole`]) or derived ([`BestOf`]).
+    const META: Meta;
     /// Whether it takes the best of the hand's five-card hands (made by
     /// [`BestOf`]) rather than evaluating the cards directly.
     const BEST_OF_FIVES: bool = false;
@@ -155,13 +144,7 @@ pub trait BestFive<H: Game>: 'static {
 pub struct Whole<E>(core::marker::PhantomData<E>);
 
 impl<E: Evaluator> BestFive<Hand> for Whole<E> {
-    const NAME: &'static str = E::NAME;
-    const SUMMARY: &'static str = E::SUMMARY;
-    const TABLE_BYTES: usize = E::TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = E::CARD_TABLE_BYTES;
-    const FAMILY: Family = E::FAMILY;
-    const ROLE: Role = E::ROLE;
-    const DERIVED_FROM: Option<&'static str> = E::DERIVED_FROM;
+    const META: Meta = E::META;
 
     type Five = E;
     type Strength = E::Strength;
@@ -345,10 +328,15 @@ pub fn best_category_of_batch<E: Evaluator, H: Game>(hands: &[H], out: &mut [Cat
 ///
 /// pub struct Count;
 /// impl Evaluator for Count {
-///     const NAME: &'static str = "mine/count";
-///     const SUMMARY: &'static str = "the highest card's index";
-///     const FAMILY: Family = Family { name: "mine", title: "an example" };
-///     const ROLE: Role = Role::Tuned;
+///     const META: handeval_core::Meta = handeval_core::Meta {
+///         name: "mine/count",
+///         summary: "the highest card's index",
+///         family: Family { name: "mine", title: "an example" },
+///         role: Role::Tuned,
+///         derived_from: None,
+///         table_bytes: 0,
+///         card_table_bytes: 0,
+///     };
 ///     type Encoded = Hand;
 ///     type Strength = u8;
 ///     fn encode(hand: &Hand) -> Hand { *hand }
@@ -357,9 +345,9 @@ pub fn best_category_of_batch<E: Evaluator, H: Game>(hands: &[H], out: &mut [Cat
 /// }
 /// let hand: Hand7 = "2c 3d 4h 5s 6c 7d As".parse().unwrap();
 /// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::strength(&hand), 51);
-/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::NAME, "mine/best-of-21");
-/// assert_eq!(<BestOf<Count> as BestFive<Omaha4>>::NAME, "mine/best-of-60");
-/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::DERIVED_FROM, Some("mine/count"));
+/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::META.name, "mine/best-of-21");
+/// assert_eq!(<BestOf<Count> as BestFive<Omaha4>>::META.name, "mine/best-of-60");
+/// assert_eq!(<BestOf<Count> as BestFive<Hand7>>::META.derived_from, Some("mine/count"));
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BestOf<E>(core::marker::PhantomData<E>);
@@ -418,7 +406,7 @@ struct BestOfName<E, H>(core::marker::PhantomData<(E, H)>);
 
 impl<E: Evaluator, H: Game> BestOfName<E, H> {
     const BUILT: ([u8; NAME_BYTES], usize) =
-        best_of_name(E::FAMILY.name, E::BEST_OF, H::FIVES.len());
+        best_of_name(E::META.family.name, E::BEST_OF, H::FIVES.len());
     const NAME: &'static str = match core::str::from_utf8(Self::BUILT.0.split_at(Self::BUILT.1).0) {
         Ok(name) => name,
         Err(_) => panic!("a best-of name is UTF-8"),
@@ -426,13 +414,12 @@ impl<E: Evaluator, H: Game> BestOfName<E, H> {
 }
 
 impl<E: Evaluator, H: Game> BestFive<H> for BestOf<E> {
-    const NAME: &'static str = BestOfName::<E, H>::NAME;
-    const SUMMARY: &'static str = "the best of the five-card hands, each evaluated by the five-card evaluator it is derived from";
-    const TABLE_BYTES: usize = E::TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = E::CARD_TABLE_BYTES;
-    const FAMILY: Family = E::FAMILY;
-    const ROLE: Role = E::ROLE;
-    const DERIVED_FROM: Option<&'static str> = Some(E::NAME);
+    const META: Meta = Meta {
+        name: BestOfName::<E, H>::NAME,
+        summary: "the best of the five-card hands, each evaluated by the five-card evaluator it is derived from",
+        derived_from: Some(E::META.name),
+        ..E::META
+    };
     const BEST_OF_FIVES: bool = true;
 
     type Five = E;
@@ -473,17 +460,22 @@ impl<E: Evaluator, H: Game> BestFive<H> for BestOf<E> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Hand6, Hand7};
+    use crate::{Family, Hand6, Hand7, Role};
 
     struct HighestCard;
     impl Evaluator for HighestCard {
-        const NAME: &'static str = "test/highest";
-        const SUMMARY: &'static str = "the highest card";
-        const FAMILY: Family = Family {
-            name: "test",
-            title: "tests",
+        const META: crate::Meta = crate::Meta {
+            name: "test/highest",
+            summary: "the highest card",
+            family: Family {
+                name: "test",
+                title: "tests",
+            },
+            role: Role::Tuned,
+            derived_from: None,
+            table_bytes: 0,
+            card_table_bytes: 0,
         };
-        const ROLE: Role = Role::Tuned;
         type Encoded = Hand;
         type Strength = u8;
         fn encode(hand: &Hand) -> Hand {
@@ -507,9 +499,12 @@ mod tests {
 
     #[test]
     fn names_follow_the_pattern_and_the_games_fives() {
-        assert_eq!(<Best as BestFive<Hand7>>::NAME, "test/best-of-21");
-        assert_eq!(<Best6 as BestFive<Hand6>>::NAME, "test/best-of-6");
-        assert_eq!(<Best as BestFive<crate::Omaha5>>::NAME, "test/best-of-100");
+        assert_eq!(<Best as BestFive<Hand7>>::META.name, "test/best-of-21");
+        assert_eq!(<Best6 as BestFive<Hand6>>::META.name, "test/best-of-6");
+        assert_eq!(
+            <Best as BestFive<crate::Omaha5>>::META.name,
+            "test/best-of-100"
+        );
         let (bytes, len) = best_of_name("f", "upstream-{}-x{}", 1_234_567);
         assert_eq!(&bytes[..len], b"f/upstream-1234567-x{}");
         let (bytes, len) = best_of_name("f", "plain", 6);

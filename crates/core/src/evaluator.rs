@@ -3,7 +3,7 @@
 use core::fmt::Debug;
 use core::ops::Index;
 
-use crate::{Category, CpuPath, Family, Game, Hand, KnownErrors, Role};
+use crate::{Category, CpuPath, Game, Hand, KnownErrors, Meta};
 
 /// Tables an evaluator generates at run time, once they are ready: what a
 /// run records beside its figures.
@@ -32,26 +32,11 @@ pub struct Generated {
 /// stateless, and generic code monomorphises per evaluator, so a benchmark
 /// loop contains the algorithm inlined rather than a virtual call.
 pub trait Evaluator: 'static {
-    /// Stable name used in reports and on the command line, e.g. `"subskybox/tuned"`.
-    const NAME: &'static str;
-    /// One line on what the evaluator is, for reports.
-    const SUMMARY: &'static str;
-    /// Bytes of lookup tables the evaluation reads (0 for pure arithmetic),
-    /// not counting the per-card table [`encode`](Evaluator::encode) reads.
-    const TABLE_BYTES: usize = 0;
-    /// Bytes of the per-card table [`encode`](Evaluator::encode) reads to
-    /// turn cards into the encoding (a [`CardTable`](crate::CardTable)), if any.
-    const CARD_TABLE_BYTES: usize = 0;
-    /// The algorithm it belongs to: a constant of its crate, shared by its variants.
-    const FAMILY: Family;
-    /// What it is for: reference, faithful port, published listing, tuned,
-    /// SIMD batch, outside baseline or floor.
-    const ROLE: Role;
-    /// The [`NAME`](Evaluator::NAME) of the variant this one was derived from
-    /// (a tuned variant names the faithful port it speeds up), written as that
-    /// type's `NAME` so that it cannot go stale.
-    const DERIVED_FROM: Option<&'static str> = None;
-    /// For a published listing ([`Role::Listing`]), exactly what it gets
+    /// What it is: name, summary, family, role, origin and table bytes,
+    /// declared here once (its [`Whole`](crate::Whole) and
+    /// [`BestOf`](crate::BestOf) adapters and the registry read it).
+    const META: Meta;
+    /// For a published listing ([`Role::Listing`](crate::Role::Listing)), exactly what it gets
     /// wrong over all hands; `None` for every evaluator that must be right.
     const KNOWN_ERRORS: Option<KnownErrors> = None;
     /// How its best-of adapter ([`BestOf`](crate::BestOf)) is named after
@@ -307,10 +292,15 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 ///
 /// struct Mine;
 /// impl Evaluator for Mine {
-///     const NAME: &'static str = "mine/tuned";
-///     const SUMMARY: &'static str = "counts cards";
-///     const FAMILY: Family = Family { name: "mine", title: "an example" };
-///     const ROLE: Role = Role::Tuned;
+///     const META: handeval_core::Meta = handeval_core::Meta {
+///         name: "mine/tuned",
+///         summary: "counts cards",
+///         family: Family { name: "mine", title: "an example" },
+///         role: Role::Tuned,
+///         derived_from: None,
+///         table_bytes: 0,
+///         card_table_bytes: 0,
+///     };
 ///     type Encoded = u64;
 ///     type Strength = u32;
 ///     fn encode(hand: &Hand) -> u64 { hand.mask() }
@@ -329,10 +319,15 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 ///
 /// struct Mine;
 /// impl Evaluator for Mine {
-///     const NAME: &'static str = "mine/tuned";
-///     const SUMMARY: &'static str = "counts cards";
-///     const FAMILY: Family = Family { name: "mine", title: "an example" };
-///     const ROLE: Role = Role::Tuned;
+///     const META: handeval_core::Meta = handeval_core::Meta {
+///         name: "mine/tuned",
+///         summary: "counts cards",
+///         family: Family { name: "mine", title: "an example" },
+///         role: Role::Tuned,
+///         derived_from: None,
+///         table_bytes: 0,
+///         card_table_bytes: 0,
+///     };
 ///     type Encoded = u64;
 ///     type Strength = u32;
 ///     fn encode(hand: &Hand) -> u64 { hand.mask() }
@@ -346,10 +341,15 @@ impl<'a> FromIterator<&'a Category> for Histogram {
 /// # use handeval_core::{Category, Evaluator, Family, Hand, Role};
 /// # struct Mine;
 /// # impl Evaluator for Mine {
-/// #     const NAME: &'static str = "mine/tuned";
-/// #     const SUMMARY: &'static str = "counts cards";
-/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
-/// #     const ROLE: Role = Role::Tuned;
+/// #     const META: handeval_core::Meta = handeval_core::Meta {
+/// #         name: "mine/tuned",
+/// #         summary: "counts cards",
+/// #         family: Family { name: "mine", title: "an example" },
+/// #         role: Role::Tuned,
+/// #         derived_from: None,
+/// #         table_bytes: 0,
+/// #         card_table_bytes: 0,
+/// #     };
 /// #     type Encoded = u64;
 /// #     type Strength = u32;
 /// #     fn encode(hand: &Hand) -> u64 { hand.mask() }
@@ -535,10 +535,15 @@ macro_rules! target_feature_batches {
 /// fn plain(_: &[Hand], _: &mut [u32]) {}
 /// # struct Mine;
 /// # impl Evaluator for Mine {
-/// #     const NAME: &'static str = "mine/simd";
-/// #     const SUMMARY: &'static str = "counts cards";
-/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
-/// #     const ROLE: Role = Role::Simd;
+/// #     const META: handeval_core::Meta = handeval_core::Meta {
+/// #         name: "mine/simd",
+/// #         summary: "counts cards",
+/// #         family: Family { name: "mine", title: "an example" },
+/// #         role: Role::Simd,
+/// #         derived_from: None,
+/// #         table_bytes: 0,
+/// #         card_table_bytes: 0,
+/// #     };
 /// #     type Encoded = Hand;
 /// #     type Strength = u32;
 /// #     fn encode(hand: &Hand) -> Hand { *hand }
@@ -564,10 +569,15 @@ macro_rules! target_feature_batches {
 /// }
 /// # struct Mine;
 /// # impl Evaluator for Mine {
-/// #     const NAME: &'static str = "mine/simd";
-/// #     const SUMMARY: &'static str = "counts cards";
-/// #     const FAMILY: Family = Family { name: "mine", title: "an example" };
-/// #     const ROLE: Role = Role::Simd;
+/// #     const META: handeval_core::Meta = handeval_core::Meta {
+/// #         name: "mine/simd",
+/// #         summary: "counts cards",
+/// #         family: Family { name: "mine", title: "an example" },
+/// #         role: Role::Simd,
+/// #         derived_from: None,
+/// #         table_bytes: 0,
+/// #         card_table_bytes: 0,
+/// #     };
 /// #     type Encoded = Hand;
 /// #     type Strength = u32;
 /// #     fn encode(hand: &Hand) -> Hand { *hand }

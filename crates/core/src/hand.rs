@@ -12,7 +12,7 @@ use crate::{Card, CardTable};
 /// whose value is that of their best five ([`Game`](crate::Game)).
 ///
 /// The only ways to make one are the validating [`Hand::new`] and
-/// [`FromStr`], and [`all_hands`] (or [`Game::all`](crate::Game::all)), so
+/// [`FromStr`], and [`all_hands`] (or a game's [`Game::part_hands`](crate::Game::part_hands)), so
 /// an evaluator never has to check its input.
 ///
 /// A hand is stored as its card indices, one byte each (`repr(transparent)`

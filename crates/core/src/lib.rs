@@ -154,7 +154,7 @@ mod hand;
 mod parse;
 mod register;
 
-pub use about::{CpuPath, Family, KnownErrors, Role, UnknownRole};
+pub use about::{CpuPath, Family, KnownErrors, Meta, Role, UnknownRole};
 pub use best_five::{
     BestFive, BestOf, Incremental, Whole, best_category_of, best_category_of_batch, best_of,
     best_of_batch, best_of_both,

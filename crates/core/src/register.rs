@@ -18,8 +18,8 @@ use crate::{BestFive, BestOf, Evaluator, Game, GameVisitor, visit_games};
 ///
 /// struct Names(Vec<&'static str>);
 /// impl Register for Names {
-///     fn five<E: Evaluator>(&mut self) { self.0.push(E::NAME) }
-///     fn add<G: Game, E: BestFive<G>>(&mut self) { self.0.push(E::NAME) }
+///     fn five<E: Evaluator>(&mut self) { self.0.push(E::META.name) }
+///     fn add<G: Game, E: BestFive<G>>(&mut self) { self.0.push(E::META.name) }
 /// }
 /// ```
 pub trait Register {

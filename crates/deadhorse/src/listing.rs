@@ -1,6 +1,6 @@
 //! The full-strength `eval5` the README prints, bugs and all.
 
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, KnownErrors, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, KnownErrors, Role};
 
 use crate::{category_of, java_ints};
 
@@ -74,18 +74,21 @@ impl Listing {
 }
 
 impl Evaluator for Listing {
-    const NAME: &'static str = "deadhorse/listing";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Listing;
-    const SUMMARY: &'static str = "DeadHorseEval README's printed full-strength eval5 (28cf1b6): trips lose their rank, every flush ties";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/listing",
+        summary: "DeadHorseEval README's printed full-strength eval5 (28cf1b6): trips lose their rank, every flush ties",
+        family: crate::FAMILY,
+        role: Role::Listing,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u32>::BYTES,
+    };
     const KNOWN_ERRORS: Option<KnownErrors> = Some(KnownErrors {
         distinct: 5_406,
         wrong_category: 0,
         // Every three of a kind (54,912) and every flush (5,108).
         misordered: 60_020,
     });
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
 
     type Encoded = [i32; 5];
     type Strength = i32;

@@ -2,7 +2,7 @@
 //! OR, XOR and SUM, taken over the hole and over the board apart.
 
 use handeval_core::bits::BROADWAY;
-use handeval_core::{BestFive, Family, Omaha4, Role};
+use handeval_core::{BestFive, Omaha4, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::STRAIGHT_FLUSH;
@@ -345,12 +345,15 @@ handeval_lanes::simd_paths!(mod paths: ValuesOmaha<false>, Omaha4, records);
 handeval_lanes::simd_paths!(mod kinds: ValuesOmaha<true>, Omaha4, records);
 
 impl BestFive<Omaha4> for Omaha {
-    const NAME: &'static str = "deadhorse/omaha";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> =
-        Some(<crate::Seven as BestFive<handeval_core::Hand7>>::NAME);
-    const SUMMARY: &'static str = "DeadHorseEval for Omaha, table-free and direct: OR, XOR and SUM of the hole and of the board, the best five of two and three from rank masks, never the 60 fives";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/omaha",
+        summary: "DeadHorseEval for Omaha, table-free and direct: OR, XOR and SUM of the hole and of the board, the best five of two and three from rank masks, never the 60 fives",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Seven as BestFive<handeval_core::Hand7>>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     type Five = crate::Tuned;
     type Strength = u32;
@@ -375,11 +378,15 @@ impl BestFive<Omaha4> for Omaha {
 }
 
 impl BestFive<Omaha4> for OmahaSimd {
-    const NAME: &'static str = "deadhorse/omaha-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<Omaha as BestFive<Omaha4>>::NAME);
-    const SUMMARY: &'static str = "DeadHorseEval for Omaha across hands: the direct table-free kernel in 16-bit lanes, every type computed and selected, AVX-512 or AVX2";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/omaha-simd",
+        summary: "DeadHorseEval for Omaha across hands: the direct table-free kernel in 16-bit lanes, every type computed and selected, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<Omaha as BestFive<Omaha4>>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     type Five = crate::Tuned;
 

@@ -1,6 +1,6 @@
 //! The seed README's method, giving the shipped code's values.
 
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, Role};
 
 use crate::{Fields, RANKS, STRAIGHTS, WHEEL, category_of, encode};
 
@@ -70,12 +70,15 @@ impl Readme {
 }
 
 impl Evaluator for Readme {
-    const NAME: &'static str = "deadhorse/readme";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "DeadHorseEval by its README's method (85994db, 2015): % tests for straight and flush, OR/XOR popcounts; values as shipped at 28cf1b6";
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/readme",
+        summary: "DeadHorseEval by its README's method (85994db, 2015): % tests for straight and flush, OR/XOR popcounts; values as shipped at 28cf1b6",
+        family: crate::FAMILY,
+        role: Role::Faithful,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u32>::BYTES,
+    };
 
     type Encoded = [u32; 5];
     type Strength = u32;

@@ -2,7 +2,7 @@
 //! sum, one OR and one XOR of the seven cards.
 
 use handeval_core::bits::{highest, keep_highest};
-use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
+use handeval_core::{BestFive, CardTable, Category, Hand7, Role};
 
 use crate::{RANKS, STRAIGHT_FLUSH, WHEEL, category_of};
 
@@ -121,13 +121,15 @@ fn rare(
 }
 
 impl BestFive<Hand7> for Seven {
-    const NAME: &'static str = "deadhorse/seven";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> =
-        Some(<crate::Tuned as handeval_core::Evaluator>::NAME);
-    const SUMMARY: &'static str = "DeadHorseEval for seven cards: counts per rank from one sum, OR and XOR; suit counters for the flush";
-    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/seven",
+        summary: "DeadHorseEval for seven cards: counts per rank from one sum, OR and XOR; suit counters for the flush",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Tuned as handeval_core::Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u32>::BYTES,
+    };
 
     type Five = crate::Tuned;
     type Strength = u32;

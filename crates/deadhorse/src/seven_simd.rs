@@ -1,6 +1,6 @@
 //! The seven-card evaluation vectorised across hands.
 
-use handeval_core::{BestFive, Family, Hand7, Role};
+use handeval_core::{BestFive, Hand7, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use handeval_core::bits::BROADWAY;
@@ -248,11 +248,15 @@ handeval_lanes::simd_paths!(mod paths: Values7<false>, Hand7);
 handeval_lanes::simd_paths!(mod kinds: Values7<true>, Hand7);
 
 impl BestFive<Hand7> for SevenSimd {
-    const NAME: &'static str = "deadhorse/seven-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Seven as BestFive<Hand7>>::NAME);
-    const SUMMARY: &'static str = "DeadHorseEval for seven cards across hands: OR, XOR, SUM and suit counters in 16-bit lanes, every type computed and selected, AVX-512 or AVX2";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/seven-simd",
+        summary: "DeadHorseEval for seven cards across hands: OR, XOR, SUM and suit counters in 16-bit lanes, every type computed and selected, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Seven as BestFive<Hand7>>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::incremental!(
         "partial sums",
         crate::enumerate::seven_cards,

@@ -1,6 +1,6 @@
 //! The tuned evaluation vectorised across hands.
 
-use handeval_core::{Evaluator, Family, Role};
+use handeval_core::{Evaluator, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use handeval_core::bits::BROADWAY;
@@ -84,13 +84,16 @@ handeval_lanes::simd_paths!(mod paths: Values<false>);
 handeval_lanes::simd_paths!(mod kinds: Values<true>);
 
 impl Evaluator for Simd {
-    const NAME: &'static str = "deadhorse/simd";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/simd",
+        summary: "DeadHorseEval across hands: OR, XOR, SUM and popcounts in 16-bit lanes, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Tuned as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     const BEST_OF: &'static str = "best-of-{}-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as Evaluator>::NAME);
-    const SUMMARY: &'static str =
-        "DeadHorseEval across hands: OR, XOR, SUM and popcounts in 16-bit lanes, AVX-512 or AVX2";
 
     handeval_lanes::simd_evaluator!(
         Simd: Evaluator,

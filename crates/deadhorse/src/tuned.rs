@@ -1,6 +1,6 @@
 //! The same algorithm, branch-light, with hardware popcount.
 
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, Role};
 
 use crate::{Fields, WHEEL, card, category_of};
 
@@ -80,13 +80,15 @@ const CARDS: CardTable<u32> =
     handeval_core::card_table!(u32, |c| (card(c) >> 13) << 16 | 1 << c.rank().index());
 
 impl Evaluator for Tuned {
-    const NAME: &'static str = "deadhorse/tuned";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Readme as Evaluator>::NAME);
-    const SUMMARY: &'static str = "DeadHorseEval made branch-light: shift straight test, AND flush test, sum-derived trip rank, popcnt";
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/tuned",
+        summary: "DeadHorseEval made branch-light: shift straight test, AND flush test, sum-derived trip rank, popcnt",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Readme as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u32>::BYTES,
+    };
 
     type Encoded = [u32; 5];
     type Strength = u32;

@@ -1,6 +1,6 @@
 //! `DeadHorse.eval5` as shipped.
 
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, Role};
 
 use crate::{category_of, java_ints};
 
@@ -73,12 +73,15 @@ impl Upstream {
 }
 
 impl Evaluator for Upstream {
-    const NAME: &'static str = "deadhorse/upstream";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "DeadHorseEval's DeadHorse.eval5 as shipped at 28cf1b6 (2024): distinct ranks by clearing low bits, AND flush test, Java ints";
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u32>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/upstream",
+        summary: "DeadHorseEval's DeadHorse.eval5 as shipped at 28cf1b6 (2024): distinct ranks by clearing low bits, AND flush test, Java ints",
+        family: crate::FAMILY,
+        role: Role::Faithful,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u32>::BYTES,
+    };
 
     type Encoded = [i32; 5];
     type Strength = i32;

@@ -152,35 +152,35 @@ fn upstream_bugs_stay_fixed<E: Evaluator>() {
     assert!(
         strength::<E>("Kh Kc Ks 3d 2s") > strength::<E>("Qh Qc Qs Ad Kd"),
         "{}",
-        E::NAME
+        E::META.name
     );
     // Trip rank by shared rank, not shared suit: Ks and 9s share only a suit.
     assert!(
         strength::<E>("Ks 9s 9h 9d Qh") < strength::<E>("Js Jh Jd 9c 8s"),
         "{}",
-        E::NAME
+        E::META.name
     );
     assert!(
         strength::<E>("Ks 9s 9h 9d Qh") > strength::<E>("8s 8h 8d Ac Kd"),
         "{}",
-        E::NAME
+        E::META.name
     );
     // Flushes keep their kickers (every flush tied in the README's code).
     assert!(
         strength::<E>("Ah Jh 9h 6h 3h") > strength::<E>("Ad Jd 9d 6d 2d"),
         "{}",
-        E::NAME
+        E::META.name
     );
     // The wheel and steel wheel are the lowest of their categories.
     assert!(
         strength::<E>("As 2d 3c 4h 5s") < strength::<E>("2d 3c 4h 5s 6s"),
         "{}",
-        E::NAME
+        E::META.name
     );
     assert!(
         strength::<E>("As 2s 3s 4s 5s") < strength::<E>("2s 3s 4s 5s 6s"),
         "{}",
-        E::NAME
+        E::META.name
     );
 }
 

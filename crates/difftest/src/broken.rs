@@ -19,12 +19,17 @@ macro_rules! broken {
         pub struct $ty;
 
         impl Evaluator for $ty {
-            const NAME: &'static str = concat!("broken/", $stem);
-            const SUMMARY: &'static str = $summary;
-            const FAMILY: Family = FAMILY;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: concat!("broken/", $stem),
+        summary: $summary,
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
             // `broken/wheel-above-king-high-21` for seven cards.
             const BEST_OF: &'static str = concat!($stem, "-{}");
-            const ROLE: Role = Role::Tuned;
             type Encoded = Hand;
             type Strength = $strength;
             fn encode(hand: &Hand) -> Hand {
@@ -116,10 +121,15 @@ broken!(
 pub struct AnyFiveOfNine;
 
 impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
-    const NAME: &'static str = "broken/any-five-of-nine";
-    const SUMMARY: &'static str = "the reference over any five of the nine cards";
-    const FAMILY: Family = FAMILY;
-    const ROLE: Role = Role::Tuned;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/any-five-of-nine",
+        summary: "the reference over any five of the nine cards",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     type Five = handeval_reference::Reference;
     type Strength = Strength;
     fn category(hand: &handeval_core::Omaha4) -> Category {

@@ -120,7 +120,7 @@ pub fn enumerated<G: Game>() -> u64 {
 const KEPT: u64 = 1 << 28;
 
 /// The reference's class of every enumerated hand of `G`, in order, when
-/// the game is small enough to keep them ([`KEPT`] hands: the Hold'em
+/// the game is small enough to keep them (`KEPT` hands: the Hold'em
 /// sizes), computed on first use over all cores (seconds for seven cards).
 pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
     static CLASSES: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
@@ -390,7 +390,7 @@ pub struct Example<G> {
 /// run over every hand, against the game's table.
 #[derive(Clone, Debug)]
 pub struct HandCheck<G> {
-    /// [`BestFive::NAME`].
+    /// [`Meta::name`](handeval_core::Meta::name).
     pub name: &'static str,
     /// Whether the check covered every hand ([`check_all`]) rather than
     /// chosen ones ([`HandCheck::on_hands`]).
@@ -407,7 +407,7 @@ pub struct HandCheck<G> {
     /// Hands (by what they stand for) whose class differs from the reference's.
     pub class_mismatch_hands: u64,
     /// The differing hands' places and classes, in order (class 0: the
-    /// value is on no five-card hand), at most [`KEPT_MISMATCHES`] of them.
+    /// value is on no five-card hand), at most `KEPT_MISMATCHES` of them.
     pub class_mismatches: Vec<(u64, u16)>,
     /// Distinct classes seen ([`Game::classes`] over every hand when
     /// correct, 4,824 for seven cards), counting "unranked" as one.
@@ -560,7 +560,7 @@ struct Checker<G: Game, E: BestFive<G>> {
 
 impl<G: Game, E: BestFive<G>> PartCheck<G> for Checker<G, E> {
     fn name(&self) -> &'static str {
-        E::NAME
+        E::META.name
     }
     fn part(&self, hands: &[G], expected: &[u16], start: u64, weight: u64) -> Partial {
         Partial::compare::<G, E>(hands, expected, start, weight, &self.scale)
@@ -719,7 +719,7 @@ impl<G: Game> HandCheck<G> {
     /// reference's classes compute at microseconds a hand, which is held to
     /// them on [`SAMPLE`] random hands.
     pub fn of<E: BestFive<G>>() -> Self {
-        if E::ROLE == Role::Reference {
+        if E::META.role == Role::Reference {
             Self::on_hands::<E>(&random_hands::<G>(SAMPLE_SEED, SAMPLE))
         } else {
             Self::run::<E>()
@@ -752,7 +752,7 @@ impl<G: Game> HandCheck<G> {
                 Partial::compare::<G, E>(hands, expected, (i * CHUNK) as u64, 1, &scale)
             })
             .reduce(Partial::new, Partial::merge)
-            .into_check::<G>(E::NAME, false, |index, class| {
+            .into_check::<G>(E::META.name, false, |index, class| {
                 example::<G, E>(
                     hands[index as usize],
                     index,

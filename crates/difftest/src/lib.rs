@@ -45,7 +45,7 @@ pub fn hands() -> &'static [Hand] {
 /// One evaluator's verdict on every hand.
 #[derive(Clone, Debug)]
 pub struct Evaluation {
-    /// [`Evaluator::NAME`].
+    /// [`Meta::name`](handeval_core::Meta::name).
     pub name: &'static str,
     /// Category of hand `i`.
     pub categories: Vec<Category>,
@@ -93,7 +93,7 @@ pub fn evaluate<E: Evaluator>() -> Evaluation {
         .map(|&s| ranking.class(s).expect("every strength was ranked"))
         .collect();
     Evaluation {
-        name: E::NAME,
+        name: E::META.name,
         categories,
         classes,
         distinct: ranking.len(),
@@ -461,8 +461,8 @@ where
     assert!(
         differences.is_empty(),
         "{} and {} differ on {} hands: {named:?}",
-        A::NAME,
-        B::NAME,
+        A::META.name,
+        B::META.name,
         differences.len()
     );
 }

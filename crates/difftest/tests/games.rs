@@ -247,7 +247,10 @@ fn agree<G: Game, E: BestFive<G>>(hand: &G, other: &G) -> Result<(), String> {
     if a == b {
         Ok(())
     } else {
-        Err(format!("{}: {hand} is {a:?}, {other} is {b:?}", E::NAME))
+        Err(format!(
+            "{}: {hand} is {a:?}, {other} is {b:?}",
+            E::META.name
+        ))
     }
 }
 
@@ -275,7 +278,10 @@ fn encodes_alike<E: Evaluator>(hand: Hand) -> Result<(), String> {
     if a == b {
         Ok(())
     } else {
-        Err(format!("{}: {hand} encoded as {a:?}, then {b:?}", E::NAME))
+        Err(format!(
+            "{}: {hand} encoded as {a:?}, then {b:?}",
+            E::META.name
+        ))
     }
 }
 
@@ -300,7 +306,7 @@ use handeval_difftest::pitfalls::{PITFALLS, Pitfall};
 /// that five's class, and `E`'s class (its value on its five-card scale) is
 /// that class.
 fn check_pitfall<G: Game, E: BestFive<G>>(p: &Pitfall) -> Result<(), String> {
-    pitfall_against(p, E::NAME, five_card_class::<G, E>)
+    pitfall_against(p, E::META.name, five_card_class::<G, E>)
 }
 
 /// `E`'s category of a hand and its class on `E`'s five-card scale: all a
@@ -356,7 +362,7 @@ struct AllOnPitfall<'a> {
 impl Visit for AllOnPitfall<'_> {
     fn visit<G: Game, E: BestFive<G>>(&mut self) {
         // A listing's wrong answers are its known errors, checked apart.
-        if E::ROLE == Role::Listing {
+        if E::META.role == Role::Listing {
             return;
         }
         if let Err(e) = check_pitfall::<G, E>(self.pitfall) {
@@ -391,9 +397,9 @@ impl Visit for Stamp {
     fn visit<G: Game, E: BestFive<G>>(&mut self) {
         // A published listing is wrong on purpose: the five-card extension
         // holds it to exactly its known errors instead (`listing_five_E`).
-        let checks = checks_of::<G>(E::NAME);
+        let checks = checks_of::<G>(E::META.name);
         let against_the_reference: Option<(&str, AgainstTheReference<G>)> =
-            if E::ROLE == Role::Listing {
+            if E::META.role == Role::Listing {
                 None
             } else if sample_size(checks).is_some() {
                 Some(("sampled", sampled::<G>))
@@ -407,14 +413,14 @@ impl Visit for Stamp {
             }),
         ];
         if let Some((check, run)) = against_the_reference {
-            self.0
-                .push(Trial::test(test_name(check, G::ID, E::NAME), move || {
-                    run(checks)
-                }));
+            self.0.push(Trial::test(
+                test_name(check, G::ID, E::META.name),
+                move || run(checks),
+            ));
         }
         for (check, run) in properties {
             self.0
-                .push(Trial::test(test_name(check, G::ID, E::NAME), run));
+                .push(Trial::test(test_name(check, G::ID, E::META.name), run));
         }
     }
 }
@@ -443,14 +449,14 @@ struct StampFive(Vec<Trial>);
 
 impl Visitor for StampFive {
     fn visit<E: Evaluator>(&mut self) {
-        if E::ROLE == Role::Listing {
+        if E::META.role == Role::Listing {
             self.0.push(Trial::test(
-                test_name("listing", "five", E::NAME),
+                test_name("listing", "five", E::META.name),
                 listing::<E>,
             ));
         }
         self.0.push(Trial::test(
-            test_name("deterministic_encode", "five", E::NAME),
+            test_name("deterministic_encode", "five", E::META.name),
             || deterministic_encode(encodes_alike::<E>),
         ));
     }
@@ -569,10 +575,15 @@ fn named(name: &str) -> &'static Pitfall {
 struct ClaimsAnError;
 
 impl Evaluator for ClaimsAnError {
-    const NAME: &'static str = "broken/claims-an-error";
-    const SUMMARY: &'static str = "the reference, listed with an error it does not make";
-    const FAMILY: handeval_core::Family = handeval_difftest::broken::FAMILY;
-    const ROLE: Role = Role::Listing;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/claims-an-error",
+        summary: "the reference, listed with an error it does not make",
+        family: handeval_difftest::broken::FAMILY,
+        role: Role::Listing,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     const KNOWN_ERRORS: Option<handeval_core::KnownErrors> = Some(handeval_core::KnownErrors {
         distinct: HandClass::COUNT as usize,
         wrong_category: 1,

@@ -82,7 +82,7 @@ struct RunAll<'a> {
 
 impl Visit for RunAll<'_> {
     fn visit<G: Game, E: BestFive<G>>(&mut self) {
-        if E::ROLE != Role::Simd {
+        if E::META.role != Role::Simd {
             return;
         }
         let hands = self.hands.of::<G>();
@@ -92,7 +92,7 @@ impl Visit for RunAll<'_> {
         E::categories(hands, &mut categories);
         self.runs.push(Run {
             game: G::ID,
-            name: E::NAME,
+            name: E::META.name,
             path: E::cpu_path(),
             values: Box::new((values, categories)),
         });
@@ -130,7 +130,9 @@ impl Visit for Differ<'_> {
     fn visit<G: Game, E: BestFive<G>>(&mut self) {
         type Values<S> = (Vec<S>, Vec<Category>);
         let find = |runs: &[Run]| -> Option<Values<E::Strength>> {
-            let run = runs.iter().find(|r| r.game == G::ID && r.name == E::NAME)?;
+            let run = runs
+                .iter()
+                .find(|r| r.game == G::ID && r.name == E::META.name)?;
             run.values.downcast_ref::<Values<E::Strength>>().cloned()
         };
         if let (Some(a), Some(b)) = (find(self.first), find(self.second))
@@ -142,14 +144,14 @@ impl Visit for Differ<'_> {
             };
             let (a, b) = (pairs(&a), pairs(&b));
             let first = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
-            let intended = if E::NAME == <BrokenOnAvx2 as Evaluator>::NAME {
+            let intended = if E::META.name == <BrokenOnAvx2 as Evaluator>::META.name {
                 " (as intended: its AVX2 kernel is broken)"
             } else {
                 ""
             };
             println!(
                 "{} ({}): {} of {} hands differ, first {} ({:?} then {:?}){intended}",
-                E::NAME,
+                E::META.name,
                 G::ID,
                 a.iter().zip(&b).filter(|(x, y)| x != y).count(),
                 a.len(),
@@ -157,7 +159,7 @@ impl Visit for Differ<'_> {
                 a[first],
                 b[first]
             );
-            self.differing.push(E::NAME);
+            self.differing.push(E::META.name);
         }
     }
 }
@@ -223,15 +225,15 @@ fn every_path_gives_the_same_values() {
     // flagged exactly in the runs that took it.
     for (label, runs) in [("as this CPU is", &native), ("AVX-512 absent", &avx2)] {
         let took_avx2 = runs.iter().any(|r| {
-            r.name == <BrokenOnAvx2 as Evaluator>::NAME
+            r.name == <BrokenOnAvx2 as Evaluator>::META.name
                 && r.path.active
                 && r.path.features == "avx2"
         });
         let expected: &[&str] = if took_avx2 {
             &[
-                <BrokenOnAvx2 as Evaluator>::NAME,
-                <BrokenOnAvx2 as Evaluator>::NAME,
-                <BrokenOnAvx2 as Evaluator>::NAME,
+                <BrokenOnAvx2 as Evaluator>::META.name,
+                <BrokenOnAvx2 as Evaluator>::META.name,
+                <BrokenOnAvx2 as Evaluator>::META.name,
             ]
         } else {
             &[]
@@ -288,13 +290,18 @@ handeval_lanes::simd_paths!(mod paths7: Broken, Hand7);
 handeval_lanes::simd_paths!(mod omaha: Broken, Omaha4, records);
 
 impl Evaluator for BrokenOnAvx2 {
-    const NAME: &'static str = "broken/avx2";
-    const SUMMARY: &'static str = "rank set only, and wrong on AVX2";
-    const FAMILY: Family = Family {
-        name: "broken",
-        title: "deliberately broken evaluators",
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/avx2",
+        summary: "rank set only, and wrong on AVX2",
+        family: Family {
+            name: "broken",
+            title: "deliberately broken evaluators",
+        },
+        role: Role::Simd,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
     };
-    const ROLE: Role = Role::Simd;
     handeval_lanes::simd_evaluator!(
         BrokenOnAvx2: Evaluator,
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
@@ -303,10 +310,15 @@ impl Evaluator for BrokenOnAvx2 {
 }
 
 impl BestFive<Hand7> for BrokenOnAvx2 {
-    const NAME: &'static str = "broken/avx2";
-    const SUMMARY: &'static str = "rank set only, and wrong on AVX2";
-    const FAMILY: Family = <Self as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Simd;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/avx2",
+        summary: "rank set only, and wrong on AVX2",
+        family: <Self as Evaluator>::META.family,
+        role: Role::Simd,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     type Five = BrokenOnAvx2;
     handeval_lanes::simd_evaluator!(
         BrokenOnAvx2: BestFive<Hand7>,
@@ -316,10 +328,15 @@ impl BestFive<Hand7> for BrokenOnAvx2 {
 }
 
 impl BestFive<Omaha4> for BrokenOnAvx2 {
-    const NAME: &'static str = "broken/avx2";
-    const SUMMARY: &'static str = "rank set only, and wrong on AVX2";
-    const FAMILY: Family = <Self as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Simd;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/avx2",
+        summary: "rank set only, and wrong on AVX2",
+        family: <Self as Evaluator>::META.family,
+        role: Role::Simd,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     type Five = BrokenOnAvx2;
     handeval_lanes::simd_evaluator!(
         BrokenOnAvx2: BestFive<Omaha4>,

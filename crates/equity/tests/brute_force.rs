@@ -219,10 +219,15 @@ fn preflop_deals_are_counted_once_per_class_up_to_suits() {
 struct Broken;
 
 impl BestFive<Hand7> for Broken {
-    const NAME: &'static str = "broken";
-    const SUMMARY: &'static str = "the reference with flushes demoted";
-    const FAMILY: handeval_core::Family = <ReferenceBest as BestFive<Hand7>>::FAMILY;
-    const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken",
+        summary: "the reference with flushes demoted",
+        family: <ReferenceBest as BestFive<Hand7>>::META.family,
+        role: handeval_core::Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     type Five = <ReferenceBest as BestFive<Hand7>>::Five;
     type Strength = <ReferenceBest as BestFive<Hand7>>::Strength;
     fn category(hand: &Hand7) -> handeval_core::Category {

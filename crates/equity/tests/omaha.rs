@@ -137,11 +137,16 @@ fn a_broken_evaluator_is_caught() {
     // cards: the same brute force must tell it apart.
     struct Broken;
     impl handeval_core::BestFive<Omaha4> for Broken {
-        const NAME: &'static str = "broken";
-        const SUMMARY: &'static str = "the reference with flushes demoted";
-        const FAMILY: handeval_core::Family =
-            <handeval_reference::ReferenceBest as handeval_core::BestFive<Omaha4>>::FAMILY;
-        const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
+        const META: handeval_core::Meta = handeval_core::Meta {
+            name: "broken",
+            summary: "the reference with flushes demoted",
+            family: <handeval_reference::ReferenceBest as handeval_core::BestFive<Omaha4>>::META
+                .family,
+            role: handeval_core::Role::Tuned,
+            derived_from: None,
+            table_bytes: 0,
+            card_table_bytes: 0,
+        };
         type Five = Reference;
         type Strength = handeval_reference::Strength;
         fn category(hand: &Omaha4) -> handeval_core::Category {

@@ -42,10 +42,15 @@ handeval_lanes::simd_paths!(mod paths7: SplitOnly7, Hand7);
 struct Floor7;
 
 impl BestFive<Hand7> for Floor7 {
-    const NAME: &'static str = "split-only";
-    const SUMMARY: &'static str = "loads, splits and stores; evaluates nothing";
-    const FAMILY: Family = Floor::FAMILY;
-    const ROLE: Role = Role::Floor;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "split-only",
+        summary: "loads, splits and stores; evaluates nothing",
+        family: Floor::META.family,
+        role: Role::Floor,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     type Five = Floor;
     handeval_lanes::simd_evaluator!(
         Floor7: BestFive<Hand7>,
@@ -57,13 +62,18 @@ impl BestFive<Hand7> for Floor7 {
 struct Floor;
 
 impl Evaluator for Floor {
-    const NAME: &'static str = "split-only";
-    const SUMMARY: &'static str = "loads, splits and stores; evaluates nothing";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "split-only",
-        title: "the SIMD kernels' floor",
+        summary: "loads, splits and stores; evaluates nothing",
+        family: Family {
+            name: "split-only",
+            title: "the SIMD kernels' floor",
+        },
+        role: Role::Floor,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
     };
-    const ROLE: Role = Role::Floor;
     handeval_lanes::simd_evaluator!(
         Floor: Evaluator,
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),

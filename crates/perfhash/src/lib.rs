@@ -299,12 +299,15 @@ const TABLE_BYTES: usize = core::mem::size_of_val(&OFFSETS)
 pub struct Scalar;
 
 impl Evaluator for Scalar {
-    const NAME: &'static str = "perfhash/scalar";
-    const FAMILY: Family = FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const SUMMARY: &'static str = "OMPEval-style: rank keys summed, row-displacement perfect hash, flush table by rank mask; tables from the reference";
-    const TABLE_BYTES: usize = TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "perfhash/scalar",
+        summary: "OMPEval-style: rank keys summed, row-displacement perfect hash, flush table by rank mask; tables from the reference",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: TABLE_BYTES,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     /// Rank key, suit counters and rank bits, summed over the five cards.
     type Encoded = u64;

@@ -10,8 +10,7 @@ use std::vec::Vec;
 use handeval_cache::{Origin, Recipe, Sample, fingerprint};
 
 use handeval_core::{
-    BINOMIAL, BestFive, Card, Category, Evaluator, Family, Generated, Hand, Omaha4, Rank, Role,
-    Suit,
+    BINOMIAL, BestFive, Card, Category, Evaluator, Generated, Hand, Omaha4, Rank, Role, Suit,
 };
 
 use crate::{Scalar, category_of};
@@ -491,12 +490,15 @@ fn evaluate(t: &Tables, hand: &Omaha4) -> u32 {
 pub struct Omaha;
 
 impl BestFive<Omaha4> for Omaha {
-    const NAME: &'static str = "perfhash/omaha";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<Scalar as Evaluator>::NAME);
-    const SUMMARY: &'static str = "PHEvaluator's Omaha method: board and hole rank multisets hashed into one no-flush table, the flush suit's ranks into a flush table; tables made in the lab on first use";
-    const TABLE_BYTES: usize = TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "perfhash/omaha",
+        summary: "PHEvaluator's Omaha method: board and hole rank multisets hashed into one no-flush table, the flush suit's ranks into a flush table; tables made in the lab on first use",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<Scalar as Evaluator>::META.name),
+        table_bytes: TABLE_BYTES,
+        card_table_bytes: 0,
+    };
 
     type Five = Scalar;
     type Strength = u32;

@@ -3,7 +3,7 @@
 
 #![allow(unsafe_code)]
 
-use handeval_core::{BINOMIAL, BestFive, Family, Omaha4, Role};
+use handeval_core::{BINOMIAL, BestFive, Omaha4, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::category_of;
@@ -356,12 +356,15 @@ mod paths {
 }
 
 impl BestFive<Omaha4> for OmahaSimd {
-    const NAME: &'static str = "perfhash/omaha-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Omaha as BestFive<Omaha4>>::NAME);
-    const SUMMARY: &'static str = "PHEvaluator's Omaha method across hands: multiset and set indices in 16-bit lanes, the table reads as masked gathers, AVX-512 or AVX2";
-    const TABLE_BYTES: usize = crate::omaha::TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "perfhash/omaha-simd",
+        summary: "PHEvaluator's Omaha method across hands: multiset and set indices in 16-bit lanes, the table reads as masked gathers, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Omaha as BestFive<Omaha4>>::META.name),
+        table_bytes: crate::omaha::TABLE_BYTES,
+        card_table_bytes: 0,
+    };
 
     type Five = crate::Scalar;
 

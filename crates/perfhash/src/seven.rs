@@ -1,6 +1,6 @@
 //! The perfect hash for seven cards, as OMPEval evaluates them.
 
-use handeval_core::{BestFive, Card, CardTable, Category, Family, Hand7, Role};
+use handeval_core::{BestFive, Card, CardTable, Category, Hand7, Role};
 
 use crate::{FLUSH7, LOOKUP7, OFFSETS7, RANK_KEYS7, ROW_SHIFT7, category_of};
 
@@ -111,14 +111,15 @@ pub(crate) const TABLE_BYTES7: usize = core::mem::size_of_val(&OFFSETS7)
 pub struct Seven;
 
 impl BestFive<Hand7> for Seven {
-    const NAME: &'static str = "perfhash/seven";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> =
-        Some(<crate::Scalar as handeval_core::Evaluator>::NAME);
-    const SUMMARY: &'static str = "OMPEval's seven-card method: seven rank keys summed, one row-displacement lookup; suit counters, flush table by rank mask; tables from the reference";
-    const TABLE_BYTES: usize = TABLE_BYTES7;
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "perfhash/seven",
+        summary: "OMPEval's seven-card method: seven rank keys summed, one row-displacement lookup; suit counters, flush table by rank mask; tables from the reference",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Scalar as handeval_core::Evaluator>::META.name),
+        table_bytes: TABLE_BYTES7,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     const INCREMENTAL: Option<handeval_core::Incremental> =
         Some(handeval_core::incremental!("key sums", seven_cards, || ""));

@@ -2,7 +2,7 @@
 
 #![allow(unsafe_code)]
 
-use handeval_core::{BestFive, Family, Hand7, Role};
+use handeval_core::{BestFive, Hand7, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::{FLUSH7, LOOKUP7, OFFSETS7, RANK_KEYS7, ROW_SHIFT7, category_of};
@@ -242,12 +242,15 @@ mod paths {
 }
 
 impl BestFive<Hand7> for SevenSimd {
-    const NAME: &'static str = "perfhash/seven-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Seven as BestFive<Hand7>>::NAME);
-    const SUMMARY: &'static str = "OMPEval's seven-card method across hands: key sums in 16-bit lanes, offsets and values by masked gathers, AVX-512 or AVX2";
-    const TABLE_BYTES: usize = crate::seven::TABLE_BYTES7;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "perfhash/seven-simd",
+        summary: "OMPEval's seven-card method across hands: key sums in 16-bit lanes, offsets and values by masked gathers, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Seven as BestFive<Hand7>>::META.name),
+        table_bytes: crate::seven::TABLE_BYTES7,
+        card_table_bytes: 0,
+    };
 
     type Five = crate::Scalar;
 

@@ -2,7 +2,7 @@
 
 #![allow(unsafe_code)]
 
-use handeval_core::{Evaluator, Family, Hand, Role};
+use handeval_core::{Evaluator, Hand, Role};
 
 use crate::{
     FLUSH_BITS, LOOKUP, OFFSETS, RANK_KEY_MASK, RANK_KEYS, ROW_SHIFT, SUIT_SHIFT, Scalar,
@@ -266,12 +266,15 @@ mod paths {
 }
 
 impl Evaluator for Simd {
-    const NAME: &'static str = "perfhash/simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<Scalar as Evaluator>::NAME);
-    const SUMMARY: &'static str = "the perfect hash across hands: keys from registers, offsets and values by masked gathers, AVX-512 or AVX2";
-    const TABLE_BYTES: usize = crate::TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "perfhash/simd",
+        summary: "the perfect hash across hands: keys from registers, offsets and values by masked gathers, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<Scalar as Evaluator>::META.name),
+        table_bytes: crate::TABLE_BYTES,
+        card_table_bytes: 0,
+    };
 
     handeval_lanes::simd_evaluator!(
         Simd: Evaluator,

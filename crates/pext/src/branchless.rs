@@ -1,6 +1,6 @@
 //! The same value with no branch on the hand's shape.
 
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, Role};
 
 use crate::{
     BROADWAY, Type, WHEEL, WHEEL_PRIMARY, and16, category_of, layout, or16, single_suit, value,
@@ -60,14 +60,15 @@ pub(crate) fn evaluate(h: u64) -> u32 {
 }
 
 impl Evaluator for Branchless {
-    const NAME: &'static str = "pext/branchless";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Reductions as Evaluator>::NAME);
-    const SUMMARY: &'static str =
-        "cards-cs suit-bitmask evaluator without branches: count planes from pairwise section ANDs";
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/branchless",
+        summary: "cards-cs suit-bitmask evaluator without branches: count planes from pairwise section ANDs",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Reductions as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     type Encoded = u64;
     type Strength = u32;

@@ -2,7 +2,7 @@
 //! hardware ([`Bmi2`]) or in software ([`Portable`]).
 
 use handeval_core::cpu::{self, Feature};
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, Role};
 
 use crate::{branchless, category_of, section_of};
 
@@ -49,14 +49,16 @@ pub fn sections_from_card_set(set: u64) -> u64 {
 pub struct Portable;
 
 impl Evaluator for Portable {
-    const NAME: &'static str = "pext/portable";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
-    const SUMMARY: &'static str =
-        "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by software PEXT";
-    // Hand::mask's table of card bits.
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/portable",
+        summary: "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by software PEXT",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Branchless as Evaluator>::META.name),
+        table_bytes: 0,
+        // Hand::mask's table of card bits.
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     type Encoded = u64;
     type Strength = u32;
@@ -111,12 +113,15 @@ mod hardware {
 }
 
 impl Evaluator for Bmi2 {
-    const NAME: &'static str = "pext/bmi2";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<Portable as Evaluator>::NAME);
-    const SUMMARY: &'static str = "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by the BMI2 pext instruction";
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/bmi2",
+        summary: "cards-cs branch-free evaluator from a 52-bit card set, suits gathered by the BMI2 pext instruction",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<Portable as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     type Encoded = u64;
     type Strength = u32;

@@ -4,7 +4,7 @@
 //! ([`PextTrips`]).
 
 use handeval_core::cpu::{self, Feature};
-use handeval_core::{CardTable, Category, Evaluator, Family, Hand, Role};
+use handeval_core::{CardTable, Category, Evaluator, Hand, Role};
 
 use crate::{
     SECTIONS, Type, WHEEL, WHEEL_PRIMARY, and16, category_of, layout, or16, single_suit, value,
@@ -132,12 +132,15 @@ fn single_suit_2022(h: u64) -> bool {
 pub struct Reductions;
 
 impl Evaluator for Reductions {
-    const NAME: &'static str = "pext/reductions";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "cards-cs (C#) suit-bitmask evaluator as upstream at 0fa01d1: 4x16-bit hand, OR/AND/XOR reductions, if-chain";
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/reductions",
+        summary: "cards-cs (C#) suit-bitmask evaluator as upstream at 0fa01d1: 4x16-bit hand, OR/AND/XOR reductions, if-chain",
+        family: crate::FAMILY,
+        role: Role::Faithful,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     type Encoded = u64;
     type Strength = u32;
@@ -216,14 +219,17 @@ mod hardware {
 }
 
 impl Evaluator for PextTrips {
-    const NAME: &'static str = "pext/pext-trips";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "cards-cs (C#) evaluator as upstream at 2d21384 (2022): trips found with BMI2 pext over two suit sections";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/pext-trips",
+        summary: "cards-cs (C#) evaluator as upstream at 2d21384 (2022): trips found with BMI2 pext over two suit sections",
+        family: crate::FAMILY,
+        role: Role::Faithful,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
     // Its best of 21 is upstream's own seven-card method.
     const BEST_OF: &'static str = "upstream-{}";
-
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
 
     type Encoded = u64;
     type Strength = u32;

@@ -1,6 +1,6 @@
 //! The suit-bitmask evaluator for seven cards on the 4x16 layout.
 
-use handeval_core::{BestFive, CardTable, Category, Family, Hand7, Role};
+use handeval_core::{BestFive, CardTable, Category, Hand7, Role};
 
 use crate::{BROADWAY, SECTION_BITS, Type, category_of, value};
 
@@ -126,13 +126,15 @@ fn rare(
 }
 
 impl BestFive<Hand7> for Seven {
-    const NAME: &'static str = "pext/seven";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> =
-        Some(<crate::Branchless as handeval_core::Evaluator>::NAME);
-    const SUMMARY: &'static str = "cards-cs suit bitmask for seven cards: flush by section popcount, straights on the OR, counts from section ANDs";
-    const CARD_TABLE_BYTES: usize = CardTable::<u64>::BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/seven",
+        summary: "cards-cs suit bitmask for seven cards: flush by section popcount, straights on the OR, counts from section ANDs",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Branchless as handeval_core::Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: CardTable::<u64>::BYTES,
+    };
 
     type Five = crate::Branchless;
     type Strength = u32;

@@ -1,6 +1,6 @@
 //! The seven-card evaluation vectorised across hands, sections bit-sliced.
 
-use handeval_core::{BestFive, Family, Hand7, Role};
+use handeval_core::{BestFive, Hand7, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::{BROADWAY, Type};
@@ -155,11 +155,15 @@ handeval_lanes::simd_paths!(mod paths: Values7<false>, Hand7);
 handeval_lanes::simd_paths!(mod kinds: Values7<true>, Hand7);
 
 impl BestFive<Hand7> for SevenSimd {
-    const NAME: &'static str = "pext/seven-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Seven as BestFive<Hand7>>::NAME);
-    const SUMMARY: &'static str = "cards-cs's suit sections for seven cards across hands: one 16-bit vector per suit, every type computed and selected, AVX-512 or AVX2";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/seven-simd",
+        summary: "cards-cs's suit sections for seven cards across hands: one 16-bit vector per suit, every type computed and selected, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Seven as BestFive<Hand7>>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     type Five = crate::Branchless;
 

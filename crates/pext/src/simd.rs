@@ -1,6 +1,6 @@
 //! The branch-free evaluation vectorised across hands, sections bit-sliced.
 
-use handeval_core::{Evaluator, Family, Role};
+use handeval_core::{Evaluator, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::{BROADWAY, Type, WHEEL, WHEEL_PRIMARY};
@@ -131,11 +131,15 @@ handeval_lanes::simd_paths!(mod paths: Values<false>);
 handeval_lanes::simd_paths!(mod kinds: Values<true>);
 
 impl Evaluator for Simd {
-    const NAME: &'static str = "pext/simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Branchless as Evaluator>::NAME);
-    const SUMMARY: &'static str = "cards-cs's suit sections across hands: one 16-bit vector per suit, reductions between vectors, AVX-512 or AVX2";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "pext/simd",
+        summary: "cards-cs's suit sections across hands: one 16-bit vector per suit, reductions between vectors, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Branchless as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     handeval_lanes::simd_evaluator!(
         Simd: Evaluator,

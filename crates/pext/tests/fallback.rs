@@ -11,9 +11,9 @@ fn without_bmi2_the_fallbacks_run_say_so_and_stay_correct() {
     pretend_absent(Feature::Bmi2);
     assert!(!has(Feature::Bmi2));
     for (name, reason, path) in [
-        (Bmi2::NAME, Bmi2::unavailable(), Bmi2::cpu_path()),
+        (Bmi2::META.name, Bmi2::unavailable(), Bmi2::cpu_path()),
         (
-            PextTrips::NAME,
+            PextTrips::META.name,
             PextTrips::unavailable(),
             PextTrips::cpu_path(),
         ),

@@ -22,7 +22,7 @@ fn series_orderings<E: Evaluator>() {
         assert!(
             strength::<E>(loser) < strength::<E>(winner),
             "{}: {loser} vs {winner}",
-            E::NAME
+            E::META.name
         );
     }
 }
@@ -136,7 +136,7 @@ where
     A::strengths_of_hands(&hands, &mut a);
     B::strengths_of_hands(&hands, &mut b);
     for ((x, y), h) in a.iter().zip(&b).zip(&hands) {
-        assert_eq!(x, y, "{} and {} differ on {h}", A::NAME, B::NAME);
+        assert_eq!(x, y, "{} and {} differ on {h}", A::META.name, B::META.name);
     }
 }
 

@@ -155,14 +155,18 @@ fn class_table() -> &'static Ranking<Strength> {
 }
 
 impl Evaluator for Reference {
-    const NAME: &'static str = "reference";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "reference",
-        title: "the naive oracle: count ranks, sort, test flush and straight",
+        summary: "naive oracle: count ranks, sort by count then rank, test flush and straight",
+        family: Family {
+            name: "reference",
+            title: "the naive oracle: count ranks, sort, test flush and straight",
+        },
+        role: Role::Reference,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
     };
-    const ROLE: Role = Role::Reference;
-    const SUMMARY: &'static str =
-        "naive oracle: count ranks, sort by count then rank, test flush and straight";
 
     type Encoded = Hand;
     type Strength = Strength;

@@ -1,7 +1,7 @@
 //! The reference for six and seven cards: the best of the hand's five-card
 //! hands, by the five-card reference.
 
-use handeval_core::{BestFive, Category, Evaluator, Family, Game, Hand, Role};
+use handeval_core::{BestFive, Category, Evaluator, Game, Hand, Role};
 
 use crate::{Reference, Strength, evaluate};
 
@@ -47,12 +47,15 @@ pub fn best_five<H: Game>(hand: &H) -> Hand {
 }
 
 impl<H: Game> BestFive<H> for ReferenceBest {
-    const NAME: &'static str = "reference";
-    const FAMILY: Family = <Reference as Evaluator>::FAMILY;
-    const ROLE: Role = Role::Reference;
-    const DERIVED_FROM: Option<&'static str> = None;
-    const SUMMARY: &'static str =
-        "naive oracle: the strongest of the hand's five-card hands by the five-card reference";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "reference",
+        summary: "naive oracle: the strongest of the hand's five-card hands by the five-card reference",
+        family: <Reference as Evaluator>::META.family,
+        role: Role::Reference,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     type Five = Reference;
     type Strength = Strength;

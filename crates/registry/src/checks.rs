@@ -20,9 +20,9 @@ use crate::{PerGame, Visit, of_game, per_game, same, visit};
 
 /// One registered evaluator of `G` and its checks.
 pub struct Checks<G: Game> {
-    /// [`BestFive::NAME`].
+    /// [`Meta::name`](handeval_core::Meta::name).
     pub name: &'static str,
-    /// [`BestFive::ROLE`].
+    /// [`Meta::role`](handeval_core::Meta::role).
     pub role: Role,
     /// [`BestFive::BEST_OF_FIVES`].
     pub best_of_fives: bool,
@@ -70,8 +70,8 @@ struct Collect<G: Game>(Vec<Checks<G>>);
 impl<G: Game> Visit for Collect<G> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
         let checks = Checks::<H> {
-            name: E::NAME,
-            role: E::ROLE,
+            name: E::META.name,
+            role: E::META.role,
             best_of_fives: E::BEST_OF_FIVES,
             part_check: checker::<H, E>,
             on_classified: HandCheck::<H>::on_classified::<E>,

@@ -28,8 +28,8 @@
 //! # What each evaluator is
 //!
 //! Each evaluator declares its [`Family`], [`Role`] and the variant it was
-//! derived from next to its name ([`Evaluator::FAMILY`], [`Evaluator::ROLE`],
-//! [`Evaluator::DERIVED_FROM`]); [`About`] carries them to the tools, which
+//! derived from next to its name ([`Meta::family`](handeval_core::Meta::family), [`Meta::role`](handeval_core::Meta::role),
+//! [`Meta::derived_from`](handeval_core::Meta::derived_from)); [`About`] carries them to the tools, which
 //! group, pair and label evaluators from these declarations alone.
 //!
 //! # Classes from native strengths
@@ -226,14 +226,18 @@ pub fn same<T: Any, U: Any>(value: T) -> Option<U> {
 pub struct Null;
 
 impl Evaluator for Null {
-    const NAME: &'static str = "null";
-    const FAMILY: Family = Family {
+    const META: handeval_core::Meta = handeval_core::Meta {
         name: "null",
-        title: "the harness floor",
+        summary: "harness floor: reads the five card bytes, folds them into one byte, evaluates nothing",
+        family: Family {
+            name: "null",
+            title: "the harness floor",
+        },
+        role: Role::Floor,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
     };
-    const ROLE: Role = Role::Floor;
-    const SUMMARY: &'static str =
-        "harness floor: reads the five card bytes, folds them into one byte, evaluates nothing";
 
     type Encoded = [u8; 5];
     type Strength = u8;
@@ -271,11 +275,15 @@ impl Evaluator for Null {
 pub struct NullCards;
 
 impl<G: Game> BestFive<G> for NullCards {
-    const NAME: &'static str = "null";
-    const FAMILY: Family = Null::FAMILY;
-    const ROLE: Role = Role::Floor;
-    const SUMMARY: &'static str =
-        "harness floor: reads the card bytes, folds them into one byte, evaluates nothing";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "null",
+        summary: "harness floor: reads the card bytes, folds them into one byte, evaluates nothing",
+        family: Null::META.family,
+        role: Role::Floor,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
 
     type Five = Null;
     type Strength = u8;
@@ -370,8 +378,8 @@ pub fn families() -> Vec<Family> {
 
 /// The table-free ideas: the families of the lab's own variants none of
 /// whose evaluators, in any game, reads a lookup table
-/// ([`Evaluator::TABLE_BYTES`] is 0 for all of them), in registry order.
-/// A per-card encoding table ([`Evaluator::CARD_TABLE_BYTES`]) does not
+/// ([`Meta::table_bytes`](handeval_core::Meta::table_bytes) is 0 for all of them), in registry order.
+/// A per-card encoding table ([`Meta::card_table_bytes`](handeval_core::Meta::card_table_bytes)) does not
 /// count: it maps a card to its bits and holds no answer.
 pub fn table_free_families() -> Vec<Family> {
     let every = abouts_of_every_game();
@@ -396,19 +404,19 @@ pub struct About {
     /// Whether it takes the best of the hand's fives
     /// ([`BestFive::BEST_OF_FIVES`]) rather than evaluating the cards directly.
     pub best_of_fives: bool,
-    /// [`Evaluator::NAME`].
+    /// [`Meta::name`](handeval_core::Meta::name).
     pub name: &'static str,
-    /// [`Evaluator::SUMMARY`].
+    /// [`Meta::summary`](handeval_core::Meta::summary).
     pub summary: &'static str,
-    /// [`Evaluator::FAMILY`].
+    /// [`Meta::family`](handeval_core::Meta::family).
     pub family: Family,
-    /// [`Evaluator::ROLE`].
+    /// [`Meta::role`](handeval_core::Meta::role).
     pub role: Role,
-    /// [`Evaluator::DERIVED_FROM`].
+    /// [`Meta::derived_from`](handeval_core::Meta::derived_from).
     pub derived_from: Option<&'static str>,
-    /// [`Evaluator::TABLE_BYTES`].
+    /// [`Meta::table_bytes`](handeval_core::Meta::table_bytes).
     pub table_bytes: usize,
-    /// [`Evaluator::CARD_TABLE_BYTES`].
+    /// [`Meta::card_table_bytes`](handeval_core::Meta::card_table_bytes).
     pub card_table_bytes: usize,
     /// [`Evaluator::cpu_path`] on this machine.
     pub cpu_path: CpuPath,
@@ -431,13 +439,13 @@ impl About {
         About {
             game: GameInfo::of::<G>(),
             best_of_fives: E::BEST_OF_FIVES,
-            name: E::NAME,
-            summary: E::SUMMARY,
-            family: E::FAMILY,
-            role: E::ROLE,
-            derived_from: E::DERIVED_FROM,
-            table_bytes: E::TABLE_BYTES,
-            card_table_bytes: E::CARD_TABLE_BYTES,
+            name: E::META.name,
+            summary: E::META.summary,
+            family: E::META.family,
+            role: E::META.role,
+            derived_from: E::META.derived_from,
+            table_bytes: E::META.table_bytes,
+            card_table_bytes: E::META.card_table_bytes,
             cpu_path: E::cpu_path(),
             unavailable: E::unavailable(),
             incremental: E::INCREMENTAL.map(|i| i.form),
@@ -457,7 +465,7 @@ impl About {
 pub trait DynEvaluator<G: Game>: Send + Sync {
     /// What the evaluator is.
     fn about(&self) -> About;
-    /// [`BestFive::NAME`].
+    /// [`Meta::name`](handeval_core::Meta::name).
     fn name(&self) -> &'static str {
         self.about().name
     }
@@ -532,7 +540,7 @@ struct Collect<G: Game>(Vec<MakeErased<G>>);
 
 impl<G: Game> Visit for Collect<G> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        let make: MakeErased<H> = (E::ROLE == Role::Floor, erase::<H, E>);
+        let make: MakeErased<H> = (E::META.role == Role::Floor, erase::<H, E>);
         // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
         if let Some(make) = same::<_, MakeErased<G>>(make) {
             self.0.push(make);
@@ -649,7 +657,7 @@ pub fn showdown_with(
     }
     impl Visit for Run<'_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME != self.name {
+            if E::META.name != self.name {
                 return;
             }
             self.tally = match self.counting {
@@ -688,7 +696,7 @@ pub fn range_equity(
     }
     impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME != self.name || !seven::<G>() {
+            if E::META.name != self.name || !seven::<G>() {
                 return;
             }
             self.out = Some(handeval_equity::exact::exact_with::<AsHand7<G, E>>(
@@ -729,7 +737,7 @@ pub fn range_estimate(
     }
     impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME == self.name && seven::<G>() {
+            if E::META.name == self.name && seven::<G>() {
                 self.out = Some(handeval_equity::monte_carlo::estimate::<AsHand7<G, E>>(
                     self.matchup,
                     self.seed,
@@ -764,7 +772,7 @@ pub fn generator(game: GameInfo, name: &str) -> Option<fn() -> Option<Generated>
     }
     impl Visit for Find<'_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME == self.name && GameInfo::of::<G>() == self.game {
+            if E::META.name == self.name && GameInfo::of::<G>() == self.game {
                 self.out = Some(E::generated);
             }
         }
@@ -798,7 +806,7 @@ pub fn equity_evaluator(game: GameInfo) -> &'static str {
     rules
         .iter()
         .find_map(|rule| abouts.iter().find(|a| rule(a)).map(|a| a.name))
-        .unwrap_or(Reference::NAME)
+        .unwrap_or(Reference::META.name)
 }
 
 /// The exact showdown of fixed Omaha hands over every board
@@ -824,7 +832,7 @@ pub fn omaha_equity(
     }
     impl Visit for Run<'_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::NAME != self.name || GameInfo::of::<G>() != self.game || G::HOLE == 0 {
+            if E::META.name != self.name || GameInfo::of::<G>() != self.game || G::HOLE == 0 {
                 return;
             }
             self.out = Some(
@@ -918,13 +926,15 @@ impl<G: Game, E: BestFive<G>> AsHand7<G, E> {
 }
 
 impl<G: Game, E: BestFive<G>> BestFive<Hand7> for AsHand7<G, E> {
-    const NAME: &'static str = E::NAME;
-    const SUMMARY: &'static str = E::SUMMARY;
-    const TABLE_BYTES: usize = E::TABLE_BYTES;
-    const CARD_TABLE_BYTES: usize = E::CARD_TABLE_BYTES;
-    const FAMILY: Family = E::FAMILY;
-    const ROLE: Role = E::ROLE;
-    const DERIVED_FROM: Option<&'static str> = E::DERIVED_FROM;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: E::META.name,
+        summary: E::META.summary,
+        family: E::META.family,
+        role: E::META.role,
+        derived_from: E::META.derived_from,
+        table_bytes: E::META.table_bytes,
+        card_table_bytes: E::META.card_table_bytes,
+    };
     const BEST_OF_FIVES: bool = E::BEST_OF_FIVES;
     type Five = E::Five;
     type Strength = E::Strength;
@@ -1041,7 +1051,7 @@ mod tests {
     #[test]
     fn names_are_unique_and_start_with_the_reference() {
         let names = names();
-        assert_eq!(names[0], Reference::NAME);
+        assert_eq!(names[0], Reference::META.name);
         let mut sorted = names.clone();
         sorted.sort_unstable();
         sorted.dedup();
@@ -1082,13 +1092,13 @@ mod tests {
         struct Names(Vec<&'static str>);
         impl Visitor for Names {
             fn visit<E: Evaluator>(&mut self) {
-                self.0.push(E::NAME);
+                self.0.push(E::META.name);
             }
         }
         fn check<H: Game>() {
             let abouts = abouts_with_floor_of::<H>();
             assert_eq!(abouts[0].role, Role::Floor);
-            assert_eq!(abouts[1].name, Reference::NAME);
+            assert_eq!(abouts[1].name, Reference::META.name);
             assert_eq!(abouts[1].role, Role::Reference);
             let mut names: Vec<_> = abouts.iter().map(|a| a.name).collect();
             names.sort_unstable();

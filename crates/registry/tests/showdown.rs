@@ -84,7 +84,7 @@ struct Names<'a>(&'a mut Vec<&'static str>);
 
 impl handeval_registry::Visit for Names<'_> {
     fn visit<G: handeval_core::Game, E: handeval_core::BestFive<G>>(&mut self) {
-        self.0.push(E::NAME);
+        self.0.push(E::META.name);
     }
 }
 
@@ -204,13 +204,18 @@ fn an_unknown_evaluator_is_none() {
 struct CategoryOnly;
 
 impl handeval_core::BestFive<Hand7> for CategoryOnly {
-    const NAME: &'static str = "broken/category-only";
-    const SUMMARY: &'static str = "perfhash/seven's value without its place in the category";
-    const FAMILY: handeval_core::Family = handeval_core::Family {
-        name: "broken",
-        title: "deliberately broken",
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/category-only",
+        summary: "perfhash/seven's value without its place in the category",
+        family: handeval_core::Family {
+            name: "broken",
+            title: "deliberately broken",
+        },
+        role: handeval_core::Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
     };
-    const ROLE: handeval_core::Role = handeval_core::Role::Tuned;
     type Five = handeval_perfhash::Scalar;
     type Strength = u32;
     fn category(hand: &Hand7) -> handeval_core::Category {

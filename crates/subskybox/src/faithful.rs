@@ -1,6 +1,6 @@
 //! The four lines as written, in IEEE doubles, operation for operation.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{Category, Evaluator, Hand, Role};
 
 use crate::{Game, INDEX_TABLE, encode, pack};
 
@@ -74,12 +74,15 @@ impl Faithful {
 }
 
 impl Evaluator for Faithful {
-    const NAME: &'static str = "subskybox/faithful";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "subskybox's four-line JavaScript mod-15 analyzer, as written: f64 nibble field, float % 15";
-
-    const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "subskybox/faithful",
+        summary: "subskybox's four-line JavaScript mod-15 analyzer, as written: f64 nibble field, float % 15",
+        family: crate::FAMILY,
+        role: Role::Faithful,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: crate::CARD_TABLE_BYTES,
+    };
 
     type Encoded = Game;
     type Strength = u32;

@@ -1,7 +1,7 @@
 //! The author's full-strength score function, in doubles where the original
 //! relies on them.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{Category, Evaluator, Hand, Role};
 
 use crate::faithful::{math_pow_2, to_int32};
 use crate::{Game, encode};
@@ -67,12 +67,15 @@ impl Score {
 }
 
 impl Evaluator for Score {
-    const NAME: &'static str = "subskybox/score";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Faithful;
-    const SUMMARY: &'static str = "subskybox's full-strength get5cardScore (author's jsfiddle rwHzm), as written: f64 nibble field, ranks sorted by count";
-
-    const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "subskybox/score",
+        summary: "subskybox's full-strength get5cardScore (author's jsfiddle rwHzm), as written: f64 nibble field, ranks sorted by count",
+        family: crate::FAMILY,
+        role: Role::Faithful,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: crate::CARD_TABLE_BYTES,
+    };
 
     type Encoded = Game;
     type Strength = i32;

@@ -1,6 +1,6 @@
 //! The analyzer vectorised across hands, its nibble field bit-sliced.
 
-use handeval_core::{Category, Evaluator, Family, Role};
+use handeval_core::{Category, Evaluator, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::INDEX_TABLE;
@@ -113,12 +113,16 @@ fn category_of(value: u32) -> Category {
 }
 
 impl Evaluator for Simd {
-    const NAME: &'static str = "subskybox/simd";
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "subskybox/simd",
+        summary: "subskybox's analyzer across hands: bit-sliced counted nibbles, mod-15 digit sum by popcounts, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<crate::Tuned as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
     const BEST_OF: &'static str = "best-of-{}-simd";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Simd;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Tuned as Evaluator>::NAME);
-    const SUMMARY: &'static str = "subskybox's analyzer across hands: bit-sliced counted nibbles, mod-15 digit sum by popcounts, AVX-512 or AVX2";
 
     handeval_lanes::simd_evaluator!(
         Simd: Evaluator,

@@ -1,6 +1,6 @@
 //! The same algorithm in integers, branch-free.
 
-use handeval_core::{Category, Evaluator, Family, Hand, Role};
+use handeval_core::{Category, Evaluator, Hand, Role};
 
 use crate::{Game, INDEX_TABLE, encode};
 
@@ -99,13 +99,15 @@ impl Tuned {
 }
 
 impl Evaluator for Tuned {
-    const NAME: &'static str = "subskybox/tuned";
-    const FAMILY: Family = crate::FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(<crate::Faithful as Evaluator>::NAME);
-    const SUMMARY: &'static str = "subskybox's mod-15 analyzer in u64 integers: counted nibbles, constant % 15, trailing-zeros straight test";
-
-    const CARD_TABLE_BYTES: usize = crate::CARD_TABLE_BYTES;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "subskybox/tuned",
+        summary: "subskybox's mod-15 analyzer in u64 integers: counted nibbles, constant % 15, trailing-zeros straight test",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(<crate::Faithful as Evaluator>::META.name),
+        table_bytes: 0,
+        card_table_bytes: crate::CARD_TABLE_BYTES,
+    };
 
     type Encoded = Game;
     /// `category << 124 | major plane << 64 | minor plane`.

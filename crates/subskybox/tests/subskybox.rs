@@ -117,14 +117,14 @@ fn wheel_ranks_lowest<E: Evaluator>() {
     assert!(
         wheel < six_high && six_high < king_high && king_high < ace_high,
         "{}",
-        E::NAME
+        E::META.name
     );
     let steel = strength::<E>("As 2s 3s 4s 5s");
     let six_high_sf = strength::<E>("2s 3s 4s 5s 6s");
-    assert!(steel < six_high_sf, "{}", E::NAME);
+    assert!(steel < six_high_sf, "{}", E::META.name);
     // ... but still above every non-straight-flush.
-    assert!(steel > strength::<E>("As Ad Ah Ac Ks"), "{}", E::NAME);
-    assert!(wheel > strength::<E>("As Ad Ah Kc Qs"), "{}", E::NAME);
+    assert!(steel > strength::<E>("As Ad Ah Ac Ks"), "{}", E::META.name);
+    assert!(wheel > strength::<E>("As Ad Ah Kc Qs"), "{}", E::META.name);
 }
 
 #[test]

@@ -405,11 +405,15 @@ fn category_of(value: u32) -> Category {
 pub struct Five;
 
 impl Evaluator for Five {
-    const NAME: &'static str = "twoplustwo/five";
-    const SUMMARY: &'static str = "RayW's 2+2 state table: one read per card, then the five-card state's own value; 130 MB generated from the reference";
-    const TABLE_BYTES: usize = TABLE_BYTES;
-    const FAMILY: Family = FAMILY;
-    const ROLE: Role = Role::Tuned;
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "twoplustwo/five",
+        summary: "RayW's 2+2 state table: one read per card, then the five-card state's own value; 130 MB generated from the reference",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: TABLE_BYTES,
+        card_table_bytes: 0,
+    };
 
     type Encoded = Hand;
     type Strength = u32;
@@ -439,13 +443,15 @@ impl Evaluator for Five {
 pub struct Six;
 
 impl BestFive<Hand6> for Six {
-    const NAME: &'static str = "twoplustwo/six";
-    const SUMMARY: &'static str =
-        "RayW's 2+2 state table: one read per card, then the six-card state's own value";
-    const TABLE_BYTES: usize = TABLE_BYTES;
-    const FAMILY: Family = FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(Five::NAME);
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "twoplustwo/six",
+        summary: "RayW's 2+2 state table: one read per card, then the six-card state's own value",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(Five::META.name),
+        table_bytes: TABLE_BYTES,
+        card_table_bytes: 0,
+    };
 
     type Five = Five;
     type Strength = u32;
@@ -470,13 +476,15 @@ impl BestFive<Hand6> for Six {
 pub struct Seven;
 
 impl BestFive<Hand7> for Seven {
-    const NAME: &'static str = "twoplustwo/seven";
-    const SUMMARY: &'static str =
-        "RayW's 2+2 state table: seven dependent reads, the last of which is the value";
-    const TABLE_BYTES: usize = TABLE_BYTES;
-    const FAMILY: Family = FAMILY;
-    const ROLE: Role = Role::Tuned;
-    const DERIVED_FROM: Option<&'static str> = Some(Five::NAME);
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "twoplustwo/seven",
+        summary: "RayW's 2+2 state table: seven dependent reads, the last of which is the value",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: Some(Five::META.name),
+        table_bytes: TABLE_BYTES,
+        card_table_bytes: 0,
+    };
     const INCREMENTAL: Option<handeval_core::Incremental> = Some(handeval_core::incremental!(
         "state walk",
         seven_cards,

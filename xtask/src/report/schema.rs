@@ -768,8 +768,8 @@ mod tests {
 
     #[test]
     fn an_older_file_reads_and_gets_roles_from_the_registry() {
-        let floor = handeval_registry::Null::NAME;
-        let reference = handeval_registry::Reference::NAME;
+        let floor = handeval_registry::Null::META.name;
+        let reference = handeval_registry::Reference::META.name;
         let rows = read_text(&format!(
             "{HEADER}{floor},strength/shuffled/encoded,strength,shuffled,encoded,1,1,1,1000,17,0,1,1,0,,x\n\
              {reference},strength/shuffled/encoded,strength,shuffled,encoded,4,3,5,250,800,783,1,1,0,,y\n"
