@@ -214,7 +214,7 @@ fn foresee<G: Game>(candidates: &[&Candidate<G>]) -> (Vec<f64>, f64) {
 pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
     let names: Vec<&'static str> = abouts_in(GameInfo::of::<G>(), false)
         .iter()
-        .map(|a| a.name)
+        .map(|a| a.meta.name)
         .collect();
     let floor = handeval_registry::Null::META.name;
     let selected = select_names(
@@ -731,8 +731,8 @@ pub fn listing_rows<G: Game>(outcome: &Outcome<G>) -> Vec<ListingRow> {
                 listing: c.name.to_string(),
                 source: abouts
                     .iter()
-                    .find(|a| a.name == c.name)
-                    .map_or("", |a| a.summary)
+                    .find(|a| a.meta.name == c.name)
+                    .map_or("", |a| a.meta.summary)
                     .to_string(),
                 distinct: c.distinct,
                 wrong_category: c.category_mismatches,

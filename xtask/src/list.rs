@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         return write(&games_text(args.format)?);
     }
     let every = abouts(args.game, true);
-    let floor = |a: &About| a.role == handeval_core::Role::Floor;
+    let floor = |a: &About| a.meta.role == handeval_core::Role::Floor;
     if let Some(w) = args.workload
         && w.game() != args.game
     {
@@ -87,7 +87,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     let on_workload = |a: &About| args.workload.is_none_or(|w| crate::select::timed_on(w, a));
     let kept = |a: &About| {
-        (args.floor || !floor(a)) && (!args.timed || a.role.is_timed()) && on_workload(a)
+        (args.floor || !floor(a)) && (!args.timed || a.meta.role.is_timed()) && on_workload(a)
     };
     let left_out: Vec<(&str, &str)> = every
         .iter()
@@ -100,11 +100,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             } else {
                 "a published listing: checked, never timed (drop --timed)"
             };
-            (a.name, why)
+            (a.meta.name, why)
         })
         .collect();
     let chosen = crate::select::select_names(
-        every.iter().filter(|a| kept(a)).map(|a| a.name).collect(),
+        every
+            .iter()
+            .filter(|a| kept(a))
+            .map(|a| a.meta.name)
+            .collect(),
         &args.only,
         &format!("{} evaluator", args.game.word),
         &left_out,
@@ -112,11 +116,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // `chosen` holds only names `kept` keeps.
     let list: Vec<About> = every
         .into_iter()
-        .filter(|a| chosen.contains(&a.name))
+        .filter(|a| chosen.contains(&a.meta.name))
         .collect();
     // Written whole, once: an error says which stream failed.
     let text = match args.format {
-        Format::Names => list.iter().flat_map(|a| [a.name, "\n"]).collect(),
+        Format::Names => list.iter().flat_map(|a| [a.meta.name, "\n"]).collect(),
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
             w.write_record([
@@ -130,13 +134,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             ])?;
             for a in &list {
                 w.write_record([
-                    a.name,
-                    a.family.name,
-                    a.role.id(),
-                    a.derived_from.unwrap_or_default(),
-                    &a.table_bytes.to_string(),
+                    a.meta.name,
+                    a.meta.family.name,
+                    a.meta.role.id(),
+                    a.meta.derived_from.unwrap_or_default(),
+                    &a.meta.table_bytes.to_string(),
                     &a.cpu_path.to_string(),
-                    a.summary,
+                    a.meta.summary,
                 ])?;
             }
             String::from_utf8(w.into_inner()?)?

@@ -71,7 +71,7 @@ pub fn select_names(
             .filter_map(|game| {
                 let named: Vec<&str> = abouts(game, false)
                     .iter()
-                    .map(|a| a.name)
+                    .map(|a| a.meta.name)
                     .filter(|n| picks(unknown, n) && !names.contains(n))
                     .collect();
                 (!named.is_empty()).then(|| format!("`--game {}` ({})", game.id, named.join(", ")))
@@ -163,12 +163,12 @@ pub fn timed_on(workload: handeval_benches::Workload, a: &handeval_registry::Abo
     if workload.order.is_pattern() {
         return handeval_benches::patterns::takes_part(
             workload.order,
-            a.role,
+            a.meta.role,
             a.best_of_fives,
             (a.incremental.is_some(), a.calculator.is_some()),
         );
     }
-    workload.by_criterion() || handeval_benches::rounds::in_rounds(a.role, workload.game())
+    workload.by_criterion() || handeval_benches::rounds::in_rounds(a.meta.role, workload.game())
 }
 
 #[cfg(test)]
@@ -253,14 +253,14 @@ mod tests {
     #[test]
     fn a_name_of_another_game_points_at_its_game_option() {
         let five = parse_game("five").unwrap();
-        let names = abouts(five, false).iter().map(|a| a.name).collect();
+        let names = abouts(five, false).iter().map(|a| a.meta.name).collect();
         let err = select_names(names, &only(&["deadhorse/seven"]), "evaluator", &[]).unwrap_err();
         let said = err.to_string();
         assert!(
             said.contains("evaluators of `--game seven` (deadhorse/seven)"),
             "{said}"
         );
-        let names = abouts(five, false).iter().map(|a| a.name).collect();
+        let names = abouts(five, false).iter().map(|a| a.meta.name).collect();
         let err = select_names(names, &only(&["no/such"]), "evaluator", &[]).unwrap_err();
         assert!(
             err.to_string().starts_with("unknown evaluator \"no/such\""),
@@ -276,7 +276,7 @@ mod tests {
     #[test]
     fn a_glob_of_other_games_names_every_game_it_matches() {
         let six = parse_game("six").unwrap();
-        let names = abouts(six, false).iter().map(|a| a.name).collect();
+        let names = abouts(six, false).iter().map(|a| a.meta.name).collect();
         let said = select_names(names, &only(&["*simd"]), "six-card evaluator", &[])
             .unwrap_err()
             .to_string();

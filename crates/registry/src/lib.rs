@@ -48,7 +48,7 @@ use std::sync::{Arc, OnceLock};
 
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
-    Hand7, Register, Role, Whole, visit_games,
+    Hand7, Meta, Register, Role, Whole, visit_games,
 };
 use handeval_equity::showdown::{Showdown, ShowdownForm, Tally};
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
@@ -320,7 +320,7 @@ impl<G: Game> BestFive<G> for NullCards {
 
 /// The names of every registered five-card evaluator, in [`visit_all`] order.
 pub fn names() -> Vec<&'static str> {
-    abouts().iter().map(|a| a.name).collect()
+    abouts().iter().map(|a| a.meta.name).collect()
 }
 
 /// What every registered five-card evaluator is, in [`visit_all`] order.
@@ -369,8 +369,8 @@ impl Visit for Abouts {
 pub fn families() -> Vec<Family> {
     let mut families: Vec<Family> = Vec::new();
     for about in abouts() {
-        if !families.contains(&about.family) {
-            families.push(about.family);
+        if !families.contains(&about.meta.family) {
+            families.push(about.meta.family);
         }
     }
     families
@@ -384,13 +384,13 @@ pub fn families() -> Vec<Family> {
 pub fn table_free_families() -> Vec<Family> {
     let every = abouts_of_every_game();
     let mut families: Vec<Family> = Vec::new();
-    for a in every.iter().filter(|a| a.role.is_lab_variant()) {
+    for a in every.iter().filter(|a| a.meta.role.is_lab_variant()) {
         let free = every
             .iter()
-            .filter(|b| b.family == a.family)
-            .all(|b| b.table_bytes == 0);
-        if free && !families.contains(&a.family) {
-            families.push(a.family);
+            .filter(|b| b.meta.family == a.meta.family)
+            .all(|b| b.meta.table_bytes == 0);
+        if free && !families.contains(&a.meta.family) {
+            families.push(a.meta.family);
         }
     }
     families
@@ -404,20 +404,9 @@ pub struct About {
     /// Whether it takes the best of the hand's fives
     /// ([`BestFive::BEST_OF_FIVES`]) rather than evaluating the cards directly.
     pub best_of_fives: bool,
-    /// [`Meta::name`](handeval_core::Meta::name).
-    pub name: &'static str,
-    /// [`Meta::summary`](handeval_core::Meta::summary).
-    pub summary: &'static str,
-    /// [`Meta::family`](handeval_core::Meta::family).
-    pub family: Family,
-    /// [`Meta::role`](handeval_core::Meta::role).
-    pub role: Role,
-    /// [`Meta::derived_from`](handeval_core::Meta::derived_from).
-    pub derived_from: Option<&'static str>,
-    /// [`Meta::table_bytes`](handeval_core::Meta::table_bytes).
-    pub table_bytes: usize,
-    /// [`Meta::card_table_bytes`](handeval_core::Meta::card_table_bytes).
-    pub card_table_bytes: usize,
+    /// What it declares of itself ([`BestFive::META`]): name, summary,
+    /// family, role, origin, table bytes.
+    pub meta: Meta,
     /// [`Evaluator::cpu_path`] on this machine.
     pub cpu_path: CpuPath,
     /// [`Evaluator::unavailable`] on this machine.
@@ -439,13 +428,7 @@ impl About {
         About {
             game: GameInfo::of::<G>(),
             best_of_fives: E::BEST_OF_FIVES,
-            name: E::META.name,
-            summary: E::META.summary,
-            family: E::META.family,
-            role: E::META.role,
-            derived_from: E::META.derived_from,
-            table_bytes: E::META.table_bytes,
-            card_table_bytes: E::META.card_table_bytes,
+            meta: E::META,
             cpu_path: E::cpu_path(),
             unavailable: E::unavailable(),
             incremental: E::INCREMENTAL.map(|i| i.form),
@@ -467,7 +450,7 @@ pub trait DynEvaluator<G: Game>: Send + Sync {
     fn about(&self) -> About;
     /// [`Meta::name`](handeval_core::Meta::name).
     fn name(&self) -> &'static str {
-        self.about().name
+        self.about().meta.name
     }
     /// The evaluator's category for `hand`.
     fn category(&self, hand: &G) -> Category;
@@ -795,17 +778,17 @@ pub fn generator(game: GameInfo, name: &str) -> Option<fn() -> Option<Generated>
 #[must_use]
 pub fn equity_evaluator(game: GameInfo) -> &'static str {
     let abouts = abouts_in(game, false);
-    let lab = |a: &&About| matches!(a.role, Role::Tuned | Role::Simd);
+    let lab = |a: &&About| matches!(a.meta.role, Role::Tuned | Role::Simd);
     let direct = |a: &&About| !a.best_of_fives && a.unavailable.is_none();
     let rules: [&dyn Fn(&&About) -> bool; 4] = [
-        &|a| lab(a) && direct(a) && a.role == Role::Simd && a.cpu_path.active,
-        &|a| lab(a) && direct(a) && a.table_bytes > 0,
+        &|a| lab(a) && direct(a) && a.meta.role == Role::Simd && a.cpu_path.active,
+        &|a| lab(a) && direct(a) && a.meta.table_bytes > 0,
         &|a| lab(a) && direct(a),
-        &|a| lab(a) && a.table_bytes > 0,
+        &|a| lab(a) && a.meta.table_bytes > 0,
     ];
     rules
         .iter()
-        .find_map(|rule| abouts.iter().find(|a| rule(a)).map(|a| a.name))
+        .find_map(|rule| abouts.iter().find(|a| rule(a)).map(|a| a.meta.name))
         .unwrap_or(Reference::META.name)
 }
 
@@ -1061,8 +1044,8 @@ mod tests {
     #[test]
     fn every_name_starts_with_its_family() {
         for a in abouts_with_floor() {
-            let prefix = a.name.split('/').next().unwrap_or_default();
-            assert_eq!(prefix, a.family.name, "{}", a.name);
+            let prefix = a.meta.name.split('/').next().unwrap_or_default();
+            assert_eq!(prefix, a.meta.family.name, "{}", a.meta.name);
         }
     }
 
@@ -1080,11 +1063,11 @@ mod tests {
 
     #[test]
     fn one_reference_one_floor_and_the_floor_is_not_checked() {
-        let roles: Vec<Role> = abouts_with_floor().iter().map(|a| a.role).collect();
+        let roles: Vec<Role> = abouts_with_floor().iter().map(|a| a.meta.role).collect();
         assert_eq!(roles.iter().filter(|r| **r == Role::Reference).count(), 1);
         assert_eq!(roles.iter().filter(|r| **r == Role::Floor).count(), 1);
-        assert!(abouts().iter().all(|a| a.role != Role::Floor));
-        assert!(abouts().iter().any(|a| a.role == Role::Baseline));
+        assert!(abouts().iter().all(|a| a.meta.role != Role::Floor));
+        assert!(abouts().iter().any(|a| a.meta.role == Role::Baseline));
     }
 
     #[test]
@@ -1097,37 +1080,37 @@ mod tests {
         }
         fn check<H: Game>() {
             let abouts = abouts_with_floor_of::<H>();
-            assert_eq!(abouts[0].role, Role::Floor);
-            assert_eq!(abouts[1].name, Reference::META.name);
-            assert_eq!(abouts[1].role, Role::Reference);
-            let mut names: Vec<_> = abouts.iter().map(|a| a.name).collect();
+            assert_eq!(abouts[0].meta.role, Role::Floor);
+            assert_eq!(abouts[1].meta.name, Reference::META.name);
+            assert_eq!(abouts[1].meta.role, Role::Reference);
+            let mut names: Vec<_> = abouts.iter().map(|a| a.meta.name).collect();
             names.sort_unstable();
             names.dedup();
             assert_eq!(names.len(), abouts.len(), "{}", H::WORD);
             let fives = self::abouts();
             for a in &abouts {
                 assert_eq!(a.game.id, H::ID);
-                let prefix = a.name.split('/').next().unwrap_or_default();
-                assert_eq!(prefix, a.family.name, "{}", a.name);
-                if let Some(from) = a.derived_from {
+                let prefix = a.meta.name.split('/').next().unwrap_or_default();
+                assert_eq!(prefix, a.meta.family.name, "{}", a.meta.name);
+                if let Some(from) = a.meta.derived_from {
                     let origin = fives
                         .iter()
                         .chain(&abouts)
-                        .find(|b| b.name == from && b.family == a.family);
+                        .find(|b| b.meta.name == from && b.meta.family == a.meta.family);
                     assert!(
                         origin.is_some(),
                         "{} is derived from unregistered {from}",
-                        a.name
+                        a.meta.name
                     );
                 }
             }
-            assert!(abouts.iter().any(|a| a.role == Role::Baseline));
+            assert!(abouts.iter().any(|a| a.meta.role == Role::Baseline));
         }
         check::<handeval_core::Hand6>();
         check::<handeval_core::Hand7>();
         // Five cards through the same walk: the same evaluators, in the same
         // order, as the five-card walk with encodings.
-        let through_cards: Vec<_> = abouts_of::<Hand>().iter().map(|a| a.name).collect();
+        let through_cards: Vec<_> = abouts_of::<Hand>().iter().map(|a| a.meta.name).collect();
         assert_eq!(through_cards, names());
         let mut encoded = Names(Vec::new());
         visit_all(&mut encoded);
@@ -1156,16 +1139,21 @@ mod tests {
     #[test]
     fn every_derived_variant_names_a_registered_one_of_its_family() {
         let abouts = abouts();
-        for a in abouts.iter().filter(|a| a.derived_from.is_some()) {
-            let from = a.derived_from.unwrap_or_default();
-            let origin = abouts.iter().find(|b| b.name == from);
+        for a in abouts.iter().filter(|a| a.meta.derived_from.is_some()) {
+            let from = a.meta.derived_from.unwrap_or_default();
+            let origin = abouts.iter().find(|b| b.meta.name == from);
             assert!(
                 origin.is_some(),
                 "{} is derived from unregistered {from}",
-                a.name
+                a.meta.name
             );
-            assert_eq!(origin.map(|o| o.family), Some(a.family), "{}", a.name);
-            assert_ne!(from, a.name);
+            assert_eq!(
+                origin.map(|o| o.meta.family),
+                Some(a.meta.family),
+                "{}",
+                a.meta.name
+            );
+            assert_ne!(from, a.meta.name);
         }
     }
 }

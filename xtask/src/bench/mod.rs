@@ -487,11 +487,11 @@ fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
     let checked: Vec<String> = abouts
         .iter()
         .filter(|a| {
-            !a.role.is_timed()
-                || a.role == handeval_core::Role::Reference
-                || timed_five.contains(&a.name)
+            !a.meta.role.is_timed()
+                || a.meta.role == handeval_core::Role::Reference
+                || timed_five.contains(&a.meta.name)
         })
-        .map(|a| a.name.to_string())
+        .map(|a| a.meta.name.to_string())
         .collect();
     if checked.len() == abouts.len() {
         step("1/5 differential check: every five-card evaluator over every hand")?;

@@ -28,7 +28,7 @@ pub struct Request<'a> {
 pub fn timed_evaluators(game: GameInfo) -> Vec<About> {
     abouts(game, true)
         .into_iter()
-        .filter(|a| a.role.is_timed())
+        .filter(|a| a.meta.role.is_timed())
         .collect()
 }
 
@@ -49,16 +49,17 @@ fn timed(request: &Request<'_>) -> Vec<Benchmark> {
             let evaluators = timed_evaluators(w.game());
             let any = evaluators
                 .iter()
-                .any(|a| a.role != Role::Floor && selected_by(request.filter, w, a.name));
+                .any(|a| a.meta.role != Role::Floor && selected_by(request.filter, w, a.meta.name));
             evaluators
                 .into_iter()
                 .filter(move |a| {
-                    selected_by(request.filter, w, a.name) || (any && a.role == Role::Floor)
+                    selected_by(request.filter, w, a.meta.name)
+                        || (any && a.meta.role == Role::Floor)
                 })
                 .filter(move |a| crate::select::timed_on(w, a))
                 .map(move |a| Benchmark {
                     workload: w,
-                    evaluator: a.name.to_string(),
+                    evaluator: a.meta.name.to_string(),
                 })
         })
         .collect()
@@ -76,7 +77,7 @@ fn counted(timed: &[Benchmark]) -> Vec<Benchmark> {
             .filter(|a| {
                 timed
                     .iter()
-                    .any(|b| twins.contains(&b.workload) && b.evaluator == a.name)
+                    .any(|b| twins.contains(&b.workload) && b.evaluator == a.meta.name)
             })
             .collect();
         if chosen.is_empty() {
@@ -84,11 +85,11 @@ fn counted(timed: &[Benchmark]) -> Vec<Benchmark> {
         }
         let floor = timed_evaluators(w.game())
             .into_iter()
-            .filter(|a| a.role == Role::Floor);
-        for a in floor.chain(chosen.into_iter().filter(|a| a.role != Role::Floor)) {
+            .filter(|a| a.meta.role == Role::Floor);
+        for a in floor.chain(chosen.into_iter().filter(|a| a.meta.role != Role::Floor)) {
             counted.push(Benchmark {
                 workload: w,
-                evaluator: a.name.to_string(),
+                evaluator: a.meta.name.to_string(),
             });
         }
     }
@@ -109,7 +110,7 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
             .take(3)
             .map(|w| {
                 let last = timed_evaluators(w.game());
-                format!("{w}/{}", last.last().map_or("", |a| a.name))
+                format!("{w}/{}", last.last().map_or("", |a| a.meta.name))
             })
             .collect();
         bail!(

@@ -27,7 +27,7 @@ pub fn build(
         let w = b.workload;
         let about = timed_evaluators(w.game())
             .into_iter()
-            .find(|a| a.name == b.evaluator)
+            .find(|a| a.meta.name == b.evaluator)
             .with_context(|| format!("{b}: no such evaluator is registered"))?;
         // Instructions are counted over the shuffled sample; they apply to
         // both orders and both loads (the same code runs), not to an
@@ -85,8 +85,8 @@ pub fn build(
             disturbed: None,
             turns: None,
             slowdown: None,
-            table_bytes: about.table_bytes,
-            card_table_bytes: about.card_table_bytes,
+            table_bytes: about.meta.table_bytes,
+            card_table_bytes: about.meta.card_table_bytes,
             cpu_path: about.cpu_path.to_string(),
             ns_from: if rounds.is_some() {
                 Timer::Rounds
@@ -98,7 +98,7 @@ pub fn build(
             timers_differ: false,
             form: String::new(),
             note: about.unavailable.unwrap_or_default().into(),
-            summary: about.summary.into(),
+            summary: about.meta.summary.into(),
         };
         row.describe(&about);
         rows.push(row);

@@ -51,9 +51,9 @@ fn dispatch_of(abouts: &[About]) -> String {
     let mut chosen: Vec<String> = Vec::new();
     let mut named: Vec<&str> = Vec::new();
     for a in abouts.iter().filter(|a| !a.cpu_path.features.is_empty()) {
-        if !named.contains(&a.name) {
-            named.push(a.name);
-            chosen.push(format!("{} {}", a.name, a.cpu_path));
+        if !named.contains(&a.meta.name) {
+            named.push(a.meta.name);
+            chosen.push(format!("{} {}", a.meta.name, a.cpu_path));
         }
     }
     if chosen.is_empty() {
@@ -245,7 +245,7 @@ mod tests {
         let mut games = Vec::new();
         for a in abouts.iter().filter(|a| !a.cpu_path.features.is_empty()) {
             assert!(
-                line.contains(&format!("{} {}", a.name, a.cpu_path)),
+                line.contains(&format!("{} {}", a.meta.name, a.cpu_path)),
                 "{line}"
             );
             if !games.contains(&a.game) {

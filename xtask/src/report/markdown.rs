@@ -136,7 +136,7 @@ pub fn best_direct_table_free(rows: &[Row], workload: Workload) -> Option<&Row> 
         .filter(|r| {
             abouts
                 .iter()
-                .any(|a| a.name == r.evaluator && !a.best_of_fives)
+                .any(|a| a.meta.name == r.evaluator && !a.best_of_fives)
         })
         .min_by(|a, b| a.ns.total_cmp(&b.ns))
 }

@@ -64,12 +64,12 @@ pub fn evaluators_table(abouts: &[About]) -> String {
         let _ = writeln!(
             s,
             "| `{}` | {} | {} | {} | {} | {} |",
-            a.name,
-            a.family.name,
-            a.role,
-            a.derived_from.map_or("-".into(), |d| format!("`{d}`")),
-            a.table_bytes,
-            a.summary.replace('|', "/"),
+            a.meta.name,
+            a.meta.family.name,
+            a.meta.role,
+            a.meta.derived_from.map_or("-".into(), |d| format!("`{d}`")),
+            a.meta.table_bytes,
+            a.meta.summary.replace('|', "/"),
         );
     }
     s

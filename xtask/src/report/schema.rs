@@ -173,9 +173,9 @@ impl Row {
 
     /// Fills in what the evaluator declares about itself.
     pub fn describe(&mut self, about: &About) {
-        self.family = about.family.name.to_string();
-        self.role = Some(about.role);
-        self.derived_from = about.derived_from.unwrap_or_default().to_string();
+        self.family = about.meta.family.name.to_string();
+        self.role = Some(about.meta.role);
+        self.derived_from = about.meta.derived_from.unwrap_or_default().to_string();
         self.form = handeval_benches::patterns::form_named(
             self.workload.order,
             about.incremental,
@@ -646,7 +646,7 @@ pub fn read(path: &Path, turns: Option<&[Turn]>) -> Result<Vec<Row>> {
         let Some((_, abouts)) = abouts.iter().find(|(g, _)| *g == game) else {
             continue;
         };
-        if let Some(about) = abouts.iter().find(|a| a.name == r.evaluator) {
+        if let Some(about) = abouts.iter().find(|a| a.meta.name == r.evaluator) {
             r.describe(about);
         } else if r.family.is_empty() {
             r.family = r.evaluator.split('/').next().unwrap_or_default().into();

@@ -76,7 +76,7 @@ fn every_games_royal_flush_gets_a_row_from_every_evaluator_of_its_game() {
         let names = handeval_registry::abouts_in(*game, false);
         assert_eq!(rows.len(), names.len(), "{}: {stdout}", game.id);
         for a in &names {
-            let row = format!("{hand},{},royal_flush,1", a.name);
+            let row = format!("{hand},{},royal_flush,1", a.meta.name);
             assert!(rows.contains(&row.as_str()), "no {row:?} in\n{stdout}");
         }
     }
