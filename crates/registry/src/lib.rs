@@ -909,15 +909,7 @@ impl<G: Game, E: BestFive<G>> AsHand7<G, E> {
 }
 
 impl<G: Game, E: BestFive<G>> BestFive<Hand7> for AsHand7<G, E> {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: E::META.name,
-        summary: E::META.summary,
-        family: E::META.family,
-        role: E::META.role,
-        derived_from: E::META.derived_from,
-        table_bytes: E::META.table_bytes,
-        card_table_bytes: E::META.card_table_bytes,
-    };
+    const META: Meta = E::META;
     const BEST_OF_FIVES: bool = E::BEST_OF_FIVES;
     type Five = E::Five;
     type Strength = E::Strength;
