@@ -52,7 +52,7 @@ use handeval_core::enumerate::Sink;
 use handeval_equity::showdown::{Showdown, Tally};
 use handeval_lanes::{Lanes, MAX_LANES};
 
-use crate::seven_simd::{GUARD, Sums, from_sums, low_ace_of};
+use crate::seven_simd::{GUARD, SEVEN, Sums, from_sums, low_ace_of};
 
 /// The most players a showdown holds.
 const PLAYERS: usize = handeval_equity::showdown::MAX_PLAYERS;
@@ -210,13 +210,13 @@ fn values<L: Lanes, const N: usize>(
     match N {
         0 => {
             let none = l.nonzero(l.splat(0));
-            from_sums::<L, false>(l, sums, none, l.splat(0), l.splat(0), runs)
+            from_sums::<L, false>(l, &SEVEN, sums, none, l.splat(0), l.splat(0), runs)
         }
         1 => {
             let (ranks, count, suit_runs) = suit(l, t, i, outer, a);
             let flush = l.ge(count, five);
             let runs = l.select(flush, suit_runs, runs);
-            from_sums::<L, false>(l, sums, flush, ranks, count, runs)
+            from_sums::<L, false>(l, &SEVEN, sums, flush, ranks, count, runs)
         }
         _ => {
             let (ra, ca, sa) = suit(l, t, i, outer, a);
@@ -225,7 +225,7 @@ fn values<L: Lanes, const N: usize>(
             let flush = l.mor(ga, gb);
             let (ranks, count) = (l.select(ga, ra, rb), l.select(ga, ca, cb));
             let runs = l.select(flush, l.select(ga, sa, sb), runs);
-            from_sums::<L, false>(l, sums, flush, ranks, count, runs)
+            from_sums::<L, false>(l, &SEVEN, sums, flush, ranks, count, runs)
         }
     }
 }

@@ -14,6 +14,8 @@
 //! | [`Tuned`] (`deadhorse/tuned`) | tuned | derived from [`Readme`] | branch-light, hardware popcount; same values |
 //! | [`Simd`] (`deadhorse/simd`) | SIMD | derived from [`Tuned`] | [`Tuned`]'s arithmetic in 16-bit lanes, one hand per lane, AVX-512 or AVX2; same values |
 //! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-6`) | tuned, six cards | derived from [`Tuned`] | the best of the six five-card hands by [`Tuned`] |
+//! | [`Six`] (`deadhorse/six`) | tuned, six cards | derived from [`Seven`] | [`Seven`]'s sum, OR and XOR of six cards: direct and table-free |
+//! | [`SixSimd`] (`deadhorse/six-simd`) | SIMD, six cards | derived from [`Six`] | [`SevenSimd`]'s kernel on six cards, with six cards' shape tables, AVX-512 or AVX2 |
 //! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-21`) | tuned, seven cards | derived from [`Tuned`] | the best of the 21 five-card hands by [`Tuned`] |
 //! | [`Seven`] (`deadhorse/seven`) | tuned, seven cards | derived from [`Tuned`] | upstream's unfinished `DeadHorse7` idea made correct: seven cards combined by sum, OR and XOR; [`Tuned`]'s value of the best five |
 //! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-60`) | tuned, Omaha | derived from [`Tuned`] | the best of the 60 fives of two hole and three board cards by [`Tuned`] |
@@ -154,6 +156,28 @@
 //! taken. [`BestOf<Tuned>`](handeval_core::BestOf) takes the best of the 21 fives by [`Tuned`] instead,
 //! for comparison.
 //!
+//! Nothing in it counts to seven: the identities hold per rank for any
+//! number of cards (a rank's count is at most four), and a suit's nibble
+//! reaches its flag at five of six cards as of seven. [`Six`] is the same
+//! evaluation of six cards, and [`SixSimd`] the vector kernel's: its shape
+//! tables are six cards' (a high card holds one rank too many for five, not
+//! two; three pairs keep two and kick with the third), and the rest is
+//! word for word [`SevenSimd`]'s. Both equal the reference's class on all
+//! 20,358,520 six-card hands (`cargo xtask diff --game six`).
+//!
+//! ```
+//! use handeval_core::{BestFive, Evaluator, Hand, Hand6};
+//! use handeval_deadhorse::{Six, SixSimd, Tuned};
+//!
+//! // Three pairs: the kings and nines made, the fives' rank the kicker.
+//! let six: Hand6 = "5c 5d 9c 9d Kh Ks".parse().unwrap();
+//! let best: Hand = "Kh Ks 9c 9d 5c".parse().unwrap();
+//! let mut simd = [0];
+//! SixSimd::strengths(&[six], &mut simd);
+//! assert_eq!(Six::strength(&six), Tuned::strength(Tuned::encode(&best)));
+//! assert_eq!(simd[0], Six::strength(&six));
+//! ```
+//!
 //! # Omaha
 //!
 //! An Omaha hand is worth its best five of exactly two hole cards and three
@@ -252,8 +276,8 @@ mod upstream;
 pub use listing::Listing;
 pub use omaha::{Omaha, OmahaSimd};
 pub use readme::Readme;
-pub use seven::Seven;
-pub use seven_simd::SevenSimd;
+pub use seven::{Seven, Six};
+pub use seven_simd::{SevenSimd, SixSimd};
 pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
@@ -266,6 +290,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Tuned>();
     r.five::<Simd>();
     r.best_of::<Tuned>(handeval_core::Games::Every);
+    r.add::<handeval_core::Hand6, Six>();
+    r.add::<handeval_core::Hand6, SixSimd>();
     r.add::<handeval_core::Hand7, Seven>();
     // Its every-board count of a showdown from partial sums the players share.
     r.add_declared::<handeval_core::Hand7, SevenSimd, _>(

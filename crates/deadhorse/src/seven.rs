@@ -2,13 +2,19 @@
 //! sum, one OR and one XOR of the seven cards.
 
 use handeval_core::bits::{highest, keep_highest};
-use handeval_core::{BestFive, CardTable, Category, Hand7, Role};
+use handeval_core::{BestFive, CardTable, Category, Hand, Hand6, Hand7, Role};
 
 use crate::{RANKS, STRAIGHT_FLUSH, WHEEL, category_of};
 
 /// DeadHorseEval for seven cards, table-free. See the [crate documentation](crate#seven-cards).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Seven;
+
+/// [`Seven`]'s evaluation of six cards: the same sum, OR and XOR of the
+/// cards (the counts per rank come out of them for any number of cards up
+/// to seven, and a suit counter still reaches its flag at five).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Six;
 
 /// The seven-card card: rank bit `1 << rank` (2 = bit 0) and a suit
 /// counter, 1 in the suit's nibble at bits `16 + 4 * suit`.
@@ -41,7 +47,7 @@ const fn straight(ranks: u32) -> u32 {
     run | (wheel & mask(run == 0))
 }
 
-/// Evaluates seven cards into [`crate::Tuned`]'s value of the best five.
+/// Evaluates six or seven cards into [`crate::Tuned`]'s value of the best five.
 ///
 /// The common hands (high card, one or two pairs, trips: nine in ten of all
 /// seven-card hands) share one branch-free path: in a shuffled stream their
@@ -49,11 +55,11 @@ const fn straight(ranks: u32) -> u32 {
 /// arithmetic. The rest (straights, flushes, full houses, quads) take a
 /// branch that is rarely taken.
 #[inline(always)]
-pub(crate) fn evaluate(hand: &Hand7) -> u32 {
-    let [a, b, c, d, e, f, g] = CARDS7.of_hand(hand);
-    let y = (a | b | c | d | e | f | g) & RANKS;
-    let x = (a ^ b ^ c ^ d ^ e ^ f ^ g) & RANKS;
-    let total = a + b + c + d + e + f + g;
+pub(crate) fn evaluate<const N: usize>(hand: &Hand<N>) -> u32 {
+    let cards = CARDS7.of_hand(hand);
+    let y = cards.iter().fold(0, |y, c| y | c) & RANKS;
+    let x = cards.iter().fold(0, |x, c| x ^ c) & RANKS;
+    let total: u32 = cards.iter().sum();
     let sum = total & 0xFFFF;
     // Ranks held twice or four times, then three or four times: see the
     // crate documentation for why `sum - y - z` is twice the latter.
@@ -66,7 +72,7 @@ pub(crate) fn evaluate(hand: &Hand7) -> u32 {
     let run = straight(y);
     let full_house = (trips != 0) & ((trips & trips.wrapping_sub(1) != 0) | (pairs != 0));
     if (suit != 0) | (three_up & z != 0) | full_house | (run != 0) {
-        return rare(*hand, y, trips, pairs, three_up & z, suit, full_house, run);
+        return rare(&cards, y, trips, pairs, three_up & z, suit, full_house, run);
     }
     // High card, pair, two pair or trips (with no pair: that would be a full
     // house): the ranks that make the type, the type, and how many kickers
@@ -86,8 +92,8 @@ pub(crate) fn evaluate(hand: &Hand7) -> u32 {
     clippy::too_many_arguments,
     reason = "the fields evaluate has already computed"
 )]
-fn rare(
-    hand: Hand7,
+fn rare<const N: usize>(
+    cards: &[u32; N],
     y: u32,
     trips: u32,
     pairs: u32,
@@ -98,7 +104,7 @@ fn rare(
 ) -> u32 {
     if suit != 0 {
         let mut ranks = 0;
-        for card in CARDS7.of_hand(&hand) {
+        for &card in cards {
             if card & suit != 0 {
                 ranks |= card & RANKS;
             }
@@ -145,6 +151,30 @@ impl BestFive<Hand7> for Seven {
     }
 
     handeval_core::target_feature_batches!(Seven, cards Hand7, "popcnt");
+}
+
+impl BestFive<Hand6> for Six {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/six",
+        summary: "DeadHorseEval for six cards: the seven-card evaluation's sum, OR and XOR of six cards",
+        derived_from: Some(<Seven as BestFive<Hand7>>::META.name),
+        ..<Seven as BestFive<Hand7>>::META
+    };
+
+    type Five = crate::Tuned;
+    type Strength = u32;
+
+    #[inline(always)]
+    fn category(hand: &Hand6) -> Category {
+        category_of(evaluate(hand))
+    }
+
+    #[inline(always)]
+    fn strength(hand: &Hand6) -> u32 {
+        evaluate(hand)
+    }
+
+    handeval_core::target_feature_batches!(Six, cards Hand6, "popcnt");
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The seven-card evaluation vectorised across hands.
 
-use handeval_core::{BestFive, Hand7, Role};
+use handeval_core::{BestFive, Hand6, Hand7, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use handeval_core::bits::BROADWAY;
@@ -59,50 +59,94 @@ pub struct SevenSimd;
 pub(crate) const GUARD: u32 = 2;
 
 /// A 16-entry word table by row (`popcount(y) + popcount(x)`, plus 9 with
-/// quads, modulo 16), from one value per shape; rows no hand of seven
-/// cards reaches are 0.
-const fn by_row(shapes: [u16; 11]) -> [u16; 16] {
-    // By the counts of the ranks held: high card (1111111: seven ranks
-    // held, seven an odd number of times), one pair (211111: 6 + 5), two
-    // pairs (22111: 5 + 3), three pairs (2221: 4 + 1), trips (31111: 5 +
-    // 5), full houses (3211: 4 + 3, 322: 3 + 1, 331: 3 + 3), quads (4111:
-    // 4 + 3 + 9, 421: 3 + 1 + 9, 43: 2 + 1 + 9).
-    const ROWS: [usize; 11] = [14, 11, 8, 5, 10, 7, 4, 6, 0, 13, 12];
+/// quads, modulo 16), from one value per shape at its row; rows no hand
+/// reaches are 0.
+const fn by_row<const K: usize>(rows: [usize; K], shapes: [u16; K]) -> [u16; 16] {
     let mut t = [0; 16];
     let mut i = 0;
-    while i < 11 {
-        t[ROWS[i]] = shapes[i];
+    while i < K {
+        t[rows[i]] = shapes[i];
         i += 1;
     }
     t
 }
 
 const ALL: u16 = 0xFFFF;
-/// Whether the kickers come from the ranks held twice or more (a full
-/// house's); and so whether trips beside pairs are made alone.
-const FULL: [u16; 16] = by_row([0, 0, 0, 0, 0, ALL, ALL, ALL, 0, 0, 0]);
-/// Whether the made ranks drop their lowest: three pairs make two, two trips one.
-const DROP_MADE: [u16; 16] = by_row([0, 0, 0, ALL, 0, 0, 0, ALL, 0, 0, 0]);
-/// The type at its place in `hi` (`<< 10`) and the guard bits (bits 0
-/// and 1, below every rank and below `made >> 3`): two less the number of
-/// pool ranks too many (7 - 5 for a high card, 5 - 3 for a pair, 2 - 1 for
-/// three pairs, 1 - 1 for the pair of a full house, 3 - 1 for quads and
-/// three singles, ...).
-const KINDS: [u16; 16] = by_row([
-    0,
-    1 << 10,
-    2 << 10,
-    2 << 10 | 1,
-    3 << 10,
-    6 << 10 | 3,
-    6 << 10 | 1,
-    6 << 10 | 3,
-    7 << 10,
-    7 << 10 | 1,
-    7 << 10 | 3,
-]);
 
-/// [`KINDS`] for straights and flushes, by `popcount(flush suit) + 8
+/// What a hand's shape (the counts of the ranks it holds) decides, by row:
+/// the tables of one hand size.
+pub(crate) struct Shapes {
+    /// Whether the kickers come from the ranks held twice or more (a full
+    /// house's); and so whether trips beside pairs are made alone.
+    full: [u16; 16],
+    /// Whether the made ranks drop their lowest: three pairs make two, two
+    /// trips one.
+    drop_made: [u16; 16],
+    /// The type at its place in `hi` (`<< 10`) and the guard bits (bits 0
+    /// and 1, below every rank and below `made >> 3`): 3 when the kickers'
+    /// pool holds exactly the ranks wanted, 1 when one too many, 0 when two
+    /// (seven cards' high card: seven ranks for five).
+    kinds: [u16; 16],
+}
+
+/// The shapes of seven cards, by the counts of the ranks held, at rows
+/// (ranks held plus ranks held an odd number of times, plus 9 with quads,
+/// modulo 16): high card (1111111) 14, one pair (211111) 11, two pairs
+/// (22111) 8, three pairs (2221) 5, trips (31111) 10, full houses (3211)
+/// 7, (322) 4 and (331) 6, quads (4111) 0, (421) 13 and (43) 12.
+pub(crate) const SEVEN: Shapes = {
+    const ROWS: [usize; 11] = [14, 11, 8, 5, 10, 7, 4, 6, 0, 13, 12];
+    Shapes {
+        full: by_row(ROWS, [0, 0, 0, 0, 0, ALL, ALL, ALL, 0, 0, 0]),
+        drop_made: by_row(ROWS, [0, 0, 0, ALL, 0, 0, 0, ALL, 0, 0, 0]),
+        kinds: by_row(
+            ROWS,
+            [
+                0,
+                1 << 10,
+                2 << 10,
+                2 << 10 | 1,
+                3 << 10,
+                6 << 10 | 3,
+                6 << 10 | 1,
+                6 << 10 | 3,
+                7 << 10,
+                7 << 10 | 1,
+                7 << 10 | 3,
+            ],
+        ),
+    }
+};
+
+/// The shapes of six cards, at rows: high card (111111) 12, one pair
+/// (21111) 9, two pairs (2211) 6, three pairs (222) 3, trips (3111) 8,
+/// full houses (321) 5 and (33) 4, quads (411) 14 and (42) 11. Six ranks
+/// for a high card's five is one too many, as four singles for a pair's
+/// three kickers are; three pairs keep two and take the third's rank as
+/// the one kicker.
+pub(crate) const SIX: Shapes = {
+    const ROWS: [usize; 9] = [12, 9, 6, 3, 8, 5, 4, 14, 11];
+    Shapes {
+        full: by_row(ROWS, [0, 0, 0, 0, 0, ALL, ALL, 0, 0]),
+        drop_made: by_row(ROWS, [0, 0, 0, ALL, 0, 0, ALL, 0, 0]),
+        kinds: by_row(
+            ROWS,
+            [
+                1,
+                1 << 10 | 1,
+                2 << 10 | 1,
+                2 << 10 | 3,
+                3 << 10 | 1,
+                6 << 10 | 3,
+                6 << 10 | 3,
+                7 << 10 | 1,
+                7 << 10 | 3,
+            ],
+        ),
+    }
+};
+
+/// [`Shapes::kinds`] for straights and flushes, by `popcount(flush suit) + 8
 /// [run]`: a flush (five to seven suited, no run) drops none, one or two
 /// ranks; a straight (a run, at most four suited) or a straight flush
 /// none.
@@ -123,19 +167,39 @@ const PLAIN_KINDS: [u16; 16] = {
     t
 };
 
-/// The value of 32 (or 16, or 1) seven-card hands as `(hi, lo)` halves;
-/// with `CATEGORY`, the category index (0 high card .. 9 royal flush) in
-/// `lo` instead.
-struct Values7<const CATEGORY: bool>;
+/// The value of 32 (or 16, or 1) hands of `N` cards (six or seven) as
+/// `(hi, lo)` halves; with `CATEGORY`, the category index (0 high card ..
+/// 9 royal flush) in `lo` instead.
+pub(crate) struct Values<const N: usize, const CATEGORY: bool>;
 
-impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
+/// `v[0] op v[1] op ...` as a tree (for seven: `((a b) (c d)) ((e f) g)`),
+/// so that the operations of one level run side by side.
+#[inline(always)]
+fn tree<V: Copy, const N: usize>(mut v: [V; N], op: impl Fn(V, V) -> V) -> V {
+    let mut width = 1;
+    while width < N {
+        let mut i = 0;
+        while i + width < N {
+            v[i] = op(v[i], v[i + width]);
+            i += 2 * width;
+        }
+        width *= 2;
+    }
+    v[0]
+}
+
+impl<const N: usize, const CATEGORY: bool> Kernel<N> for Values<N, CATEGORY> {
     #[inline(always)]
-    fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
+    fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
+        let shapes = match N {
+            7 => &SEVEN,
+            6 => &SIX,
+            _ => panic!("six or seven cards"),
+        };
         let bits = l.rank_bits(cards);
-        let [a, b, c, d, e, f, g] = bits;
-        let y = l.or(l.or(l.or(a, b), l.or(c, d)), l.or(l.or(e, f), g));
-        let x = l.xor(l.xor(l.xor(a, b), l.xor(c, d)), l.xor(l.xor(e, f), g));
-        let sum = l.add(l.add(l.add(a, b), l.add(c, d)), l.add(l.add(e, f), g));
+        let y = tree(bits, |a, b| l.or(a, b));
+        let x = tree(bits, |a, b| l.xor(a, b));
+        let sum = tree(bits, |a, b| l.add(a, b));
         let (flush, suited) = handeval_lanes::flush(l, cards, bits);
         let sums = Sums {
             y: l.shl::<GUARD>(y),
@@ -145,7 +209,7 @@ impl<const CATEGORY: bool> Kernel<7> for Values7<CATEGORY> {
         let count = l.popcnt(suited);
         let suited = l.shl::<GUARD>(suited);
         let runs = low_ace(l, l.select(flush, suited, sums.y));
-        from_sums::<L, CATEGORY>(l, sums, flush, suited, count, runs)
+        from_sums::<L, CATEGORY>(l, shapes, sums, flush, suited, count, runs)
     }
 }
 
@@ -183,6 +247,7 @@ pub(crate) struct Sums<V> {
 #[inline(always)]
 pub(crate) fn from_sums<L: Lanes, const CATEGORY: bool>(
     l: L,
+    shapes: &Shapes,
     Sums { y, x, sum }: Sums<L::V>,
     flush: L::M,
     suited: L::V,
@@ -211,19 +276,19 @@ pub(crate) fn from_sums<L: Lanes, const CATEGORY: bool>(
     // house's); without the lowest of three pairs or two trips; the quads
     // over all, and nothing for a straight or a flush (which hold no
     // quads among seven cards).
-    let full = l.lookup16(row, &FULL);
+    let full = l.lookup16(row, &shapes.full);
     // Trips (`three_up & x`), or pairs (`z` without `three_up`) unless a
     // full house's.
     let made = l.bitselect(three_up, x, l.andnot(z, full));
     let lower = l.sub(made, l.splat(1));
-    let made = l.and_or_not(made, lower, l.lookup16(row, &DROP_MADE));
+    let made = l.and_or_not(made, lower, l.lookup16(row, &shapes.drop_made));
     let plain = l.mor(flush, has_run);
     let made = l.select(l.mor(has_quads, plain), quads, made);
     // The kickers' pool: every other rank held, or for a full house every
     // other rank held twice or more (the singles, `x` without trips, out).
     let singles = l.and_andnot(x, full, three_up);
     let pool = l.xor_andnot(y, singles, made);
-    let kind = l.lookup16(row, &KINDS);
+    let kind = l.lookup16(row, &shapes.kinds);
 
     // Straights and flushes overwrite the rest (none of them is a full
     // house or quads among seven cards).
@@ -244,8 +309,8 @@ pub(crate) fn from_sums<L: Lanes, const CATEGORY: bool>(
     (hi, lo)
 }
 
-handeval_lanes::simd_paths!(mod paths: Values7<false>, Hand7);
-handeval_lanes::simd_paths!(mod kinds: Values7<true>, Hand7);
+handeval_lanes::simd_paths!(mod paths: Values<7, false>, Hand7);
+handeval_lanes::simd_paths!(mod kinds: Values<7, true>, Hand7);
 
 impl BestFive<Hand7> for SevenSimd {
     const META: handeval_core::Meta = handeval_core::Meta {
@@ -268,6 +333,30 @@ impl BestFive<Hand7> for SevenSimd {
         SevenSimd: BestFive<Hand7>,
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
         categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
+    );
+}
+
+/// [`SevenSimd`]'s kernel on six cards: the same steps, with the shape
+/// tables of six cards ([`SIX`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SixSimd;
+
+handeval_lanes::simd_paths!(mod paths6: Values<6, false>, Hand6);
+handeval_lanes::simd_paths!(mod kinds6: Values<6, true>, Hand6);
+
+impl BestFive<Hand6> for SixSimd {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/six-simd",
+        summary: "DeadHorseEval for six cards across hands: the seven-card kernel's OR, XOR, SUM and suit counters with six cards' shape tables, AVX-512 or AVX2",
+        derived_from: Some(<crate::Six as BestFive<Hand6>>::META.name),
+        ..<SevenSimd as BestFive<Hand7>>::META
+    };
+    type Five = crate::Tuned;
+
+    handeval_lanes::simd_evaluator!(
+        SixSimd: BestFive<Hand6>,
+        values(avx512: paths6::avx512, avx2: paths6::avx2, portable: paths6::portable),
+        categories(avx512: kinds6::avx512, avx2: kinds6::avx2, portable: kinds6::portable)
     );
 }
 
