@@ -23,6 +23,8 @@
 //! | [`Omaha`] (`deadhorse/omaha`) | tuned, Omaha | derived from [`Seven`] | direct and table-free: the best five of two hole and three board cards from OR, XOR and SUM of each part, never the 60 fives; [`Tuned`]'s value |
 //! | [`OmahaSimd`] (`deadhorse/omaha-simd`) | SIMD, Omaha | derived from [`Omaha`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
 //! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
+//! | [`Plo5`] (`deadhorse/omaha5`) | tuned, five-card Omaha | derived from [`Omaha`] | [`Omaha`]'s direct table-free kernel with five hole cards, never the 100 fives |
+//! | [`Plo5Simd`] (`deadhorse/omaha5-simd`) | SIMD, five-card Omaha | derived from [`Plo5`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -274,7 +276,7 @@ mod tuned;
 mod upstream;
 
 pub use listing::Listing;
-pub use omaha::{Omaha, OmahaSimd};
+pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
 pub use seven_simd::{SevenSimd, SixSimd};
@@ -309,6 +311,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.best_of::<Simd>(handeval_core::Games::Only(&["omaha"]));
     r.add::<handeval_core::Omaha4, Omaha>();
     r.add::<handeval_core::Omaha4, OmahaSimd>();
+    r.add::<handeval_core::Omaha5, Plo5>();
+    r.add::<handeval_core::Omaha5, Plo5Simd>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

@@ -2,7 +2,7 @@
 //! OR, XOR and SUM, taken over the hole and over the board apart.
 
 use handeval_core::bits::BROADWAY;
-use handeval_core::{BestFive, Omaha4, Role};
+use handeval_core::{BestFive, Omaha4, Omaha5, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::STRAIGHT_FLUSH;
@@ -36,9 +36,9 @@ struct Counts<V> {
 /// y ^ x` holds the ranks held two or four times and `(sum - y - z) >> 1`
 /// those held three or four (see the crate docs).
 #[inline(always)]
-fn counts<L: Lanes, const N: usize>(l: L, bits: [L::V; N]) -> Counts<L::V> {
+fn counts<L: Lanes>(l: L, bits: &[L::V]) -> Counts<L::V> {
     let (mut y, mut x, mut sum) = (l.splat(0), l.splat(0), l.splat(0));
-    for bit in bits {
+    for &bit in bits {
         y = l.or(y, bit);
         x = l.xor(x, bit);
         sum = l.add(sum, bit);
@@ -55,6 +55,17 @@ fn counts<L: Lanes, const N: usize>(l: L, bits: [L::V; N]) -> Counts<L::V> {
 /// The `keep` highest ranks of `a`, for `a` with at most two more.
 #[inline(always)]
 fn top<L: Lanes>(l: L, a: L::V, keep: u16) -> L::V {
+    l.keep_highest(a, l.splat(keep))
+}
+
+/// [`top`] for `a` with at most `extra` more (a mask of hole ranks: four
+/// hole cards hold two ranks more than the two a five takes, five hold
+/// three): the lowest dropped while more than two are too many.
+#[inline(always)]
+fn top_of<L: Lanes>(l: L, mut a: L::V, keep: u16, extra: usize) -> L::V {
+    for _ in 2..extra {
+        a = l.select(l.ge(l.popcnt(a), l.splat(keep + 3)), l.drop_lowest(a), a);
+    }
     l.keep_highest(a, l.splat(keep))
 }
 
@@ -126,23 +137,27 @@ struct Made<V> {
     rest: V,
 }
 
-/// The value of 32 (or 16, or 1) Omaha hands as `(hi, lo)` halves of
+/// The value of 32 (or 16, or 1) Omaha hands of `N` cards (four or five
+/// hole cards, then the board's five) as `(hi, lo)` halves of
 /// [`crate::Tuned`]'s `type << 26 | made << 13 | rest` for the best five;
 /// with `CATEGORY`, the category index in `lo` instead.
-struct ValuesOmaha<const CATEGORY: bool>;
+struct ValuesOmaha<const N: usize, const CATEGORY: bool>;
 
-impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
+impl<const N: usize, const CATEGORY: bool> Kernel<N> for ValuesOmaha<N, CATEGORY> {
     #[inline(always)]
     #[allow(
         clippy::similar_names,
         clippy::too_many_lines,
         reason = "one straight-line kernel; names follow the crate docs' table"
     )]
-    fn run<L: Lanes>(l: L, cards: [L::V; 9]) -> (L::V, L::V) {
+    fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
+        // How many more ranks than two a mask of hole ranks may hold: the
+        // masks of hole ranks (and of ranks split between hole and board)
+        // take `top_of` with this.
+        let extra = N - 7;
         let bits = l.rank_bits(cards);
-        let [h0, h1, h2, h3, b0, b1, b2, b3, b4] = bits;
-        let hole = counts(l, [h0, h1, h2, h3]);
-        let board = counts(l, [b0, b1, b2, b3, b4]);
+        let hole = counts(l, &bits[..N - 5]);
+        let board = counts(l, &bits[N - 5..]);
         let (hy, by) = (hole.one, board.one);
         // Ranks in both parts: a pair split between hole and board.
         let split = l.and(hy, by);
@@ -152,7 +167,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
         // ranks (all five differ, or there is a pair).
         let high = Made {
             made: zero,
-            rest: l.or(top(l, hy, 2), top(l, by, 3)),
+            rest: l.or(top_of(l, hy, 2, extra), top(l, by, 3)),
         };
 
         // One pair, from the hole (`hole.two`), the board (`board.two`) or
@@ -167,7 +182,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
             l.highest(without(l, hy, pair)),
             top(l, without(l, by, pair), 2),
         );
-        let board_rest = l.or(top(l, hy, 2), l.highest(without(l, by, pair)));
+        let board_rest = l.or(top_of(l, hy, 2, extra), l.highest(without(l, by, pair)));
         let one_pair = Made {
             made: pair,
             rest: l.select(
@@ -200,7 +215,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
             made: l.keep(l.nonzero(other), with_board.made),
             ..with_board
         };
-        let two_split = top(l, split, 2);
+        let two_split = top_of(l, split, 2, extra);
         let two_splits = Made {
             made: l.keep(l.nonzero(l.drop_lowest(split)), two_split),
             rest: l.highest(without(l, by, two_split)),
@@ -224,7 +239,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
             made: trip,
             rest: l.select(
                 on_board,
-                top(l, without(l, hy, trip), 2),
+                top_of(l, without(l, hy, trip), 2, extra),
                 l.select(
                     one_each,
                     l.or(
@@ -240,7 +255,7 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
         // The flush: the board names the one suit that can have three of
         // its cards; the hole needs two of that suit.
         let (has_flush, hole_suited, board_suited) = handeval_lanes::omaha_flush(l, cards, bits);
-        let flush = l.or(top(l, hole_suited, 2), top(l, board_suited, 3));
+        let flush = l.or(top_of(l, hole_suited, 2, extra), top(l, board_suited, 3));
         // One run search: on the flush suit's ranks where there is a flush
         // (a straight flush, or else the flush beats any straight), on all
         // ranks otherwise.
@@ -341,8 +356,10 @@ impl<const CATEGORY: bool> Kernel<9> for ValuesOmaha<CATEGORY> {
     }
 }
 
-handeval_lanes::simd_paths!(mod paths: ValuesOmaha<false>, Omaha4, records);
-handeval_lanes::simd_paths!(mod kinds: ValuesOmaha<true>, Omaha4, records);
+handeval_lanes::simd_paths!(mod paths: ValuesOmaha<9, false>, Omaha4, records);
+handeval_lanes::simd_paths!(mod kinds: ValuesOmaha<9, true>, Omaha4, records);
+handeval_lanes::simd_paths!(mod paths5: ValuesOmaha<10, false>, Omaha5, records);
+handeval_lanes::simd_paths!(mod kinds5: ValuesOmaha<10, true>, Omaha5, records);
 
 impl BestFive<Omaha4> for Omaha {
     const META: handeval_core::Meta = handeval_core::Meta {
@@ -394,5 +411,62 @@ impl BestFive<Omaha4> for OmahaSimd {
         OmahaSimd: BestFive<Omaha4>,
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
         categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
+    );
+}
+
+/// [`Omaha`]'s kernel on five-card Omaha (PLO5): the same rank masks of
+/// the hole and of the board, the hole's masks holding up to three ranks
+/// more than a five takes instead of two; never the 100 fives.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plo5;
+
+/// [`Plo5`] across hands, as [`OmahaSimd`] is [`Omaha`] across hands.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plo5Simd;
+
+impl BestFive<Omaha5> for Plo5 {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/omaha5",
+        summary: "DeadHorseEval for five-card Omaha, table-free and direct: the Omaha kernel with five hole cards, never the 100 fives",
+        derived_from: Some(<Omaha as BestFive<Omaha4>>::META.name),
+        ..<Omaha as BestFive<Omaha4>>::META
+    };
+
+    type Five = crate::Tuned;
+    type Strength = u32;
+
+    #[inline]
+    fn category(hand: &Omaha5) -> handeval_core::Category {
+        let mut out = [0];
+        kinds5::portable(core::slice::from_ref(hand), &mut out);
+        handeval_core::Category::from_index_masked(out[0] as usize)
+    }
+
+    #[inline]
+    fn strength(hand: &Omaha5) -> u32 {
+        let mut out = [0];
+        paths5::portable(core::slice::from_ref(hand), &mut out);
+        out[0]
+    }
+
+    fn strengths(hands: &[Omaha5], out: &mut [u32]) {
+        paths5::portable(hands, out);
+    }
+}
+
+impl BestFive<Omaha5> for Plo5Simd {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/omaha5-simd",
+        summary: "DeadHorseEval for five-card Omaha across hands: the direct table-free kernel in 16-bit lanes, AVX-512 or AVX2",
+        derived_from: Some(<Plo5 as BestFive<Omaha5>>::META.name),
+        ..<OmahaSimd as BestFive<Omaha4>>::META
+    };
+
+    type Five = crate::Tuned;
+
+    handeval_lanes::simd_evaluator!(
+        Plo5Simd: BestFive<Omaha5>,
+        values(avx512: paths5::avx512, avx2: paths5::avx2, portable: paths5::portable),
+        categories(avx512: kinds5::avx512, avx2: kinds5::avx2, portable: kinds5::portable)
     );
 }

@@ -310,15 +310,7 @@ impl Evaluator for BrokenOnAvx2 {
 }
 
 impl BestFive<Hand7> for BrokenOnAvx2 {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/avx2",
-        summary: "rank set only, and wrong on AVX2",
-        family: <Self as Evaluator>::META.family,
-        role: Role::Simd,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = <Self as Evaluator>::META;
     type Five = BrokenOnAvx2;
     handeval_lanes::simd_evaluator!(
         BrokenOnAvx2: BestFive<Hand7>,
@@ -328,15 +320,7 @@ impl BestFive<Hand7> for BrokenOnAvx2 {
 }
 
 impl BestFive<Omaha4> for BrokenOnAvx2 {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/avx2",
-        summary: "rank set only, and wrong on AVX2",
-        family: <Self as Evaluator>::META.family,
-        role: Role::Simd,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = <Self as Evaluator>::META;
     type Five = BrokenOnAvx2;
     handeval_lanes::simd_evaluator!(
         BrokenOnAvx2: BestFive<Omaha4>,

@@ -379,7 +379,8 @@ pub fn suit_counters<L: Lanes, const N: usize>(l: L, cards: [L::V; N]) -> ([L::V
     (counters, total)
 }
 
-/// Omaha's flush, from the nine cards (hole first) and their rank bits:
+/// Omaha's flush, from the cards (the hole first, then the board's five)
+/// and their rank bits:
 /// `(flush, hole, board)`, whether some suit has three or more board cards
 /// and two or more hole cards (with five board cards at most one suit has
 /// three), and that suit's hole ranks and board ranks (0 without a flush).
@@ -388,10 +389,22 @@ pub fn suit_counters<L: Lanes, const N: usize>(l: L, cards: [L::V; N]) -> ([L::V
 /// reaches 8 (its top bit) at two cards, plus 5 a board nibble at three;
 /// the AND of the two is the flush suit's flag, shifted down its counter.
 #[inline(always)]
-pub fn omaha_flush<L: Lanes>(l: L, cards: [L::V; 9], bits: [L::V; 9]) -> (L::M, L::V, L::V) {
-    let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = cards;
-    let (hole_counters, hole_total) = suit_counters(l, [c0, c1, c2, c3]);
-    let (board_counters, board_total) = suit_counters(l, [c4, c5, c6, c7, c8]);
+pub fn omaha_flush<L: Lanes, const N: usize>(
+    l: L,
+    cards: [L::V; N],
+    bits: [L::V; N],
+) -> (L::M, L::V, L::V) {
+    // The hole is every card but the board's five (at most six of a suit:
+    // a nibble plus 6 stays below 16).
+    let hole = N - 5;
+    let (counters, _) = suit_counters(l, cards);
+    let (mut hole_total, mut board_total) = (l.splat(0), l.splat(0));
+    for &counter in &counters[..hole] {
+        hole_total = l.add(hole_total, counter);
+    }
+    for &counter in &counters[hole..] {
+        board_total = l.add(board_total, counter);
+    }
     let suit = l.shr::<3>(l.and(
         l.and(
             l.add(hole_total, l.splat(0x6666)),
@@ -399,14 +412,14 @@ pub fn omaha_flush<L: Lanes>(l: L, cards: [L::V; 9], bits: [L::V; 9]) -> (L::M, 
         ),
         l.splat(0x8888),
     ));
-    let (mut hole, mut board) = (l.splat(0), l.splat(0));
-    for (&counter, &bit) in hole_counters.iter().zip(&bits[..4]) {
-        hole = l.add_where(l.test(counter, suit), hole, bit);
+    let (mut hole_ranks, mut board) = (l.splat(0), l.splat(0));
+    for (&counter, &bit) in counters[..hole].iter().zip(&bits[..hole]) {
+        hole_ranks = l.add_where(l.test(counter, suit), hole_ranks, bit);
     }
-    for (&counter, &bit) in board_counters.iter().zip(&bits[4..]) {
+    for (&counter, &bit) in counters[hole..].iter().zip(&bits[hole..]) {
         board = l.add_where(l.test(counter, suit), board, bit);
     }
-    (l.nonzero(suit), hole, board)
+    (l.nonzero(suit), hole_ranks, board)
 }
 
 /// The flush of each lane's hand of six to eight cards, from the cards and
