@@ -49,7 +49,7 @@ pub const SETTING: &str = "one thread beside the timed one, reading and writing 
 pub const FILE: &str = "antagonist.csv";
 
 /// What the antagonist reached during one contended workload's rounds: a
-/// line of [`FILE`], written and read by the csv crate ([`write`], [`read`]).
+/// line of [`FILE`], written and read by the csv crate ([`write`](fn@write), [`read`](fn@read)).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Reached {
     /// The contended workload.

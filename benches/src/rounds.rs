@@ -2,7 +2,7 @@
 //!
 //! # The unit: a turn
 //!
-//! A turn is one evaluator on one block of hands ([`BLOCK`] five-card hands in
+//! A turn is one evaluator on one block of hands ([`BLOCK`](crate::BLOCK) five-card hands in
 //! a full run; [`crate::Mode::block_of`]): one untimed
 //! pass over the block, so that its hands, encodings and outputs are in
 //! cache, then a number of passes each timed on its own; the turn's time is

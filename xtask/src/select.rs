@@ -30,7 +30,7 @@ pub fn abouts(game: GameInfo, floor: bool) -> Vec<About> {
 
 /// The names that the pieces of `only` select (all of `names` when there
 /// are none), in `names`' order, by the rule `bench --filter` uses
-/// ([`matches`]): whole `/`-separated segments (`pext` is
+/// ([`matches`](fn@matches)): whole `/`-separated segments (`pext` is
 /// the family, `deadhorse/simd` one evaluator) or a glob (`*simd`). Pieces
 /// are trimmed and empty ones skipped (`--only "a, b,"` is `a` and `b`), but
 /// an `--only` of empty pieces alone (`''`, `,`) is an error, not "all".
@@ -96,7 +96,7 @@ pub fn select_names(
 }
 
 /// Whether `filter` (comma-separated pieces; empty = all) selects the
-/// benchmark `workload/evaluator`: whether any piece [matches](matches) its id.
+/// benchmark `workload/evaluator`: whether any piece [matches](fn@matches) its id.
 pub fn selected_by(filter: &str, workload: Workload, evaluator: &str) -> bool {
     let id = format!("{workload}/{evaluator}");
     let mut pieces = filter

@@ -13,7 +13,7 @@
 //! lexicographic order of the deal) and loaded, 32 triples a vector on
 //! AVX-512, 16 on AVX2. A hand then costs four loads and four
 //! operations (two more of each per flush candidate, below) before the
-//! kernel's own arithmetic ([`crate::seven_simd`]'s
+//! kernel's own arithmetic ([`SevenSimd`](crate::SevenSimd)'s
 //! `from_sums`, shared word for word), where the batch kernel splits
 //! seven bytes per hand and sums seven cards.
 //!

@@ -337,7 +337,7 @@ impl BestFive<Hand7> for SevenSimd {
 }
 
 /// [`SevenSimd`]'s kernel on six cards: the same steps, with the shape
-/// tables of six cards ([`SIX`]).
+/// tables of six cards (the module's `SIX`, beside seven cards' `SEVEN`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SixSimd;
 

@@ -607,7 +607,7 @@ pub enum Counting {
     /// Every board's hands valued, on this many threads (each takes the
     /// boards of one first card at a time): from scratch in batches, or
     /// from shared sums where the evaluator declares that form
-    /// ([`handeval_core::ShowdownForm::EveryBoard`]) and it handles the
+    /// ([`handeval_equity::showdown::ShowdownForm::EveryBoard`]) and it handles the
     /// showdown.
     EveryBoard {
         /// Threads, at least one.
