@@ -855,8 +855,14 @@ fn equity_times(
 }
 
 /// An outside count against the lab's: the same games, every equity
-/// within 1e-9.
-fn held_to_lab((equities, games): (&[f64], u64), (lab, lab_games): (&[f64], u64)) -> Result<()> {
+/// within 1e-9 (`equity --versus` and the engines phase alike).
+///
+/// # Errors
+/// Naming both counts, where they differ.
+pub fn held_to_lab(
+    (equities, games): (&[f64], u64),
+    (lab, lab_games): (&[f64], u64),
+) -> Result<()> {
     // Written so that a NaN disagrees.
     let close = equities.iter().zip(lab).all(|(a, b)| (a - b).abs() <= 1e-9);
     if games != lab_games || equities.len() != lab.len() || !close {

@@ -311,14 +311,8 @@ fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u
             .collect::<Vec<_>>()
             .join(", ")
     )?;
-    if worst > 1e-9 || their_games != games {
-        bail!(
-            "--versus {engine}: {} games and equities {theirs:?}, where the lab counted {} and {equities:?}",
-            thousands_u64(their_games),
-            thousands_u64(games)
-        );
-    }
-    Ok(())
+    crate::engines::held_to_lab((&theirs, their_games), (equities, games))
+        .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))
 }
 
 /// The table of a count of fixed hands: each player's wins, ties, losses
