@@ -49,9 +49,9 @@ const fn windows(n: usize) -> (usize, [usize; WINDOWS]) {
     (count, at)
 }
 
-/// The most 16-byte windows a half reads: five, for hands of nine or ten
-/// cards (Omaha's), whose eight hands are 72 or 80 bytes.
-const WINDOWS: usize = 5;
+/// The most 16-byte windows a half reads: six, for hands of eleven cards
+/// (six-card Omaha's), whose eight hands are 88 bytes.
+const WINDOWS: usize = 6;
 
 /// `vpshufb` controls for hands of `N` cards: for card `k` and window `w`,
 /// where each of the eight lanes of a half finds that card in that window
@@ -62,7 +62,7 @@ struct Split<const N: usize>;
 
 impl<const N: usize> Split<N> {
     const WINDOWS: (usize, [usize; WINDOWS]) = {
-        assert!(N >= 2 && N <= 10, "eight hands fill at most five windows");
+        assert!(N >= 2 && N <= 12, "eight hands fill at most six windows");
         windows(N)
     };
     const CONTROLS: [[[u8; 32]; WINDOWS]; N] = {

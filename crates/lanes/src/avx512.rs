@@ -51,15 +51,16 @@ const fn hand_of_lane(lane: usize) -> usize {
     }
 }
 
-/// The most groups a load splits 32 hands into: three, for hands of nine or
-/// ten cards (Omaha's), of which a two-register permute reaches 14 or 12.
+/// The most groups a load splits 32 hands into: three, for hands of nine to
+/// eleven cards (Omaha's), of which a two-register permute reaches 14, 12
+/// or 11.
 const GROUPS: usize = 3;
 
 /// Byte permute controls and masks that put card `k` of every hand into the
 /// low byte of its lane, for hands of `N` cards. One `vpermt2b` reads 128
 /// bytes (two registers), so the 32 hands are read in groups of
 /// [`group_size`] hands, each group from two registers of its own: two
-/// groups of 16 for five to eight cards, three for nine or ten.
+/// groups of 16 for five to eight cards, three for nine to eleven.
 struct Split<const N: usize> {
     controls: [[[u8; 64]; N]; GROUPS],
     lanes: [u64; GROUPS],
@@ -74,7 +75,7 @@ const fn group_size(n: usize) -> usize {
 impl<const N: usize> Split<N> {
     const GROUPS: usize = 32usize.div_ceil(group_size(N));
     const TABLES: Split<N> = {
-        assert!(N >= 5 && N <= 10, "hands of five to ten cards");
+        assert!(N >= 5 && N <= 11, "hands of five to eleven cards");
         assert!(Self::GROUPS <= GROUPS);
         let size = group_size(N);
         let mut split = Split {
