@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use handeval_core::{
-    Category, Evaluator, Game, GameInfo, GameVisitor, Hand, HandClass, Histogram, Role, visit_games,
+    Category, Evaluator, Game, GameInfo, GameVisitor, Hand, Histogram, Role, visit_games,
 };
 use handeval_difftest::cards::{
     HandCheck, PartAt, PartCheck, SAMPLE_SEED, Totals, check_all, check_parts, enumerated, hand_at,
@@ -197,7 +197,7 @@ fn foresee<G: Game>(candidates: &[&Candidate<G>]) -> (Vec<f64>, f64) {
     // scaled with the parts, and a check of every hand that takes a
     // second foreseen as minutes (issue 49, item 2). One part, untimed,
     // pays for it.
-    ClassTable::get();
+    ClassTable::of::<G>();
     if let Some(first) = chosen.first() {
         check_parts::<G>(&checks, std::slice::from_ref(first), false, &|_| {});
     }
@@ -755,8 +755,8 @@ pub fn write_csv<G: Game>(out: impl Write, outcome: &Outcome<G>) -> Result<()> {
         "reference_class",
         "reference_category",
     ])?;
-    let table = ClassTable::get();
-    let category_of = |class: u16| HandClass::new(class).map_or("unranked", |c| c.category().id());
+    let table = ClassTable::of::<G>();
+    let category_of = |class: u16| G::RULES.category_of(class).map_or("unranked", Category::id);
     for row in outcome.rows.iter().filter(|r| r.scope == Scope::Every) {
         for &(index, class) in &row.check.class_mismatches {
             let hand = hand_at::<G>(index);

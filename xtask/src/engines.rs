@@ -253,7 +253,14 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
                 version: "",
             },
             role: Role::Evaluator,
-            games: &["five", "six", "seven", "omaha", "omaha5"],
+            // The ABI takes any number of cards and of hole cards.
+            games: Box::leak(
+                handeval_registry::games()
+                    .iter()
+                    .map(|g| g.id)
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice(),
+            ),
             better: Better::Higher,
             models: &[Model::Batch],
             slowest_us: 100,

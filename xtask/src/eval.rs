@@ -10,7 +10,7 @@ use std::sync::Once;
 
 use anyhow::{Context, Result};
 use handeval_core::{Game, GameVisitor, count_cards, visit_games};
-use handeval_registry::{DynEvaluator, Reference, all, best_five};
+use handeval_registry::{DynEvaluator, all, best_five};
 use rayon::prelude::*;
 
 use crate::select::select_names;
@@ -32,6 +32,11 @@ pub struct Args {
     /// a name may be any game's evaluator's.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Read every hand as this game's (its id, as `cargo xtask list
+    /// --games` lists them): the only way to a game whose hands are not
+    /// told by their number of cards, such as short deck's (`short7`).
+    #[arg(long)]
+    game: Option<String>,
 }
 
 /// Where a hand came from, for error messages.
@@ -52,6 +57,11 @@ impl std::fmt::Display for Source {
 
 /// The selected evaluators of one game, behind a type that forgets it.
 trait GameLine {
+    /// The game's id.
+    fn id(&self) -> &'static str;
+    /// Whether a line of `count` cards, with a `|` after `bar` of them,
+    /// is told as this game's hand ([`Game::takes`]).
+    fn takes(&self, count: usize, bar: Option<usize>) -> bool;
     /// The game's cards per hand.
     fn count(&self) -> usize;
     /// How the game's hands are written, for messages: `7`, `4 | 5`.
@@ -72,6 +82,12 @@ trait GameLine {
 struct OfGame<G: Game>(Vec<Box<dyn DynEvaluator<G>>>, Once);
 
 impl<G: Game> GameLine for OfGame<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn takes(&self, count: usize, bar: Option<usize>) -> bool {
+        G::takes(count, bar)
+    }
     fn count(&self) -> usize {
         G::COUNT
     }
@@ -167,7 +183,13 @@ fn line(
         Ok(counted) => counted,
         Err(e) => return Ok(Err(e.to_string())),
     };
-    let fits = |g: &dyn GameLine| g.count() == count && bar.is_none_or(|h| h == g.hole());
+    // One game asked for (`--game`) reads every line itself.
+    if let [game] = games {
+        return Ok(game.write(text, out)?.map(|()| 0));
+    }
+    // A Hold'em hand may be written with a `|` after its two hole cards
+    // only; a line with another split is some other game's.
+    let fits = |g: &dyn GameLine| g.takes(count, bar) && bar.is_none_or(|h| h == g.hole());
     if let Some(at) = games.iter().position(|g| fits(g.as_ref())) {
         return Ok(games[at].write(text, out)?.map(|()| at));
     }
@@ -226,8 +248,23 @@ fn quote(text: &str) -> String {
     }
 }
 
+/// The games a line may be read as: every game, or the one `--game` names.
+fn games_of(args: &Args) -> Result<(Games, Vec<&'static str>)> {
+    let (mut games, chosen) = select(&args.only)?;
+    if let Some(id) = &args.game {
+        let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+        anyhow::ensure!(
+            ids.contains(&id.as_str()),
+            "no game {id:?}: the games are {}",
+            ids.join(", ")
+        );
+        games.retain(|g| g.id() == id);
+    }
+    Ok((games, chosen))
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
-    let (games, chosen) = select(&args.only)?;
+    let (games, chosen) = games_of(args)?;
     // The games whose hands have been answered once: the first answer
     // says which chosen evaluators cannot answer hands of the game.
     let mut noted = vec![args.only.is_empty(); games.len()];
@@ -415,7 +452,7 @@ impl<'a> Output<'a> {
                 } else {
                     writeln!(out, "{text}")?;
                 }
-                let expected = Reference::class(&best).get();
+                let expected = handeval_reference::Naive::<H::Rules>::class(&best).get();
                 for e in evaluators {
                     let class = e.class(&hand);
                     write!(

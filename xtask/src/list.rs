@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use handeval_registry::About;
 
 use handeval_benches::Workload;
-use handeval_core::GameInfo;
+use handeval_core::{Card, GameInfo, Rank, Suit};
 
 use crate::report::format::thousands_u64;
 use crate::report::readme::{self, EVALUATORS};
@@ -227,15 +227,18 @@ fn games_text(format: Format) -> Result<String> {
 /// low and of mixed suits (`As Ks 2c 3d | Qs Js Ts 4h 5c` for Omaha).
 fn royal_flush(game: GameInfo) -> String {
     let royal = ["As", "Ks", "Qs", "Js", "Ts"];
-    let others = ["2c", "3d", "4h", "5c", "6d", "7h", "8c"];
-    let mut others = others.iter();
+    // The deck's lowest ranks, up one a card, clubs, diamonds, hearts.
+    let mut others = (0u8..).map(|k| {
+        let rank = Rank::from_index(game.lowest.index() + k).expect("a low rank");
+        Card::new(rank, Suit::ALL[usize::from(k % 3)]).to_string()
+    });
     let mut royal_cards = royal.iter();
-    let cards: Vec<&str> = (0..game.count)
+    let cards: Vec<String> = (0..game.count)
         .map(|i| {
             if game.first_five.contains(&i) {
-                *royal_cards.next().expect("five positions")
+                (*royal_cards.next().expect("five positions")).to_string()
             } else {
-                *others.next().expect("at most seven other cards")
+                others.next().expect("a card")
             }
         })
         .collect();

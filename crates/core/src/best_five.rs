@@ -188,14 +188,18 @@ pub fn best_of<E: Evaluator, H: Game>(hand: &H) -> E::Strength {
 }
 
 /// The category of the strongest five, by `E`: categories rise with
-/// strength, so it is the highest category of the fives.
+/// strength in the order of the game's rules ([`Game::RULES`]), so it is
+/// the fives' category that stands highest in that order.
 #[inline(always)]
 pub fn best_category_of<E: Evaluator, H: Game>(hand: &H) -> Category {
     let cards = hand.card_slice();
     let five = |p: &[usize; 5]| E::category(E::encode(&Hand::from_distinct(p.map(|i| cards[i]))));
     let mut best = five(&H::FIVES[0]);
     for p in &H::FIVES[1..] {
-        best = best.max(five(p));
+        let c = five(p);
+        if H::RULES.beats(c, best) {
+            best = c;
+        }
     }
     best
 }

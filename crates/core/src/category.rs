@@ -127,31 +127,13 @@ impl Category {
     /// This is the ground-truth table every evaluator must reproduce (see the
     /// crate docs); the reference evaluator's tests derive it independently.
     pub const fn hand_count(self) -> u32 {
-        match self {
-            Category::HighCard => 1_302_540,
-            Category::OnePair => 1_098_240,
-            Category::TwoPair => 123_552,
-            Category::ThreeOfAKind => 54_912,
-            Category::Straight => 10_200,
-            Category::Flush => 5_108,
-            Category::FullHouse => 3_744,
-            Category::FourOfAKind => 624,
-            Category::StraightFlush => 36,
-            Category::RoyalFlush => 4,
-        }
+        crate::rules::STANDARD.five_hands[self.index()]
     }
 
-    /// How many distinct equivalence classes (hand strengths) the category holds.
+    /// How many distinct equivalence classes (hand strengths) the category
+    /// holds in the standard game ([`crate::rules::STANDARD`]).
     pub const fn class_count(self) -> u16 {
-        match self {
-            Category::HighCard | Category::Flush => 1_277,
-            Category::OnePair => 2_860,
-            Category::TwoPair | Category::ThreeOfAKind => 858,
-            Category::Straight => 10,
-            Category::FullHouse | Category::FourOfAKind => 156,
-            Category::StraightFlush => 9,
-            Category::RoyalFlush => 1,
-        }
+        crate::rules::STANDARD.five_classes[self.index()]
     }
 
     /// The strongest (numerically lowest) class in this category.
@@ -215,7 +197,7 @@ pub struct HandClass(NonZeroU16);
 
 impl HandClass {
     /// The number of classes.
-    pub const COUNT: u16 = 7_462;
+    pub const COUNT: u16 = crate::rules::STANDARD.classes();
 
     /// The class numbered `n`, or `None` outside 1..=7462.
     pub const fn new(n: u16) -> Option<HandClass> {

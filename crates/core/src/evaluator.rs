@@ -43,6 +43,10 @@ pub trait Evaluator: 'static {
     /// the family: `{}` stands for the game's number of fives, so the
     /// default names seven cards' `best-of-21` and Omaha's `best-of-60`.
     const BEST_OF: &'static str = "best-of-{}";
+    /// The rules its values rank fives by: the standard game's unless it
+    /// says otherwise. Its values are only meaningful on fives of that
+    /// deck, and they are ranked into classes over exactly those fives.
+    const RULES: &'static crate::rules::Rules = &crate::rules::STANDARD;
 
     /// The algorithm's own encoding of a five-card hand.
     type Encoded: Copy + PartialEq + Debug + Send + Sync + 'static;

@@ -8,7 +8,8 @@ use core::hash::Hash;
 use core::str::FromStr;
 
 use crate::hand::{choose, parse_parts};
-use crate::{AllHands, Card, Category, Hand, HandError, HandSize, Part};
+use crate::rules::{RuleSet, Rules, ShortDeck, Standard};
+use crate::{AllHands, Card, Category, Hand, HandError, HandSize, Part, Rank};
 
 /// A game: a hand of [`COUNT`](Game::COUNT) distinct cards worth its best
 /// five among the fives the game allows ([`FIVES`](Game::FIVES)).
@@ -54,6 +55,12 @@ pub trait Game:
     /// in [`Category::ALL`] order.
     const CATEGORY_CLASSES: [u16; 10];
 
+    /// What its cards are worth: its deck and the order of its fives
+    /// ([`crate::rules`]).
+    type Rules: RuleSet;
+    /// [`Game::Rules`]' rules.
+    const RULES: &'static Rules = <Self::Rules as RuleSet>::RULES;
+
     /// A part of the enumeration of every hand ([`Game::parts`]).
     type Part: Copy + Debug + Send + Sync + 'static;
 
@@ -89,10 +96,23 @@ pub trait Game:
     /// The part's hands, in order.
     fn part_hands(part: Self::Part) -> impl Iterator<Item = Self> + Send;
 
+    /// The cards of the game's deck ([`Game::RULES`]), in index order.
+    fn deck() -> impl Iterator<Item = Card> + Clone {
+        Card::all().filter(|c| Self::RULES.holds(c.rank()))
+    }
+
+    /// Whether a line of the game's number of cards is read as its hand
+    /// (by [`Game::takes`]): false for a game whose hands are written as
+    /// another game's (short deck's as Hold'em's), which is asked for by
+    /// its id instead.
+    const BY_COUNT: bool = true;
+
     /// Whether a line of `cards` cards, with a `|` after the first `bar`
     /// of them if it had one, is a hand of this game.
     fn takes(cards: usize, bar: Option<usize>) -> bool {
-        cards == Self::COUNT && (Self::HOLE == 0 || bar.is_none_or(|b| b == Self::HOLE))
+        Self::BY_COUNT
+            && cards == Self::COUNT
+            && (Self::HOLE == 0 || bar.is_none_or(|b| b == Self::HOLE))
     }
 
     /// The fives the hand may use, in [`FIVES`](Game::FIVES) order.
@@ -183,6 +203,9 @@ pub const OMAHA_FIVES: [[usize; 5]; 60] = two_and_three::<4, 60>();
 /// The 100 fives of a five-card Omaha hand: two of five hole cards and
 /// three of the board.
 pub const OMAHA5_FIVES: [[usize; 5]; 100] = two_and_three::<5, 100>();
+/// The 150 fives of a six-card Omaha hand: two of six hole cards and
+/// three of the board.
+pub const OMAHA6_FIVES: [[usize; 5]; 150] = two_and_three::<6, 150>();
 
 /// A run of Hold'em hands: those whose two lowest cards are these.
 pub type Run = (Card, Card);
@@ -215,6 +238,7 @@ macro_rules! holdem {
             const CATEGORY_HANDS: [u64; 10] = $hands;
             const CATEGORY_CLASSES: [u16; 10] = $classes;
 
+            type Rules = Standard;
             type Part = Run;
 
             #[inline(always)]
@@ -300,6 +324,164 @@ holdem!(
     [407, 1_470, 763, 575, 10, 1_277, 156, 156, 9, 1]
 );
 
+/// A hand of `N` cards of the short deck (six-plus Hold'em: 36 cards, 6 to
+/// ace, [`rules::SHORT_DECK`](crate::rules::SHORT_DECK)), worth its best five by
+/// short deck's ranking. Written as a Hold'em hand; a card below 6 is an
+/// error that names it.
+///
+/// ```
+/// use handeval_core::{Game, Short7};
+///
+/// let hand: Short7 = "As Ks 9h 8d 7c 6s Td".parse().unwrap();
+/// assert_eq!(hand.to_string(), "As Ks 9h 8d 7c 6s Td");
+/// let err = "As Ks 9h 8d 7c 5s Td".parse::<Short7>().unwrap_err();
+/// assert_eq!(err.to_string(), "5s is not in this game's deck, which runs from 6 to ace");
+/// assert_eq!(<Short7 as Game>::HANDS, 8_347_680);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Short<const N: usize>(Hand<N>);
+
+/// Short deck, five cards.
+pub type Short5 = Short<5>;
+/// Short deck, seven cards (two hole cards and a board of five).
+pub type Short7 = Short<7>;
+
+impl<const N: usize> Short<N> {
+    /// A hand of these cards.
+    ///
+    /// # Errors
+    /// [`HandError::OutsideDeck`] for a card below 6,
+    /// [`HandError::Duplicate`] if one repeats.
+    pub fn new(cards: [Card; N]) -> Result<Self, HandError> {
+        let rules = <ShortDeck as RuleSet>::RULES;
+        if let Some(&card) = cards.iter().find(|c| !rules.holds(c.rank())) {
+            return Err(HandError::OutsideDeck {
+                card,
+                lowest: rules.lowest,
+            });
+        }
+        Hand::new(cards).map(Short)
+    }
+
+    /// The cards, as a [`Hand<N>`](Hand).
+    pub const fn hand(&self) -> Hand<N> {
+        self.0
+    }
+}
+
+impl<const N: usize> FromStr for Short<N> {
+    type Err = HandError;
+
+    /// Parses the cards as [`Hand`] does, then holds them to the deck.
+    fn from_str(s: &str) -> Result<Self, HandError> {
+        let hand: Hand<N> = s.parse()?;
+        Short::new(hand.cards())
+    }
+}
+
+impl<const N: usize> Display for Short<N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Display::fmt(&self.0, f)
+    }
+}
+
+/// The index of short deck's lowest card, the 6 of clubs.
+const SHORT_FIRST: u8 = 4 * Rank::Six.index();
+
+/// Implements [`Game`] for the short-deck hand of `$n` cards.
+macro_rules! short {
+    ($n:literal, $id:literal, $title:literal, $word:literal, $fives:expr, $hands:expr,
+        $classes:expr) => {
+        impl Game for Short<$n> {
+            const ID: &'static str = $id;
+            const INPUT: &'static str = $id;
+            const TITLE: &'static str = $title;
+            const WORD: &'static str = $word;
+            const COUNT: usize = $n;
+            const HOLE: usize = 0;
+            const HANDS: u64 = choose(36, $n) as u64;
+            // A Hold'em hand has as many cards: short deck's is asked for.
+            const BY_COUNT: bool = false;
+            const FIVES: &'static [[usize; 5]] = &$fives;
+            const CATEGORY_HANDS: [u64; 10] = $hands;
+            const CATEGORY_CLASSES: [u16; 10] = $classes;
+
+            type Rules = ShortDeck;
+            type Part = Run;
+
+            #[inline(always)]
+            fn card_slice(&self) -> &[Card] {
+                self.0.as_cards()
+            }
+            fn from_cards(cards: &[Card]) -> Result<Self, HandError> {
+                let cards: [Card; $n] = cards.try_into().map_err(|_| HandError::WrongCount {
+                    count: cards.len(),
+                    expected: HandSize::Exactly($n),
+                })?;
+                Short::new(cards)
+            }
+            #[inline(always)]
+            fn from_dealt(cards: &[Card]) -> Self {
+                let cards: [Card; $n] = cards.try_into().expect(concat!($n, " dealt cards"));
+                Short(Hand::from_distinct(cards))
+            }
+            /// The Hold'em runs whose two lowest cards are in the deck:
+            /// every card above them is too.
+            fn parts() -> impl Iterator<Item = Run> + Clone + Send {
+                runs().filter(|(first, _)| first.index() >= SHORT_FIRST)
+            }
+            fn part_len((first, second): Run) -> usize {
+                AllHands::<$n>::starting(first, second).len()
+            }
+            fn part_weight(_: Run) -> u64 {
+                1
+            }
+            fn part_hands((first, second): Run) -> impl Iterator<Item = Self> + Send {
+                AllHands::<$n>::starting(first, second).map(Short)
+            }
+        }
+    };
+}
+
+// Short deck, five cards: 376,992 hands; the rules' table
+// ([`rules::SHORT_DECK`](crate::rules::SHORT_DECK), derived there).
+short!(
+    5,
+    "short5",
+    "Short deck, five cards",
+    "short-deck five-card",
+    FIVE_OF_FIVE,
+    {
+        let mut t = [0u64; 10];
+        let mut i = 0;
+        while i < 10 {
+            t[i] = <ShortDeck as RuleSet>::RULES.five_hands[i] as u64;
+            i += 1;
+        }
+        t
+    },
+    <ShortDeck as RuleSet>::RULES.five_classes
+);
+// Short deck, seven cards: 8,347,680 hands; the lab's own figures, from
+// `cargo xtask diff --game short7` over every hand, where `aya_poker`
+// gives the same on every hand. The classes are derived a second way from
+// rank multisets (the reference's tests), the royal flushes as 4 suits x
+// C(31, 2) other cards. 752 classes occur; no high card below J-high (five
+// cards of seven distinct ranks from 6 to ace with no straight leave a
+// jack or better).
+short!(
+    7,
+    "short7",
+    "Short deck, seven cards",
+    "short-deck seven-card",
+    FIVE_OF_SEVEN,
+    [
+        233_100, 2_316_600, 3_157_056, 607_200, 1_169_940, 175_560, 633_024, 44_640, 8_700, 1_860,
+    ],
+    [10, 138, 203, 125, 6, 120, 72, 72, 5, 1]
+);
+
 /// The number of seven-card hands, C(52, 7).
 pub const HAND7_COUNT: usize = choose(52, 7);
 
@@ -334,6 +516,8 @@ pub struct Omaha<const HOLE: usize, const N: usize>(Hand<N>);
 pub type Omaha4 = Omaha<4, 9>;
 /// Five-card Omaha (PLO5): five hole cards and a five-card board, 100 fives.
 pub type Omaha5 = Omaha<5, 10>;
+/// Six-card Omaha (PLO6): six hole cards and a five-card board, 150 fives.
+pub type Omaha6 = Omaha<6, 11>;
 
 impl<const HOLE: usize, const N: usize> Omaha<HOLE, N> {
     const SHAPE: () = assert!(HOLE >= 2 && HOLE + 5 == N, "N is HOLE + 5");
@@ -543,6 +727,7 @@ macro_rules! omaha {
             const CATEGORY_HANDS: [u64; 10] = $hands;
             const CATEGORY_CLASSES: [u16; 10] = $classes;
 
+            type Rules = Standard;
             type Part = Board;
 
             #[inline(always)]
@@ -640,6 +825,33 @@ omaha!(
     ],
     [291, 2_336, 856, 845, 10, 1_277, 156, 156, 9, 1]
 );
+// Six-card Omaha (PLO6): 27,906,522,724,080 hands (C(52, 5) boards x
+// C(47, 6) holes); the lab's own figures, from `cargo xtask diff --game
+// omaha6 --only reference --every` (the reference's classes of
+// 1,443,763,328,007 hands, one per class of boards up to suit renaming
+// with every hole, weighted; 5,033 s on 2 cores), checked as Omaha's are.
+// 5,161 classes occur.
+omaha!(
+    6,
+    11,
+    "omaha6",
+    "Omaha, six hole cards",
+    "six-card Omaha",
+    OMAHA6_FIVES,
+    [
+        38_174_766_864,
+        2_732_058_622_880,
+        9_715_612_522_632,
+        2_866_323_292_504,
+        5_186_224_176_912,
+        3_422_889_095_600,
+        3_603_370_797_936,
+        281_016_707_376,
+        54_410_197_576,
+        6_442_543_800,
+    ],
+    [181, 1_812, 779, 780, 10, 1_277, 156, 156, 9, 1]
+);
 
 /// Something to do with every game, generically: see [`visit_games`].
 pub trait GameVisitor {
@@ -655,6 +867,24 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<Hand<7>>();
     visitor.game::<Omaha4>();
     visitor.game::<Omaha5>();
+    visitor.game::<Omaha6>();
+    visitor.game::<Short5>();
+    visitor.game::<Short7>();
+}
+
+/// The ids of the games, in [`visit_games`] order.
+pub fn game_ids() -> impl Iterator<Item = &'static str> {
+    struct Ids([&'static str; 16], usize);
+    impl GameVisitor for Ids {
+        fn game<G: Game>(&mut self) {
+            self.0[self.1] = G::ID;
+            self.1 += 1;
+        }
+    }
+    let mut ids = Ids([""; 16], 0);
+    visit_games(&mut ids);
+    let n = ids.1;
+    ids.0.into_iter().take(n)
 }
 
 /// What a game is, for tools that handle games one at a time by value.
@@ -680,6 +910,11 @@ pub struct GameInfo {
     pub first_five: [usize; 5],
     /// How many five-card classes occur as a best five ([`Game::classes`]).
     pub classes: u32,
+    /// Whether a line of the game's number of cards is read as its hand
+    /// ([`Game::takes`]); a short-deck hand is asked for by its game.
+    pub told_by_count: bool,
+    /// The lowest rank of its deck ([`Game::RULES`]).
+    pub lowest: Rank,
 }
 
 impl GameInfo {
@@ -704,6 +939,8 @@ impl GameInfo {
                 }
                 sum
             },
+            told_by_count: G::BY_COUNT,
+            lowest: G::RULES.lowest,
         }
     }
 }
@@ -719,6 +956,7 @@ const _: () = assert!(HAND7_COUNT == 133_784_560);
 const _: () = assert!(<Hand<6> as Game>::HANDS == 20_358_520);
 const _: () = assert!(<Omaha4 as Game>::HANDS == 463_563_500_400);
 const _: () = assert!(<Omaha5 as Game>::HANDS == 3_986_646_103_440);
+const _: () = assert!(<Omaha6 as Game>::HANDS == 27_906_522_724_080);
 
 #[cfg(test)]
 mod tests {
@@ -743,7 +981,13 @@ mod tests {
     fn the_list_of_games_has_each_id_once() {
         let mut ids = Vec::new();
         visit_games(&mut Each(|g: GameInfo| ids.push(g.id)));
-        assert_eq!(ids, ["five", "six", "seven", "omaha", "omaha5"]);
+        assert_eq!(
+            ids,
+            [
+                "five", "six", "seven", "omaha", "omaha5", "omaha6", "short5", "short7"
+            ]
+        );
+        assert!(game_ids().eq(ids.iter().copied()));
     }
 
     #[test]
@@ -766,6 +1010,13 @@ mod tests {
         }
         assert_eq!(royal::<4, 9>(), 42_807_600);
         assert_eq!(royal::<5, 10>(), 613_575_600);
+        assert_eq!(royal::<6, 11>(), 6_442_543_800);
+        // Short deck, seven cards: a royal flush and any two of the 31
+        // other cards.
+        assert_eq!(
+            <Short7 as Game>::hands_in(Category::RoyalFlush),
+            4 * choose(31, 2) as u64
+        );
     }
 
     #[test]
@@ -796,6 +1047,9 @@ mod tests {
         assert_eq!(<Hand<7> as Game>::classes(), 4_824);
         assert_eq!(<Omaha4 as Game>::classes(), 6_025);
         assert_eq!(<Omaha5 as Game>::classes(), 5_937);
+        assert_eq!(<Omaha6 as Game>::classes(), 5_161);
+        assert_eq!(<Short5 as Game>::classes(), 1_404);
+        assert_eq!(<Short7 as Game>::classes(), 752);
         for c in Category::ALL {
             assert_eq!(<Hand as Game>::hands_in(c), u64::from(c.hand_count()));
             assert_eq!(<Hand as Game>::classes_in(c), c.class_count());
@@ -879,6 +1133,7 @@ mod tests {
         }
         check(&OMAHA_FIVES, 4);
         check(&OMAHA5_FIVES, 5);
+        check(&OMAHA6_FIVES, 6);
         assert_eq!(OMAHA_FIVES[0], [0, 1, 4, 5, 6]);
         assert_eq!(OMAHA_FIVES[59], [2, 3, 6, 7, 8]);
     }

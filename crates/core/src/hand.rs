@@ -53,6 +53,13 @@ pub enum HandError {
         /// How many it needs.
         expected: usize,
     },
+    /// A card the game's deck does not hold (a 5 in short deck).
+    OutsideDeck {
+        /// The card.
+        card: Card,
+        /// The deck's lowest rank.
+        lowest: crate::Rank,
+    },
 }
 
 /// The parts of a hand written `hole | board`.
@@ -96,6 +103,11 @@ impl fmt::Display for HandError {
                 }
             }
             HandError::Duplicate { card } => write!(f, "duplicate card {card}"),
+            HandError::OutsideDeck { card, lowest } => write!(
+                f,
+                "{card} is not in this game's deck, which runs from {} to ace",
+                lowest.to_char()
+            ),
             HandError::WrongPart {
                 part,
                 count,

@@ -96,7 +96,7 @@
 //!
 //! A [`Game`] is one definition of what a hand is and what it is worth:
 //! its cards (one set of `N` for Hold'em, [`Hand6`], [`Hand7`]; hole cards
-//! and a board for [`Omaha4`] and [`Omaha5`]), the fives it may use (any
+//! and a board for [`Omaha4`], [`Omaha5`] and [`Omaha6`]), the fives it may use (any
 //! five of a Hold'em hand; exactly two hole cards and three of the board in
 //! Omaha), how every hand is enumerated (in parts: runs of hands, or one
 //! board per class of boards up to suit renaming, with weights), its counts
@@ -153,6 +153,7 @@ mod game;
 mod hand;
 mod parse;
 mod register;
+pub mod rules;
 
 pub use about::{CpuPath, Family, KnownErrors, Meta, Role, UnknownRole};
 pub use best_five::{
@@ -166,7 +167,8 @@ pub use counted::Counted;
 pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, simd_categories};
 pub use game::{
     Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
-    OMAHA5_FIVES, Omaha, Omaha4, Omaha5, Run, all_hands7, visit_games,
+    OMAHA5_FIVES, OMAHA6_FIVES, Omaha, Omaha4, Omaha5, Omaha6, Run, Short, Short5, Short7,
+    all_hands7, game_ids, visit_games,
 };
 pub use hand::{
     AllHands, BINOMIAL, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part,

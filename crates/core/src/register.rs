@@ -50,9 +50,21 @@ pub trait Register {
         }
         impl<R: Register, E: Evaluator> GameVisitor for Walk<'_, R, E> {
             fn game<G: Game>(&mut self) {
-                if G::FIVES.len() > 1 && self.games.take(G::ID) {
+                // A five-card evaluator values the fives of its own rules.
+                if G::FIVES.len() > 1 && *G::RULES == *E::RULES && self.games.take(G::ID) {
                     self.register.add::<G, BestOf<E>>();
                 }
+            }
+        }
+        if let Games::Only(ids) = games {
+            // A misspelt id would register nothing, silently: every test
+            // builds the registry, so this stops them all with the name.
+            for id in ids {
+                assert!(
+                    crate::game::game_ids().any(|g| g == *id),
+                    "{}: no game {id:?} to register its best-of for",
+                    E::META.name
+                );
             }
         }
         visit_games(&mut Walk {

@@ -25,6 +25,11 @@
 //! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-100`) | tuned, five-card Omaha | derived from [`Tuned`] | the best of the 100 fives of two hole and three board cards by [`Tuned`] |
 //! | [`Plo5`] (`deadhorse/omaha5`) | tuned, five-card Omaha | derived from [`Omaha`] | [`Omaha`]'s direct table-free kernel with five hole cards, never the 100 fives |
 //! | [`Plo5Simd`] (`deadhorse/omaha5-simd`) | SIMD, five-card Omaha | derived from [`Plo5`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
+//! | [`BestOf<Tuned>`](handeval_core::BestOf) (`deadhorse/best-of-150`) | tuned, six-card Omaha | derived from [`Tuned`] | the best of the 150 fives of two hole and three board cards by [`Tuned`] |
+//! | [`Plo6`] (`deadhorse/omaha6`) | tuned, six-card Omaha | derived from [`Omaha`] | [`Omaha`]'s direct table-free kernel with six hole cards, never the 150 fives |
+//! | [`Plo6Simd`] (`deadhorse/omaha6-simd`) | SIMD, six-card Omaha | derived from [`Plo6`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
+//! | [`Short`] (`deadhorse/short`) | tuned, short deck (five and seven cards) | derived from [`Seven`] | [`Seven`]'s evaluation by short deck's rules: A-6-7-8-9 the lowest straight, a flush above a full house |
+//! | [`ShortSimd`] (`deadhorse/short-simd`) | SIMD, short deck (seven cards) | derived from [`Short`] | [`SevenSimd`]'s kernel by short deck's rules, AVX-512 or AVX2 |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -243,6 +248,60 @@
 //! assert_eq!(OmahaSimd::strength(&hand), Omaha::strength(&hand));
 //! ```
 //!
+//! More hole cards change only how much the hole's masks may hold: with `h`
+//! hole cards `H.one` holds up to `h` ranks where a five takes two, so its
+//! kept ranks drop the lowest while more than two are too many (twice for
+//! five hole cards, three times for six), and with six hole cards `H.two`
+//! may hold three pairs, so its highest rank is found in general rather
+//! than as the higher of two. The flush counters take any hole: a suit's
+//! nibble holds at most six hole cards, plus the 6 that flags two. So
+//! [`Plo5`] (`deadhorse/omaha5`, 100 fives) and [`Plo6`]
+//! (`deadhorse/omaha6`, 150 fives) are the same kernel on their hand sizes.
+//!
+//! ```
+//! use handeval_core::{BestFive, Omaha6};
+//! use handeval_deadhorse::{Plo6, Plo6Simd};
+//!
+//! // Two hole pairs (and a queen) beside a board pair: the hole kings and
+//! // the board's king make trips, the board's queens the pair. Queens full
+//! // of kings (Qc Kc with Qs Qd Ks) is the weaker way.
+//! let hand: Omaha6 = "Kc Kd Qc 9d 9h 2c | Ks Qs Qd 7h 3c".parse().unwrap();
+//! let best: handeval_core::Hand = "Kc Kd Ks Qs Qd".parse().unwrap();
+//! use handeval_core::Evaluator;
+//! assert_eq!(
+//!     Plo6::strength(&hand),
+//!     handeval_deadhorse::Tuned::strength(handeval_deadhorse::Tuned::encode(&best))
+//! );
+//! assert_eq!(Plo6Simd::strength(&hand), Plo6::strength(&hand));
+//! ```
+//!
+//! # Short deck
+//!
+//! Short deck deals 36 cards, 6 to ace, and ranks a flush above a full
+//! house, with A-6-7-8-9 the lowest straight
+//! ([`rules::SHORT_DECK`](handeval_core::rules::SHORT_DECK)). The counts
+//! per rank do not care which ranks the deck holds, so [`Short`] is
+//! [`Seven`]'s evaluation with two changes: the lowest straight's mask is
+//! `A | 9876` and its value puts the ace where the 5 would be (`0xF8`,
+//! below 6-7-8-9-T's `0x1F0`), and the types of a flush and a full house
+//! trade places (5 and 6: one XOR with 3). [`ShortSimd`] makes the same two
+//! changes to [`SevenSimd`]'s kernel: the ace's low copy goes below the 6
+//! (and only the ace: the shift that brings it down brings the ten to king
+//! below the 6 too, which the first try forgot, and `K A 6 7 8` read as a
+//! straight), and the two types trade places in the value's top half.
+//!
+//! ```
+//! use handeval_core::{BestFive, Category, Short7};
+//! use handeval_deadhorse::{Short, ShortSimd};
+//!
+//! // Kh Kd Ks with four hearts and the 6h: a flush, which beats the full
+//! // house short deck would rank below it.
+//! let hand: Short7 = "Kh Kd Ks Th 7h 8h 6h".parse().unwrap();
+//! assert_eq!(Short::category(&hand), Category::Flush);
+//! assert_eq!(Short::strength(&hand) >> 26, 6);
+//! assert_eq!(ShortSimd::strength(&hand), Short::strength(&hand));
+//! ```
+//!
 //! # Not ported
 //!
 //! Upstream's `DeadHorse7` code itself (its 3-bit counter layout and
@@ -271,15 +330,17 @@ mod omaha;
 mod readme;
 mod seven;
 mod seven_simd;
+mod short;
 mod simd;
 mod tuned;
 mod upstream;
 
 pub use listing::Listing;
-pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd};
+pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
-pub use seven_simd::{SevenSimd, SixSimd};
+pub use seven_simd::{SevenSimd, ShortSimd, SixSimd};
+pub use short::{Short, ShortFive};
 pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
@@ -313,6 +374,11 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Omaha4, OmahaSimd>();
     r.add::<handeval_core::Omaha5, Plo5>();
     r.add::<handeval_core::Omaha5, Plo5Simd>();
+    r.add::<handeval_core::Omaha6, Plo6>();
+    r.add::<handeval_core::Omaha6, Plo6Simd>();
+    r.add::<handeval_core::Short5, Short>();
+    r.add::<handeval_core::Short7, Short>();
+    r.add::<handeval_core::Short7, ShortSimd>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

@@ -2,7 +2,7 @@
 //! OR, XOR and SUM, taken over the hole and over the board apart.
 
 use handeval_core::bits::BROADWAY;
-use handeval_core::{BestFive, Omaha4, Omaha5, Role};
+use handeval_core::{BestFive, Omaha4, Omaha5, Omaha6, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 use crate::STRAIGHT_FLUSH;
@@ -67,6 +67,18 @@ fn top_of<L: Lanes>(l: L, mut a: L::V, keep: u16, extra: usize) -> L::V {
         a = l.select(l.ge(l.popcnt(a), l.splat(keep + 3)), l.drop_lowest(a), a);
     }
     l.keep_highest(a, l.splat(keep))
+}
+
+/// The highest rank of a mask of ranks the hole holds twice (alone or
+/// matched on the board): at most two ranks with five hole cards or fewer,
+/// where [`Lanes::highest_of_two`] is enough, and three with six.
+#[inline(always)]
+fn highest_held<L: Lanes>(l: L, a: L::V, extra: usize) -> L::V {
+    if extra > 3 {
+        l.highest(a)
+    } else {
+        l.highest_of_two(a)
+    }
 }
 
 /// `a` without the ranks of `b`. (No closures in a kernel: a closure is
@@ -137,7 +149,7 @@ struct Made<V> {
     rest: V,
 }
 
-/// The value of 32 (or 16, or 1) Omaha hands of `N` cards (four or five
+/// The value of 32 (or 16, or 1) Omaha hands of `N` cards (four to six
 /// hole cards, then the board's five) as `(hi, lo)` halves of
 /// [`crate::Tuned`]'s `type << 26 | made << 13 | rest` for the best five;
 /// with `CATEGORY`, the category index in `lo` instead.
@@ -198,7 +210,7 @@ impl<const N: usize, const CATEGORY: bool> Kernel<N> for ValuesOmaha<N, CATEGORY
         // card). The made pairs differ between the ways, so the highest made
         // mask decides; the kicker follows it.
         let board_pair = l.highest_of_two(board.two);
-        let hole_pair = l.highest_of_two(hole.two);
+        let hole_pair = highest_held(l, hole.two, extra);
         let split_pair = l.highest(split);
         // With a board pair: the better of a hole pair (board kicker) and a
         // split pair (hole kicker).
@@ -272,8 +284,8 @@ impl<const N: usize, const CATEGORY: bool> Kernel<N> for ValuesOmaha<N, CATEGORY
         // pair and another matching a board card. Without quads the three
         // ways make different trips, so the highest trip decides.
         let trips_a = board.three;
-        let pair_a = l.highest_of_two(without(l, hole.two, trips_a));
-        let trips_b = l.highest_of_two(hole_made);
+        let pair_a = highest_held(l, without(l, hole.two, trips_a), extra);
+        let trips_b = highest_held(l, hole_made, extra);
         let pair_b = l.highest_of_two(without(l, board.two, trips_b));
         let trips_c = l.highest_of_two(board_made);
         let pair_c = l.highest(without(l, split, trips_c));
@@ -360,6 +372,8 @@ handeval_lanes::simd_paths!(mod paths: ValuesOmaha<9, false>, Omaha4, records);
 handeval_lanes::simd_paths!(mod kinds: ValuesOmaha<9, true>, Omaha4, records);
 handeval_lanes::simd_paths!(mod paths5: ValuesOmaha<10, false>, Omaha5, records);
 handeval_lanes::simd_paths!(mod kinds5: ValuesOmaha<10, true>, Omaha5, records);
+handeval_lanes::simd_paths!(mod paths6: ValuesOmaha<11, false>, Omaha6, records);
+handeval_lanes::simd_paths!(mod kinds6: ValuesOmaha<11, true>, Omaha6, records);
 
 impl BestFive<Omaha4> for Omaha {
     const META: handeval_core::Meta = handeval_core::Meta {
@@ -414,59 +428,97 @@ impl BestFive<Omaha4> for OmahaSimd {
     );
 }
 
-/// [`Omaha`]'s kernel on five-card Omaha (PLO5): the same rank masks of
-/// the hole and of the board, the hole's masks holding up to three ranks
-/// more than a five takes instead of two; never the 100 fives.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Plo5;
+/// A direct kernel of Omaha with more hole cards, scalar and across hands:
+/// [`Omaha`]'s and [`OmahaSimd`]'s very kernel on its hand size.
+macro_rules! more_hole_cards {
+    ($(#[$scalar_doc:meta])* $scalar:ident, $(#[$simd_doc:meta])* $simd:ident,
+        $game:ty, $paths:ident, $kinds:ident,
+        $name:literal, $summary:literal, $simd_name:literal, $simd_summary:literal) => {
+        $(#[$scalar_doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $scalar;
 
-/// [`Plo5`] across hands, as [`OmahaSimd`] is [`Omaha`] across hands.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Plo5Simd;
+        $(#[$simd_doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $simd;
 
-impl BestFive<Omaha5> for Plo5 {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "deadhorse/omaha5",
-        summary: "DeadHorseEval for five-card Omaha, table-free and direct: the Omaha kernel with five hole cards, never the 100 fives",
-        derived_from: Some(<Omaha as BestFive<Omaha4>>::META.name),
-        ..<Omaha as BestFive<Omaha4>>::META
+        impl BestFive<$game> for $scalar {
+            const META: handeval_core::Meta = handeval_core::Meta {
+                name: $name,
+                summary: $summary,
+                derived_from: Some(<Omaha as BestFive<Omaha4>>::META.name),
+                ..<Omaha as BestFive<Omaha4>>::META
+            };
+
+            type Five = crate::Tuned;
+            type Strength = u32;
+
+            #[inline]
+            fn category(hand: &$game) -> handeval_core::Category {
+                let mut out = [0];
+                $kinds::portable(core::slice::from_ref(hand), &mut out);
+                handeval_core::Category::from_index_masked(out[0] as usize)
+            }
+
+            #[inline]
+            fn strength(hand: &$game) -> u32 {
+                let mut out = [0];
+                $paths::portable(core::slice::from_ref(hand), &mut out);
+                out[0]
+            }
+
+            fn strengths(hands: &[$game], out: &mut [u32]) {
+                $paths::portable(hands, out);
+            }
+        }
+
+        impl BestFive<$game> for $simd {
+            const META: handeval_core::Meta = handeval_core::Meta {
+                name: $simd_name,
+                summary: $simd_summary,
+                derived_from: Some(<$scalar as BestFive<$game>>::META.name),
+                ..<OmahaSimd as BestFive<Omaha4>>::META
+            };
+
+            type Five = crate::Tuned;
+
+            handeval_lanes::simd_evaluator!(
+                $simd: BestFive<$game>,
+                values(avx512: $paths::avx512, avx2: $paths::avx2, portable: $paths::portable),
+                categories(avx512: $kinds::avx512, avx2: $kinds::avx2, portable: $kinds::portable)
+            );
+        }
     };
-
-    type Five = crate::Tuned;
-    type Strength = u32;
-
-    #[inline]
-    fn category(hand: &Omaha5) -> handeval_core::Category {
-        let mut out = [0];
-        kinds5::portable(core::slice::from_ref(hand), &mut out);
-        handeval_core::Category::from_index_masked(out[0] as usize)
-    }
-
-    #[inline]
-    fn strength(hand: &Omaha5) -> u32 {
-        let mut out = [0];
-        paths5::portable(core::slice::from_ref(hand), &mut out);
-        out[0]
-    }
-
-    fn strengths(hands: &[Omaha5], out: &mut [u32]) {
-        paths5::portable(hands, out);
-    }
 }
 
-impl BestFive<Omaha5> for Plo5Simd {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "deadhorse/omaha5-simd",
-        summary: "DeadHorseEval for five-card Omaha across hands: the direct table-free kernel in 16-bit lanes, AVX-512 or AVX2",
-        derived_from: Some(<Plo5 as BestFive<Omaha5>>::META.name),
-        ..<OmahaSimd as BestFive<Omaha4>>::META
-    };
+more_hole_cards!(
+    /// [`Omaha`]'s kernel on five-card Omaha (PLO5): the same rank masks of
+    /// the hole and of the board, the hole's masks holding up to three ranks
+    /// more than a five takes instead of two; never the 100 fives.
+    Plo5,
+    /// [`Plo5`] across hands, as [`OmahaSimd`] is [`Omaha`] across hands.
+    Plo5Simd,
+    Omaha5,
+    paths5,
+    kinds5,
+    "deadhorse/omaha5",
+    "DeadHorseEval for five-card Omaha, table-free and direct: the Omaha kernel with five hole cards, never the 100 fives",
+    "deadhorse/omaha5-simd",
+    "DeadHorseEval for five-card Omaha across hands: the direct table-free kernel in 16-bit lanes, AVX-512 or AVX2"
+);
 
-    type Five = crate::Tuned;
-
-    handeval_lanes::simd_evaluator!(
-        Plo5Simd: BestFive<Omaha5>,
-        values(avx512: paths5::avx512, avx2: paths5::avx2, portable: paths5::portable),
-        categories(avx512: kinds5::avx512, avx2: kinds5::avx2, portable: kinds5::portable)
-    );
-}
+more_hole_cards!(
+    /// [`Omaha`]'s kernel on six-card Omaha (PLO6): the hole's masks hold up
+    /// to four ranks more than a five takes, and its pairs up to three ranks,
+    /// so their highest is found in general; never the 150 fives.
+    Plo6,
+    /// [`Plo6`] across hands, as [`OmahaSimd`] is [`Omaha`] across hands.
+    Plo6Simd,
+    Omaha6,
+    paths6,
+    kinds6,
+    "deadhorse/omaha6",
+    "DeadHorseEval for six-card Omaha, table-free and direct: the Omaha kernel with six hole cards, never the 150 fives",
+    "deadhorse/omaha6-simd",
+    "DeadHorseEval for six-card Omaha across hands: the direct table-free kernel in 16-bit lanes, AVX-512 or AVX2"
+);

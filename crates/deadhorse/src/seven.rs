@@ -35,19 +35,52 @@ const fn mask(flag: bool) -> u32 {
     0u32.wrapping_sub(flag as u32)
 }
 
-/// The rank mask of the highest five-card run in `ranks`, the wheel as
-/// tuned's `0xF` (below the six-high run), or 0 when there is none.
+/// Short deck's lowest straight, A-6-7-8-9, as a rank mask.
+pub(crate) const SHORT_WHEEL: u32 = 1 << 12 | 0xF << 4;
+
+/// The rank mask of the highest five-card run in `ranks`, the lowest
+/// straight with its ace one below the deck's lowest rank (the wheel as
+/// tuned's `0xF`, the ace dropped below the 2, under the six-high run;
+/// short deck's A-6-7-8-9 as `0xF8`, the ace read as the 5 the deck does
+/// not hold, under 6-7-8-9-T), or 0 when there is none.
 #[inline(always)]
-const fn straight(ranks: u32) -> u32 {
+pub(crate) const fn straight<const SHORT: bool>(ranks: u32) -> u32 {
     // A bit at the bottom of every five ranks in a row; the highest one's
     // run is five bits up from it.
     let bottoms = ranks & ranks >> 1 & ranks >> 2 & ranks >> 3 & ranks >> 4;
     let run = highest(bottoms) * 0b1_1111;
-    let wheel = 0xF & mask(ranks & WHEEL == WHEEL);
+    let (lowest, dropped) = if SHORT {
+        (SHORT_WHEEL, 0x1F << 3)
+    } else {
+        (WHEEL, 0xF)
+    };
+    let wheel = dropped & mask(ranks & lowest == lowest);
     run | (wheel & mask(run == 0))
 }
 
-/// Evaluates six or seven cards into [`crate::Tuned`]'s value of the best five.
+/// The type a value carries for the standard type `kind`: the same, but
+/// in short deck a flush (5) and a full house (6) trade places, as the
+/// rules' order has them. It is its own inverse, so it also reads a
+/// value's type back as the category's index.
+#[inline(always)]
+pub(crate) const fn kind_of<const SHORT: bool>(kind: u32) -> u32 {
+    if SHORT && (kind == 5 || kind == 6) {
+        kind ^ 3
+    } else {
+        kind
+    }
+}
+
+/// The category of a value of the standard game's or short deck's kernel.
+#[inline(always)]
+pub(crate) fn category_by<const SHORT: bool>(value: u32) -> Category {
+    let royal = u32::from(value == STRAIGHT_FLUSH << 26 | handeval_core::bits::BROADWAY);
+    Category::from_index_masked((kind_of::<SHORT>(value >> 26) + royal) as usize)
+}
+
+/// Evaluates five to seven cards into [`crate::Tuned`]'s value of the best
+/// five; with `SHORT`, by short deck's rules (the same value layout, the
+/// lowest straight A-6-7-8-9, a flush's type above a full house's).
 ///
 /// The common hands (high card, one or two pairs, trips: nine in ten of all
 /// seven-card hands) share one branch-free path: in a shuffled stream their
@@ -55,7 +88,7 @@ const fn straight(ranks: u32) -> u32 {
 /// arithmetic. The rest (straights, flushes, full houses, quads) take a
 /// branch that is rarely taken.
 #[inline(always)]
-pub(crate) fn evaluate<const N: usize>(hand: &Hand<N>) -> u32 {
+pub(crate) fn evaluate<const N: usize, const SHORT: bool>(hand: &Hand<N>) -> u32 {
     let cards = CARDS7.of_hand(hand);
     let y = cards.iter().fold(0, |y, c| y | c) & RANKS;
     let x = cards.iter().fold(0, |x, c| x ^ c) & RANKS;
@@ -69,10 +102,10 @@ pub(crate) fn evaluate<const N: usize>(hand: &Hand<N>) -> u32 {
     let pairs = z & !three_up;
     // The flush suit's counter bit (three below its flag bit), or 0.
     let suit = ((total + FLUSH_BIAS) & FLUSH_BITS) >> 3;
-    let run = straight(y);
+    let run = straight::<SHORT>(y);
     let full_house = (trips != 0) & ((trips & trips.wrapping_sub(1) != 0) | (pairs != 0));
     if (suit != 0) | (three_up & z != 0) | full_house | (run != 0) {
-        return rare(&cards, y, trips, pairs, three_up & z, suit, full_house, run);
+        return rare::<N, SHORT>(&cards, y, trips, pairs, three_up & z, suit, full_house, run);
     }
     // High card, pair, two pair or trips (with no pair: that would be a full
     // house): the ranks that make the type, the type, and how many kickers
@@ -92,7 +125,7 @@ pub(crate) fn evaluate<const N: usize>(hand: &Hand<N>) -> u32 {
     clippy::too_many_arguments,
     reason = "the fields evaluate has already computed"
 )]
-fn rare<const N: usize>(
+fn rare<const N: usize, const SHORT: bool>(
     cards: &[u32; N],
     y: u32,
     trips: u32,
@@ -109,11 +142,11 @@ fn rare<const N: usize>(
                 ranks |= card & RANKS;
             }
         }
-        let run = straight(ranks);
+        let run = straight::<SHORT>(ranks);
         return if run != 0 {
             STRAIGHT_FLUSH << 26 | run
         } else {
-            5 << 26 | keep_highest(ranks, 5)
+            kind_of::<SHORT>(5) << 26 | keep_highest(ranks, 5)
         };
     }
     if quads != 0 {
@@ -121,7 +154,7 @@ fn rare<const N: usize>(
     }
     if full_house {
         let trip = highest(trips);
-        return 6 << 26 | trip << 13 | highest((trips ^ trip) | pairs);
+        return kind_of::<SHORT>(6) << 26 | trip << 13 | highest((trips ^ trip) | pairs);
     }
     4 << 26 | run
 }
@@ -142,12 +175,12 @@ impl BestFive<Hand7> for Seven {
 
     #[inline(always)]
     fn category(hand: &Hand7) -> Category {
-        category_of(evaluate(hand))
+        category_of(evaluate::<7, false>(hand))
     }
 
     #[inline(always)]
     fn strength(hand: &Hand7) -> u32 {
-        evaluate(hand)
+        evaluate::<7, false>(hand)
     }
 
     handeval_core::target_feature_batches!(Seven, cards Hand7, "popcnt");
@@ -166,12 +199,12 @@ impl BestFive<Hand6> for Six {
 
     #[inline(always)]
     fn category(hand: &Hand6) -> Category {
-        category_of(evaluate(hand))
+        category_of(evaluate::<6, false>(hand))
     }
 
     #[inline(always)]
     fn strength(hand: &Hand6) -> u32 {
-        evaluate(hand)
+        evaluate::<6, false>(hand)
     }
 
     handeval_core::target_feature_batches!(Six, cards Hand6, "popcnt");
@@ -185,10 +218,17 @@ mod tests {
     fn keep_highest_and_straight_on_their_edge_cases() {
         assert_eq!(keep_highest(0b111_1111, 5), 0b111_1100);
         assert_eq!(keep_highest(0b101, 5), 0b101);
-        assert_eq!(straight(WHEEL | 1 << 4), 0b1_1111);
-        assert_eq!(straight(WHEEL), 0xF);
-        assert_eq!(straight(0x1F80 | 1), 0x1F00);
-        assert_eq!(straight(0x1E0F), 0xF);
-        assert_eq!(straight(0x1E07), 0);
+        assert_eq!(straight::<false>(WHEEL | 1 << 4), 0b1_1111);
+        assert_eq!(straight::<false>(WHEEL), 0xF);
+        assert_eq!(straight::<false>(0x1F80 | 1), 0x1F00);
+        assert_eq!(straight::<false>(0x1E0F), 0xF);
+        assert_eq!(straight::<false>(0x1E07), 0);
+        // Short deck: A-6-7-8-9 below 6-7-8-9-T, and A-2-3-4-5 nothing.
+        assert_eq!(straight::<true>(SHORT_WHEEL), 0xF8);
+        assert_eq!(straight::<true>(SHORT_WHEEL | 1 << 8), 0x1F0);
+        assert_eq!(straight::<true>(WHEEL), 0);
+        assert_eq!(kind_of::<true>(kind_of::<true>(5)), 5);
+        assert_eq!(kind_of::<true>(5), 6);
+        assert_eq!(kind_of::<false>(5), 5);
     }
 }

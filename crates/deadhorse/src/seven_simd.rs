@@ -169,8 +169,11 @@ const PLAIN_KINDS: [u16; 16] = {
 
 /// The value of 32 (or 16, or 1) hands of `N` cards (six or seven) as
 /// `(hi, lo)` halves; with `CATEGORY`, the category index (0 high card ..
-/// 9 royal flush) in `lo` instead.
-pub(crate) struct Values<const N: usize, const CATEGORY: bool>;
+/// 9 royal flush) in `lo` instead. With `SHORT`, by short deck's rules:
+/// the ace's low copy goes below the 6 rather than the 2 (where the 5 the
+/// deck does not hold would be), and a flush's type and a full house's
+/// trade places, as [`crate::Short`] values them.
+pub(crate) struct Values<const N: usize, const CATEGORY: bool, const SHORT: bool = false>;
 
 /// `v[0] op v[1] op ...` as a tree (for seven: `((a b) (c d)) ((e f) g)`),
 /// so that the operations of one level run side by side.
@@ -188,7 +191,9 @@ fn tree<V: Copy, const N: usize>(mut v: [V; N], op: impl Fn(V, V) -> V) -> V {
     v[0]
 }
 
-impl<const N: usize, const CATEGORY: bool> Kernel<N> for Values<N, CATEGORY> {
+impl<const N: usize, const CATEGORY: bool, const SHORT: bool> Kernel<N>
+    for Values<N, CATEGORY, SHORT>
+{
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
         let shapes = match N {
@@ -208,8 +213,30 @@ impl<const N: usize, const CATEGORY: bool> Kernel<N> for Values<N, CATEGORY> {
         };
         let count = l.popcnt(suited);
         let suited = l.shl::<GUARD>(suited);
-        let runs = low_ace(l, l.select(flush, suited, sums.y));
-        from_sums::<L, CATEGORY>(l, shapes, sums, flush, suited, count, runs)
+        let ranks = l.select(flush, suited, sums.y);
+        if !SHORT {
+            return from_sums::<L, CATEGORY>(
+                l,
+                shapes,
+                sums,
+                flush,
+                suited,
+                count,
+                low_ace(l, ranks),
+            );
+        }
+        // The ace below the 6 (every rank one bit down: the 6 at bit 5),
+        // and only the ace: the shift brings the ten to king down too.
+        let ace = l.and(l.shr::<{ 12 + GUARD - 4 }>(ranks), l.splat(1 << 4));
+        let runs = l.or(l.shr::<1>(ranks), ace);
+        let (hi, lo) = from_sums::<L, CATEGORY>(l, shapes, sums, flush, suited, count, runs);
+        if CATEGORY {
+            return (hi, lo);
+        }
+        // Types 5 and 6 (flush, full house) trade places: 5 ^ 3 = 6.
+        let kind = l.shr::<10>(hi);
+        let swap = l.mor(l.eq(kind, l.splat(5)), l.eq(kind, l.splat(6)));
+        (l.select(swap, l.xor(hi, l.splat(3 << 10)), hi), lo)
     }
 }
 
@@ -333,6 +360,31 @@ impl BestFive<Hand7> for SevenSimd {
         SevenSimd: BestFive<Hand7>,
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
         categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
+    );
+}
+
+/// [`crate::Short`] across hands: [`SevenSimd`]'s kernel with short deck's
+/// lowest straight and order, on seven short-deck cards.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShortSimd;
+
+handeval_lanes::simd_paths!(mod paths_short: Values<7, false, true>, handeval_core::Short7, records);
+handeval_lanes::simd_paths!(mod kinds_short: Values<7, true, true>, handeval_core::Short7, records);
+
+impl BestFive<handeval_core::Short7> for ShortSimd {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "deadhorse/short-simd",
+        summary: "DeadHorseEval for short deck across hands: the seven-card kernel with A-6-7-8-9 the lowest straight and a flush above a full house, AVX-512 or AVX2",
+        derived_from: Some(<crate::Short as BestFive<handeval_core::Short7>>::META.name),
+        ..<SevenSimd as BestFive<Hand7>>::META
+    };
+    const INCREMENTAL: Option<handeval_core::Incremental> = None;
+    type Five = crate::ShortFive;
+
+    handeval_lanes::simd_evaluator!(
+        ShortSimd: BestFive<handeval_core::Short7>,
+        values(avx512: paths_short::avx512, avx2: paths_short::avx2, portable: paths_short::portable),
+        categories(avx512: kinds_short::avx512, avx2: kinds_short::avx2, portable: kinds_short::portable)
     );
 }
 

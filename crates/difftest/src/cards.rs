@@ -129,7 +129,7 @@ pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
         return None;
     }
     let classes = per_game::<G, Vec<u16>>(&CLASSES, || {
-        let table = ClassTable::get();
+        let table = ClassTable::of::<G>();
         let mut classes = vec![0u16; enumerated::<G>() as usize];
         let mut slices = Vec::with_capacity(parts::<G>().len());
         let mut rest = classes.as_mut_slice();
@@ -153,7 +153,7 @@ pub fn part_classes<G: Game>(part: &PartAt<G>) -> Vec<u16> {
         all[start..start + part.len].to_vec()
     } else {
         let mut out = vec![0u16; part.len];
-        ClassTable::get().part::<G>(part.part, &mut out);
+        ClassTable::of::<G>().part::<G>(part.part, &mut out);
         out
     }
 }
@@ -200,7 +200,7 @@ pub fn random_hands<G: Game>(seed: u64, n: usize) -> Vec<G> {
         all.shuffle(&mut rng);
         return all;
     }
-    let deck: Vec<Card> = Card::all().collect();
+    let deck: Vec<Card> = G::deck().collect();
     let mut seen = std::collections::HashSet::with_capacity(n);
     let mut hands = Vec::with_capacity(n);
     while hands.len() < n {
@@ -216,7 +216,7 @@ pub fn random_hands<G: Game>(seed: u64, n: usize) -> Vec<G> {
 /// The reference's class of each of `hands`, read from the
 /// [`ClassTable`] (the best of the game's fives), over all cores.
 pub fn table_classes<G: Game>(hands: &[G]) -> Vec<u16> {
-    let table = ClassTable::get();
+    let table = ClassTable::of::<G>();
     hands.par_iter().map(|h| table.best(h)).collect()
 }
 
@@ -287,8 +287,8 @@ impl fmt::Display for Slice {
 /// If `G` has no hole cards (its parts are not boards).
 pub fn board_slice<G: Game>(seed: u64, n: usize) -> Slice {
     use handeval_core::Board;
-    let table = ClassTable::get();
-    let category_of = category_of_class();
+    let table = ClassTable::of::<G>();
+    let category_of = category_of_class::<G>();
     let count = |board: Board, weight: u64, into: &mut Histogram| {
         let part: G::Part = same(board).expect("a hole-and-board game's parts are boards");
         let mut classes = vec![0u16; G::part_len(part)];
@@ -429,13 +429,16 @@ pub struct Partial {
 
 const SLOTS: usize = HandClass::COUNT as usize + 1;
 
-/// The category of each class, by class number (none for 0), looked up
-/// once rather than per hand.
-fn category_of_class() -> &'static [Option<Category>; SLOTS] {
-    static TABLE: OnceLock<[Option<Category>; SLOTS]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::array::from_fn(|class| HandClass::new(class as u16).map(HandClass::category))
-    })
+/// The category of each class of `G`'s rules, by class number (none for 0
+/// and past the rules' classes), looked up once rather than per hand.
+fn category_of_class<G: Game>() -> &'static [Option<Category>; SLOTS] {
+    static TABLES: [OnceLock<[Option<Category>; SLOTS]>; handeval_core::rules::ALL.len()] =
+        [const { OnceLock::new() }; 2];
+    let at = handeval_core::rules::ALL
+        .iter()
+        .position(|r| *r == G::RULES)
+        .expect("every rule set is listed");
+    TABLES[at].get_or_init(|| std::array::from_fn(|class| G::RULES.category_of(class as u16)))
 }
 
 impl Partial {
@@ -468,7 +471,7 @@ impl Partial {
         let mut strengths = vec![E::strength(first); hands.len()];
         let mut categories = vec![Category::HighCard; hands.len()];
         E::strengths_and_categories(hands, &mut strengths, &mut categories);
-        let category_of = category_of_class();
+        let category_of = category_of_class::<G>();
         // The last value seen on each reference class, and its class on the
         // scale: most hands repeat a value already looked up.
         let mut known: Vec<Option<(E::Strength, u16)>> = vec![None; SLOTS];
@@ -621,7 +624,7 @@ pub fn check_parts<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
     let done = std::sync::atomic::AtomicU64::new(0);
-    let category_of = category_of_class();
+    let category_of = category_of_class::<G>();
     let (partials, times, totals) = parts
         .par_iter()
         .map(|part| {
@@ -634,12 +637,17 @@ pub fn check_parts<G: Game>(
             };
             let want = part_classes(part);
             let reference_time = started.elapsed();
-            let mut histogram = Histogram::new();
-            let mut seen = vec![false; SLOTS];
+            // Counted class by class first: a part holds up to ten million
+            // hands of a few thousand classes.
+            let mut counts = vec![0u64; SLOTS];
             for &class in &want {
-                seen[usize::from(class)] = true;
-                if let Some(c) = category_of[usize::from(class)] {
-                    histogram.add_weighted(c, part.weight);
+                counts[usize::from(class)] += 1;
+            }
+            let mut histogram = Histogram::new();
+            let seen: Vec<bool> = counts.iter().map(|&n| n > 0).collect();
+            for (class, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+                if let Some(c) = category_of[class] {
+                    histogram.add_weighted(c, part.weight * n);
                 }
             }
             let mut partials = Vec::with_capacity(checks.len());
@@ -681,7 +689,7 @@ pub fn check_parts<G: Game>(
         .map(|((partial, time), check)| {
             let verdict = partial.into_check::<G>(check.name(), every, |index, class| {
                 let hand = hand_at::<G>(index);
-                let want = ClassTable::get().best(&hand);
+                let want = ClassTable::of::<G>().best(&hand);
                 check.example(hand, index, class, want)
             });
             (verdict, time / threads)

@@ -357,15 +357,9 @@ pub mod strategy {
     /// Any hand of `G`, uniformly, its cards in a random order within each
     /// part.
     pub fn any_hand<G: Game>() -> impl Strategy<Value = G> {
-        proptest::sample::subsequence((0..52u8).collect::<Vec<_>>(), G::COUNT)
+        proptest::sample::subsequence(G::deck().collect::<Vec<_>>(), G::COUNT)
             .prop_shuffle()
-            .prop_map(|indices| {
-                let cards: Vec<Card> = indices
-                    .into_iter()
-                    .map(|i| Card::from_index(i).expect("below 52"))
-                    .collect();
-                G::from_cards(&cards).expect("distinct indices are distinct cards")
-            })
+            .prop_map(|cards| G::from_cards(&cards).expect("distinct cards of the deck"))
     }
 
     /// The hand with the cards of each part (the hole, the board; the whole

@@ -37,7 +37,7 @@ const fn pitfall(
 }
 
 /// Every pitfall, by game.
-pub const PITFALLS: [Pitfall; 24] = [
+pub const PITFALLS: [Pitfall; 29] = [
     pitfall(
         "five",
         "wheel_is_the_lowest_straight",
@@ -205,6 +205,43 @@ pub const PITFALLS: [Pitfall; 24] = [
         "Ac Ad Ah Ks | 2c 7d 9h Jc Qs",
         "Ac Ad Qs Jc 9h",
         Category::OnePair,
+    ),
+    // Short deck: the rules' order and straights, where an evaluator of
+    // the standard game's goes wrong.
+    pitfall(
+        "short5",
+        "short_deck_ace_six_seven_eight_nine_is_the_lowest_straight",
+        "Ac 6d 7h 8s 9d",
+        "Ac 6d 7h 8s 9d",
+        Category::Straight,
+    ),
+    pitfall(
+        "short7",
+        "short_deck_flush_beats_the_full_house_in_the_same_cards",
+        "Kh Kd Ks Th 7h 8h 6h",
+        "Kh Th 7h 8h 6h",
+        Category::Flush,
+    ),
+    pitfall(
+        "short7",
+        "short_deck_ace_low_straight_beside_a_pair_of_aces",
+        "Ac Ad 6h 7s 8d 9c Jh",
+        "Ac 6h 7s 8d 9c",
+        Category::Straight,
+    ),
+    pitfall(
+        "short7",
+        "short_deck_ace_low_straight_flush",
+        "As 6s 7s 8s 9s Ks Kd",
+        "As 6s 7s 8s 9s",
+        Category::StraightFlush,
+    ),
+    pitfall(
+        "short7",
+        "short_deck_straight_beats_trips",
+        "Tc Td Th 9s 8d 7c 6h",
+        "Tc 9s 8d 7c 6h",
+        Category::Straight,
     ),
 ];
 

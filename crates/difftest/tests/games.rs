@@ -35,7 +35,7 @@
 
 use handeval_core::{
     BestFive, BestOf, Card, Category, Evaluator, Game, GameVisitor, Hand, Hand7, HandClass,
-    Histogram, Omaha4, Rank, Role, Suit, visit_games,
+    Histogram, Omaha4, Rank, Role, Short7, Suit, visit_games,
 };
 use handeval_difftest::broken::{
     AnyFiveOfNine, BroadwayIsNoStraight, FirstCardFirst, LikesSpades, WheelAboveKingHigh,
@@ -47,7 +47,7 @@ use handeval_difftest::cards::{
 use handeval_difftest::strategy::{any_hand, relabelled, reordered};
 use handeval_difftest::{Check, Evaluation, evaluate};
 use handeval_reference::table::ClassTable;
-use handeval_reference::{Reference, ReferenceBest, best_five, scale};
+use handeval_reference::{Naive, Reference, ReferenceBest, best_five, scale};
 use handeval_registry::{Checks, Visit, Visitor, checks, visit, visit_all};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
@@ -193,10 +193,13 @@ fn like_the_table<G: Game>(classes: &[u16]) -> Result<(), Failed> {
     }
     let mut hands = Histogram::new();
     let mut distinct = Histogram::new();
-    for (class, &n) in per_class.iter().enumerate().skip(1) {
-        let category = HandClass::new(class as u16)
-            .ok_or("no such class")?
-            .category();
+    for (class, &n) in per_class
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, n)| **n > 0)
+    {
+        let category = G::RULES.category_of(class as u16).ok_or("no such class")?;
         hands.add_weighted(category, n);
         distinct.add_weighted(category, u64::from(n > 0));
     }
@@ -327,16 +330,16 @@ fn pitfall_against<G: Game>(
 ) -> Result<(), String> {
     let hand: G = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
     let best: Hand = p.best.parse().map_err(|e| format!("{}: {e}", p.best))?;
-    let want = Reference::class(&best).get();
+    let want = Naive::<G::Rules>::class(&best).get();
     let reference_best = best_five(&hand);
     let category = <ReferenceBest as BestFive<G>>::category(&hand);
-    if Reference::class(&reference_best).get() != want || category != p.category {
+    if Naive::<G::Rules>::class(&reference_best).get() != want || category != p.category {
         return Err(format!(
             "reference: {} is {category} with {reference_best}, expected {} with {best}",
             p.hand, p.category
         ));
     }
-    let table = ClassTable::get().best(&hand);
+    let table = ClassTable::of::<G>().best(&hand);
     if table != want {
         return Err(format!(
             "table-driven reference: {} is class {table}, expected {want} ({best})",
@@ -570,6 +573,23 @@ fn named(name: &str) -> &'static Pitfall {
         .unwrap_or_else(|| panic!("no pitfall {name}"))
 }
 
+/// An evaluator's encoding and values: the standard game's reference's.
+macro_rules! the_standard_reference {
+    () => {
+        type Encoded = <Reference as Evaluator>::Encoded;
+        type Strength = <Reference as Evaluator>::Strength;
+        fn encode(hand: &Hand) -> Self::Encoded {
+            Reference::encode(hand)
+        }
+        fn category(e: Self::Encoded) -> Category {
+            Reference::category(e)
+        }
+        fn strength(e: Self::Encoded) -> Self::Strength {
+            Reference::strength(e)
+        }
+    };
+}
+
 /// The reference presented as a published listing with one wrong category
 /// it does not have: a listing must show exactly its known errors.
 struct ClaimsAnError;
@@ -589,17 +609,26 @@ impl Evaluator for ClaimsAnError {
         wrong_category: 1,
         misordered: 0,
     });
-    type Encoded = <Reference as Evaluator>::Encoded;
-    type Strength = <Reference as Evaluator>::Strength;
-    fn encode(hand: &Hand) -> Self::Encoded {
-        Reference::encode(hand)
-    }
-    fn category(e: Self::Encoded) -> Category {
-        Reference::category(e)
-    }
-    fn strength(e: Self::Encoded) -> Self::Strength {
-        Reference::strength(e)
-    }
+    the_standard_reference!();
+}
+
+/// Short deck's fives valued by the standard game's rules: a flush below a
+/// full house, A-6-7-8-9 no straight. What an evaluator of the standard
+/// game gives a short-deck hand.
+struct StandardOrderOnShortDeck;
+
+impl Evaluator for StandardOrderOnShortDeck {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/standard-order-on-short-deck",
+        summary: "the standard reference, on short deck's fives",
+        family: handeval_difftest::broken::FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+    const RULES: &'static handeval_core::rules::Rules = &handeval_core::rules::SHORT_DECK;
+    the_standard_reference!();
 }
 
 /// The checks, each run on a deliberately broken evaluator.
@@ -693,6 +722,18 @@ fn broken() -> Vec<Trial> {
             classes[0] = 1;
             like_the_table::<Hand7>(&classes)
         }),
+        must_fail("broken_standard_order_fails_exhaustive_short7", || {
+            verdict(&HandCheck::<Short7>::run::<BestOf<StandardOrderOnShortDeck>>())
+        }),
+        must_fail(
+            "broken_standard_order_fails_the_short_deck_flush_pitfall",
+            || {
+                check_pitfall::<Short7, BestOf<StandardOrderOnShortDeck>>(named(
+                    "short_deck_flush_beats_the_full_house_in_the_same_cards",
+                ))
+                .map_err(Failed::from)
+            },
+        ),
         must_fail("broken_any_five_of_nine_fails_the_omaha_sample", || {
             verdict(&HandCheck::<Omaha4>::on_hands::<AnyFiveOfNine>(
                 &random_hands::<Omaha4>(SAMPLE_SEED, 1 << 14),

@@ -237,6 +237,7 @@ impl BestFive<Hand7> for Broken {
         let mut s = <ReferenceBest as BestFive<Hand7>>::strength(hand);
         if s.category == handeval_core::Category::Flush {
             s.category = handeval_core::Category::HighCard;
+            s.tier = 0;
         }
         s
     }

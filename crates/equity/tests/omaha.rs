@@ -69,7 +69,6 @@ fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
             break;
         }
     }
-    let _ = Reference;
     shares.iter().map(|s| s / boards).collect()
 }
 
@@ -159,6 +158,7 @@ fn a_broken_evaluator_is_caught() {
                 );
             if s.category == handeval_core::Category::Flush {
                 s.category = handeval_core::Category::HighCard;
+                s.tier = 0;
             }
             s
         }

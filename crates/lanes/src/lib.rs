@@ -470,7 +470,7 @@ pub fn strengths<L: Lanes, K: Kernel<N>, const N: usize>(
 }
 
 /// A hand stored as `N` cards that is not itself a [`Hand<N>`] (an Omaha
-/// hand: hole cards, then the board): [`records`] copies each chunk of them
+/// hand: hole cards, then the board; a short-deck hand): [`records`] copies each chunk of them
 /// into hands before loading it, a few bytes a hand, with no `unsafe` cast.
 pub trait Record<const N: usize>: Copy {
     /// The cards, in the order the kernel reads them.
@@ -481,6 +481,13 @@ impl<const HOLE: usize, const N: usize> Record<N> for handeval_core::Omaha<HOLE,
     #[inline(always)]
     fn hand(&self) -> Hand<N> {
         handeval_core::Omaha::hand(self)
+    }
+}
+
+impl<const N: usize> Record<N> for handeval_core::Short<N> {
+    #[inline(always)]
+    fn hand(&self) -> Hand<N> {
+        handeval_core::Short::hand(self)
     }
 }
 

@@ -46,25 +46,62 @@ pub mod table;
 pub use ranking::{Ranking, scale};
 pub use seven::{ReferenceBest, best_five};
 
+use core::marker::PhantomData;
+
+use handeval_core::rules::{RuleSet, Rules, ShortDeck, Standard};
 use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role};
 
-/// The naive reference evaluator. See the [crate documentation](crate).
+/// The naive reference evaluator of the fives of rule set `R`. See the
+/// [crate documentation](crate).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Reference;
+pub struct Naive<R>(PhantomData<R>);
 
-/// The reference strength: category first, then the ranks in the order they
-/// are compared (by count, then by rank), as pip values 2..=14 with the
-/// wheel's ace as 1.
+/// The naive reference evaluator of the standard game.
+pub type Reference = Naive<Standard>;
+
+/// The naive reference evaluator of short deck's fives: the same counts and
+/// tests, A-6-7-8-9 the lowest straight, a flush above a full house.
+///
+/// ```
+/// use handeval_core::{Category, Evaluator, Hand};
+/// use handeval_reference::ShortReference;
+///
+/// let flush: Hand = "Kh Th 9h 7h 6h".parse().unwrap();
+/// let full: Hand = "Ac Ad Ah Ks Kd".parse().unwrap();
+/// assert!(ShortReference::strength(flush) > ShortReference::strength(full));
+/// let lowest: Hand = "Ac 6d 7h 8s 9d".parse().unwrap();
+/// assert_eq!(ShortReference::category(lowest), Category::Straight);
+/// assert_eq!(ShortReference::class(&"As Ks Qs Js Ts".parse().unwrap()).get(), 1);
+/// assert_eq!(ShortReference::class(&"9c 8d 7h 6s Jc".parse().unwrap()).get(), 1_404);
+/// ```
+pub type ShortReference = Naive<ShortDeck>;
+
+/// The reference strength: the category's place in the rules' order
+/// first, then the ranks in the order they are compared (by count, then by
+/// rank), as pip values 2..=14 with the ace of the lowest straight one
+/// below the deck's lowest rank (1 in the standard game, 5 in short deck).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Strength {
+    /// Where the category stands in the rules' order ([`Rules::tier`]):
+    /// the category's index in the standard game.
+    pub tier: u8,
     /// The hand's category.
     pub category: Category,
     /// The five ranks in comparison order.
     pub ranks: [u8; 5],
 }
 
-/// Evaluates a hand the long way. See the [crate documentation](crate).
+/// Evaluates a hand the long way by the standard rules. See the [crate
+/// documentation](crate).
 pub fn evaluate(hand: &Hand) -> Strength {
+    evaluate_by(hand, Standard::RULES)
+}
+
+/// Evaluates a hand the long way by `rules`: the same counts and tests, the
+/// lowest straight the ace below the deck's lowest rank, the categories in
+/// the rules' order. A card outside the rules' deck is valued as its rank
+/// reads (the caller deals from the deck).
+pub fn evaluate_by(hand: &Hand, rules: &Rules) -> Strength {
     let cards = hand.cards();
 
     let mut count_of = [0u8; 15];
@@ -94,10 +131,11 @@ pub fn evaluate(hand: &Hand) -> Strength {
 
     let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
     let distinct = groups.len() == 5;
-    let wheel = ranks == [14, 5, 4, 3, 2];
+    let low = rules.lowest.value();
+    let wheel = ranks == [14, low + 3, low + 2, low + 1, low];
     let straight = distinct && (ranks[0] - ranks[4] == 4 || wheel);
     if wheel {
-        ranks = [5, 4, 3, 2, 1];
+        ranks = [low + 3, low + 2, low + 1, low, low - 1];
     }
 
     let mut counts = [0u8; 5];
@@ -116,45 +154,58 @@ pub fn evaluate(hand: &Hand) -> Strength {
         (_, _, [2, 1, 1, 1]) => Category::OnePair,
         _ => Category::HighCard,
     };
-    Strength { category, ranks }
+    Strength {
+        tier: rules.tier(category) as u8,
+        category,
+        ranks,
+    }
 }
 
-impl Reference {
-    /// The conventional class (1 = royal flush .. 7462 = 7-5-4-3-2 offsuit).
+impl<R: RuleSet> Naive<R> {
+    /// The conventional class (1 = royal flush .. 7462 = 7-5-4-3-2 offsuit
+    /// in the standard game, .. 1,404 = J-9-8-7-6 in short deck).
     ///
     /// # Panics
-    /// Only if the reference itself were broken (more than 7,462 distinct
-    /// strengths), which its tests rule out.
+    /// Only if the reference itself were broken (more distinct strengths
+    /// than the rules' classes), which its tests rule out.
     pub fn class(hand: &Hand) -> HandClass {
-        Self::class_of(evaluate(hand))
+        Self::class_of(evaluate_by(hand, R::RULES))
     }
 
     /// The class of a reference strength value.
     ///
     /// # Panics
-    /// If `strength` is not the strength of any hand, or as for [`Reference::class`].
+    /// If `strength` is not the strength of any hand of the deck, or as for
+    /// [`Naive::class`].
     pub fn class_of(strength: Strength) -> HandClass {
-        let class = class_table()
+        let class = Self::ranking()
             .class(strength)
             .expect("every hand's strength is ranked");
         HandClass::new(u16::try_from(class).expect("few classes"))
             .expect("at most 7462 distinct strengths")
     }
 
-    /// All distinct strengths over all hands, strongest first.
+    /// All distinct strengths over all hands of the deck, strongest first.
     pub fn distinct_strengths() -> &'static [Strength] {
-        class_table().values()
+        Self::ranking().values()
+    }
+
+    /// The reference's strengths over all hands of the deck: its [`scale`],
+    /// kept here once fetched so that a class costs no lock.
+    fn ranking() -> &'static Ranking<Strength> {
+        type Cell = OnceLock<std::sync::Arc<Ranking<Strength>>>;
+        // One cell per rule set (a static in a generic function is shared
+        // by every `R`).
+        static TABLES: [Cell; handeval_core::rules::ALL.len()] = [const { OnceLock::new() }; 2];
+        let at = handeval_core::rules::ALL
+            .iter()
+            .position(|r| *r == R::RULES)
+            .expect("every rule set is listed");
+        TABLES[at].get_or_init(scale::<Self>)
     }
 }
 
-/// The reference's strengths over all hands: its [`scale`], kept here once
-/// fetched so that a class costs no lock.
-fn class_table() -> &'static Ranking<Strength> {
-    static TABLE: OnceLock<std::sync::Arc<Ranking<Strength>>> = OnceLock::new();
-    TABLE.get_or_init(scale::<Reference>)
-}
-
-impl Evaluator for Reference {
+impl<R: RuleSet> Evaluator for Naive<R> {
     const META: handeval_core::Meta = handeval_core::Meta {
         name: "reference",
         summary: "naive oracle: count ranks, sort by count then rank, test flush and straight",
@@ -167,6 +218,7 @@ impl Evaluator for Reference {
         table_bytes: 0,
         card_table_bytes: 0,
     };
+    const RULES: &'static Rules = R::RULES;
 
     type Encoded = Hand;
     type Strength = Strength;
@@ -176,13 +228,14 @@ impl Evaluator for Reference {
     }
 
     fn category(hand: Hand) -> Category {
-        evaluate(&hand).category
+        evaluate_by(&hand, R::RULES).category
     }
 
     fn strength(hand: Hand) -> Strength {
-        evaluate(&hand)
+        evaluate_by(&hand, R::RULES)
     }
 }
+
 /// Registers the reference at every hand size.
 pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Reference>();
@@ -190,4 +243,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Hand7, ReferenceBest>();
     r.add::<handeval_core::Omaha4, ReferenceBest>();
     r.add::<handeval_core::Omaha5, ReferenceBest>();
+    r.add::<handeval_core::Omaha6, ReferenceBest>();
+    r.add::<handeval_core::Short5, ReferenceBest>();
+    r.add::<handeval_core::Short7, ReferenceBest>();
 }

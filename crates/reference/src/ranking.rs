@@ -50,7 +50,8 @@ impl<S: Ord + Copy> Ranking<S> {
     }
 }
 
-/// The ranking of `F`'s values over all five-card hands: the scale its
+/// The ranking of `F`'s values over all five-card hands of its deck
+/// ([`Evaluator::RULES`]): the scale its
 /// classes, and those of every seven-card evaluator whose values are on it,
 /// are read on. Made once per evaluator type per process and shared (the
 /// checks and benchmarks of several seven-card evaluators read one scale).
@@ -76,7 +77,11 @@ pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
     };
     // Ranked outside the cache's lock: only callers of this one scale wait.
     let any = cell.get_or_init(|| {
-        let hands: Vec<F::Encoded> = all_hands().map(|h| F::encode(&h)).collect();
+        let deck = F::RULES.deck();
+        let hands: Vec<F::Encoded> = all_hands()
+            .filter(|h| h.mask() & !deck == 0)
+            .map(|h| F::encode(&h))
+            .collect();
         let mut values = vec![F::strength(hands[0]); hands.len()];
         F::strengths(&hands, &mut values);
         Arc::new(Ranking::from_values(values))

@@ -3,11 +3,12 @@
 
 use handeval_core::{BestFive, Category, Evaluator, Game, Hand, Role};
 
-use crate::{Reference, Strength, evaluate};
+use crate::{Naive, Reference, Strength, evaluate_by};
 
-/// The reference for hands of six or seven cards: a hand is worth its best
-/// five cards, so it evaluates every five (6 of six cards, 21 of seven)
-/// with [`Reference`] and keeps the strongest. That is the definition,
+/// The reference for hands of any game: a hand is worth its best five
+/// cards, so it evaluates every five (6 of six cards, 21 of seven) with the
+/// game's five-card reference ([`Naive`] of its rules) and keeps the
+/// strongest. That is the definition,
 /// computed literally; every other evaluator of the size is checked against
 /// it, or against [`ClassTable::best`](crate::table::ClassTable::best),
 /// which the tests hold to it.
@@ -35,9 +36,9 @@ pub struct ReferenceBest;
 pub fn best_five<H: Game>(hand: &H) -> Hand {
     let mut fives = hand.fives();
     let mut best = fives.next().expect("a hand has a five");
-    let mut best_strength = evaluate(&best);
+    let mut best_strength = evaluate_by(&best, H::RULES);
     for five in fives {
-        let strength = evaluate(&five);
+        let strength = evaluate_by(&five, H::RULES);
         if strength > best_strength {
             best = five;
             best_strength = strength;
@@ -57,7 +58,7 @@ impl<H: Game> BestFive<H> for ReferenceBest {
         card_table_bytes: 0,
     };
 
-    type Five = Reference;
+    type Five = Naive<H::Rules>;
     type Strength = Strength;
 
     fn category(hand: &H) -> Category {
@@ -65,7 +66,7 @@ impl<H: Game> BestFive<H> for ReferenceBest {
     }
 
     fn strength(hand: &H) -> Strength {
-        evaluate(&best_five(hand))
+        evaluate_by(&best_five(hand), H::RULES)
     }
 }
 
@@ -73,14 +74,15 @@ impl<H: Game> BestFive<H> for ReferenceBest {
 mod tests {
     use std::collections::HashSet;
 
-    use handeval_core::{Card, Hand6, Hand7, HandClass, Rank, Suit};
+    use handeval_core::rules::{RuleSet, ShortDeck, Standard};
+    use handeval_core::{Card, Hand6, Hand7, Rank, Short5, Short7, Suit};
 
     use super::*;
 
     /// The class of five ranks (increasing), suited (a flush) or given
     /// suits by position, which never makes five alike and keeps repeated
     /// ranks (at most four, consecutive) on distinct suits.
-    fn class(ranks: [u8; 5], flush: bool) -> u16 {
+    fn class<R: RuleSet>(ranks: [u8; 5], flush: bool) -> u16 {
         let cards = core::array::from_fn(|i| {
             let suit = if flush { 3 } else { i % 4 };
             Card::new(
@@ -88,15 +90,15 @@ mod tests {
                 Suit::from_index(suit as u8).expect("a suit"),
             )
         });
-        Reference::class(&Hand::new(cards).expect("distinct cards")).get()
+        Naive::<R>::class(&Hand::new(cards).expect("distinct cards")).get()
     }
 
     /// The best (lowest) class of the fives of `ranks`, flushes or not.
-    fn best_of(ranks: &[u8], flush: bool) -> u16 {
+    fn best_of<R: RuleSet>(ranks: &[u8], flush: bool) -> u16 {
         let mut best = u16::MAX;
         for positions in subsets(ranks.len(), 5) {
             let five: [u8; 5] = core::array::from_fn(|i| ranks[positions[i]]);
-            best = best.min(class(five, flush));
+            best = best.min(class::<R>(five, flush));
         }
         best
     }
@@ -116,20 +118,20 @@ mod tests {
     /// more of its distinct ranks may share a suit (a repeated rank's other
     /// copies take other suits), and the best is the better of that flush's
     /// best five and the unsuited best.
-    fn classes_by_rank_multisets(n: usize) -> [u16; 10] {
+    fn classes_by_rank_multisets<R: RuleSet>(n: usize) -> [u16; 10] {
         let mut seen = HashSet::new();
-        let mut ranks = vec![0u8; n];
+        let mut ranks = vec![R::RULES.lowest.index(); n];
         loop {
             let fits = ranks.windows(5).all(|w| w[0] != w[4]);
             if fits {
-                let plain = best_of(&ranks, false);
+                let plain = best_of::<R>(&ranks, false);
                 seen.insert(plain);
                 let mut distinct = ranks.clone();
                 distinct.dedup();
                 for k in 5..=distinct.len() {
                     for suited in subsets(distinct.len(), k) {
                         let suited: Vec<u8> = suited.iter().map(|&i| distinct[i]).collect();
-                        seen.insert(best_of(&suited, true).min(plain));
+                        seen.insert(best_of::<R>(&suited, true).min(plain));
                     }
                 }
             }
@@ -142,7 +144,7 @@ mod tests {
         }
         let mut per_category = [0u16; 10];
         for class in seen {
-            let category = HandClass::new(class).expect("a class").category();
+            let category = R::RULES.category_of(class).expect("a class");
             per_category[category.index()] += 1;
         }
         per_category
@@ -151,16 +153,24 @@ mod tests {
     #[test]
     fn classes_per_category_follow_from_rank_multisets() {
         assert_eq!(
-            classes_by_rank_multisets(5),
+            classes_by_rank_multisets::<Standard>(5),
             <Hand as Game>::CATEGORY_CLASSES
         );
         assert_eq!(
-            classes_by_rank_multisets(6),
+            classes_by_rank_multisets::<Standard>(6),
             <Hand6 as Game>::CATEGORY_CLASSES
         );
         assert_eq!(
-            classes_by_rank_multisets(7),
+            classes_by_rank_multisets::<Standard>(7),
             <Hand7 as Game>::CATEGORY_CLASSES
+        );
+        assert_eq!(
+            classes_by_rank_multisets::<ShortDeck>(5),
+            <Short5 as Game>::CATEGORY_CLASSES
+        );
+        assert_eq!(
+            classes_by_rank_multisets::<ShortDeck>(7),
+            <Short7 as Game>::CATEGORY_CLASSES
         );
     }
 }

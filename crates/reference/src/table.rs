@@ -40,7 +40,9 @@
 
 use handeval_core::{Board, Card, Game, HAND_COUNT, Hand, Run, all_hands};
 
-use crate::Reference;
+use handeval_core::rules::{RuleSet, Standard};
+
+use crate::Naive;
 
 /// `BINOMIAL[k][n]` is `n` choose `k`, for the cards' indices `n < 52`.
 const BINOMIAL: [[u32; 52]; 6] = {
@@ -85,20 +87,44 @@ impl ClassTable {
     /// If two hands had the same index or an index were out of range: the
     /// indexing would be wrong, and the table with it.
     pub fn new() -> ClassTable {
+        Self::build::<Standard>()
+    }
+
+    /// The table of the fives of rule set `R`'s deck, by its reference
+    /// ([`Naive<R>`](crate::Naive)); a hand with a card outside the deck
+    /// has no class (0).
+    ///
+    /// # Panics
+    /// As [`ClassTable::new`].
+    pub fn build<R: RuleSet>() -> ClassTable {
         let mut classes = vec![0u16; HAND_COUNT];
-        for hand in all_hands() {
+        let deck = R::RULES.deck();
+        for hand in all_hands().filter(|h| h.mask() & !deck == 0) {
             let slot = &mut classes[five_index(sorted(hand.cards().map(Card::index)))];
             assert_eq!(*slot, 0, "two hands share the index of {hand}");
-            *slot = Reference::class(&hand).get();
+            *slot = Naive::<R>::class(&hand).get();
         }
-        // 2,598,960 distinct indices below 2,598,960 fill every slot.
         ClassTable { classes }
     }
 
-    /// The table, built on first use (about half a second).
+    /// The table of game `G`'s rules ([`Game::Rules`]), built on first use
+    /// (about half a second).
+    ///
+    /// # Panics
+    /// Never: every rule set is listed in [`handeval_core::rules::ALL`].
+    pub fn of<G: Game>() -> &'static ClassTable {
+        static TABLES: [std::sync::OnceLock<ClassTable>; handeval_core::rules::ALL.len()] =
+            [const { std::sync::OnceLock::new() }; 2];
+        let at = handeval_core::rules::ALL
+            .iter()
+            .position(|r| *r == G::RULES)
+            .expect("every rule set is listed");
+        TABLES[at].get_or_init(ClassTable::build::<G::Rules>)
+    }
+
+    /// The standard game's table, built on first use (about half a second).
     pub fn get() -> &'static ClassTable {
-        static TABLE: std::sync::OnceLock<ClassTable> = std::sync::OnceLock::new();
-        TABLE.get_or_init(ClassTable::new)
+        Self::of::<Hand>()
     }
 
     /// The five-card reference's class of `hand`.
@@ -175,18 +201,13 @@ impl ClassTable {
                     .unwrap_or(u16::MAX);
             }
         }
-        let mut slots = out.iter_mut();
-        let mut hand = [0usize; 5];
-        for_each_combination(47, hole, &mut hand[..hole], &mut |h| {
-            let mut best = u16::MAX;
-            for a in 0..h.len() {
-                for b in a + 1..h.len() {
-                    best = best.min(pairs[h[a] * 47 + h[b]]);
-                }
-            }
-            *slots.next().expect("out holds every hand of the board") = best;
-        });
-        assert!(slots.next().is_none(), "out holds only the board's hands");
+        let mut chosen = [0usize; 8];
+        assert!(
+            (2..=chosen.len()).contains(&hole),
+            "two to eight hole cards"
+        );
+        let written = best_of_pairs(&pairs, &mut chosen[..hole], 0, 0, u16::MAX, out);
+        assert_eq!(written, out.len(), "out holds only the board's hands");
     }
 
     /// The seven-card reference's class of every hand whose two lowest cards
@@ -288,37 +309,59 @@ fn same<T: 'static, U: 'static>(value: T) -> Option<U> {
         .map(|b| *b)
 }
 
-/// Calls `visit` with every `k`-combination of `0..n`, in lexicographic
-/// order, written into `buffer` (which holds `k` slots).
-fn for_each_combination(
-    n: usize,
-    k: usize,
-    buffer: &mut [usize],
-    visit: &mut impl FnMut(&[usize]),
-) {
-    fn go(
-        start: usize,
-        n: usize,
-        at: usize,
-        buffer: &mut [usize],
-        visit: &mut impl FnMut(&[usize]),
-    ) {
-        if at == buffer.len() {
-            visit(buffer);
-            return;
+/// Writes into `out`, in lexicographic order, the best of `pairs` over
+/// every pair of cards of each way to choose `chosen.len()` of the 47 cards
+/// left (from `at` on, after the `depth` already chosen, whose best is
+/// `best`), and returns how many it wrote.
+///
+/// The best of the cards chosen so far is carried down, so a hand costs
+/// only the pairs its last card makes (five for six hole cards, not 15),
+/// and the last card's hands are one row: the minimum of the chosen cards'
+/// rows of `pairs`, which the compiler vectorises.
+///
+/// # Panics
+/// If `out` holds fewer hands than there are ways.
+fn best_of_pairs(
+    pairs: &[u16],
+    chosen: &mut [usize],
+    depth: usize,
+    at: usize,
+    best: u16,
+    out: &mut [u16],
+) -> usize {
+    let left = chosen.len() - depth;
+    if left == 1 {
+        let row = &mut out[..47 - at];
+        row.fill(best);
+        for &x in &chosen[..depth] {
+            for (slot, &pair) in row.iter_mut().zip(&pairs[x * 47 + at..x * 47 + 47]) {
+                *slot = (*slot).min(pair);
+            }
         }
-        for i in start..=n - (buffer.len() - at) {
-            buffer[at] = i;
-            go(i + 1, n, at + 1, buffer, visit);
-        }
+        return row.len();
     }
-    debug_assert_eq!(buffer.len(), k);
-    go(0, n, 0, buffer, visit);
+    let mut written = 0;
+    for card in at..=47 - left {
+        let with = chosen[..depth]
+            .iter()
+            .fold(best, |b, &x| b.min(pairs[x * 47 + card]));
+        chosen[depth] = card;
+        written += best_of_pairs(
+            pairs,
+            chosen,
+            depth + 1,
+            card + 1,
+            with,
+            &mut out[written..],
+        );
+    }
+    written
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Reference;
     use handeval_core::{AllHands, BestFive, Hand6, Hand7, HandClass, Omaha4};
 
     #[test]

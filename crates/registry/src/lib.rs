@@ -1023,6 +1023,11 @@ mod tests {
             omaha5 == "deadhorse/omaha5-simd" || omaha5 == "deadhorse/omaha5",
             "{omaha5}"
         );
+        let omaha6 = of(GameInfo::of::<handeval_core::Omaha6>());
+        assert!(
+            omaha6 == "deadhorse/omaha6-simd" || omaha6 == "deadhorse/omaha6",
+            "{omaha6}"
+        );
     }
 
     #[test]

@@ -64,11 +64,25 @@ fn every_games_royal_flush_gets_a_row_from_every_evaluator_of_its_game() {
         lines.push((game, record[11].to_string()));
     }
     assert_eq!(lines.len(), handeval_registry::games().len());
-    let input: String = lines.iter().flat_map(|(_, l)| [l.as_str(), "\n"]).collect();
+    // The games told by their number of cards on one input; the others
+    // (short deck's, written as Hold'em's) each asked for by `--game`.
+    let input: String = lines
+        .iter()
+        .filter(|(g, _)| g.told_by_count)
+        .flat_map(|(_, l)| [l.as_str(), "\n"])
+        .collect();
     let out = eval(&["--csv"], &input);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let stdout = text(&out.stdout);
+    let mixed = text(&out.stdout);
+    assert!(lines.iter().any(|(g, _)| !g.told_by_count));
     for (game, hand) in &lines {
+        let stdout = if game.told_by_count {
+            mixed.clone()
+        } else {
+            let out = eval(&["--csv", "--game", game.id], &format!("{hand}\n"));
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            text(&out.stdout)
+        };
         let rows: Vec<&str> = stdout
             .lines()
             .filter(|l| l.starts_with(&format!("{hand},")))
@@ -111,6 +125,29 @@ fn bad_lines_are_reported_by_number_and_good_lines_still_evaluated() {
         stdout.contains("7c 5d 4h 3s 2c,reference,high_card,7462"),
         "{stdout}"
     );
+}
+
+#[test]
+fn a_game_asked_for_reads_every_line_and_names_a_card_outside_its_deck() {
+    let out = eval(
+        &["--csv", "--game", "short7", "--only", "reference"],
+        "Kh Kd Ks Th 7h 8h 6h\nAs Ks 9h 8d 7c 5s Td\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    // Short deck: a flush above the full house these cards could make.
+    assert!(
+        stdout.contains("Kh Kd Ks Th 7h 8h 6h,reference,flush,"),
+        "{stdout}"
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("line 2: 5s is not in this game's deck, which runs from 6 to ace"),
+        "{stderr}"
+    );
+    let out = eval(&["--game", "shortdeck"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no game \"shortdeck\": the games are five,"));
 }
 
 #[test]
@@ -325,10 +362,10 @@ fn a_misplaced_bar_is_refused_naming_the_part() {
             "As Ad Ks Kd | Qs Js Ts",
             "board: 3 cards, where the hand has 5 board cards",
         ),
-        // No game has six hole cards; seven cards are Hold'em's.
+        // Six hole cards are six-card Omaha's, whose board is five cards.
         (
             "2h 3d 4c 5s 6h 7d | 8c",
-            "hole: 6 cards, where the hand has 2 hole cards",
+            "board: 1 card, where the hand has 5 board cards",
         ),
         (
             "As | Ks Qs Js Ts",
@@ -345,7 +382,7 @@ fn a_misplaced_bar_is_refused_naming_the_part() {
         // No game has three hole cards or four cards: the splits there are.
         (
             "As Ad Ks | Qs",
-            "3 cards | 1 card: a hand written with `|` is one of 2 | 3, 2 | 4, 2 | 5, 4 | 5, 5 | 5",
+            "3 cards | 1 card: a hand written with `|` is one of 2 | 3, 2 | 4, 2 | 5, 4 | 5, 5 | 5, 6 | 5",
         ),
     ] {
         let out = eval(&["--only", "reference"], &format!("{line}\n"));
