@@ -7,7 +7,7 @@
 //! [`handeval_core::BestFive`]), in one unit whatever the game: blocks of
 //! [`BLOCK`] hands, [`BLOCKS`] blocks per workload ([`HANDS`] hands).
 
-use handeval_core::{BestFive, Category, Game, HandClass, Role};
+use handeval_core::{BestFive, Category, Game, Role};
 use handeval_reference::scale;
 
 use crate::rounds::Timed;
@@ -185,7 +185,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
             return Ok(());
         }
         for ((hand, &got), &want) in hands.iter().zip(&out).zip(classes) {
-            let want = HandClass::new(want).map(HandClass::category);
+            let want = H::RULES.category_of(want);
             if Some(got) != want {
                 return Err(format!(
                     "{} on {workload}: {hand} is {got:?}, the reference says {want:?}",

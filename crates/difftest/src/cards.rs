@@ -293,9 +293,14 @@ pub fn board_slice<G: Game>(seed: u64, n: usize) -> Slice {
         let part: G::Part = same(board).expect("a hole-and-board game's parts are boards");
         let mut classes = vec![0u16; G::part_len(part)];
         table.part::<G>(part, &mut classes);
+        // Class by class first: a board holds up to ten million hands.
+        let mut counts = vec![0u64; SLOTS];
         for class in classes {
-            if let Some(c) = category_of[usize::from(class)] {
-                into.add_weighted(c, weight);
+            counts[usize::from(class)] += 1;
+        }
+        for (class, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+            if let Some(c) = category_of[class] {
+                into.add_weighted(c, weight * n);
             }
         }
     };

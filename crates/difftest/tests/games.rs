@@ -501,7 +501,12 @@ impl GameVisitor for Games {
 /// (plainly, each hand once) gives the same category histogram as the
 /// class's one board weighted by the class's size.
 fn weights_against_every_board<G: Game>() -> Result<(), Failed> {
-    let slice = handeval_difftest::cards::board_slice::<G>(SAMPLE_SEED, 3);
+    // Three board classes, or as many as hold about as many hands as three
+    // of five-card Omaha (each board holds C(47, hole) hands: PLO6's one
+    // class is seven times one of PLO5's).
+    let per_board = |hole: u64| (0..hole).fold(1u64, |c, i| c * (47 - i) / (i + 1));
+    let n = (3 * per_board(5) / per_board(G::HOLE as u64)).clamp(1, 3) as usize;
+    let slice = handeval_difftest::cards::board_slice::<G>(SAMPLE_SEED, n);
     println!("{slice}");
     if slice.agrees() {
         Ok(())
