@@ -341,9 +341,10 @@ pub fn matchup_name(m: &[[Card; 2]; 2]) -> String {
     format!("{}{}-{}{}", m[0][0], m[0][1], m[1][0], m[1][1])
 }
 
-/// Whether `game` has the access patterns: seven-card Hold'em.
+/// Whether `game` has the access patterns: seven-card Hold'em of the
+/// 52-card deck they deal from (not short deck's).
 pub const fn game_has_patterns(game: GameInfo) -> bool {
-    game.count == 7 && game.hole == 0
+    game.count == 7 && game.hole == 0 && matches!(game.lowest, handeval_core::Rank::Two)
 }
 
 /// Whether an evaluator of `role` takes part in the access pattern
