@@ -436,16 +436,26 @@ pub fn ratio_stats(
     evaluator: &str,
     baseline: &str,
 ) -> Option<RatioStats> {
-    let time = |name: &str, round: usize| {
-        turns
-            .iter()
-            .find(|t| t.workload == workload && t.round == round && t.evaluator == name)
-            .map(|t| t.ns_per_hand)
-    };
-    let mut ratios: Vec<f64> = turns
+    // The baseline's turns by round, read in one pass: a search of every
+    // turn for each of the evaluator's took `report` and `machines` most
+    // of their time (a run holds thousands of turns, and this is asked
+    // once per row).
+    let mut baseline_at = std::collections::HashMap::new();
+    let mut of_evaluator = Vec::new();
+    for t in turns.iter().filter(|t| t.workload == workload) {
+        if t.evaluator == baseline {
+            baseline_at.entry(t.round).or_insert(t.ns_per_hand);
+        }
+        if t.evaluator == evaluator {
+            of_evaluator.push(t);
+        }
+    }
+    let mut ratios: Vec<f64> = of_evaluator
         .iter()
-        .filter(|t| t.workload == workload && t.evaluator == evaluator)
-        .filter_map(|t| time(baseline, t.round).map(|b| t.ns_per_hand / b))
+        .filter_map(|t| {
+            let b = baseline_at.get(&t.round)?;
+            Some(t.ns_per_hand / b)
+        })
         .collect();
     if ratios.is_empty() {
         return None;
