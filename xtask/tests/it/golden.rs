@@ -115,7 +115,12 @@ fn the_fastest_without_tables_includes_outside_evaluators_without_tables() {
             continue;
         }
         measured += 1;
-        assert!(cell.starts_with("`aya_poker` "), "{line}");
+        // `aya_poker` where the run has no direct PLO5 kernel (runs before
+        // 82087e7), the direct kernel where it has: never a best-of.
+        assert!(
+            cell.starts_with("`aya_poker` ") || cell.starts_with("`deadhorse/omaha5"),
+            "{line}"
+        );
     }
     assert!(measured >= 3, "{answer}");
 }
