@@ -47,9 +47,10 @@ pub struct Args {
     #[arg(long)]
     pub csv: bool,
     /// The game, by its id (`cargo xtask list --games` lists them);
-    /// five-card hands (2,598,960) by default.
-    #[arg(long, default_value = "five", value_parser = parse_game)]
-    pub game: GameInfo,
+    /// five-card hands (2,598,960) by default. A Hi-Lo game's id
+    /// (`omaha8`) checks its low half, the high half being its game's.
+    #[arg(long, default_value = "five", value_parser = parse_checked)]
+    pub game: Checked,
     /// Minutes the check over every hand may take: evaluators whose
     /// foreseen time does not fit are checked on `--sample` seeded hands.
     #[arg(long, default_value_t = 12.0)]
@@ -73,13 +74,32 @@ impl Default for Args {
         Args {
             only: Vec::new(),
             csv: false,
-            game: GameInfo::of::<Hand>(),
+            game: Checked::Game(GameInfo::of::<Hand>()),
             budget: 12.0,
             every: false,
             sample: 1 << 22,
             engines: Vec::new(),
         }
     }
+}
+
+/// What `--game` names: a game, or a Hi-Lo game's low half.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Checked {
+    /// A game: its evaluators.
+    Game(GameInfo),
+    /// A Hi-Lo game's low half: its low evaluators.
+    Low(handeval_core::low::LowRule),
+}
+
+/// `--game`'s value: a game's id, or a Hi-Lo game's.
+pub(crate) fn parse_checked(id: &str) -> Result<Checked, String> {
+    if let Some(rule) = crate::low::rule(id.trim()) {
+        return Ok(Checked::Low(rule));
+    }
+    parse_game(id)
+        .map(Checked::Game)
+        .map_err(|e| format!("{e}, or a Hi-Lo game: {}", crate::low::ids().join(", ")))
 }
 
 /// How one evaluator was checked.
@@ -797,15 +817,19 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     impl GameVisitor for Run<'_> {
         fn game<G: Game>(&mut self) {
-            if GameInfo::of::<G>() == self.args.game {
+            if Checked::Game(GameInfo::of::<G>()) == self.args.game {
                 self.result = Some(run_game::<G>(self.args));
             }
         }
     }
+    let game = match args.game {
+        Checked::Low(rule) => return crate::low::diff(args, rule),
+        Checked::Game(game) => game,
+    };
     let mut run = Run { args, result: None };
     visit_games(&mut run);
     run.result
-        .unwrap_or_else(|| anyhow::bail!("no game {} (expected one of {})", args.game, game_ids()))
+        .unwrap_or_else(|| anyhow::bail!("no game {game} (expected one of {})", game_ids()))
 }
 
 fn run_game<G: Game>(args: &Args) -> Result<ExitCode> {

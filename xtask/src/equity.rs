@@ -14,9 +14,12 @@ use handeval_registry::Counting;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::format::{counted, human_bytes, thousands, thousands_u64};
-use crate::select::parse_game;
 
 #[derive(clap::Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent command-line switches, as clap reads them"
+)]
 pub struct Args {
     /// Each player's hand, two to six players: two cards (`AhAs`, `"Ah
     /// As"`), a range (`"QQ+,AKs"`, `random`, `"0.5(JJ),AQo@25"`), or with
@@ -29,11 +32,18 @@ pub struct Args {
     /// Cards out of the deck (folded hands, burned cards).
     #[arg(long, default_value = "")]
     dead: String,
-    /// The game: `seven` (Hold'em, two hole cards each, ranges allowed) or
+    /// The game: `seven` (Hold'em, two hole cards each, ranges allowed),
     /// an Omaha game (`omaha`, `omaha5`: fixed hands of four or five hole
-    /// cards, every board counted).
-    #[arg(long, default_value = "seven", value_parser = parse_game)]
-    game: GameInfo,
+    /// cards, every board counted) or a Hi-Lo game (`omaha8`: each pot
+    /// split between the best high and the best qualifying low, quartered
+    /// pots and all).
+    #[arg(long, default_value = "seven", value_parser = crate::diff::parse_checked)]
+    game: crate::diff::Checked,
+    /// For a Hi-Lo game: count the matchup a second time by brute force,
+    /// each board and hand valued by the literal references and the pot
+    /// split by fractions, and fail unless every equity agrees (1e-12).
+    #[arg(long)]
+    brute_force: bool,
     /// The evaluator of the game that values the hands (`cargo xtask list
     /// --game seven`); by default the one the registry's declarations
     /// choose (`handeval_registry::equity_evaluator`: a direct SIMD kernel
@@ -194,18 +204,35 @@ fn text(cards: &[Card]) -> String {
 /// the work a showdown can be split into, and few enough to start.
 const MAX_THREADS: usize = 1024;
 
+impl Args {
+    /// The game whose evaluator values the hands: a Hi-Lo game's high
+    /// half is its game's.
+    fn game(&self) -> GameInfo {
+        match self.game {
+            crate::diff::Checked::Game(game) => game,
+            crate::diff::Checked::Low(rule) => crate::low::high_game(rule),
+        }
+    }
+}
+
 pub fn run(args: &Args) -> Result<ExitCode> {
     let name = args
         .evaluator
         .clone()
-        .unwrap_or_else(|| handeval_registry::equity_evaluator(args.game).to_string());
-    if args.game.hole > 0 {
+        .unwrap_or_else(|| handeval_registry::equity_evaluator(args.game()).to_string());
+    if let crate::diff::Checked::Low(rule) = args.game {
+        return hi_lo(args, &name, rule);
+    }
+    if args.brute_force {
+        bail!("--brute-force: a Hi-Lo game's count (`--game omaha8`)");
+    }
+    if args.game().hole > 0 {
         return omaha(args, &name);
     }
-    if args.game != GameInfo::of::<Hand7>() {
+    if args.game() != GameInfo::of::<Hand7>() {
         bail!(
             "--game {}: equity is of seven-card Hold'em (`seven`) or of an Omaha game",
-            args.game
+            args.game()
         );
     }
     if args.monte_carlo {
@@ -241,7 +268,7 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
     } else {
         Counting::ByClasses
     };
-    let loaded = Loaded::of(args.game, name)?;
+    let loaded = Loaded::of(args.game(), name)?;
     let bar = Delayed::new(&format!(
         "every board, {{pos}} of {{len}} first cards on {}, about {{eta}} left",
         counted(threads as u64, "thread")
@@ -342,7 +369,7 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
         );
     }
     let matchup = matchup(args)?;
-    let loaded = Loaded::of(args.game, name)?;
+    let loaded = Loaded::of(args.game(), name)?;
     let started = Instant::now();
     // The bar counts what the chosen way of counting goes through.
     let bar = Delayed::new(match matchup.cheaper() {
@@ -428,21 +455,21 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
     if args.monte_carlo {
         bail!(
             "--game {}: fixed hands, every board counted; no --monte-carlo",
-            args.game
+            args.game()
         );
     }
     if args.threads.is_some() {
         bail!(
             "--game {}: the every-board count runs on one thread; no --threads",
-            args.game
+            args.game()
         );
     }
     let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
-    let loaded = Loaded::of(args.game, name)?;
+    let loaded = Loaded::of(args.game(), name)?;
     let started = Instant::now();
     let tally = handeval_registry::omaha_equity(
         name,
-        args.game,
+        args.game(),
         &texts,
         &args.board,
         &args.dead,
@@ -457,7 +484,7 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
     outln!(
         "{} ({}): {}, {} by {name} on one thread in {:.4} s{}",
         describe(&hands, &cards(&args.board), &cards(&args.dead)),
-        args.game.title,
+        args.game().title,
         counted(tally.boards, "board"),
         if args.every_board {
             "every board valued"
@@ -468,6 +495,75 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
         loaded.said()
     )?;
     write_tally(&hands, &tally)
+}
+
+/// Fixed hands of a Hi-Lo game over every board: the high by the game's
+/// evaluator `name`, the low by the fastest low evaluator the registry
+/// declares for this CPU.
+fn hi_lo(args: &Args, name: &str, rule: handeval_core::low::LowRule) -> Result<ExitCode> {
+    if args.monte_carlo || args.threads.is_some() || args.per_combo || args.versus.is_some() {
+        bail!(
+            "--game {}: fixed hands, every board valued on one thread; no --monte-carlo, --threads, --per-combo or --versus",
+            rule.id
+        );
+    }
+    let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
+    let loaded = Loaded::of(args.game(), name)?;
+    let counted_hi_lo = crate::low::equity(
+        rule,
+        name,
+        &texts,
+        &args.board,
+        &args.dead,
+        args.brute_force,
+    )?;
+    let cards = |t: &str| handeval_core::parse_cards(t).unwrap_or_default();
+    let hands: Vec<String> = texts.iter().map(|t| text(&cards(t))).collect();
+    let tally = &counted_hi_lo.tally;
+    outln!(
+        "{} ({}): {}, every board valued on one thread in {:.4} s, the high by {name}{}, the low by {}",
+        describe(&hands, &cards(&args.board), &cards(&args.dead)),
+        rule.title,
+        counted(tally.boards, "board"),
+        counted_hi_lo.took.as_secs_f64(),
+        loaded.said(),
+        counted_hi_lo.low_name,
+    )?;
+    outln!(
+        "pots split (a qualifying low): {} of {}",
+        tally.split,
+        tally.boards
+    )?;
+    outln!("| hand | equity | scoops | quartered |")?;
+    outln!("|---|---:|---:|---:|")?;
+    for (p, hand) in hands.iter().enumerate() {
+        outln!(
+            "| {hand} | {:.6} | {} | {} |",
+            tally.equity(p),
+            tally.scoops[p],
+            tally.quartered[p]
+        )?;
+    }
+    if let Some((brute, took)) = &counted_hi_lo.brute_force {
+        let worst = (0..hands.len())
+            .map(|p| (tally.equity(p) - brute[p]).abs())
+            .fold(0.0, f64::max);
+        let agree = (0..hands.len()).all(|p| (tally.equity(p) - brute[p]).abs() <= 1e-12);
+        outln!(
+            "brute force (the literal references, fractions): {} in {:.2} s; largest difference {worst:.1e}: {}",
+            brute
+                .iter()
+                .map(|e| format!("{e:.6}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            took.as_secs_f64(),
+            if agree { "equal" } else { "DIFFERENT" }
+        )?;
+        if !agree {
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The matchup of the arguments as ranges.
@@ -489,7 +585,7 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
         bail!("--seconds {}: a time above 0", args.seconds);
     }
     let matchup = matchup(args)?;
-    let loaded = Loaded::of(args.game, name)?;
+    let loaded = Loaded::of(args.game(), name)?;
     let started = Instant::now();
     let limit = Duration::from_secs_f64(args.seconds);
     let bar = Delayed::new(&format!(
@@ -608,7 +704,8 @@ mod tests {
             hands: hands.iter().map(ToString::to_string).collect(),
             board: board.into(),
             dead: dead.into(),
-            game: GameInfo::of::<Hand7>(),
+            game: crate::diff::Checked::Game(GameInfo::of::<Hand7>()),
+            brute_force: false,
             evaluator: None,
             every_board: false,
             threads: None,

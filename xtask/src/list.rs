@@ -19,7 +19,7 @@ use crate::workspace;
 #[derive(clap::Args)]
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "four independent command-line switches, as clap reads them"
+    reason = "five independent command-line switches, as clap reads them"
 )]
 pub struct Args {
     /// Include the harness floor.
@@ -47,6 +47,11 @@ pub struct Args {
     /// the rounds do not time, an access pattern what does not take part.
     #[arg(long)]
     workload: Option<Workload>,
+    /// List the Hi-Lo games instead: each game's id, the game whose high
+    /// half it plays, its count of hands with a qualifying low, and its low
+    /// evaluators (`--format names`: the ids alone).
+    #[arg(long, conflicts_with_all = ["floor", "timed", "game", "only", "games", "workload"])]
+    hi_lo: bool,
     /// Write the tables of evaluators of every game into README.md
     /// instead of printing one.
     #[arg(long, conflicts_with_all = ["format", "floor", "timed", "game", "only", "games", "workload"])]
@@ -74,6 +79,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     if args.games {
         return write(&games_text(args.format)?);
+    }
+    if args.hi_lo {
+        return write(&crate::low::list_text(args.format == Format::Names));
     }
     let every = abouts(args.game, true);
     let floor = |a: &About| a.meta.role == handeval_core::Role::Floor;

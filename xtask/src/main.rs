@@ -15,6 +15,7 @@ mod engines;
 mod equity;
 mod eval;
 mod list;
+mod low;
 mod machine;
 mod machines;
 mod report;

@@ -21,6 +21,10 @@
 //!   evaluator: prime-product encoding, flush and unique-rank tables, and a
 //!   binary search over 4,888 products for hands with repeated ranks.
 //!
+//! - [`AyaPokerOmaha`], [`AyaPokerShort`] and [`AyaPokerLow`] (`aya_poker`
+//!   0.1): Omaha of four to six hole cards, short deck, and Omaha Hi-Lo's
+//!   eight-or-better low (`omaha_lo_rank`, then `to_lo_8_rank`).
+//!
 //! Each adapter's `encode` converts a [`Hand`] into the library's own card
 //! representation; `strength` calls the library's evaluation function and
 //! nothing else, so the timed work is the library's. The library's own
@@ -247,6 +251,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Omaha6, AyaPokerOmaha>();
     r.add::<handeval_core::Short5, AyaPokerShort>();
     r.add::<handeval_core::Short7, AyaPokerShort>();
+    r.low::<handeval_core::Omaha4, AyaPokerLow>();
 }
 
 /// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
@@ -535,6 +540,66 @@ where
     #[inline]
     fn strength(hand: &Omaha<HOLE, N>) -> aya_poker::PokerHandRank {
         aya_poker::omaha_rank(&aya_hand(hand.hole()), &aya_hand(hand.board()))
+    }
+}
+
+/// The `aya_poker` 0.1 crate's Omaha Hi-Lo low: `omaha_lo_rank` (every
+/// five of two hole and three board cards ranked as an ace-to-five low, the
+/// best kept), then `to_lo_8_rank`, which keeps it only if it is eight or
+/// better.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AyaPokerLow;
+
+/// `aya_poker`'s value of each eight-or-better low, and the low it is: each
+/// low's five ranks dealt in two suits and ranked by `ace_five_rank`, its
+/// own function, so a value the Omaha low returns is read as the low that
+/// `aya_poker` gives it to (a wrong choice of five shows as a wrong low).
+fn aya_lows() -> &'static [(u16, handeval_core::low::Low)] {
+    static LOWS: std::sync::OnceLock<Vec<(u16, handeval_core::low::Low)>> =
+        std::sync::OnceLock::new();
+    LOWS.get_or_init(|| {
+        let mut lows: Vec<(u16, handeval_core::low::Low)> = (0..=255u8)
+            .filter_map(handeval_core::low::Low::from_mask)
+            .map(|low| {
+                let cards: Vec<handeval_core::Card> = low
+                    .ranks()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &rank)| {
+                        let suit = if i == 0 { Suit::Spades } else { Suit::Hearts };
+                        handeval_core::Card::new(rank, suit)
+                    })
+                    .collect();
+                (
+                    aya_poker::ace_five_rank(&aya_hand(&cards)).to_lo_8_rank().0,
+                    low,
+                )
+            })
+            .collect();
+        lows.sort_unstable_by_key(|&(value, _)| value);
+        lows
+    })
+}
+
+impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for AyaPokerLow {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "aya_poker/low",
+        summary: "aya_poker 0.1 (crates.io): omaha_lo_rank, every five of two hole and three board cards ranked ace to five, kept if eight or better",
+        family: <AyaPoker as Evaluator>::META.family,
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    #[inline]
+    fn low(hand: &handeval_core::Omaha4) -> handeval_core::low::Low {
+        let value = aya_poker::omaha_lo_rank(&aya_hand(hand.hole()), &aya_hand(hand.board()))
+            .to_lo_8_rank()
+            .0;
+        let lows = aya_lows();
+        lows.binary_search_by_key(&value, |&(v, _)| v)
+            .map_or(handeval_core::low::Low::NONE, |i| lows[i].1)
     }
 }
 

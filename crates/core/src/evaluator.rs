@@ -619,8 +619,27 @@ macro_rules! simd_batches {
             $avx512, $avx2, $portable, $($categories)*);
     };
 
-    (@common $ty:ty, $trait:path, $hand:ty, $avx512:path, $avx2:path, $portable:path,
-        $($categories:tt)*) => {
+    // A Hi-Lo game's low half: the kernel's values are low masks
+    // (`Low::from_value`), made a stretch at a time in a buffer on the stack.
+    ($ty:ty: LowEvaluator<$hand:ty>,
+        values(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path)) => {
+        $crate::simd_batches!(@cpu_path);
+        fn lows(hands: &[$hand], out: &mut [$crate::low::Low]) {
+            fn values(hands: &[$hand], out: &mut [u32]) {
+                $crate::simd_batches!(@dispatch $hand, hands, out, $avx512, $avx2, $portable);
+            }
+            assert_eq!(hands.len(), out.len(), "one output slot per hand");
+            let mut buffer = [0u32; 512];
+            for (hands, out) in hands.chunks(512).zip(out.chunks_mut(512)) {
+                let buffer = &mut buffer[..hands.len()];
+                values(hands, buffer);
+                for (low, &value) in out.iter_mut().zip(buffer.iter()) {
+                    *low = $crate::low::Low::from_value(value);
+                }
+            }
+        }
+    };
+    (@cpu_path) => {
         fn cpu_path() -> $crate::CpuPath {
             #[cfg(target_arch = "x86_64")]
             {
@@ -633,6 +652,11 @@ macro_rules! simd_batches {
             }
             $crate::CpuPath { features: "avx2", active: false }
         }
+    };
+
+    (@common $ty:ty, $trait:path, $hand:ty, $avx512:path, $avx2:path, $portable:path,
+        $($categories:tt)*) => {
+        $crate::simd_batches!(@cpu_path);
         fn unavailable() -> Option<&'static str> {
             if <$ty as $trait>::cpu_path().active {
                 None

@@ -151,6 +151,7 @@ pub mod enumerate;
 mod evaluator;
 mod game;
 mod hand;
+pub mod low;
 mod parse;
 mod register;
 pub mod rules;

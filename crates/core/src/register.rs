@@ -27,6 +27,10 @@ pub trait Register {
     fn five<E: Evaluator>(&mut self);
     /// An evaluator of game `G`.
     fn add<G: Game, E: BestFive<G>>(&mut self);
+
+    /// Registers `E` as an evaluator of Hi-Lo game `G`'s low half. Most
+    /// walks want the high halves only, so by default it is passed over.
+    fn low<G: crate::low::LowGame, E: crate::low::LowEvaluator<G>>(&mut self) {}
     /// An evaluator of game `G` with a declaration on its line of a type
     /// a crate above this one defines, which the registry reads by that
     /// type: how the evaluator counts a showdown

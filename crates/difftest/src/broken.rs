@@ -154,3 +154,83 @@ impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
         best.expect("nine cards hold a five")
     }
 }
+
+/// Omaha Hi-Lo's low from any five of the nine cards, not two hole cards
+/// and three board cards: the Hold'em reading of an Omaha hand, a bug that
+/// gives a low to a hole of one low card (or to a board of five).
+#[derive(Clone, Copy, Debug)]
+pub struct LowOfAnyFive;
+
+impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for LowOfAnyFive {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/low-of-any-five",
+        summary: "Omaha Hi-Lo's low from any five of the nine cards",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    fn low(hand: &handeval_core::Omaha4) -> handeval_core::low::Low {
+        let ranks = handeval_core::low::low_ranks(handeval_core::Game::card_slice(hand));
+        // The five lowest of the low ranks anywhere in the hand.
+        let mut low = 0u8;
+        for bit in 0..8 {
+            if ranks & (1 << bit) != 0 && low.count_ones() < 5 {
+                low |= 1 << bit;
+            }
+        }
+        handeval_core::low::Low::from_value(u32::from(low))
+    }
+}
+
+/// Omaha Hi-Lo's low with a nine read as an eight: "eight or better" read
+/// as "nine or better" (an off-by-one in the qualifier), the nine-high
+/// lows reported on the eight's scale.
+#[derive(Clone, Copy, Debug)]
+pub struct NineQualifies;
+
+impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for NineQualifies {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/nine-qualifies",
+        summary: "Omaha Hi-Lo's low with a nine read as an eight",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    fn low(hand: &handeval_core::Omaha4) -> handeval_core::low::Low {
+        let bit = |c: &Card| match c.rank() {
+            Rank::Nine => 1 << 7,
+            r => handeval_core::low::low_bit(r),
+        };
+        let cards = handeval_core::Game::card_slice(hand);
+        let mask = |cards: &[Card]| cards.iter().fold(0u8, |m, c| m | bit(c));
+        let (hole, board) = (mask(&cards[..4]), mask(&cards[4..]));
+        // The best of two hole ranks and the three lowest board ranks left.
+        let mut best = handeval_core::low::Low::NONE;
+        for x in 0..8 {
+            for y in x + 1..8 {
+                let pair = 1u8 << x | 1 << y;
+                if hole & pair != pair {
+                    continue;
+                }
+                let mut rest = board & !pair;
+                let mut low = pair;
+                for _ in 0..3 {
+                    low |= rest & rest.wrapping_neg();
+                    rest &= rest.wrapping_sub(1);
+                }
+                if let Some(l) = handeval_core::low::Low::from_mask(low)
+                    && l.beats(best)
+                {
+                    best = l;
+                }
+            }
+        }
+        best
+    }
+}

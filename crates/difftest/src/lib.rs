@@ -29,6 +29,7 @@ use std::thread;
 
 pub mod broken;
 pub mod cards;
+pub mod low;
 pub mod pitfalls;
 
 use handeval_core::{

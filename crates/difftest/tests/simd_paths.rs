@@ -15,13 +15,14 @@
 use std::any::Any;
 
 use handeval_core::cpu::{Feature, has, pretend_absent};
+use handeval_core::low::{Low, LowEvaluator, LowGame};
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameVisitor, Hand, Hand7, Omaha4, Role,
     Whole, visit_games,
 };
 use handeval_difftest::cards::{SAMPLE_SEED, random_hands};
 use handeval_lanes::{Kernel, Lanes};
-use handeval_registry::{Visit, walk};
+use handeval_registry::{Visit, VisitLow, walk, walk_lows};
 
 /// Games of at most this many hands run every hand on each path; larger
 /// ones a seeded sample of [`SAMPLED`] deals.
@@ -99,6 +100,23 @@ impl Visit for RunAll<'_> {
     }
 }
 
+impl VisitLow for RunAll<'_> {
+    fn visit_low<G: LowGame, E: LowEvaluator<G>>(&mut self) {
+        if E::META.role != Role::Simd {
+            return;
+        }
+        let hands = self.hands.of::<G>();
+        let mut lows = vec![Low::NONE; hands.len()];
+        E::lows(hands, &mut lows);
+        self.runs.push(Run {
+            game: G::LOW.id,
+            name: E::META.name,
+            path: E::cpu_path(),
+            values: Box::new(lows),
+        });
+    }
+}
+
 /// Visits the deliberately broken SIMD evaluators, of five and of seven
 /// cards and of Omaha.
 fn broken(v: &mut impl Visit) {
@@ -114,6 +132,7 @@ fn run_all(hands: &Hands) -> Vec<Run> {
         runs: Vec::new(),
     };
     walk(&mut runs);
+    walk_lows(&mut runs);
     broken(&mut runs);
     runs.runs
 }
@@ -164,6 +183,33 @@ impl Visit for Differ<'_> {
     }
 }
 
+impl VisitLow for Differ<'_> {
+    fn visit_low<G: LowGame, E: LowEvaluator<G>>(&mut self) {
+        let find = |runs: &[Run]| -> Option<Vec<Low>> {
+            let run = runs
+                .iter()
+                .find(|r| r.game == G::LOW.id && r.name == E::META.name)?;
+            run.values.downcast_ref::<Vec<Low>>().cloned()
+        };
+        if let (Some(a), Some(b)) = (find(self.first), find(self.second))
+            && a != b
+        {
+            let first = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
+            println!(
+                "{} ({}): {} of {} hands differ, first {} ({} then {})",
+                E::META.name,
+                G::LOW.id,
+                a.iter().zip(&b).filter(|(x, y)| x != y).count(),
+                a.len(),
+                self.hands.of::<G>()[first],
+                a[first],
+                b[first]
+            );
+            self.differing.push(E::META.name);
+        }
+    }
+}
+
 /// The evaluators (each name once per game) whose values differ between two runs.
 fn differing(first: &[Run], second: &[Run], hands: &Hands) -> Vec<&'static str> {
     let mut differ = Differ {
@@ -173,6 +219,7 @@ fn differing(first: &[Run], second: &[Run], hands: &Hands) -> Vec<&'static str> 
         differing: Vec::new(),
     };
     walk(&mut differ);
+    walk_lows(&mut differ);
     broken(&mut differ);
     differ.differing
 }
@@ -220,6 +267,10 @@ fn every_path_gives_the_same_values() {
             "the registry has {game} SIMD evaluators"
         );
     }
+    assert!(
+        native.iter().any(|r| r.game == "omaha8"),
+        "the registry has a SIMD evaluator of Omaha Hi-Lo's low"
+    );
     // The portable kernels are the yardstick. The broken evaluator's AVX2
     // kernels (five and seven cards, Omaha) are wrong, so each must be
     // flagged exactly in the runs that took it.

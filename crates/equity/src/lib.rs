@@ -27,6 +27,7 @@ extern crate std;
 
 pub mod boards;
 pub mod exact;
+pub mod hilo;
 pub mod monte_carlo;
 pub mod omaha;
 pub mod range;

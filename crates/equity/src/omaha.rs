@@ -139,11 +139,18 @@ impl<G: Game> OmahaMatchup<G> {
     pub fn board(&self) -> &[Card] {
         &self.board
     }
+
+    /// The cards the rest of the board is dealt from: those neither held,
+    /// on the board nor dead.
+    #[must_use]
+    pub fn rest(&self) -> &[Card] {
+        &self.rest
+    }
 }
 
 /// Calls `visit` with every set of `k` of `cards`, in lexicographic order
 /// of their places (one stepper, no recursion).
-fn each_subset(cards: &[Card], k: usize, mut visit: impl FnMut(&[Card])) {
+pub(crate) fn each_subset(cards: &[Card], k: usize, mut visit: impl FnMut(&[Card])) {
     let n = cards.len();
     if k > n {
         return;

@@ -39,10 +39,12 @@
 
 use std::sync::OnceLock;
 
+pub mod low;
 mod ranking;
 mod seven;
 pub mod table;
 
+pub use low::LowReference;
 pub use ranking::{Ranking, scale};
 pub use seven::{ReferenceBest, best_five};
 
@@ -246,4 +248,5 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Omaha6, ReferenceBest>();
     r.add::<handeval_core::Short5, ReferenceBest>();
     r.add::<handeval_core::Short7, ReferenceBest>();
+    r.low::<handeval_core::Omaha4, LowReference>();
 }

@@ -46,6 +46,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
+use handeval_core::low::{LowAbout, LowEvaluator, LowGame};
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
     Hand7, Meta, Register, Role, Whole, visit_games,
@@ -168,6 +169,46 @@ pub fn walk(visitor: &mut impl Visit) {
         }
     }
     register_all(&mut All(visitor));
+}
+
+/// Something to do with every registered evaluator of a Hi-Lo game's low
+/// half; see [`walk_lows`].
+pub trait VisitLow {
+    /// Called once per registered low evaluator `E` of Hi-Lo game `G`.
+    fn visit_low<G: LowGame, E: LowEvaluator<G>>(&mut self);
+}
+
+/// Calls `visitor.visit_low::<G, E>()` for every registered evaluator of a
+/// Hi-Lo game's low half, in [`register_all`] order.
+pub fn walk_lows(visitor: &mut impl VisitLow) {
+    /// Passes on the low evaluators only.
+    struct Lows<'a, V>(&'a mut V);
+    impl<V: VisitLow> Register for Lows<'_, V> {
+        fn five<E: Evaluator>(&mut self) {}
+        fn add<G: Game, E: BestFive<G>>(&mut self) {}
+        fn low<G: LowGame, E: LowEvaluator<G>>(&mut self) {
+            self.0.visit_low::<G, E>();
+        }
+    }
+    register_all(&mut Lows(visitor));
+}
+
+/// The registered evaluators of `G`'s low half, in [`register_all`] order
+/// (the reference first).
+pub fn lows<G: LowGame>() -> Vec<LowAbout<G>> {
+    /// Keeps the low evaluators of `G`.
+    struct Of<G: LowGame>(Vec<LowAbout<G>>);
+    impl<G: LowGame> VisitLow for Of<G> {
+        fn visit_low<H: LowGame, E: LowEvaluator<H>>(&mut self) {
+            let about: Box<dyn Any> = Box::new(LowAbout::<H>::of::<E>());
+            if let Ok(about) = about.downcast::<LowAbout<G>>() {
+                self.0.push(*about);
+            }
+        }
+    }
+    let mut of = Of(Vec::new());
+    walk_lows(&mut of);
+    of.0
 }
 
 /// Calls `visitor.visit::<G, E>()` for every registered evaluator of game
@@ -790,6 +831,61 @@ pub fn equity_evaluator(game: GameInfo) -> &'static str {
         .iter()
         .find_map(|rule| abouts.iter().find(|a| rule(a)).map(|a| a.meta.name))
         .unwrap_or(Reference::META.name)
+}
+
+/// The low evaluator of `G` the equity counts with, chosen by what the
+/// registry declares, as [`equity_evaluator`] chooses the high: the lab's
+/// SIMD kernel where this CPU runs its vector path, else the lab's scalar
+/// one, else the reference.
+#[must_use]
+pub fn low_equity_evaluator<G: LowGame>() -> LowAbout<G> {
+    let all = lows::<G>();
+    let simd = all
+        .iter()
+        .find(|a| a.meta.role == Role::Simd && (a.cpu_path)().active);
+    let scalar = all.iter().find(|a| a.meta.role == Role::Tuned);
+    *simd.or(scalar).unwrap_or(&all[0])
+}
+
+/// The exact Hi-Lo showdown of `m` over every board
+/// ([`handeval_equity::hilo::exact_hi_lo`]), each high valued by the
+/// evaluator of `G` named `name`, each low by `lows`; `None` if `G` has no
+/// evaluator of that name.
+pub fn hi_lo_equity<G: Game>(
+    name: &str,
+    lows: fn(&[G], &mut [handeval_core::low::Low]),
+    m: &handeval_equity::omaha::OmahaMatchup<G>,
+) -> Option<handeval_equity::hilo::HiLoTally> {
+    struct Run<'a, G: Game> {
+        name: &'a str,
+        lows: fn(&[G], &mut [handeval_core::low::Low]),
+        m: &'a handeval_equity::omaha::OmahaMatchup<G>,
+        out: Option<handeval_equity::hilo::HiLoTally>,
+    }
+    impl<G: Game> Visit for Run<'_, G> {
+        fn visit<H: Game, E: BestFive<H>>(&mut self) {
+            if E::META.name != self.name {
+                return;
+            }
+            // `H` is `G` exactly when the matchup and the low are `H`'s.
+            let m: &dyn Any = self.m;
+            let lows: &dyn Any = &self.lows;
+            if let (Some(m), Some(lows)) = (
+                m.downcast_ref::<handeval_equity::omaha::OmahaMatchup<H>>(),
+                lows.downcast_ref::<fn(&[H], &mut [handeval_core::low::Low])>(),
+            ) {
+                self.out = Some(handeval_equity::hilo::exact_hi_lo::<H, E>(m, *lows));
+            }
+        }
+    }
+    let mut run = Run {
+        name,
+        lows,
+        m,
+        out: None,
+    };
+    visit::<G>(&mut run);
+    run.out
 }
 
 /// The exact showdown of fixed Omaha hands over every board

@@ -14,6 +14,7 @@ mod diff;
 mod engines;
 mod eval;
 mod golden;
+mod hilo;
 mod interrupt;
 mod misleading;
 mod readme;

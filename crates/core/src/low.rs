@@ -1,0 +1,437 @@
+//! The low half of a Hi-Lo game: eight or better.
+//!
+//! In Omaha Hi-Lo (eight or better) the pot is split between the best high
+//! hand and the best *qualifying low*: five cards of distinct ranks, none
+//! above the eight, aces low; straights and flushes do not count against
+//! a low. As for the high, an Omaha low takes exactly two hole cards and
+//! three board cards. A board without three distinct low ranks gives no
+//! player a low, and the high hand takes the whole pot.
+//!
+//! # Values
+//!
+//! A low is five distinct ranks of the eight (ace, 2, ..., 8), so it is an
+//! eight-bit mask with five bits set: bit 0 the ace, bit 7 the eight. Lows
+//! compare from their highest card down (8-5-4-3-2 loses to 7-6-5-4-3;
+//! 8-5-4-3-2 beats 8-6-3-2-A), and for two sets of five ranks that is how
+//! their masks compare as integers: the higher mask holds the higher top
+//! card, or the same top card and a higher next one, and so on. So the
+//! lower mask is the better low, and [`Low`] is that mask (0 for no
+//! qualifying low).
+//!
+//! ```
+//! use handeval_core::low::Low;
+//! // A-2-3-4-5, the wheel: bits 0 to 4.
+//! let wheel = Low::from_mask(0b0001_1111).unwrap();
+//! // 8-7-6-5-4: bits 3 to 7, the worst low.
+//! let worst = Low::from_mask(0b1111_1000).unwrap();
+//! assert!(wheel.beats(worst));
+//! assert_eq!((wheel.class(), worst.class()), (Some(1), Some(56)));
+//! assert!(worst.beats(Low::NONE));
+//! ```
+//!
+//! # Counts
+//!
+//! There are C(8, 5) = 56 lows, and 56 x 4^5 = 57,344 five-card hands are
+//! one (their suits do not matter). Of the 463,563,500,400 Omaha hands,
+//! [`OMAHA_QUALIFYING`] hold a qualifying low; see its documentation for the
+//! derivation, which the compiler checks.
+
+use crate::{Card, Game, Meta, Rank};
+
+/// A Hi-Lo game's low: which ranks qualify.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LowRule {
+    /// The id of the Hi-Lo game, as `--game` takes it: `omaha8`.
+    pub id: &'static str,
+    /// The game in words: `"Omaha Hi-Lo, eight or better"`.
+    pub title: &'static str,
+    /// The highest rank a low may hold.
+    pub highest: Rank,
+    /// How many of the game's hands hold a qualifying low.
+    pub qualifying: u64,
+}
+
+/// Omaha Hi-Lo, eight or better.
+pub const OMAHA_EIGHT: LowRule = LowRule {
+    id: "omaha8",
+    title: "Omaha Hi-Lo, eight or better",
+    highest: Rank::Eight,
+    qualifying: OMAHA_QUALIFYING,
+};
+
+/// The low bit of a card's rank: bit 0 for the ace, bit `r` for the rank
+/// `r + 1` (2 to 8), 0 for a nine or higher.
+#[inline]
+#[must_use]
+pub const fn low_bit(rank: Rank) -> u8 {
+    match rank {
+        Rank::Ace => 1,
+        r if r.index() <= Rank::Eight.index() => 1 << (r.index() + 1),
+        _ => 0,
+    }
+}
+
+/// A hand's low: the mask of its five ranks (ace = bit 0, eight = bit 7),
+/// or none. The lower mask is the better low ([module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Low(u8);
+
+impl Low {
+    /// No qualifying low.
+    pub const NONE: Low = Low(0);
+    /// How many lows there are: C(8, 5).
+    pub const CLASSES: u8 = 56;
+
+    /// The low of these five ranks, if `mask` holds exactly five.
+    #[must_use]
+    pub const fn from_mask(mask: u8) -> Option<Low> {
+        if mask.count_ones() == 5 {
+            Some(Low(mask))
+        } else {
+            None
+        }
+    }
+
+    /// The low of a kernel's output: a mask of five ranks, or 0 for none.
+    /// Anything else is none too, so a kernel's wrong output is a wrong
+    /// low, never a panic.
+    #[inline]
+    #[must_use]
+    pub const fn from_value(value: u32) -> Low {
+        if value <= 0xFF && value.count_ones() == 5 {
+            Low(value as u8)
+        } else {
+            Low::NONE
+        }
+    }
+
+    /// The mask of the five ranks, 0 for none.
+    #[inline]
+    #[must_use]
+    pub const fn mask(self) -> u8 {
+        self.0
+    }
+
+    /// Whether there is a qualifying low.
+    #[inline]
+    #[must_use]
+    pub const fn is_some(self) -> bool {
+        self.0 != 0
+    }
+
+    /// Whether this low beats `other` (any low beats none).
+    #[inline]
+    #[must_use]
+    pub const fn beats(self, other: Low) -> bool {
+        self.0 != 0 && (other.0 == 0 || self.0 < other.0)
+    }
+
+    /// A key that orders lows best last, as the high values are ordered:
+    /// 0 for none, then from 8-7-6-5-4 up to the wheel.
+    #[inline]
+    #[must_use]
+    pub const fn strength(self) -> u16 {
+        if self.0 == 0 {
+            0
+        } else {
+            0x100 - self.0 as u16
+        }
+    }
+
+    /// The low's class, 1 (A-2-3-4-5) to 56 (8-7-6-5-4), lower is
+    /// stronger as for the high classes; `None` for no low.
+    #[must_use]
+    pub const fn class(self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        // Lows are ordered by mask: the class is one more than the number
+        // of five-bit masks below this one.
+        let mut below = 0;
+        let mut m = 0u8;
+        while m < self.0 {
+            if m.count_ones() == 5 {
+                below += 1;
+            }
+            m += 1;
+        }
+        Some(below + 1)
+    }
+
+    /// The ranks, highest first (the ace last, as a one).
+    #[must_use]
+    pub fn ranks(self) -> [Rank; 5] {
+        let mut out = [Rank::Ace; 5];
+        let mut k = 0;
+        for bit in (0..8).rev() {
+            if self.0 & (1 << bit) != 0 {
+                out[k] = if bit == 0 {
+                    Rank::Ace
+                } else {
+                    Rank::ALL[bit - 1]
+                };
+                k += 1;
+            }
+        }
+        out
+    }
+}
+
+impl core::fmt::Display for Low {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.0 == 0 {
+            return f.write_str("no low");
+        }
+        for (i, r) in self.ranks().iter().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            write!(f, "{}", r.to_char())?;
+        }
+        Ok(())
+    }
+}
+
+/// A game played Hi-Lo: its hands ([`Game`]) are worth a high value, as
+/// that game's, and a low by [`LowGame::LOW`]. The high half is the game's
+/// own and checked and timed as that game; the low half is what this adds.
+pub trait LowGame: Game {
+    /// The low half's rule, id and counts.
+    const LOW: LowRule;
+}
+
+impl LowGame for crate::Omaha4 {
+    const LOW: LowRule = OMAHA_EIGHT;
+}
+
+/// The Hi-Lo games, as [`crate::visit_games`] walks the games.
+pub trait LowGameVisitor {
+    /// Called once per Hi-Lo game.
+    fn low_game<G: LowGame>(&mut self);
+}
+
+/// Calls `visitor` once per Hi-Lo game.
+pub fn visit_low_games(visitor: &mut impl LowGameVisitor) {
+    visitor.low_game::<crate::Omaha4>();
+}
+
+/// An evaluator of a Hi-Lo game's low half.
+pub trait LowEvaluator<G: LowGame>: 'static {
+    /// What it is, as [`crate::Evaluator::META`].
+    const META: Meta;
+
+    /// The hand's best qualifying low, or [`Low::NONE`].
+    fn low(hand: &G) -> Low;
+
+    /// The lows of a batch: `out[i] = low(&hands[i])`.
+    ///
+    /// # Panics
+    /// If `out` and `hands` differ in length.
+    fn lows(hands: &[G], out: &mut [Low]) {
+        crate::batch(hands, out, |h| Self::low(&h));
+    }
+
+    /// Which code path the batch loop takes on this CPU.
+    fn cpu_path() -> crate::CpuPath {
+        crate::CpuPath::PORTABLE
+    }
+}
+
+/// An evaluator of Hi-Lo game `G`'s low half, as function pointers: what
+/// the tools that check, time and count lows hold.
+#[derive(Clone, Copy, Debug)]
+pub struct LowAbout<G: LowGame> {
+    /// What it is.
+    pub meta: Meta,
+    /// One hand's low.
+    pub low: fn(&G) -> Low,
+    /// A batch's lows.
+    pub lows: fn(&[G], &mut [Low]),
+    /// The path its batch takes on this CPU.
+    pub cpu_path: fn() -> crate::CpuPath,
+}
+
+impl<G: LowGame> LowAbout<G> {
+    /// `E`'s.
+    #[must_use]
+    pub fn of<E: LowEvaluator<G>>() -> LowAbout<G> {
+        LowAbout {
+            meta: E::META,
+            low: E::low,
+            lows: E::lows,
+            cpu_path: E::cpu_path,
+        }
+    }
+}
+
+/// The OR of a hand's cards' low bits: which low ranks it holds.
+#[inline]
+#[must_use]
+pub fn low_ranks(cards: &[Card]) -> u8 {
+    cards.iter().fold(0, |m, c| m | low_bit(c.rank()))
+}
+
+/// Whether an Omaha hand whose hole holds the low ranks `hole` and whose
+/// board holds `board` has a qualifying low, by counting alone: two hole
+/// ranks and three board ranks, five in all, so two hole ranks off the
+/// board and three on it, or one off and four on, or five on the board.
+#[must_use]
+pub const fn omaha_qualifies(hole: u8, board: u8) -> bool {
+    let off = (hole & !board).count_ones();
+    let on = board.count_ones();
+    hole.count_ones() >= 2 && on >= 3 && on + if off > 2 { 2 } else { off } >= 5
+}
+
+/// How many Omaha hands (four hole cards, five board cards, 52 cards)
+/// hold a qualifying eight-or-better low: 161,374,983,168 of
+/// 463,563,500,400, 34.8%.
+///
+/// Derived by counting rather than by dealing (`derive_omaha_qualifying`,
+/// run by the compiler): whether a hand has a low depends only on how many
+/// low ranks its hole and its board hold and how many of the hole's are
+/// off the board ([`omaha_qualifies`]). Each low rank's four cards split
+/// into `h` in the hole and `b` on the board in `C(4, h) x C(4 - h, b)`
+/// ways; a walk over the eight low ranks carries, for each total of hole
+/// and board cards so far and each count of distinct ranks, the number of
+/// ways, and the nine-to-king cards (20) fill the rest of the hole and
+/// board in `C(20, 4 - h) x C(16 + h, 5 - b)` ways. The tests count it a
+/// second way, hand class by hand class with the literal low reference.
+pub const OMAHA_QUALIFYING: u64 = 161_374_983_168;
+
+const _: () = assert!(derive_omaha_qualifying().0 == OMAHA_QUALIFYING);
+const _: () = assert!(derive_omaha_qualifying().1 == 463_563_500_400);
+
+/// `(qualifying, all)`: the count [`OMAHA_QUALIFYING`] documents, and the
+/// number of Omaha hands the same walk adds up to (a check on the walk).
+#[must_use]
+#[expect(
+    clippy::large_stack_arrays,
+    reason = "run by the compiler for the assertions above; two tables of 4,500 counts"
+)]
+const fn derive_omaha_qualifying() -> (u64, u64) {
+    const fn choose(n: u64, k: u64) -> u64 {
+        crate::hand::choose(n as usize, k as usize) as u64
+    }
+    // ways[h][b][hole ranks][board ranks][hole ranks off the board]
+    let mut ways = [[[[[0u64; 5]; 6]; 5]; 6]; 5];
+    ways[0][0][0][0][0] = 1;
+    let mut rank = 0;
+    while rank < 8 {
+        let mut next = [[[[[0u64; 5]; 6]; 5]; 6]; 5];
+        let mut h = 0;
+        while h <= 4 {
+            let mut b = 0;
+            while b <= 5 {
+                let mut nh = 0;
+                while nh <= 4 {
+                    let mut nb = 0;
+                    while nb <= 5 {
+                        let mut off = 0;
+                        while off <= 4 {
+                            let w = ways[h][b][nh][nb][off];
+                            if w > 0 {
+                                let mut dh = 0;
+                                while dh <= 4 && h + dh <= 4 {
+                                    let mut db = 0;
+                                    while dh + db <= 4 && b + db <= 5 {
+                                        let split =
+                                            choose(4, dh as u64) * choose(4 - dh as u64, db as u64);
+                                        let (nh2, nb2) =
+                                            (nh + (dh > 0) as usize, nb + (db > 0) as usize);
+                                        let off2 = off + (dh > 0 && db == 0) as usize;
+                                        next[h + dh][b + db][nh2][nb2][off2] += w * split;
+                                        db += 1;
+                                    }
+                                    dh += 1;
+                                }
+                            }
+                            off += 1;
+                        }
+                        nb += 1;
+                    }
+                    nh += 1;
+                }
+                b += 1;
+            }
+            h += 1;
+        }
+        ways = next;
+        rank += 1;
+    }
+    let (mut qualifying, mut all) = (0, 0);
+    let mut h = 0;
+    while h <= 4 {
+        let mut b = 0;
+        while b <= 5 {
+            let high = choose(20, 4 - h as u64) * choose(16 + h as u64, 5 - b as u64);
+            let mut nh = 0;
+            while nh <= 4 {
+                let mut nb = 0;
+                while nb <= 5 {
+                    let mut off = 0;
+                    while off <= 4 {
+                        let n = ways[h][b][nh][nb][off] * high;
+                        all += n;
+                        let capped = if off > 2 { 2 } else { off };
+                        if nh >= 2 && nb >= 3 && nb + capped >= 5 {
+                            qualifying += n;
+                        }
+                        off += 1;
+                    }
+                    nb += 1;
+                }
+                nh += 1;
+            }
+            b += 1;
+        }
+        h += 1;
+    }
+    (qualifying, all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes_run_from_the_wheel_to_eight_seven() {
+        let lows: alloc::vec::Vec<Low> = (0..=255u8).filter_map(Low::from_mask).collect();
+        assert_eq!(lows.len(), 56);
+        for (i, low) in lows.iter().enumerate() {
+            assert_eq!(low.class(), Some(i as u8 + 1));
+        }
+        assert_eq!(alloc::format!("{}", lows[0]), "5-4-3-2-A");
+        assert_eq!(alloc::format!("{}", lows[55]), "8-7-6-5-4");
+        // 8-5-4-3-2 beats 8-6-3-2-A: the second card decides.
+        let a = Low::from_mask(0b1001_1110).unwrap();
+        let b = Low::from_mask(0b1010_0111).unwrap();
+        assert_eq!(
+            (alloc::format!("{a}"), alloc::format!("{b}")),
+            ("8-5-4-3-2".into(), "8-6-3-2-A".into())
+        );
+        assert!(a.beats(b) && !b.beats(a) && a.strength() > b.strength());
+        assert!(!Low::NONE.beats(Low::NONE));
+        assert_eq!(Low::from_value(0x1F), Low::from_mask(0x1F).unwrap());
+        assert_eq!(Low::from_value(0x11F), Low::NONE);
+        assert_eq!(Low::from_value(0x0F), Low::NONE);
+    }
+
+    #[test]
+    fn low_bits_put_the_ace_first_and_leave_out_nine_to_king() {
+        let bits: alloc::vec::Vec<u8> = Rank::ALL.iter().map(|&r| low_bit(r)).collect();
+        assert_eq!(bits, [2, 4, 8, 16, 32, 64, 128, 0, 0, 0, 0, 0, 1]);
+    }
+
+    #[test]
+    fn qualifying_by_counts() {
+        // Hole A-2, board 3-4-5: a low. Hole A-A's one rank: none.
+        assert!(omaha_qualifies(0b11, 0b11100));
+        assert!(!omaha_qualifies(0b1, 0b11100));
+        // Hole A-2 both on a board of A-2-3-4: two board ranks left, none;
+        // add a 5 to the board: A-2 with 3-4-5.
+        assert!(!omaha_qualifies(0b11, 0b1111));
+        assert!(omaha_qualifies(0b11, 0b11111));
+        // Hole A-6 (the 6 off the board), board A-2-3-4: 6-4-3-2-A.
+        assert!(omaha_qualifies(0b10_0001, 0b1111));
+    }
+}

@@ -1,0 +1,172 @@
+//! Omaha Hi-Lo's low half, direct and table-free: the best qualifying
+//! eight-or-better low from rank masks, never the 60 fives.
+//!
+//! Not DeadHorseEval's own (it has no low); the lab's, written in the
+//! vocabulary of this crate's direct Omaha kernels: OR the cards' rank bits
+//! into a mask of the hole's low ranks and one of the board's (aces low:
+//! bit 0 the ace, bit 7 the eight, nine to king no bit). A low is five bits,
+//! and the lesser mask is the better low ([`handeval_core::low`]).
+//!
+//! With two hole ranks `x` and `y` chosen, the best low adds the three
+//! lowest board ranks other than `x` and `y`: the pair's bits and the
+//! board's are disjoint, so the low is `x | y` plus the board's part, least
+//! when the board's part is. The lowest bit of a mask `r` is `r & -r`,
+//! taken three times. The best low is the least over the hole's pairs.
+//!
+//! Worked example: hole A-2-K-K, board 3-4-8-9-9. The hole's low ranks are
+//! A and 2 (`0b0000_0011`), the board's 3, 4 and 8 (`0b1000_1100`). The one
+//! pair A-2 leaves all three board ranks: `0b1000_1111`, 8-4-3-2-A.
+//!
+//! - [`OmahaLow`], scalar: the pairs of distinct low ranks the hole holds,
+//!   at most six for four hole cards, each a few instructions.
+//! - [`OmahaLowSimd`]: 32 (AVX-512) or 16 (AVX2) hands at a time through the
+//!   lanes vocabulary, the six pairs of hole *cards* each computed in every
+//!   lane and a pair that is not two distinct low ranks dropped by the bit
+//!   count of its low (five, or it is none).
+
+use handeval_core::low::{Low, LowEvaluator, low_ranks};
+use handeval_core::{Game, Meta, Omaha4, Role};
+use handeval_lanes::{Kernel, Lanes};
+
+/// The best low of a hole of low ranks `hole` on a board of `board`, as a
+/// mask (0 for none).
+#[inline]
+#[must_use]
+pub fn low_of_masks(hole: u8, board: u8) -> u8 {
+    let mut best = 0u16;
+    let mut rest = hole;
+    while rest != 0 {
+        let x = rest & rest.wrapping_neg();
+        rest ^= x;
+        let mut others = rest;
+        while others != 0 {
+            let y = others & others.wrapping_neg();
+            others ^= y;
+            let r = board & !(x | y);
+            let l1 = r & r.wrapping_neg();
+            let r1 = r ^ l1;
+            let l2 = r1 & r1.wrapping_neg();
+            let r2 = r1 ^ l2;
+            let l3 = r2 & r2.wrapping_neg();
+            if l3 != 0 {
+                let low = u16::from(x | y | l1 | l2 | l3);
+                if best == 0 || low < best {
+                    best = low;
+                }
+            }
+        }
+    }
+    best as u8
+}
+
+/// The scalar direct low kernel: see the [module documentation](self).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OmahaLow;
+
+impl LowEvaluator<Omaha4> for OmahaLow {
+    const META: Meta = Meta {
+        name: "deadhorse/omaha-low",
+        summary: "Omaha Hi-Lo's eight-or-better low, direct and table-free: the hole's and the board's low-rank masks, each pair of hole ranks with the three lowest board ranks left",
+        family: crate::FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    #[inline]
+    fn low(hand: &Omaha4) -> Low {
+        let cards = hand.card_slice();
+        let (hole, board) = cards.split_at(Omaha4::HOLE);
+        Low::from_value(u32::from(low_of_masks(low_ranks(hole), low_ranks(board))))
+    }
+}
+
+/// The lanes kernel of [`OmahaLowSimd`]: the low mask in `lo`, 0 in `hi`.
+pub(crate) struct LowKernel;
+
+impl Kernel<9> for LowKernel {
+    #[inline(always)]
+    fn run<L: Lanes>(l: L, cards: [L::V; 9]) -> (L::V, L::V) {
+        // Each card's low bit from its rank bit (`1 << rank`, the ace bit
+        // 12): two to eight move up one place to bits 1 to 7, the ace comes
+        // down to bit 0, nine to king fall off. (Not a lookup of `card >>
+        // 2`: an AVX2 lane holds its card in both bytes, and the shifted
+        // copy's bits would spoil the index.)
+        let bits = cards.map(|c| {
+            let rank = l.rank_bit(c);
+            l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
+        });
+        let board = l.or(
+            l.or(l.or(bits[4], bits[5]), l.or(bits[6], bits[7])),
+            bits[8],
+        );
+        let zero = l.splat(0);
+        // Above every low: what a lane holds until a pair makes one.
+        let none = l.splat(0x100);
+        let five = l.splat(5);
+        let lowest = |r: L::V| l.and(r, l.sub(zero, r));
+        let mut best = none;
+        for i in 0..4 {
+            for j in i + 1..4 {
+                let pair = l.or(bits[i], bits[j]);
+                let r = l.andnot(board, pair);
+                let l1 = lowest(r);
+                let r1 = l.xor(r, l1);
+                let l2 = lowest(r1);
+                let l3 = lowest(l.xor(r1, l2));
+                let low = l.or(l.or(pair, l1), l.or(l2, l3));
+                // Five bits: two distinct low hole ranks and three board
+                // ranks besides them. Fewer: no low from this pair.
+                best = l.min(best, l.select(l.eq(l.popcnt(low), five), low, none));
+            }
+        }
+        (zero, l.and(best, l.splat(0xFF)))
+    }
+}
+
+handeval_lanes::simd_paths!(mod paths: LowKernel, Omaha4, records);
+
+/// The SIMD direct low kernel: see the [module documentation](self).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OmahaLowSimd;
+
+impl LowEvaluator<Omaha4> for OmahaLowSimd {
+    const META: Meta = Meta {
+        name: "deadhorse/omaha-low-simd",
+        summary: "Omaha Hi-Lo's low across hands: the direct low kernel in 16-bit lanes, the six pairs of hole cards in every lane, AVX-512 or AVX2",
+        family: crate::FAMILY,
+        role: Role::Simd,
+        derived_from: Some(<OmahaLow as LowEvaluator<Omaha4>>::META.name),
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    #[inline]
+    fn low(hand: &Omaha4) -> Low {
+        let mut out = [Low::NONE];
+        Self::lows(core::slice::from_ref(hand), &mut out);
+        out[0]
+    }
+
+    handeval_core::simd_batches!(OmahaLowSimd: LowEvaluator<Omaha4>,
+        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn the_worked_example() {
+        assert_eq!(low_of_masks(0b0000_0011, 0b1000_1100), 0b1000_1111);
+        let hand: Omaha4 = "Ah2dKcKs|3c4h8s9d9h".parse().unwrap();
+        assert_eq!(OmahaLow::low(&hand).to_string(), "8-4-3-2-A");
+        assert_eq!(OmahaLowSimd::low(&hand).to_string(), "8-4-3-2-A");
+        // The hole's pair of aces is one rank: no low with a 2-3-4 board.
+        let pair: Omaha4 = "AhAdKcKs|2c3h4s9d9h".parse().unwrap();
+        assert_eq!(OmahaLow::low(&pair), Low::NONE);
+        assert_eq!(OmahaLowSimd::low(&pair), Low::NONE);
+    }
+}

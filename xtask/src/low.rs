@@ -1,0 +1,326 @@
+//! The Hi-Lo games' low halves in the commands: `diff --game omaha8`
+//! checks the low evaluators, `equity --game omaha8` splits the pots.
+//!
+//! A Hi-Lo game's high half is its game's (Omaha's): `--game omaha`
+//! checks and times it. What `omaha8` adds is the low.
+
+use std::io::Write as _;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use handeval_core::Role;
+use handeval_core::low::{LowAbout, LowGame, LowGameVisitor, LowRule, visit_low_games};
+use handeval_difftest::low::{LowCheck, rank_patterns, sampled};
+
+use crate::select::select_names;
+
+/// Every Hi-Lo game's low rule, in [`visit_low_games`] order.
+pub fn rules() -> Vec<LowRule> {
+    struct Rules(Vec<LowRule>);
+    impl LowGameVisitor for Rules {
+        fn low_game<G: LowGame>(&mut self) {
+            self.0.push(G::LOW);
+        }
+    }
+    let mut rules = Rules(Vec::new());
+    visit_low_games(&mut rules);
+    rules.0
+}
+
+/// The Hi-Lo game `id`, if it is one.
+pub fn rule(id: &str) -> Option<LowRule> {
+    rules().into_iter().find(|r| r.id == id)
+}
+
+/// The Hi-Lo games' ids.
+pub fn ids() -> Vec<&'static str> {
+    rules().iter().map(|r| r.id).collect()
+}
+
+/// `cargo xtask diff --game <Hi-Lo game>`: its low evaluators held to the
+/// literal low reference on every rank pattern (every hand, weighted) and
+/// on `--sample` seeded deals; with `--every`, also on every hand up to
+/// suit renaming (the game's own enumeration).
+pub fn diff(args: &crate::diff::Args, rule: LowRule) -> Result<ExitCode> {
+    struct Run<'a> {
+        args: &'a crate::diff::Args,
+        rule: LowRule,
+        out: Option<Result<ExitCode>>,
+    }
+    impl LowGameVisitor for Run<'_> {
+        fn low_game<G: LowGame>(&mut self) {
+            if G::LOW == self.rule {
+                self.out = Some(diff_game::<G>(self.args));
+            }
+        }
+    }
+    let mut run = Run {
+        args,
+        rule,
+        out: None,
+    };
+    visit_low_games(&mut run);
+    run.out
+        .unwrap_or_else(|| bail!("no Hi-Lo game {}", rule.id))
+}
+
+fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
+    if args.csv || !args.engines.is_empty() {
+        bail!(
+            "--game {}: the low half's check prints its summary only (no --csv, no --engines)",
+            G::LOW.id
+        );
+    }
+    let all = handeval_registry::lows::<G>();
+    let names = all.iter().map(|e| e.meta.name).collect();
+    let selected = select_names(
+        names,
+        &args.only,
+        &format!("{} low evaluator", G::LOW.id),
+        &[],
+    )?;
+    let evaluators: Vec<LowAbout<G>> = all
+        .into_iter()
+        .filter(|e| selected.contains(&e.meta.name))
+        .collect();
+    let mut failed = false;
+    let mut err = std::io::stderr().lock();
+    writeln!(
+        err,
+        "{}: the low half; the high half is `--game {}`'s",
+        G::LOW.title,
+        G::ID
+    )?;
+
+    // The reference defines the lows the others are held to.
+    let held: Vec<LowAbout<G>> = evaluators
+        .iter()
+        .filter(|e| e.meta.role != Role::Reference)
+        .copied()
+        .collect();
+    let started = Instant::now();
+    let patterns = rank_patterns(&held);
+    writeln!(
+        err,
+        "\nevery hand by its rank pattern: {} patterns standing for {} hands ({:.1} s); the reference finds a low in {} of them, the definition's count {}: {}",
+        patterns.patterns,
+        patterns.hands,
+        started.elapsed().as_secs_f64(),
+        patterns.qualifying,
+        G::LOW.qualifying,
+        if patterns.qualifying == G::LOW.qualifying && patterns.hands == G::HANDS {
+            "equal"
+        } else {
+            failed = true;
+            "DIFFERENT"
+        }
+    )?;
+    failed |= report(&mut err, &patterns.checks)?;
+
+    let started = Instant::now();
+    let hands = handeval_difftest::cards::random_hands::<G>(
+        handeval_difftest::cards::SAMPLE_SEED,
+        args.sample,
+    );
+    let checks = sampled(&evaluators, &hands);
+    writeln!(
+        err,
+        "\n{} seeded deals (seed {}), each against the literal reference hand by hand ({:.1} s):",
+        hands.len(),
+        handeval_difftest::cards::SAMPLE_SEED,
+        started.elapsed().as_secs_f64()
+    )?;
+    failed |= report(&mut err, &checks)?;
+
+    // Every hand up to suit renaming: the game's own enumeration, each
+    // evaluator that fits the budget (foreseen from a timed stretch).
+    let enumerated = handeval_difftest::low::enumerated_hands::<G>();
+    let threads = rayon::current_num_threads().max(1) as f64;
+    let mut fits = Vec::new();
+    for e in &held {
+        let stretch = &hands[..hands.len().min(1 << 16)];
+        let mut out = vec![handeval_core::low::Low::NONE; stretch.len()];
+        let started = Instant::now();
+        (e.lows)(stretch, &mut out);
+        let per_hand = started.elapsed().as_secs_f64() / stretch.len().max(1) as f64;
+        let minutes = per_hand * enumerated as f64 / threads / 60.0;
+        if args.every || minutes <= args.budget {
+            fits.push(*e);
+        } else {
+            writeln!(
+                err,
+                "\n{}: every hand up to suit renaming foreseen at {minutes:.0} min, beyond --budget {} min: checked on the rank patterns and the sample above (--every checks it anyway)",
+                e.meta.name, args.budget
+            )?;
+        }
+    }
+    if !fits.is_empty() {
+        let started = Instant::now();
+        let checks = handeval_difftest::low::every_hand(&fits);
+        writeln!(
+            err,
+            "\nevery hand up to suit renaming ({enumerated} hands standing for {}; {:.0} s):",
+            G::HANDS,
+            started.elapsed().as_secs_f64()
+        )?;
+        failed |= report(&mut err, &checks)?;
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Writes each check's line; whether any failed.
+fn report<G: LowGame>(out: &mut impl std::io::Write, checks: &[LowCheck<G>]) -> Result<bool> {
+    let mut failed = false;
+    for check in checks {
+        writeln!(
+            out,
+            "  {} {}",
+            if check.passed() { "ok  " } else { "FAIL" },
+            check
+        )?;
+        failed |= !check.passed();
+    }
+    Ok(failed)
+}
+
+/// The game whose hands a Hi-Lo game plays, as the high half's game.
+pub fn high_game(rule: LowRule) -> handeval_core::GameInfo {
+    struct Find(LowRule, Option<handeval_core::GameInfo>);
+    impl LowGameVisitor for Find {
+        fn low_game<G: LowGame>(&mut self) {
+            if G::LOW == self.0 {
+                self.1 = Some(handeval_core::GameInfo::of::<G>());
+            }
+        }
+    }
+    let mut find = Find(rule, None);
+    visit_low_games(&mut find);
+    find.1.expect("a Hi-Lo game's rule names it")
+}
+
+/// A Hi-Lo count: the tally, its time, the low evaluator, and the brute
+/// force's equities and time when asked for.
+pub struct HiLoCount {
+    pub tally: handeval_equity::hilo::HiLoTally,
+    pub took: std::time::Duration,
+    pub low_name: &'static str,
+    pub brute_force: Option<(Vec<f64>, std::time::Duration)>,
+}
+
+/// The Hi-Lo showdown of fixed hands `hands` over every board: the high by
+/// the game's evaluator `name`, the low by
+/// [`handeval_registry::low_equity_evaluator`]; with `brute_force`, counted
+/// again by the literal references.
+pub fn equity(
+    rule: LowRule,
+    name: &str,
+    hands: &[&str],
+    board: &str,
+    dead: &str,
+    brute_force: bool,
+) -> Result<HiLoCount> {
+    struct Run<'a> {
+        rule: LowRule,
+        name: &'a str,
+        hands: &'a [&'a str],
+        board: &'a str,
+        dead: &'a str,
+        brute_force: bool,
+        out: Option<Result<HiLoCount>>,
+    }
+    impl LowGameVisitor for Run<'_> {
+        fn low_game<G: LowGame>(&mut self) {
+            if G::LOW != self.rule {
+                return;
+            }
+            self.out = Some((|| {
+                let m = handeval_equity::omaha::OmahaMatchup::<G>::new(
+                    self.hands, self.board, self.dead,
+                )
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                let low = handeval_registry::low_equity_evaluator::<G>();
+                let started = Instant::now();
+                let tally =
+                    handeval_registry::hi_lo_equity(self.name, low.lows, &m).ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "no evaluator of {} hands is named `{}`",
+                            G::WORD,
+                            self.name
+                        )
+                    })?;
+                let took = started.elapsed();
+                let brute_force = self.brute_force.then(|| {
+                    let started = Instant::now();
+                    let equities = handeval_equity::hilo::brute_force_hi_lo::<
+                        G,
+                        handeval_registry::ReferenceBest,
+                    >(&m, |h| {
+                        <handeval_reference::LowReference as handeval_core::low::LowEvaluator<
+                                G,
+                            >>::low(h)
+                    });
+                    (equities, started.elapsed())
+                });
+                Ok(HiLoCount {
+                    tally,
+                    took,
+                    low_name: low.meta.name,
+                    brute_force,
+                })
+            })());
+        }
+    }
+    let mut run = Run {
+        rule,
+        name,
+        hands,
+        board,
+        dead,
+        brute_force,
+        out: None,
+    };
+    visit_low_games(&mut run);
+    run.out
+        .unwrap_or_else(|| bail!("no Hi-Lo game {}", rule.id))
+}
+
+/// What `cargo xtask list --hi-lo` prints: with `names`, each Hi-Lo game's
+/// id on a line; else each game and its low evaluators.
+pub fn list_text(names: bool) -> String {
+    struct List(String, bool);
+    impl LowGameVisitor for List {
+        fn low_game<G: LowGame>(&mut self) {
+            use std::fmt::Write as _;
+            if self.1 {
+                let _ = writeln!(self.0, "{}", G::LOW.id);
+                return;
+            }
+            let _ = writeln!(
+                self.0,
+                "{} ({}): the high half is `{}`'s; {} of {} hands hold a qualifying low\n\n| low evaluator | role | summary |\n|---|---|---|",
+                G::LOW.id,
+                G::LOW.title,
+                G::ID,
+                G::LOW.qualifying,
+                G::HANDS
+            );
+            for e in handeval_registry::lows::<G>() {
+                let _ = writeln!(
+                    self.0,
+                    "| `{}` | {} | {} |",
+                    e.meta.name,
+                    e.meta.role.id(),
+                    e.meta.summary
+                );
+            }
+        }
+    }
+    let mut list = List(String::new(), names);
+    visit_low_games(&mut list);
+    list.0
+}

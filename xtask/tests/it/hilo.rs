@@ -1,0 +1,120 @@
+//! Omaha Hi-Lo through the commands: `equity --game omaha8` splits and
+//! quarters pots as a brute force does, `diff --game omaha8` checks the
+//! low evaluators and fails a wrong one by name.
+
+use std::process::Command;
+
+fn xtask() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Two ace-deuce hands tie many lows: quartered pots, held to the brute
+/// force the command runs with the literal references.
+#[test]
+fn hi_lo_equity_equals_the_brute_force_quartered_pots_included() {
+    let out = xtask()
+        .args([
+            "equity",
+            "--game",
+            "omaha8",
+            "Ah2hKsKd",
+            "Ad2dQcQs",
+            "--board",
+            "3c4c9h",
+            "--brute-force",
+        ])
+        .output()
+        .unwrap();
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(said.contains("Omaha Hi-Lo, eight or better"), "{said}");
+    assert!(said.contains(": 820 boards,"), "{said}");
+    assert!(
+        said.contains("brute force (the literal references, fractions)"),
+        "{said}"
+    );
+    assert!(said.contains(": equal"), "{said}");
+    // Both hands quartered on the same boards, and on more than none.
+    let quartered: Vec<u64> = said
+        .lines()
+        .filter(|l| l.starts_with("| A"))
+        .map(|l| l.split('|').nth(4).unwrap().trim().parse().unwrap())
+        .collect();
+    assert_eq!(quartered.len(), 2, "{said}");
+    assert!(quartered[0] > 0 && quartered[0] == quartered[1], "{said}");
+}
+
+#[test]
+fn hi_lo_equity_refuses_what_it_cannot_count() {
+    for (args, says) in [
+        (
+            &["--game", "omaha8", "Ah2hKsKd", "Ad2dQcQs", "--monte-carlo"][..],
+            "no --monte-carlo",
+        ),
+        (
+            &["--game", "omaha8", "Ah2hKs", "Ad2dQcQs"][..],
+            "holds 3 cards",
+        ),
+        (
+            &["AhAs", "KdKc", "--brute-force"][..],
+            "a Hi-Lo game's count",
+        ),
+        (
+            &["--game", "omaha9", "AhAs", "KdKc"][..],
+            "or a Hi-Lo game: omaha8",
+        ),
+    ] {
+        let out = xtask().arg("equity").args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_low_check_passes_and_names_what_it_checked() {
+    let out = xtask()
+        .args([
+            "diff", "--game", "omaha8", "--sample", "20000", "--budget", "0",
+        ])
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("10995985 patterns standing for 463563500400 hands"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the definition's count 161374983168: equal"),
+        "{err}"
+    );
+    for name in [
+        "deadhorse/omaha-low",
+        "deadhorse/omaha-low-simd",
+        "aya_poker/low",
+    ] {
+        assert!(
+            err.contains(&format!("ok   {name}: 0 of 463563500400")),
+            "{name}: {err}"
+        );
+        assert!(
+            err.contains(&format!("ok   {name}: 0 of 20000")),
+            "{name}: {err}"
+        );
+    }
+    let out = xtask()
+        .args(["diff", "--game", "omaha8", "--csv"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no --csv"),
+        "{}",
+        text(&out.stderr)
+    );
+}
