@@ -93,18 +93,19 @@ fn took_and_foreseen(stdout: &str) -> (f64, f64) {
 /// forecasts off by an order of magnitude, as they were).
 #[test]
 fn a_check_that_fits_the_budget_checks_every_hand_and_foresees_its_time() {
-    for game in ["six", "seven"] {
-        let only = format!("twoplustwo/{game}");
-        let out = diff(&["--game", game, "--only", &only, "--budget", "1"]);
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "{stdout}");
-        assert!(!stdout.contains("sample"), "{stdout}");
-        let (took, foreseen) = took_and_foreseen(&stdout);
-        assert!(
-            foreseen <= 5.0 * took + 1.0 && took <= 5.0 * foreseen + 1.0,
-            "{game}: took {took} s, foreseen {foreseen} s\n{stdout}"
-        );
-    }
+    // Six cards' 20,358,520 hands: the budget's logic is the same for
+    // every game, and seven cards' 133,784,560 cost the tests 6 s more.
+    let game = "six";
+    let only = format!("twoplustwo/{game}");
+    let out = diff(&["--game", game, "--only", &only, "--budget", "1"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(!stdout.contains("sample"), "{stdout}");
+    let (took, foreseen) = took_and_foreseen(&stdout);
+    assert!(
+        foreseen <= 5.0 * took + 1.0 && took <= 5.0 * foreseen + 1.0,
+        "{game}: took {took} s, foreseen {foreseen} s\n{stdout}"
+    );
 }
 
 /// Issue 49, item 3: at 43f40fc the summary of a five-card check that fell
