@@ -123,7 +123,7 @@ fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
         handeval_difftest::cards::SAMPLE_SEED,
         args.sample,
     );
-    let checks = sampled(&evaluators, &hands);
+    let checks = sampled(&held, &hands);
     writeln!(
         err,
         "\n{} seeded deals (seed {}), each against the literal reference hand by hand ({:.1} s):",

@@ -65,7 +65,12 @@ fn every_low_evaluator_on_every_rank_pattern() {
 #[test]
 fn every_low_evaluator_on_seeded_deals() {
     let hands = random_hands::<Omaha4>(SAMPLE_SEED, SAMPLE / 4);
-    let checks = sampled(&lows::<Omaha4>(), &hands);
+    // Each against the literal reference, which is not held to itself.
+    let evaluators: Vec<_> = lows::<Omaha4>()
+        .into_iter()
+        .filter(|e| e.meta.role != Role::Reference)
+        .collect();
+    let checks = sampled(&evaluators, &hands);
     all_passed(&checks).unwrap();
     // About a third of Omaha hands have a low: the sample holds both.
     let with = hands
