@@ -264,7 +264,7 @@ pub fn equity(
                                 G,
                             >>::low(h)
                     });
-                    (equities, started.elapsed())
+                    (equities.equity, started.elapsed())
                 });
                 Ok(HiLoCount {
                     tally,

@@ -277,9 +277,17 @@ pub fn low_ranks(cards: &[Card]) -> u8 {
 /// board and three on it, or one off and four on, or five on the board.
 #[must_use]
 pub const fn omaha_qualifies(hole: u8, board: u8) -> bool {
-    let off = (hole & !board).count_ones();
-    let on = board.count_ones();
-    hole.count_ones() >= 2 && on >= 3 && on + if off > 2 { 2 } else { off } >= 5
+    qualifies_by_counts(
+        hole.count_ones() as usize,
+        board.count_ones() as usize,
+        (hole & !board).count_ones() as usize,
+    )
+}
+
+/// [`omaha_qualifies`] by counts: `hole` distinct low ranks in the hole,
+/// `board` on the board, `off` of the hole's not on the board.
+const fn qualifies_by_counts(hole: usize, board: usize, off: usize) -> bool {
+    hole >= 2 && board >= 3 && board + if off > 2 { 2 } else { off } >= 5
 }
 
 /// How many Omaha hands (four hole cards, five board cards, 52 cards)
@@ -372,8 +380,7 @@ const fn derive_omaha_qualifying() -> (u64, u64) {
                     while off <= 4 {
                         let n = ways[h][b][nh][nb][off] * high;
                         all += n;
-                        let capped = if off > 2 { 2 } else { off };
-                        if nh >= 2 && nb >= 3 && nb + capped >= 5 {
+                        if qualifies_by_counts(nh, nb, off) {
                             qualifying += n;
                         }
                         off += 1;

@@ -166,10 +166,24 @@ pub fn exact_hi_lo<G: Game, E: BestFive<G>>(
     tally
 }
 
+/// What [`brute_force_hi_lo`] counts, player by player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BruteForce {
+    /// Boards dealt.
+    pub boards: u64,
+    /// Each player's share of the pot per board.
+    pub equity: Vec<f64>,
+    /// Boards on which the player took the whole pot alone.
+    pub scoops: Vec<u64>,
+    /// Boards on which the player tied the low with exactly one other.
+    pub quartered: Vec<u64>,
+}
+
 /// Each player's equity over every board of `m` by brute force: each board
 /// dealt, each hand's high by `E` and low by `low` one at a time, and the
 /// pot split by fractions (a half to each side when a low qualifies, each
-/// half shared evenly), summed as floating point. Written apart from
+/// half shared evenly), summed as floating point; with the scoops and
+/// quartered pots, each read from who won what. Written apart from
 /// `HiLoTally`'s own split, for a count to be held to: with the literal
 /// references for `E` and `low` it shares nothing with [`exact_hi_lo`]'s
 /// kernels or its integer shares.
@@ -180,10 +194,14 @@ pub fn exact_hi_lo<G: Game, E: BestFive<G>>(
 pub fn brute_force_hi_lo<G: Game, E: BestFive<G>>(
     m: &OmahaMatchup<G>,
     low: fn(&G) -> Low,
-) -> Vec<f64> {
+) -> BruteForce {
     let players = m.holes().len();
-    let mut equity = alloc::vec![0.0; players];
-    let mut boards = 0u64;
+    let mut out = BruteForce {
+        boards: 0,
+        equity: alloc::vec![0.0; players],
+        scoops: alloc::vec![0; players],
+        quartered: alloc::vec![0; players],
+    };
     each_subset(m.rest(), 5 - m.board().len(), |extra| {
         let hands: Vec<G> = m
             .holes()
@@ -203,15 +221,24 @@ pub fn brute_force_hi_lo<G: Game, E: BestFive<G>>(
             .collect();
         let high_part = if low_winners.is_empty() { 1.0 } else { 0.5 };
         for &p in &high_winners {
-            equity[p] += high_part / high_winners.len() as f64;
+            out.equity[p] += high_part / high_winners.len() as f64;
         }
         for &p in &low_winners {
-            equity[p] += 0.5 / low_winners.len() as f64;
+            out.equity[p] += 0.5 / low_winners.len() as f64;
+            if low_winners.len() == 2 {
+                out.quartered[p] += 1;
+            }
         }
-        boards += 1;
+        // The whole pot alone: the high alone, and the low alone or none.
+        if let [p] = high_winners[..]
+            && (low_winners.is_empty() || low_winners == [p])
+        {
+            out.scoops[p] += 1;
+        }
+        out.boards += 1;
     });
-    for e in &mut equity {
-        *e /= boards as f64;
+    for e in &mut out.equity {
+        *e /= out.boards as f64;
     }
-    equity
+    out
 }
