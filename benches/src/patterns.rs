@@ -748,7 +748,7 @@ impl Gather<'_> {
         let board = case.board.to_string();
         let mut count: Box<dyn FnMut() -> Result<Vec<f64>, String>> = if H::HOLE > 0 {
             let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
-            let m = handeval_equity::omaha::OmahaMatchup::<H>::new(&refs, &board, "")
+            let m = handeval_equity::fixed::FixedHands::<H>::new(&refs, &board, "")
                 .map_err(|e| e.to_string())?;
             Box::new(move || {
                 let t = handeval_equity::omaha::exact::<H, E>(std::hint::black_box(&m));

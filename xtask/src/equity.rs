@@ -23,7 +23,7 @@ use crate::report::format::{counted, human_bytes, thousands, thousands_u64};
 pub struct Args {
     /// Each player's hand, two to six players: two cards (`AhAs`, `"Ah
     /// As"`), a range (`"QQ+,AKs"`, `random`, `"0.5(JJ),AQo@25"`), or with
-    /// an Omaha `--game` four or five cards.
+    /// an Omaha `--game` its hole cards.
     #[arg(required = true, num_args = 1..)]
     hands: Vec<String>,
     /// The board so far: a flop (`2c7d9h`), a turn or a river; none by default.
@@ -33,10 +33,11 @@ pub struct Args {
     #[arg(long, default_value = "")]
     dead: String,
     /// The game: `seven` (Hold'em, two hole cards each, ranges allowed),
-    /// an Omaha game (`omaha`, `omaha5`: fixed hands of four or five hole
-    /// cards, every board counted) or a Hi-Lo game (`omaha8`: each pot
-    /// split between the best high and the best qualifying low, quartered
-    /// pots and all).
+    /// any other game with a board (fixed hands, every board counted: an
+    /// Omaha game's four, five or six hole cards, short deck's two of its
+    /// 36 cards, `short7`) or a Hi-Lo game (`omaha8`: each pot split
+    /// between the best high and the best qualifying low, quartered pots
+    /// and all).
     #[arg(long, default_value = "seven", value_parser = crate::diff::parse_checked)]
     game: crate::diff::Checked,
     /// For a Hi-Lo game: count the matchup a second time by brute force,
@@ -226,14 +227,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.brute_force {
         bail!("--brute-force: a Hi-Lo game's count (`--game omaha8`)");
     }
-    if args.game().hole > 0 {
-        return omaha(args, &name);
-    }
     if args.game() != GameInfo::of::<Hand7>() {
-        bail!(
-            "--game {}: equity is of seven-card Hold'em (`seven`) or of an Omaha game",
-            args.game()
-        );
+        if args.game().count <= 5 {
+            bail!(
+                "--game {}: five cards and no board; equity is of a game with a board (`cargo xtask list` names them)",
+                args.game()
+            );
+        }
+        return other_game(args, &name);
     }
     if args.monte_carlo {
         return monte_carlo(args, &name);
@@ -450,8 +451,9 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Fixed Omaha hands over every board.
-fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
+/// Fixed hands of a game other than seven-card Hold'em (an Omaha game,
+/// short deck) over every board.
+fn other_game(args: &Args, name: &str) -> Result<ExitCode> {
     if args.monte_carlo {
         bail!(
             "--game {}: fixed hands, every board counted; no --monte-carlo",
@@ -467,7 +469,7 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
     let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
     let loaded = Loaded::of(args.game(), name)?;
     let started = Instant::now();
-    let tally = handeval_registry::omaha_equity(
+    let tally = handeval_registry::fixed_equity(
         name,
         args.game(),
         &texts,
@@ -486,7 +488,7 @@ fn omaha(args: &Args, name: &str) -> Result<ExitCode> {
         describe(&hands, &cards(&args.board), &cards(&args.dead)),
         args.game().title,
         counted(tally.boards, "board"),
-        if args.every_board {
+        if args.every_board || args.game().hole == 0 {
             "every board valued"
         } else {
             "counted by ranks, the boards a held suit can flush on card for card, valued"

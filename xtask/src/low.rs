@@ -239,10 +239,9 @@ pub fn equity(
                 return;
             }
             self.out = Some((|| {
-                let m = handeval_equity::omaha::OmahaMatchup::<G>::new(
-                    self.hands, self.board, self.dead,
-                )
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                let m =
+                    handeval_equity::fixed::FixedHands::<G>::new(self.hands, self.board, self.dead)
+                        .map_err(|e| anyhow::anyhow!("{e}"))?;
                 let low = handeval_registry::low_equity_evaluator::<G>();
                 let started = Instant::now();
                 let tally =

@@ -84,8 +84,15 @@ pub enum EquityError {
     NoDeal,
     /// The deck is too short for the board.
     Deck,
-    /// A game whose hands are not hole cards and a board of five (its
-    /// word): an Omaha count of another game.
+    /// A card the game's deck does not hold (a five in short deck).
+    OutsideDeck {
+        /// The card.
+        card: Card,
+        /// The game's word.
+        game: &'static str,
+    },
+    /// A game whose hands are not cards held and a board of five (its
+    /// word): a fixed-hand count of a five-card game.
     Game(&'static str),
     /// Counting board by board ([`Method::Boards`]) was asked for a
     /// matchup of other than two players.
@@ -117,6 +124,9 @@ impl fmt::Display for EquityError {
                 "no deal gives each player a combo of their range without a card twice"
             ),
             EquityError::Deck => write!(f, "the deck is too short for the board"),
+            EquityError::OutsideDeck { card, game } => {
+                write!(f, "the card {card} is not in the deck of {game} hands")
+            }
             EquityError::NotHeadsUp(n) => write!(
                 f,
                 "{}: counting board by board takes two",

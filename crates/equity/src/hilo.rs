@@ -17,10 +17,10 @@
 //! ```
 //! use handeval_core::Omaha4;
 //! use handeval_equity::hilo::exact_hi_lo;
-//! use handeval_equity::omaha::OmahaMatchup;
+//! use handeval_equity::fixed::FixedHands;
 //! use handeval_reference::{LowReference, ReferenceBest};
 //! use handeval_core::low::LowEvaluator;
-//! let m = OmahaMatchup::<Omaha4>::new(&["Ah2hKsKd", "Ad2dQcQs"], "3c4c5s9h9s", "").unwrap();
+//! let m = FixedHands::<Omaha4>::new(&["Ah2hKsKd", "Ad2dQcQs"], "3c4c5s9h9s", "").unwrap();
 //! let t = exact_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha4>>::lows);
 //! assert_eq!((t.boards, t.split, t.shares[0], t.shares[1]), (1, 1, 60, 60));
 //! assert_eq!(t.quartered[0], 1);
@@ -31,7 +31,7 @@ use alloc::vec::Vec;
 use handeval_core::low::Low;
 use handeval_core::{BestFive, Game};
 
-use crate::omaha::{MAX_PLAYERS, OmahaMatchup, each_subset};
+use crate::fixed::{FixedHands, MAX_PLAYERS, each_subset};
 
 /// A pot in the units of [`HiLoTally::shares`].
 pub const POT: u64 = 120;
@@ -111,10 +111,10 @@ impl HiLoTally {
 /// batch), a batch of boards at a time.
 ///
 /// # Panics
-/// Never for a matchup [`OmahaMatchup::new`] or [`OmahaMatchup::of`] made.
+/// Never for a matchup [`FixedHands::new`] or [`FixedHands::of`] made.
 #[must_use]
 pub fn exact_hi_lo<G: Game, E: BestFive<G>>(
-    m: &OmahaMatchup<G>,
+    m: &FixedHands<G>,
     lows: fn(&[G], &mut [Low]),
 ) -> HiLoTally {
     let players = m.holes().len();
@@ -189,10 +189,10 @@ pub struct BruteForce {
 /// kernels or its integer shares.
 ///
 /// # Panics
-/// Never for a matchup [`OmahaMatchup::new`] or [`OmahaMatchup::of`] made.
+/// Never for a matchup [`FixedHands::new`] or [`FixedHands::of`] made.
 #[must_use]
 pub fn brute_force_hi_lo<G: Game, E: BestFive<G>>(
-    m: &OmahaMatchup<G>,
+    m: &FixedHands<G>,
     low: fn(&G) -> Low,
 ) -> BruteForce {
     let players = m.holes().len();

@@ -5,9 +5,11 @@
 //! Hold'em hands counted over every board or by classes of boards
 //! ([`showdown`]); ranges against ranges exactly, deal by deal or, heads-up,
 //! board by board ([`exact`], [`boards`]); Monte Carlo to a standard error
-//! ([`monte_carlo`]); Omaha's fixed hands ([`omaha`]). Hold'em counts take
-//! an evaluator of seven-card hands (`E: BestFive<Hand7>`), Omaha's one of
-//! the Omaha game counted. An evaluator with a showdown count of its own
+//! ([`monte_carlo`]); fixed hands of any game with a board over every board
+//! ([`fixed`]: Omaha's, short deck's), Omaha's counted by ranks ([`omaha`])
+//! and Hi-Lo's split pots ([`hilo`]). Hold'em range counts take an
+//! evaluator of seven-card hands (`E: BestFive<Hand7>`), fixed hands one of
+//! the game counted. An evaluator with a showdown count of its own
 //! declares it on its registry line ([`showdown::ShowdownForm`]). It
 //! depends on the core crate alone and is `no_std` with `alloc`.
 //!
@@ -27,6 +29,7 @@ extern crate std;
 
 pub mod boards;
 pub mod exact;
+pub mod fixed;
 pub mod hilo;
 pub mod monte_carlo;
 pub mod omaha;

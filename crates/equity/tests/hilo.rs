@@ -6,15 +6,15 @@
 use handeval_core::low::{Low, LowEvaluator};
 use handeval_core::{Card, Omaha4};
 use handeval_deadhorse::{OmahaLowSimd, OmahaSimd};
+use handeval_equity::fixed::FixedHands;
 use handeval_equity::hilo::{HiLoTally, brute_force_hi_lo, exact_hi_lo};
-use handeval_equity::omaha::OmahaMatchup;
 use handeval_reference::{LowReference, ReferenceBest};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 fn held_to_brute_force(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> HiLoTally {
-    let m = OmahaMatchup::<Omaha4>::of(holes.to_vec(), board.to_vec(), dead).unwrap();
+    let m = FixedHands::<Omaha4>::of(holes.to_vec(), board.to_vec(), dead).unwrap();
     let fast = exact_hi_lo::<Omaha4, OmahaSimd>(&m, <OmahaLowSimd as LowEvaluator<Omaha4>>::lows);
     let literal =
         exact_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha4>>::lows);
@@ -105,7 +105,7 @@ fn a_broken_split_is_caught() {
     // The tally's own split, with the low half given to the high winner:
     // the brute force must disagree.
     let holes = [cards("Ah2hKsKd"), cards("Ad2dQcQs")];
-    let m = OmahaMatchup::<Omaha4>::of(holes.to_vec(), cards("3c4c9h"), &[]).unwrap();
+    let m = FixedHands::<Omaha4>::of(holes.to_vec(), cards("3c4c9h"), &[]).unwrap();
     let no_low: fn(&[Omaha4], &mut [Low]) = |_, out| out.fill(Low::NONE);
     let broken = exact_hi_lo::<Omaha4, OmahaSimd>(&m, no_low);
     let brute =

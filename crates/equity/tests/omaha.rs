@@ -5,7 +5,8 @@
 use handeval_core::BestOf;
 use handeval_core::{Card, Game, Hand, Omaha4, Omaha5};
 use handeval_deadhorse::OmahaSimd;
-use handeval_equity::omaha::{OmahaMatchup, exact, exact_every_board};
+use handeval_equity::fixed::{FixedHands, exact_every_board};
+use handeval_equity::omaha::exact;
 use handeval_perfhash::Scalar;
 use handeval_reference::{Reference, evaluate};
 use rand::{RngExt, SeedableRng};
@@ -78,7 +79,7 @@ fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
 fn seeded<G: Game>(
     rng: &mut ChaCha8Rng,
     boards: &[usize],
-) -> (OmahaMatchup<G>, Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
+) -> (FixedHands<G>, Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
     let mut deck: Vec<Card> = Card::all().collect();
     for i in (1..deck.len()).rev() {
         deck.swap(i, rng.random_range(0..=i));
@@ -91,7 +92,7 @@ fn seeded<G: Game>(
     let board = deck[at..at + boards[rng.random_range(0..boards.len())]].to_vec();
     at += board.len();
     let dead = deck[at..at + rng.random_range(0..3)].to_vec();
-    let m = OmahaMatchup::<G>::of(holes.clone(), board.clone(), &dead).unwrap();
+    let m = FixedHands::<G>::of(holes.clone(), board.clone(), &dead).unwrap();
     (m, holes, board, dead)
 }
 
@@ -121,7 +122,7 @@ fn plo4_and_plo5_equities_equal_the_brute_force() {
 #[test]
 fn a_flop_matchup_equals_the_brute_force() {
     let m =
-        OmahaMatchup::<Omaha4>::new(&["AhAsKhKs", "QdQcJdJc", "9s8s7d6d"], "2h7h9c", "3c").unwrap();
+        FixedHands::<Omaha4>::new(&["AhAsKhKs", "QdQcJdJc", "9s8s7d6d"], "2h7h9c", "3c").unwrap();
     let t = exact::<Omaha4, OmahaSimd>(&m);
     let want = brute(m.holes(), m.board(), &["3c".parse().unwrap()]);
     assert_eq!(t.boards, 630);
@@ -163,7 +164,7 @@ fn a_broken_evaluator_is_caught() {
             s
         }
     }
-    let m = OmahaMatchup::<Omaha4>::new(&["AhKh2c3d", "QsQdJcTc"], "2h7h9c", "").unwrap();
+    let m = FixedHands::<Omaha4>::new(&["AhKh2c3d", "QsQdJcTc"], "2h7h9c", "").unwrap();
     let broken = exact::<Omaha4, Broken>(&m);
     let want = brute(m.holes(), m.board(), &[]);
     assert!(
@@ -195,7 +196,7 @@ fn by_ranks_counts_what_every_board_counts() {
     by_ranks_is_every_board::<Omaha4, OmahaSimd>(51, 6);
     by_ranks_is_every_board::<Omaha5, BestOf<Scalar>>(52, 2);
     // Both players double-suited in the same suits: every suit flushes.
-    let m = OmahaMatchup::<Omaha4>::new(&["AhKhQsJs", "ThTs9h9s"], "", "").unwrap();
+    let m = FixedHands::<Omaha4>::new(&["AhKhQsJs", "ThTs9h9s"], "", "").unwrap();
     assert_eq!(
         exact::<Omaha4, OmahaSimd>(&m),
         exact_every_board::<Omaha4, OmahaSimd>(&m)

@@ -854,12 +854,12 @@ pub fn low_equity_evaluator<G: LowGame>() -> LowAbout<G> {
 pub fn hi_lo_equity<G: Game>(
     name: &str,
     lows: fn(&[G], &mut [handeval_core::low::Low]),
-    m: &handeval_equity::omaha::OmahaMatchup<G>,
+    m: &handeval_equity::fixed::FixedHands<G>,
 ) -> Option<handeval_equity::hilo::HiLoTally> {
     struct Run<'a, G: Game> {
         name: &'a str,
         lows: fn(&[G], &mut [handeval_core::low::Low]),
-        m: &'a handeval_equity::omaha::OmahaMatchup<G>,
+        m: &'a handeval_equity::fixed::FixedHands<G>,
         out: Option<handeval_equity::hilo::HiLoTally>,
     }
     impl<G: Game> Visit for Run<'_, G> {
@@ -871,7 +871,7 @@ pub fn hi_lo_equity<G: Game>(
             let m: &dyn Any = self.m;
             let lows: &dyn Any = &self.lows;
             if let (Some(m), Some(lows)) = (
-                m.downcast_ref::<handeval_equity::omaha::OmahaMatchup<H>>(),
+                m.downcast_ref::<handeval_equity::fixed::FixedHands<H>>(),
                 lows.downcast_ref::<fn(&[H], &mut [handeval_core::low::Low])>(),
             ) {
                 self.out = Some(handeval_equity::hilo::exact_hi_lo::<H, E>(m, *lows));
@@ -888,11 +888,13 @@ pub fn hi_lo_equity<G: Game>(
     run.out
 }
 
-/// The exact showdown of fixed Omaha hands over every board
-/// ([`handeval_equity::omaha::exact`]) in the game `game`, each hand valued
-/// by its evaluator named `name`; `None` if the game has no evaluator of
-/// that name or is not a hole-and-board game.
-pub fn omaha_equity(
+/// The exact showdown of fixed hands over every board in the game `game`
+/// (an Omaha game's counted by ranks, [`handeval_equity::omaha::exact`],
+/// unless `every_board`; any other game's board by board,
+/// [`handeval_equity::fixed::exact_every_board`]), each hand valued by its
+/// evaluator named `name`; `None` if the game has no evaluator of that
+/// name.
+pub fn fixed_equity(
     name: &str,
     game: GameInfo,
     hands: &[&str],
@@ -911,14 +913,14 @@ pub fn omaha_equity(
     }
     impl Visit for Run<'_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::META.name != self.name || GameInfo::of::<G>() != self.game || G::HOLE == 0 {
+            if E::META.name != self.name || GameInfo::of::<G>() != self.game {
                 return;
             }
             self.out = Some(
-                handeval_equity::omaha::OmahaMatchup::<G>::new(self.hands, self.board, self.dead)
+                handeval_equity::fixed::FixedHands::<G>::new(self.hands, self.board, self.dead)
                     .map(|m| {
                         if self.every_board {
-                            handeval_equity::omaha::exact_every_board::<G, E>(&m)
+                            handeval_equity::fixed::exact_every_board::<G, E>(&m)
                         } else {
                             handeval_equity::omaha::exact::<G, E>(&m)
                         }

@@ -415,6 +415,35 @@ fn omaha_equity_counts_every_board_of_fixed_hands() {
 }
 
 #[test]
+fn short_deck_equity_deals_from_its_own_thirty_six_cards() {
+    let out = xtask()
+        .args([
+            "equity", "--game", "short7", "AhKh", "9s9d", "--board", "6c7dTs",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    // 36 - 7 = 29 cards left, C(29, 2) boards: the 52-card deck would
+    // leave 45 and give 990.
+    assert!(said.contains("406 boards"), "{said}");
+    for (args, error) in [
+        (
+            &["--game", "short7", "AhKh", "5s9d"][..],
+            "the card 5s is not in the deck of short-deck seven-card hands",
+        ),
+        (
+            &["--game", "short5", "AhKh", "9s9d"][..],
+            "--game short5: five cards and no board",
+        ),
+    ] {
+        let out = xtask().arg("equity").args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains(error), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
 fn per_combo_shares_add_up_to_every_deal() {
     let out = xtask()
         .args([
