@@ -235,7 +235,7 @@ fn from_scratch<H: Game, E: BestFive<H>, S: Sink + Default>(deck: &[Card]) -> S 
         }
         sink.take(&ints[..len]);
     };
-    if deck.len() == 52 && H::HOLE == 0 {
+    if deck.len() == Card::COUNT && H::HOLE == 0 {
         // Every hand: the game's own enumeration, the same order, whose
         // hands need no check of their cards (checking each hand's seven
         // cards would cost several times a fast evaluation).
@@ -298,7 +298,7 @@ pub fn matchups(seed: u64, more: usize) -> Vec<[[Card; 2]; 2]> {
 pub const fn deck_of(mode: crate::Mode) -> usize {
     match mode {
         crate::Mode::Smoke => 24,
-        _ => 52,
+        _ => Card::COUNT,
     }
 }
 
@@ -669,7 +669,7 @@ impl Gather<'_> {
         let mut census = Census::default();
         (inc.values)(&self.deck, &mut census);
         let counted = census.finish(&categories_of::<H, E>())?;
-        if self.deck.len() == 52 {
+        if self.deck.len() == Card::COUNT {
             counted.check_every_seven()?;
         } else if let Some(f) = &self.first
             && (f.hands, f.classes, f.categories)
@@ -1032,7 +1032,7 @@ mod tests {
         // Over the full deck (the bench's check of every contender; the
         // broken evaluator's whole enumeration would cost this test
         // binary four seconds): the same loss of classes is refused.
-        let mut full = census_of("deadhorse/seven-simd", true, &deck(52));
+        let mut full = census_of("deadhorse/seven-simd", true, &deck(Card::COUNT));
         full.check_every_seven().unwrap();
         full.classes -= good.classes - broken.classes;
         let refused = full.check_every_seven().unwrap_err();

@@ -654,8 +654,11 @@ fn write_listings<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Res
     for (l, row) in outcome.listings.iter().zip(listing_rows(outcome)) {
         writeln!(
             out,
-            "  {}: {} distinct values (7,462 when right), {} hands in the wrong category, {} hands misordered: {}",
+            "  {}: {} distinct values ({} when right), {} hands in the wrong category, {} hands misordered: {}",
             row.listing,
+            crate::report::format::thousands_u64(u64::from(
+                handeval_core::rules::STANDARD.classes()
+            )),
             row.distinct,
             row.wrong_category,
             row.misordered,

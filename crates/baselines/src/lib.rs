@@ -61,7 +61,7 @@ impl Evaluator for Pokers {
         // LOOKUP (86,362 u16) + PERF_HASH_OFFSETS (8,191 u32) + LOOKUP_FLUSH (8,192 u16).
         table_bytes: 86_362 * 2 + 8_191 * 4 + 8_192 * 2,
         // pokers::CARDS: 52 hands of two u64s.
-        card_table_bytes: 52 * 16,
+        card_table_bytes: handeval_core::Card::COUNT * 16,
     };
 
     type Encoded = pokers::Hand;
@@ -746,7 +746,7 @@ mod tests {
         );
         assert_eq!(
             Ckc::strength(Ckc::encode(&hand("7c 5d 4h 3s 2c"))),
-            Reverse(7462)
+            Reverse(handeval_core::rules::STANDARD.classes())
         );
     }
 

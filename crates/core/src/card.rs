@@ -214,7 +214,7 @@ enum Index {
 }
 
 /// Every [`Index`], by value.
-const INDICES: [Index; 52] = [
+const INDICES: [Index; Card::COUNT] = [
     Index::I0,
     Index::I1,
     Index::I2,
@@ -286,9 +286,16 @@ impl Card {
         Card(INDICES[rank as usize * 4 + suit as usize])
     }
 
-    /// The card with index `index` (`4 * rank + suit`), or `None` past 51.
+    /// How many cards there are: the standard game's deck
+    /// ([`rules::STANDARD`](crate::rules::STANDARD)), of which every game's
+    /// deck is a subset. The card type's [`Index`] lists them, and its
+    /// length is checked against this number where [`INDICES`] is typed.
+    pub const COUNT: usize = crate::rules::STANDARD.cards();
+
+    /// The card with index `index` (`4 * rank + suit`), or `None` from
+    /// [`Card::COUNT`] on.
     pub const fn from_index(index: u8) -> Option<Card> {
-        if index < 52 {
+        if (index as usize) < Card::COUNT {
             Some(Card(INDICES[index as usize]))
         } else {
             None
@@ -313,16 +320,16 @@ impl Card {
         Suit::ALL[(self.index() & 3) as usize]
     }
 
-    /// All 52 cards in index order.
+    /// Every card in index order.
     pub fn all() -> impl ExactSizeIterator<Item = Card> + Clone {
         Card::ALL.into_iter()
     }
 
-    /// All 52 cards in index order, for `const` code such as [`card_table!`](crate::card_table).
-    pub const ALL: [Card; 52] = {
-        let mut cards = [Card(Index::I0); 52];
+    /// Every card in index order, for `const` code such as [`card_table!`](crate::card_table).
+    pub const ALL: [Card; Card::COUNT] = {
+        let mut cards = [Card(Index::I0); Card::COUNT];
         let mut i = 0;
-        while i < 52 {
+        while i < Card::COUNT {
             cards[i] = Card(INDICES[i]);
             i += 1;
         }
@@ -386,7 +393,7 @@ macro_rules! card_table {
         }
         let mut values: [$ty; 64] = [value($crate::Card::ALL[0]); 64];
         let mut i = 0;
-        while i < 52 {
+        while i < $crate::Card::COUNT {
             values[i] = value($crate::Card::ALL[i]);
             i += 1;
         }

@@ -88,7 +88,7 @@ mod tests {
                 assert_eq!(count(n, k), expected, "{n} choose {k}");
             }
         }
-        assert_eq!(count(52, 5), 2_598_960);
+        assert_eq!(count(crate::Card::COUNT, 5), 2_598_960);
     }
 
     #[test]

@@ -117,7 +117,7 @@ pub fn deal_seven<T: Copy, S: Sink>(
     sink: &mut S,
 ) {
     let n = deck.len();
-    let mut run = [0u32; 52];
+    let mut run = [0u32; Card::COUNT];
     for a in 0..n {
         let s1 = add(empty, deck[a]);
         for b in a + 1..n {
@@ -168,7 +168,7 @@ mod tests {
         c.take_padded(&[5, 0, 0, 7], 2);
         assert_eq!(c.sum(), 14);
         assert_eq!(c.hands(), 5);
-        assert_eq!(hands_of_deck(52, 7), 133_784_560);
+        assert_eq!(hands_of_deck(Card::COUNT, 7), 133_784_560);
         assert_eq!(hands_of_deck(48, 5), 1_712_304);
         assert_eq!(hands_of_deck(6, 7), 0);
     }

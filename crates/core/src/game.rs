@@ -212,14 +212,8 @@ pub type Run = (Card, Card);
 
 /// Every pair of cards `first < second`: the runs of the Hold'em sizes.
 fn runs() -> impl Iterator<Item = Run> + Clone + Send {
-    (0..52u8).flat_map(|a| {
-        (a + 1..52).map(move |b| {
-            (
-                Card::from_index(a).expect("below 52"),
-                Card::from_index(b).expect("below 52"),
-            )
-        })
-    })
+    let all = Card::ALL;
+    (0..Card::COUNT).flat_map(move |a| (a + 1..Card::COUNT).map(move |b| (all[a], all[b])))
 }
 
 /// Implements [`Game`] for the Hold'em hand of `$n` cards.
@@ -233,7 +227,7 @@ macro_rules! holdem {
             const WORD: &'static str = $word;
             const COUNT: usize = $n;
             const HOLE: usize = 0;
-            const HANDS: u64 = choose(52, $n) as u64;
+            const HANDS: u64 = choose(Self::RULES.cards(), $n) as u64;
             const FIVES: &'static [[usize; 5]] = &$fives;
             const CATEGORY_HANDS: [u64; 10] = $hands;
             const CATEGORY_CLASSES: [u16; 10] = $classes;
@@ -483,7 +477,7 @@ short!(
 );
 
 /// The number of seven-card hands, C(52, 7).
-pub const HAND7_COUNT: usize = choose(52, 7);
+pub const HAND7_COUNT: usize = choose(Card::COUNT, 7);
 
 impl Hand<7> {
     /// The 21 five-card hands in these seven cards, in [`FIVE_OF_SEVEN`] order.
@@ -623,7 +617,7 @@ pub struct Board {
 /// A card with its suit renamed by `perm` (suit `s` becomes `perm[s]`).
 fn renamed(card: Card, perm: [u8; 4]) -> Card {
     let i = card.index();
-    Card::from_index(i / 4 * 4 + perm[usize::from(i % 4)]).expect("below 52")
+    Card::from_index(i / 4 * 4 + perm[usize::from(i % 4)]).expect("a card's suit renamed is a card")
 }
 
 /// The 24 renamings of the four suits.
@@ -672,18 +666,21 @@ fn representative(board: Hand) -> Option<Board> {
     })
 }
 
-/// The `K`-card combinations of the 47 cards not on `board`, in
+/// The cards of the standard deck not on a board of five.
+const OFF_BOARD: usize = Card::COUNT - 5;
+
+/// The `K`-card combinations of the cards not on `board` (47 of them), in
 /// lexicographic order, each as `K` cards.
 #[derive(Clone, Debug)]
 struct Holes<const K: usize> {
-    deck: [Card; 47],
+    deck: [Card; OFF_BOARD],
     next: [usize; K],
     done: bool,
 }
 
 impl<const K: usize> Holes<K> {
     fn new(board: [Card; 5]) -> Self {
-        let mut deck = [board[0]; 47];
+        let mut deck = [board[0]; OFF_BOARD];
         for (slot, card) in deck
             .iter_mut()
             .zip(Card::all().filter(|c| !board.contains(c)))
@@ -722,7 +719,8 @@ macro_rules! omaha {
             const WORD: &'static str = $word;
             const COUNT: usize = $n;
             const HOLE: usize = $hole;
-            const HANDS: u64 = (choose(52, 5) * choose(47, $hole)) as u64;
+            const HANDS: u64 =
+                (choose(Self::RULES.cards(), 5) * choose(Self::RULES.cards() - 5, $hole)) as u64;
             const FIVES: &'static [[usize; 5]] = &$fives;
             const CATEGORY_HANDS: [u64; 10] = $hands;
             const CATEGORY_CLASSES: [u16; 10] = $classes;
@@ -752,7 +750,7 @@ macro_rules! omaha {
                 crate::all_hands().filter_map(representative)
             }
             fn part_len(_: Board) -> usize {
-                choose(47, $hole)
+                choose(OFF_BOARD, $hole)
             }
             fn part_weight(board: Board) -> u64 {
                 u64::from(board.class_size)
@@ -1042,7 +1040,10 @@ mod tests {
         for (fives, count) in [(FIVE_OF_SIX.len(), 6), (FIVE_OF_SEVEN.len(), 7)] {
             assert_eq!(fives, choose(count, 5));
         }
-        assert_eq!(<Hand as Game>::classes(), 7_462);
+        assert_eq!(
+            <Hand as Game>::classes(),
+            u32::from(crate::rules::STANDARD.classes())
+        );
         assert_eq!(<Hand<6> as Game>::classes(), 6_075);
         assert_eq!(<Hand<7> as Game>::classes(), 4_824);
         assert_eq!(<Omaha4 as Game>::classes(), 6_025);
@@ -1146,7 +1147,7 @@ mod tests {
             boards += <Omaha4 as Game>::part_weight(board);
         }
         assert_eq!(classes, 134_459);
-        assert_eq!(boards, choose(52, 5) as u64);
+        assert_eq!(boards, choose(Card::COUNT, 5) as u64);
         let weights: u64 = <Omaha4 as Game>::parts()
             .map(|b| <Omaha4 as Game>::part_weight(b) * <Omaha4 as Game>::part_len(b) as u64)
             .sum();

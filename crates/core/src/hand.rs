@@ -447,7 +447,7 @@ impl<const N: usize> Combinations<N> {
         for (index, slot) in (from..).zip(&mut next[prefix.len()..]) {
             *slot = index;
         }
-        let left = 52 - from;
+        let left = Card::COUNT - from;
         Combinations {
             next,
             remaining: choose(left, N - prefix.len()),
@@ -460,11 +460,9 @@ impl<const N: usize> Combinations<N> {
             return None;
         }
         self.remaining -= 1;
-        let cards = self
-            .next
-            .map(|i| Card::from_index(i as u8).expect("indices stay below 52"));
+        let cards = self.next.map(|i| Card::ALL[i]);
         if self.remaining > 0 {
-            crate::next_combination(&mut self.next, 52);
+            crate::next_combination(&mut self.next, Card::COUNT);
         }
         Some(cards)
     }

@@ -355,7 +355,8 @@ fn renamed_board(cards: [Card; 5], perm: usize) -> [Card; 5] {
         suits.copy_within(pick + 1.., pick);
     }
     let mut renamed = cards.map(|c| {
-        Card::from_index(c.index() / 4 * 4 + out[usize::from(c.index() % 4)]).expect("below 52")
+        Card::from_index(c.index() / 4 * 4 + out[usize::from(c.index() % 4)])
+            .expect("a card's suit renamed is a card")
     });
     renamed.sort_unstable_by_key(|c| c.index());
     renamed

@@ -481,7 +481,8 @@ mod tests {
 
     #[test]
     fn the_worked_example_of_the_crate_docs() {
-        let classes = [1, 1609, 1609, 1600, 7462];
+        let worst = handeval_core::rules::STANDARD.classes();
+        let classes = [1, 1609, 1609, 1600, worst];
         let right = verdict(&[9, 5, 5, 6, 1], &classes, Better::Higher);
         assert_eq!(right.disagreements, 0);
         assert_eq!(right.classes, 4);

@@ -137,7 +137,7 @@ impl Walk<'_> {
     }
 
     fn walk(&mut self, depth: usize, first: usize, r: usize, l: usize) {
-        for card in first..=52 {
+        for card in first..=handeval_core::Card::COUNT {
             let entry = r + card;
             self.mark(entry);
             let (rn, ln) = (self.rayw[entry], self.lab[l + card]);

@@ -450,10 +450,13 @@ fn check_hands(engine: &str, hands: &Hands) -> Result<(), Error> {
     for i in 0..hands.len() {
         let mut seen = 0u64;
         for &c in hands.hand(i) {
-            if c >= 52 || seen & (1 << c) != 0 {
+            if usize::from(c) >= handeval_core::Card::COUNT || seen & (1 << c) != 0 {
                 return Err(Error::new(
                     engine,
-                    format!("hand {i} is not of distinct cards below 52"),
+                    format!(
+                        "hand {i} is not of distinct cards below {}",
+                        handeval_core::Card::COUNT
+                    ),
                 ));
             }
             seen |= 1 << c;

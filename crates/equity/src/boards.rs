@@ -105,7 +105,7 @@ fn symmetries(ranges: &[&Range], known: u64) -> Vec<Renaming> {
 }
 
 fn card(index: u8) -> Card {
-    Card::from_index(index).expect("an index below 52")
+    Card::from_index(index).expect("an index of a card")
 }
 
 /// A combo of either range: its cards, and its weight in each (0 where
@@ -256,12 +256,12 @@ pub(crate) fn count<E: BestFive<Hand7>>(
 /// Every combo of either range, once, and where each is by its slot
 /// (`hi * 52 + lo`).
 fn either(ranges: [&Range; 2]) -> (Vec<u16>, Vec<Held>) {
-    let mut place = vec![u16::MAX; 52 * 52];
+    let mut place = vec![u16::MAX; Card::COUNT * Card::COUNT];
     let mut held: Vec<Held> = Vec::new();
     for (p, r) in ranges.iter().enumerate() {
         for c in r.combos() {
             let cards = [c.cards[0].index(), c.cards[1].index()];
-            let slot = usize::from(cards[0]) * 52 + usize::from(cards[1]);
+            let slot = usize::from(cards[0]) * Card::COUNT + usize::from(cards[1]);
             if place[slot] == u16::MAX {
                 place[slot] = u16::try_from(held.len()).expect("at most 1,326 combos");
                 held.push(Held {
@@ -292,7 +292,7 @@ fn mean_over(
     for (i, h) in held.iter().enumerate() {
         for p in group {
             let [a, b] = h.cards.map(|c| rename(c, *p));
-            let slot = usize::from(a.max(b)) * 52 + usize::from(a.min(b));
+            let slot = usize::from(a.max(b)) * Card::COUNT + usize::from(a.min(b));
             let j = usize::from(place[slot]);
             for q in 0..2 {
                 beats[i][q] += sums[j].beats[q];
@@ -403,9 +403,9 @@ impl<V: Ord + Copy> Sweep<V> {
         // the weight of the value at hand, in all and by card. Card-major,
         // so that one card's two players are read together.
         let mut below = [0.0f64; 2];
-        let mut below_card = [[0.0f64; 2]; 52];
+        let mut below_card = [[0.0f64; 2]; Card::COUNT];
         let mut level = [0.0f64; 2];
-        let mut level_card = [[0.0f64; 2]; 52];
+        let mut level_card = [[0.0f64; 2]; Card::COUNT];
         let mut i = 0;
         while i < self.sorted.len() {
             let value = self.sorted[i].0;

@@ -405,7 +405,7 @@ impl Matchup {
             return Method::Deals;
         }
         let known = self.known();
-        let left = 52 - known.count_ones() as usize;
+        let left = Card::COUNT - known.count_ones() as usize;
         let need = 5 - self.board.len();
         let ranges = [&self.ranges[0], &self.ranges[1]];
         let boards = crate::boards::boards_to_sweep(left, need, &ranges, known);
@@ -435,7 +435,7 @@ fn by_boards<E: BestFive<Hand7>>(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Equity, EquityError> {
     let ranges = [&m.ranges[0], &m.ranges[1]];
-    let left = 52 - m.known().count_ones() as usize;
+    let left = Card::COUNT - m.known().count_ones() as usize;
     let need = 5 - m.board.len();
     if left < need + 4 {
         return Err(EquityError::Deck);
@@ -445,9 +445,9 @@ fn by_boards<E: BestFive<Hand7>>(
     let boards = (0..need).fold(1u64, |acc, k| acc * (left - 4 - k) as u64 / (k + 1) as u64);
     // Per player and card: the weight (and the count) of their combos holding it.
     let mut total = [0.0f64; 2];
-    let mut by_card = [[0.0f64; 52]; 2];
+    let mut by_card = [[0.0f64; Card::COUNT]; 2];
     let mut count = [0u64; 2];
-    let mut count_card = [[0u64; 52]; 2];
+    let mut count_card = [[0u64; Card::COUNT]; 2];
     for (cards, w) in &counts.held {
         for p in 0..2 {
             if w[p] > 0.0 {
@@ -662,7 +662,7 @@ mod tests {
         // Deal by deal through the first player's combos; board by board
         // through the first cards of the boards.
         let m = Matchup::new(&["QQ+", "AKs"], "2c7d9h", "").unwrap();
-        let rest = 52 - 3;
+        let rest = Card::COUNT - 3;
         for (method, of) in [
             (Method::Deals, m.ranges()[0].combos().len()),
             (Method::Boards, rest - 1),

@@ -192,7 +192,7 @@ pub fn estimate<E: BestFive<Hand7>>(
         board[..m.board().len()].copy_from_slice(m.board());
         for slot in &mut board[m.board().len()..m.board().len() + need] {
             let card = loop {
-                let c = Card::ALL[rng.below(52)];
+                let c = Card::ALL[rng.below(Card::COUNT)];
                 if used & 1 << c.index() == 0 {
                     break c;
                 }

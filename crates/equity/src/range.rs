@@ -79,7 +79,7 @@ pub struct Range {
 /// A combo's slot among the 52 x 52 ordered pairs of cards.
 fn slot(a: Card, b: Card) -> usize {
     let (hi, lo) = ordered(a, b);
-    usize::from(hi.index()) * 52 + usize::from(lo.index())
+    usize::from(hi.index()) * Card::COUNT + usize::from(lo.index())
 }
 
 /// The two cards, the higher index first.
@@ -97,7 +97,7 @@ impl Range {
     pub fn new() -> Self {
         Range {
             combos: Vec::new(),
-            at: alloc::vec![0; 52 * 52],
+            at: alloc::vec![0; Card::COUNT * Card::COUNT],
         }
     }
 

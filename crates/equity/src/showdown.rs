@@ -215,7 +215,7 @@ pub struct Showdown {
     count: usize,
     board: [Card; 5],
     known: usize,
-    rest: [Card; 52],
+    rest: [Card; Card::COUNT],
     left: usize,
 }
 
@@ -249,7 +249,7 @@ impl Showdown {
             count: players.len(),
             board: [board.first().copied().unwrap_or(players[0][0]); 5],
             known: board.len(),
-            rest: [players[0][0]; 52],
+            rest: [players[0][0]; Card::COUNT],
             left: 0,
         };
         s.players[..players.len()].copy_from_slice(players);

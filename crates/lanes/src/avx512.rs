@@ -102,7 +102,7 @@ impl<const N: usize> Split<N> {
 static RANK_BIT_BY_CARD: [u16; 64] = {
     let mut t = [0; 64];
     let mut card = 0;
-    while card < 52 {
+    while card < handeval_core::Card::COUNT {
         t[card] = 1 << (card / 4);
         card += 1;
     }

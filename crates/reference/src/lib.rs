@@ -184,7 +184,7 @@ impl<R: RuleSet> Naive<R> {
             .class(strength)
             .expect("every hand's strength is ranked");
         HandClass::new(u16::try_from(class).expect("few classes"))
-            .expect("at most 7462 distinct strengths")
+            .expect("at most the game's classes")
     }
 
     /// All distinct strengths over all hands of the deck, strongest first.

@@ -45,10 +45,10 @@ use handeval_core::rules::{RuleSet, Standard};
 use crate::Naive;
 
 /// `BINOMIAL[k][n]` is `n` choose `k`, for the cards' indices `n < 52`.
-const BINOMIAL: [[u32; 52]; 6] = {
-    let mut table = [[0u32; 52]; 6];
+const BINOMIAL: [[u32; Card::COUNT]; 6] = {
+    let mut table = [[0u32; Card::COUNT]; 6];
     let mut n = 0;
-    while n < 52 {
+    while n < Card::COUNT {
         table[0][n] = 1;
         let mut k = 1;
         while k < 6 {
@@ -231,7 +231,7 @@ impl ClassTable {
                     for c5 in c4 + 1..51 {
                         let six = [first, second, c2, c3, c4, c5];
                         let (best_of_six, fours) = self.six(six);
-                        for c6 in c5 + 1..52 {
+                        for c6 in c5 + 1..Card::COUNT as u8 {
                             let top = BINOMIAL[5][usize::from(c6)] as usize;
                             let best = fours
                                 .iter()
@@ -367,7 +367,10 @@ mod tests {
     #[test]
     fn binomials_are_pascals_triangle() {
         assert_eq!(BINOMIAL[5][51], 2_349_060);
-        assert_eq!(BINOMIAL[5][52 - 1] + BINOMIAL[4][51], HAND_COUNT as u32);
+        assert_eq!(
+            BINOMIAL[5][Card::COUNT - 1] + BINOMIAL[4][Card::COUNT - 1],
+            HAND_COUNT as u32
+        );
         assert_eq!(BINOMIAL[2][4], 6);
         assert_eq!(BINOMIAL[3][2], 0);
     }

@@ -5,7 +5,7 @@ use handeval_reference::Reference;
 use proptest::prelude::*;
 
 fn any_hand() -> impl Strategy<Value = Hand> {
-    proptest::sample::subsequence((0u8..52).collect::<Vec<_>>(), 5)
+    proptest::sample::subsequence((0..handeval_core::Card::COUNT as u8).collect::<Vec<_>>(), 5)
         .prop_shuffle()
         .prop_map(|ix| {
             let cards: [Card; 5] = std::array::from_fn(|i| Card::from_index(ix[i]).unwrap());

@@ -334,7 +334,7 @@ fn check(t: &[Vec<u32>; 1]) -> Result<(), String> {
     let mut deck: Vec<Card> = Card::all().collect();
     for _ in 0..CHECKED {
         for i in 0..7 {
-            deck.swap(i, i + sample.below(52 - i));
+            deck.swap(i, i + sample.below(Card::COUNT - i));
         }
         let mut p = START;
         for (i, card) in deck[..7].iter().enumerate() {

@@ -972,11 +972,17 @@ pub fn listings_table(listings: &[ListingRow]) -> String {
 }
 
 /// What the listings table means, for the line above it.
-pub const LISTINGS_INTRO: &str = "Published listings are ported with their bugs and checked for exactly \
-    these figures over all 2,598,960 hands; they are never timed. A hand is *misordered* when some \
-    other hand is ordered differently by the listing than by the reference: tied by one and not the \
-    other, or put in opposite order. A correct evaluator has 7,462 distinct values and no hand in \
-    either error column.";
+fn listings_intro() -> String {
+    format!(
+        "Published listings are ported with their bugs and checked for exactly these figures over \
+         all {} hands; they are never timed. A hand is *misordered* when some other hand is \
+         ordered differently by the listing than by the reference: tied by one and not the other, \
+         or put in opposite order. A correct evaluator has {} distinct values and no hand in either \
+         error column.",
+        thousands_u64(<Hand as handeval_core::Game>::HANDS),
+        thousands_u64(u64::from(handeval_core::rules::STANDARD.classes()))
+    )
+}
 
 /// How to cite the run in folder `dir_name`: commit, date, machine,
 /// compiler, command and folder, in one line a write-up can copy.
@@ -1118,7 +1124,7 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
         s.push_str(&engines);
     }
     if !listings.is_empty() {
-        let _ = writeln!(s, "\n## Published listings\n\n{LISTINGS_INTRO}\n");
+        let _ = writeln!(s, "\n## Published listings\n\n{}\n", listings_intro());
         s.push_str(&listings_table(listings));
     }
     for workload in Workload::of(GameInfo::of::<Hand>()) {

@@ -183,7 +183,7 @@ struct Deal {
     /// ranks, and count the same.
     alike: [u64; 4],
     /// The cards left.
-    rest: [Card; 52],
+    rest: [Card; Card::COUNT],
     rest_len: usize,
 }
 
@@ -684,7 +684,7 @@ fn rank_hands<G: Game>(deal: &Deal) -> RankHands<G> {
         // The ways to deal a rank's run of cards, by the bit of its top
         // card in unary (bit 64, past the last run, one way).
         let mut ways_of_run = [1u64; 65];
-        for (bit, ways) in ways_of_run.iter_mut().enumerate().take(52) {
+        for (bit, ways) in ways_of_run.iter_mut().enumerate().take(Card::COUNT) {
             *ways = u64::from(BINOMIAL[usize::from(deal.left[bit >> 2])][(bit & 3) + 1]);
         }
         for (i, &unary) in CLASSES[deal.need].iter().enumerate() {
