@@ -182,6 +182,9 @@ struct RoundsOut {
     header: bool,
     /// What the antagonist did during each contended workload's rounds.
     antagonist: Vec<(Workload, contention::Moved)>,
+    /// When the run began: each workload's rounds say when they start, so
+    /// that a log shows where a run's time goes.
+    started: std::time::Instant,
 }
 
 impl RoundsOut {
@@ -206,6 +209,7 @@ impl RoundsOut {
             rng: rounds::rng(plan.seed),
             header: true,
             antagonist: Vec::new(),
+            started: std::time::Instant::now(),
         }
     }
 
@@ -245,7 +249,11 @@ impl RoundsOut {
         rounds: usize,
         per_pass: usize,
     ) {
-        eprintln!("rounds: {workload}, {} evaluators", contenders.len());
+        eprintln!(
+            "rounds: {workload}, {} evaluators (at {:.0} s)",
+            contenders.len(),
+            self.started.elapsed().as_secs_f64()
+        );
         let turns = rounds::run(workload, per_pass, contenders, rounds, &mut self.rng);
         if let Some(problem) = contenders.iter().find_map(|c| c.timed.problem()) {
             refuse(&problem);
@@ -285,12 +293,17 @@ fn criterion(mode: Mode) -> Criterion {
             .measurement_time(Duration::from_millis(400))
             .sample_size(10),
         // Criterion is the rounds' cross-check, timing the same turns in
-        // one window (the rounds publish): a second's window holds about
-        // a hundred turns of the faster evaluators, and halving the two
-        // and a half seconds it had took about six minutes off a full run.
+        // one window (the rounds publish): half a second's window holds
+        // about fifty turns of the faster evaluators. Each of the 355
+        // benchmarks of a full run pays the window, the warm-up (its
+        // turns warm their own blocks; criterion's warm-up only learns a
+        // pass's length) and the bootstrap: at 2.5 s, then 1 s and 100,000
+        // resamples they took a third of the run; 10,000 resamples give
+        // the same confidence bounds to a fraction of a percent.
         Mode::Full => c
-            .warm_up_time(Duration::from_millis(250))
-            .measurement_time(Duration::from_secs(1))
+            .warm_up_time(Duration::from_millis(100))
+            .measurement_time(Duration::from_millis(500))
+            .nresamples(10_000)
             .sample_size(30),
     };
     c.configure_from_args()
@@ -396,11 +409,11 @@ fn time_quiet(
         if let Some(reason) = entry.note {
             eprintln!("note: {}: {reason}", entry.timed.name());
         }
-        let passes = entry.pace.passes;
+        let pace = entry.pace;
         let mut block = 0usize;
         let timed = entry.timed.as_mut();
         group.bench_function(timed.name(), |b| {
-            b.iter_custom(|iters| rounds::time_iters(timed, iters, passes, &mut block));
+            b.iter_custom(|iters| rounds::time_iters(timed, iters, pace, &mut block));
         });
     }
     group.finish();

@@ -6,8 +6,10 @@
 //! a full run; [`crate::Mode::block_of`]): one untimed
 //! pass over the block, so that its hands, encodings and outputs are in
 //! cache, then a number of passes each timed on its own; the turn's time is
-//! its fastest pass. A pass of a second or more (an outside calculator's
-//! equity count) warms itself and goes untimed never ([`SELF_WARMING`]). What is measured is the evaluation, not how fast the
+//! its fastest pass. A pass of 50 ms or more (an outside calculator's
+//! equity count, a literal reference's block of Omaha hands) warms itself
+//! and goes untimed never ([`SELF_WARMING`]). What is measured is the
+//! evaluation, not how fast the
 //! machine streams a 2,598,960-hand array from memory, nor what else the
 //! machine did meanwhile.
 //!
@@ -134,10 +136,13 @@ pub struct Pace {
 }
 
 /// A pass this long warms itself: whatever caches and predictors it needs
-/// are warm within its first milliseconds, and an untimed pass before each
-/// timed one would double what it costs a run (an outside equity
-/// calculator's count of the three-way case takes 17 s a pass).
-pub const SELF_WARMING: Duration = Duration::from_secs(1);
+/// are warm within its first milliseconds (a block's hands are a few
+/// hundred kilobytes at most, read in well under a millisecond), and an
+/// untimed pass before each timed one would double what it costs a run
+/// (an outside equity calculator's count of the three-way case takes 17 s
+/// a pass; the literal reference of six-card Omaha, 0.1 s a block, is
+/// timed by criterion in three workloads).
+pub const SELF_WARMING: Duration = Duration::from_millis(50);
 
 /// How a turn of `timed` goes in a run of `mode`: as many timed passes as
 /// fill [`Mode::turn_target_ns`], from [`Timed::min_passes`] to 512 (a
@@ -181,15 +186,23 @@ fn pace_by(timed: &mut dyn Timed, mode: Mode, now: &mut dyn FnMut() -> Duration)
 }
 
 /// Criterion's measurement of `iters` passes, in the rounds' unit: turns
-/// of up to `passes` passes, each counted at its fastest pass's time, the
-/// block advancing from `*block` after each.
-pub fn time_iters(timed: &mut dyn Timed, iters: u64, passes: usize, block: &mut usize) -> Duration {
+/// of up to `pace.passes` passes (after an untimed one where `pace` says),
+/// each counted at its fastest pass's time, the block advancing from
+/// `*block` after each.
+pub fn time_iters(timed: &mut dyn Timed, iters: u64, pace: Pace, block: &mut usize) -> Duration {
     let mut total = Duration::ZERO;
     let mut left = iters;
     while left > 0 {
         // At most 512 passes a turn: the narrowing is exact.
-        let now = left.min(passes as u64) as u32;
-        let t = turn(timed, *block, now as usize);
+        let now = left.min(pace.passes as u64) as u32;
+        let t = paced_turn(
+            timed,
+            *block,
+            Pace {
+                passes: now as usize,
+                warm: pace.warm,
+            },
+        );
         total += t.fastest * now;
         *block = (*block + 1) % timed.blocks();
         left -= u64::from(now);
@@ -431,7 +444,7 @@ mod tests {
     }
 
     #[test]
-    fn a_pass_of_a_second_warms_itself_and_is_timed_once_a_turn() {
+    fn a_long_pass_warms_itself_and_is_timed_once_a_turn() {
         let clock = std::rc::Rc::new(std::cell::Cell::new(Duration::ZERO));
         let mut long = OnClock {
             script: vec![1_500_000],
@@ -483,11 +496,22 @@ mod tests {
             n: 0,
         };
         let mut block = 0;
-        let d = time_iters(&mut s, 10, 4, &mut block);
+        let pace = Pace {
+            passes: 4,
+            warm: true,
+        };
+        let d = time_iters(&mut s, 10, pace, &mut block);
         // Turns of 4, 4 and 2 passes, each after an untimed one.
         assert_eq!(s.n, 13);
         assert_eq!(block, 3);
         assert!(d >= Duration::from_millis(2), "{d:?}");
+        // A pass that warms itself: no untimed pass.
+        let cold = Pace {
+            passes: 4,
+            warm: false,
+        };
+        time_iters(&mut s, 10, cold, &mut block);
+        assert_eq!(s.n, 13 + 10);
     }
 
     #[test]
