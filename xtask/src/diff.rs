@@ -656,10 +656,10 @@ fn write_listings<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Res
             out,
             "  {}: {} distinct values ({} when right), {} hands in the wrong category, {} hands misordered: {}",
             row.listing,
+            row.distinct,
             crate::report::format::thousands_u64(u64::from(
                 handeval_core::rules::STANDARD.classes()
             )),
-            row.distinct,
             row.wrong_category,
             row.misordered,
             if l.check.passed() {
