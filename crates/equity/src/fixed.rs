@@ -195,18 +195,10 @@ pub(crate) fn each_subset(cards: &[Card], k: usize, mut visit: impl FnMut(&[Card
 /// takes them.
 #[must_use]
 pub fn exact_every_board<G: Game, E: BestFive<G>>(m: &FixedHands<G>) -> Tally {
-    let players = m.holes.len();
-    let need = 5 - m.board.len();
     let mut tally = Tally::default();
-    let mut hands: Vec<Vec<G>> = (0..players).map(|_| Vec::with_capacity(BATCH)).collect();
-    let mut values: Vec<Vec<E::Strength>> = Vec::new();
-    let mut cards: Vec<Card> = Vec::with_capacity(G::COUNT);
-    let flush = |hands: &mut Vec<Vec<G>>, values: &mut Vec<Vec<E::Strength>>, tally: &mut Tally| {
+    let mut values: Vec<Vec<E::Strength>> = (0..m.holes.len()).map(|_| Vec::new()).collect();
+    each_batch(m, |hands| {
         let n = hands[0].len();
-        if n == 0 {
-            return;
-        }
-        values.resize_with(players, Vec::new);
         for (h, v) in hands.iter().zip(values.iter_mut()) {
             v.clear();
             v.resize(n, E::strength(&h[0]));
@@ -214,7 +206,7 @@ pub fn exact_every_board<G: Game, E: BestFive<G>>(m: &FixedHands<G>) -> Tally {
         }
         // Each board's best value, then how many players hold it.
         let mut best: Vec<Option<E::Strength>> = alloc::vec![None; n];
-        for v in values.iter() {
+        for v in &values {
             for (b, x) in best.iter_mut().zip(v) {
                 if b.is_none_or(|c| *x > c) {
                     *b = Some(*x);
@@ -222,7 +214,7 @@ pub fn exact_every_board<G: Game, E: BestFive<G>>(m: &FixedHands<G>) -> Tally {
             }
         }
         let mut winners = alloc::vec![0u64; n];
-        for v in values.iter() {
+        for v in &values {
             for ((w, x), b) in winners.iter_mut().zip(v).zip(&best) {
                 if Some(*x) == *b {
                     *w += 1;
@@ -243,24 +235,42 @@ pub fn exact_every_board<G: Game, E: BestFive<G>>(m: &FixedHands<G>) -> Tally {
                 }
             }
         }
-        for h in hands.iter_mut() {
-            h.clear();
-        }
-    };
-    each_subset(&m.rest, need, |extra| {
-        for (p, hole) in m.holes.iter().enumerate() {
+    });
+    tally
+}
+
+/// Calls `valued` with every board of `m`, a batch of at most [`BATCH`]
+/// boards at a time: for each player, the hands the boards make (held
+/// cards, the board so far, the cards to come), board `i` of the batch at
+/// place `i` of every player's list. The one walk over the boards that
+/// every count of fixed hands values in batches.
+///
+/// # Panics
+/// Never for a matchup [`FixedHands::new`] or [`FixedHands::of`] made: its
+/// cards are distinct, held cards first, as `G` takes them.
+pub(crate) fn each_batch<G: Game>(m: &FixedHands<G>, mut valued: impl FnMut(&[Vec<G>])) {
+    let mut hands: Vec<Vec<G>> = (0..m.holes.len())
+        .map(|_| Vec::with_capacity(BATCH))
+        .collect();
+    let mut cards: Vec<Card> = Vec::with_capacity(G::COUNT);
+    each_subset(&m.rest, 5 - m.board.len(), |extra| {
+        for (hand, hole) in hands.iter_mut().zip(&m.holes) {
             cards.clear();
             cards.extend_from_slice(hole);
             cards.extend_from_slice(&m.board);
             cards.extend_from_slice(extra);
-            hands[p].push(G::from_cards(&cards).expect("distinct cards, hole cards first"));
+            hand.push(G::from_cards(&cards).expect("distinct cards, held cards first"));
         }
         if hands[0].len() == BATCH {
-            flush(&mut hands, &mut values, &mut tally);
+            valued(&hands);
+            for h in &mut hands {
+                h.clear();
+            }
         }
     });
-    flush(&mut hands, &mut values, &mut tally);
-    tally
+    if !hands[0].is_empty() {
+        valued(&hands);
+    }
 }
 
 #[cfg(test)]

@@ -31,13 +31,10 @@ use alloc::vec::Vec;
 use handeval_core::low::Low;
 use handeval_core::{BestFive, Game};
 
-use crate::fixed::{FixedHands, MAX_PLAYERS, each_subset};
+use crate::fixed::{FixedHands, MAX_PLAYERS, each_batch, each_subset};
 
 /// A pot in the units of [`HiLoTally::shares`].
 pub const POT: u64 = 120;
-
-/// Boards valued per call of the evaluators.
-const BATCH: usize = 512;
 
 /// The count of a Hi-Lo showdown over every board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,17 +115,13 @@ pub fn exact_hi_lo<G: Game, E: BestFive<G>>(
     lows: fn(&[G], &mut [Low]),
 ) -> HiLoTally {
     let players = m.holes().len();
-    let need = 5 - m.board().len();
     let mut tally = HiLoTally::default();
-    let mut hands: Vec<Vec<G>> = (0..players).map(|_| Vec::with_capacity(BATCH)).collect();
     let mut highs: Vec<Vec<E::Strength>> = (0..players).map(|_| Vec::new()).collect();
     let mut low_values: Vec<Vec<Low>> = (0..players).map(|_| Vec::new()).collect();
-    let mut cards = Vec::with_capacity(G::COUNT);
-    let mut flush = |hands: &mut Vec<Vec<G>>, tally: &mut HiLoTally| {
+    let mut board_highs = Vec::with_capacity(players);
+    let mut board_lows = Vec::with_capacity(players);
+    each_batch(m, |hands| {
         let n = hands[0].len();
-        if n == 0 {
-            return;
-        }
         for ((h, high), low) in hands.iter().zip(&mut highs).zip(&mut low_values) {
             high.clear();
             high.resize(n, E::strength(&h[0]));
@@ -137,8 +130,6 @@ pub fn exact_hi_lo<G: Game, E: BestFive<G>>(
             low.resize(n, Low::NONE);
             lows(h, low);
         }
-        let mut board_highs = Vec::with_capacity(players);
-        let mut board_lows = Vec::with_capacity(players);
         for i in 0..n {
             board_highs.clear();
             board_lows.clear();
@@ -146,23 +137,7 @@ pub fn exact_hi_lo<G: Game, E: BestFive<G>>(
             board_lows.extend(low_values.iter().map(|v| v[i]));
             tally.add_board(&board_highs, &board_lows);
         }
-        for h in hands.iter_mut() {
-            h.clear();
-        }
-    };
-    each_subset(m.rest(), need, |extra| {
-        for (p, hole) in m.holes().iter().enumerate() {
-            cards.clear();
-            cards.extend_from_slice(hole);
-            cards.extend_from_slice(m.board());
-            cards.extend_from_slice(extra);
-            hands[p].push(G::from_cards(&cards).expect("distinct cards, hole cards first"));
-        }
-        if hands[0].len() == BATCH {
-            flush(&mut hands, &mut tally);
-        }
     });
-    flush(&mut hands, &mut tally);
     tally
 }
 
