@@ -38,31 +38,54 @@ pub fn ids() -> Vec<&'static str> {
     rules().iter().map(|r| r.id).collect()
 }
 
+/// Work on a Hi-Lo game, whichever its type: what [`on_low_game`] runs.
+trait OnLowGame {
+    /// What the work gives.
+    type Out;
+    /// The work on the game `G`.
+    fn on<G: LowGame>(self) -> Self::Out;
+}
+
+/// `job` done on the Hi-Lo game whose rule is `rule`: the one walk of the
+/// Hi-Lo games that finds a game's type from its rule.
+fn on_low_game<J: OnLowGame>(rule: LowRule, job: J) -> Result<J::Out> {
+    struct Find<J: OnLowGame> {
+        rule: LowRule,
+        job: Option<J>,
+        out: Option<J::Out>,
+    }
+    impl<J: OnLowGame> LowGameVisitor for Find<J> {
+        fn low_game<G: LowGame>(&mut self) {
+            if G::LOW == self.rule
+                && let Some(job) = self.job.take()
+            {
+                self.out = Some(job.on::<G>());
+            }
+        }
+    }
+    let mut find = Find {
+        rule,
+        job: Some(job),
+        out: None,
+    };
+    visit_low_games(&mut find);
+    find.out
+        .ok_or_else(|| anyhow::anyhow!("no Hi-Lo game {}", rule.id))
+}
+
 /// `cargo xtask diff --game <Hi-Lo game>`: its low evaluators held to the
 /// literal low reference on every rank pattern (every hand, weighted) and
 /// on `--sample` seeded deals; with `--every`, also on every hand up to
 /// suit renaming (the game's own enumeration).
 pub fn diff(args: &crate::diff::Args, rule: LowRule) -> Result<ExitCode> {
-    struct Run<'a> {
-        args: &'a crate::diff::Args,
-        rule: LowRule,
-        out: Option<Result<ExitCode>>,
-    }
-    impl LowGameVisitor for Run<'_> {
-        fn low_game<G: LowGame>(&mut self) {
-            if G::LOW == self.rule {
-                self.out = Some(diff_game::<G>(self.args));
-            }
+    struct Diff<'a>(&'a crate::diff::Args);
+    impl OnLowGame for Diff<'_> {
+        type Out = Result<ExitCode>;
+        fn on<G: LowGame>(self) -> Result<ExitCode> {
+            diff_game::<G>(self.0)
         }
     }
-    let mut run = Run {
-        args,
-        rule,
-        out: None,
-    };
-    visit_low_games(&mut run);
-    run.out
-        .unwrap_or_else(|| bail!("no Hi-Lo game {}", rule.id))
+    on_low_game(rule, Diff(args))?
 }
 
 fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
@@ -190,17 +213,14 @@ fn report<G: LowGame>(out: &mut impl std::io::Write, checks: &[LowCheck<G>]) -> 
 
 /// The game whose hands a Hi-Lo game plays, as the high half's game.
 pub fn high_game(rule: LowRule) -> handeval_core::GameInfo {
-    struct Find(LowRule, Option<handeval_core::GameInfo>);
-    impl LowGameVisitor for Find {
-        fn low_game<G: LowGame>(&mut self) {
-            if G::LOW == self.0 {
-                self.1 = Some(handeval_core::GameInfo::of::<G>());
-            }
+    struct High;
+    impl OnLowGame for High {
+        type Out = handeval_core::GameInfo;
+        fn on<G: LowGame>(self) -> handeval_core::GameInfo {
+            handeval_core::GameInfo::of::<G>()
         }
     }
-    let mut find = Find(rule, None);
-    visit_low_games(&mut find);
-    find.1.expect("a Hi-Lo game's rule names it")
+    on_low_game(rule, High).expect("a Hi-Lo game's rule names it")
 }
 
 /// A Hi-Lo count: the tally, its time, the low evaluator, and the brute
@@ -224,68 +244,55 @@ pub fn equity(
     dead: &str,
     brute_force: bool,
 ) -> Result<HiLoCount> {
-    struct Run<'a> {
-        rule: LowRule,
+    struct Count<'a> {
         name: &'a str,
         hands: &'a [&'a str],
         board: &'a str,
         dead: &'a str,
         brute_force: bool,
-        out: Option<Result<HiLoCount>>,
     }
-    impl LowGameVisitor for Run<'_> {
-        fn low_game<G: LowGame>(&mut self) {
-            if G::LOW != self.rule {
-                return;
-            }
-            self.out = Some((|| {
-                let m =
-                    handeval_equity::fixed::FixedHands::<G>::new(self.hands, self.board, self.dead)
-                        .map_err(|e| anyhow::anyhow!("{e}"))?;
-                let low = handeval_registry::low_equity_evaluator::<G>();
+    impl OnLowGame for Count<'_> {
+        type Out = Result<HiLoCount>;
+        fn on<G: LowGame>(self) -> Result<HiLoCount> {
+            let m = handeval_equity::fixed::FixedHands::<G>::new(self.hands, self.board, self.dead)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let low = handeval_registry::low_equity_evaluator::<G>();
+            let started = Instant::now();
+            let tally =
+                handeval_registry::hi_lo_equity(self.name, low.lows, &m).ok_or_else(|| {
+                    anyhow::anyhow!("no evaluator of {} hands is named `{}`", G::WORD, self.name)
+                })?;
+            let took = started.elapsed();
+            let brute_force = self.brute_force.then(|| {
                 let started = Instant::now();
-                let tally =
-                    handeval_registry::hi_lo_equity(self.name, low.lows, &m).ok_or_else(|| {
-                        anyhow::anyhow!(
-                            "no evaluator of {} hands is named `{}`",
-                            G::WORD,
-                            self.name
-                        )
-                    })?;
-                let took = started.elapsed();
-                let brute_force = self.brute_force.then(|| {
-                    let started = Instant::now();
-                    let equities = handeval_equity::hilo::brute_force_hi_lo::<
-                        G,
-                        handeval_registry::ReferenceBest,
-                    >(&m, |h| {
-                        <handeval_reference::LowReference as handeval_core::low::LowEvaluator<
-                                G,
-                            >>::low(h)
-                    });
-                    (equities.equity, started.elapsed())
+                let equities = handeval_equity::hilo::brute_force_hi_lo::<
+                    G,
+                    handeval_registry::ReferenceBest,
+                >(&m, |h| {
+                    <handeval_reference::LowReference as handeval_core::low::LowEvaluator<G>>::low(
+                        h,
+                    )
                 });
-                Ok(HiLoCount {
-                    tally,
-                    took,
-                    low_name: low.meta.name,
-                    brute_force,
-                })
-            })());
+                (equities.equity, started.elapsed())
+            });
+            Ok(HiLoCount {
+                tally,
+                took,
+                low_name: low.meta.name,
+                brute_force,
+            })
         }
     }
-    let mut run = Run {
+    on_low_game(
         rule,
-        name,
-        hands,
-        board,
-        dead,
-        brute_force,
-        out: None,
-    };
-    visit_low_games(&mut run);
-    run.out
-        .unwrap_or_else(|| bail!("no Hi-Lo game {}", rule.id))
+        Count {
+            name,
+            hands,
+            board,
+            dead,
+            brute_force,
+        },
+    )?
 }
 
 /// What `cargo xtask list --hi-lo` prints: with `names`, each Hi-Lo game's
