@@ -264,8 +264,11 @@ impl Rules {
 /// ([`Game::Rules`](crate::Game::Rules)) and the reference evaluator of
 /// its fives.
 pub trait RuleSet: Copy + Default + Send + Sync + core::fmt::Debug + 'static {
+    /// Where the rules are in [`ALL`]: the slot of a table kept per rule
+    /// set.
+    const INDEX: usize;
     /// The rules.
-    const RULES: &'static Rules;
+    const RULES: &'static Rules = ALL[Self::INDEX];
 }
 
 /// [`STANDARD`] as a type.
@@ -273,7 +276,7 @@ pub trait RuleSet: Copy + Default + Send + Sync + core::fmt::Debug + 'static {
 pub struct Standard;
 
 impl RuleSet for Standard {
-    const RULES: &'static Rules = &STANDARD;
+    const INDEX: usize = 0;
 }
 
 /// [`SHORT_DECK`] as a type.
@@ -281,11 +284,25 @@ impl RuleSet for Standard {
 pub struct ShortDeck;
 
 impl RuleSet for ShortDeck {
-    const RULES: &'static Rules = &SHORT_DECK;
+    const INDEX: usize = 1;
 }
 
 /// Every rule set, for checks written once.
 pub const ALL: [&Rules; 2] = [&STANDARD, &SHORT_DECK];
+
+/// The most five-card classes of any rule set: the length of a table
+/// indexed by class, whichever the rules.
+pub const MOST_CLASSES: u16 = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < ALL.len() {
+        if ALL[i].classes() > most {
+            most = ALL[i].classes();
+        }
+        i += 1;
+    }
+    most
+};
 
 // The definitions' tables are what the decks give, and each order holds
 // every category once.

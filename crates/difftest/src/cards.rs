@@ -32,7 +32,7 @@ use std::fmt;
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use handeval_core::{BestFive, Card, Category, Game, HandClass, Histogram, Role};
+use handeval_core::{BestFive, Card, Category, Game, Histogram, Role};
 use handeval_reference::table::ClassTable;
 use handeval_reference::{Ranking, ReferenceBest, scale};
 use rand::SeedableRng;
@@ -433,18 +433,15 @@ pub struct Partial {
     seen: Vec<bool>,
 }
 
-const SLOTS: usize = HandClass::COUNT as usize + 1;
+const SLOTS: usize = handeval_core::rules::MOST_CLASSES as usize + 1;
 
 /// The category of each class of `G`'s rules, by class number (none for 0
 /// and past the rules' classes), looked up once rather than per hand.
 fn category_of_class<G: Game>() -> &'static [Option<Category>; SLOTS] {
     static TABLES: [OnceLock<[Option<Category>; SLOTS]>; handeval_core::rules::ALL.len()] =
-        [const { OnceLock::new() }; 2];
-    let at = handeval_core::rules::ALL
-        .iter()
-        .position(|r| *r == G::RULES)
-        .expect("every rule set is listed");
-    TABLES[at].get_or_init(|| std::array::from_fn(|class| G::RULES.category_of(class as u16)))
+        [const { OnceLock::new() }; handeval_core::rules::ALL.len()];
+    TABLES[<G::Rules as handeval_core::rules::RuleSet>::INDEX]
+        .get_or_init(|| std::array::from_fn(|class| G::RULES.category_of(class as u16)))
 }
 
 impl Partial {

@@ -177,7 +177,9 @@ pub(crate) fn count<E: BestFive<Hand7>>(
         keys.push(runs);
     }
 
-    let rest: Vec<u8> = (0..52u8).filter(|&c| known & 1 << c == 0).collect();
+    let rest: Vec<u8> = (0..Card::COUNT as u8)
+        .filter(|&c| known & 1 << c == 0)
+        .collect();
     let need = 5 - board.len();
     let mut sweep = Sweep::<E::Strength>::new(held.len());
     let mut hands: Vec<Hand7> = Vec::new();

@@ -198,12 +198,9 @@ impl<R: RuleSet> Naive<R> {
         type Cell = OnceLock<std::sync::Arc<Ranking<Strength>>>;
         // One cell per rule set (a static in a generic function is shared
         // by every `R`).
-        static TABLES: [Cell; handeval_core::rules::ALL.len()] = [const { OnceLock::new() }; 2];
-        let at = handeval_core::rules::ALL
-            .iter()
-            .position(|r| *r == R::RULES)
-            .expect("every rule set is listed");
-        TABLES[at].get_or_init(scale::<Self>)
+        static TABLES: [Cell; handeval_core::rules::ALL.len()] =
+            [const { OnceLock::new() }; handeval_core::rules::ALL.len()];
+        TABLES[R::INDEX].get_or_init(scale::<Self>)
     }
 }
 

@@ -44,6 +44,9 @@ use handeval_core::rules::{RuleSet, Standard};
 
 use crate::Naive;
 
+/// The cards not on a board of five: 47.
+const OFF_BOARD: usize = Card::COUNT - 5;
+
 /// `BINOMIAL[k][n]` is `n` choose `k`, for the cards' indices `n < 52`.
 const BINOMIAL: [[u32; Card::COUNT]; 6] = {
     let mut table = [[0u32; Card::COUNT]; 6];
@@ -109,17 +112,10 @@ impl ClassTable {
 
     /// The table of game `G`'s rules ([`Game::Rules`]), built on first use
     /// (about half a second).
-    ///
-    /// # Panics
-    /// Never: every rule set is listed in [`handeval_core::rules::ALL`].
     pub fn of<G: Game>() -> &'static ClassTable {
         static TABLES: [std::sync::OnceLock<ClassTable>; handeval_core::rules::ALL.len()] =
-            [const { std::sync::OnceLock::new() }; 2];
-        let at = handeval_core::rules::ALL
-            .iter()
-            .position(|r| *r == G::RULES)
-            .expect("every rule set is listed");
-        TABLES[at].get_or_init(ClassTable::build::<G::Rules>)
+            [const { std::sync::OnceLock::new() }; handeval_core::rules::ALL.len()];
+        TABLES[<G::Rules as RuleSet>::INDEX].get_or_init(ClassTable::build::<G::Rules>)
     }
 
     /// The standard game's table, built on first use (about half a second).
@@ -177,7 +173,9 @@ impl ClassTable {
     /// the best of its pairs'.
     fn board(&self, board: Board, hole: usize, out: &mut [u16]) {
         let on_board = board.cards.map(Card::index);
-        let deck: Vec<u8> = (0..52u8).filter(|c| !on_board.contains(c)).collect();
+        let deck: Vec<u8> = (0..Card::COUNT as u8)
+            .filter(|c| !on_board.contains(c))
+            .collect();
         let mut triples = Vec::with_capacity(10);
         for x in 0..5 {
             for y in x + 1..5 {
@@ -186,12 +184,12 @@ impl ClassTable {
                 }
             }
         }
-        // pairs[i * 47 + j] for i < j: the best class of deck[i], deck[j]
-        // and three of the board.
-        let mut pairs = vec![u16::MAX; 47 * 47];
-        for i in 0..47 {
-            for j in i + 1..47 {
-                pairs[i * 47 + j] = triples
+        // pairs[i * OFF_BOARD + j] for i < j: the best class of deck[i],
+        // deck[j] and three of the board.
+        let mut pairs = vec![u16::MAX; OFF_BOARD * OFF_BOARD];
+        for i in 0..OFF_BOARD {
+            for j in i + 1..OFF_BOARD {
+                pairs[i * OFF_BOARD + j] = triples
                     .iter()
                     .map(|t| {
                         let five = [deck[i], deck[j], t[0], t[1], t[2]];
@@ -331,20 +329,21 @@ fn best_of_pairs(
 ) -> usize {
     let left = chosen.len() - depth;
     if left == 1 {
-        let row = &mut out[..47 - at];
+        let row = &mut out[..OFF_BOARD - at];
         row.fill(best);
         for &x in &chosen[..depth] {
-            for (slot, &pair) in row.iter_mut().zip(&pairs[x * 47 + at..x * 47 + 47]) {
+            let from = x * OFF_BOARD;
+            for (slot, &pair) in row.iter_mut().zip(&pairs[from + at..from + OFF_BOARD]) {
                 *slot = (*slot).min(pair);
             }
         }
         return row.len();
     }
     let mut written = 0;
-    for card in at..=47 - left {
+    for card in at..=OFF_BOARD - left {
         let with = chosen[..depth]
             .iter()
-            .fold(best, |b, &x| b.min(pairs[x * 47 + card]));
+            .fold(best, |b, &x| b.min(pairs[x * OFF_BOARD + card]));
         chosen[depth] = card;
         written += best_of_pairs(
             pairs,
