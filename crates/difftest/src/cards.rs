@@ -607,6 +607,9 @@ pub struct Totals {
 
 /// Each checked evaluator's verdict over every hand of `G` and the time its
 /// evaluation took (summed over the threads, divided by their number), and
+/// Hands of a part valued and compared at a time.
+const CHUNK: usize = 1 << 15;
+
 /// the reference's own totals: every part's reference classes computed
 /// once and every evaluator run over them. `progress` is called after each
 /// part with the hands done so far.
@@ -632,12 +635,6 @@ pub fn check_parts<G: Game>(
         .par_iter()
         .map(|part| {
             let started = Instant::now();
-            // The reference's totals alone need no hands.
-            let hands = if checks.is_empty() {
-                Vec::new()
-            } else {
-                part.hands()
-            };
             let want = part_classes(part);
             let reference_time = started.elapsed();
             // Counted class by class first: a part holds up to ten million
@@ -653,12 +650,29 @@ pub fn check_parts<G: Game>(
                     histogram.add_weighted(c, part.weight * n);
                 }
             }
-            let mut partials = Vec::with_capacity(checks.len());
-            let mut times = Vec::with_capacity(checks.len());
-            for check in checks {
-                let started = Instant::now();
-                partials.push(check.part(&hands, &want, part.start, part.weight));
-                times.push(started.elapsed());
+            let mut partials = vec![Partial::new(); checks.len()];
+            let mut times = vec![Duration::ZERO; checks.len()];
+            // The part's hands a chunk at a time (the reference's totals
+            // alone need none): a part of six-card Omaha holds 10,737,573
+            // hands, 118 MB, and a chunk's hands, values and categories stay
+            // in the core's cache while every evaluator goes over them.
+            let mut dealt = G::part_hands(part.part);
+            let mut chunk = Vec::with_capacity(CHUNK);
+            let mut at = 0;
+            while !checks.is_empty() {
+                chunk.clear();
+                chunk.extend(dealt.by_ref().take(CHUNK));
+                if chunk.is_empty() {
+                    break;
+                }
+                let want = &want[at..at + chunk.len()];
+                for ((partial, time), check) in partials.iter_mut().zip(&mut times).zip(checks) {
+                    let started = Instant::now();
+                    let found = check.part(&chunk, want, part.start + at as u64, part.weight);
+                    *partial = std::mem::replace(partial, Partial::new()).merge(found);
+                    *time += started.elapsed();
+                }
+                at += chunk.len();
             }
             let now = done.fetch_add(part.len as u64, std::sync::atomic::Ordering::Relaxed);
             progress(now + part.len as u64);
