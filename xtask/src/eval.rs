@@ -210,7 +210,13 @@ fn line(
         return Ok(games[at].write(text, out)?.map(|()| at));
     }
     let Some(hole) = bar else {
-        let shapes: Vec<String> = games.iter().map(|g| g.shape()).collect();
+        // Games of one shape (five cards: Hold'em's and short deck's) say it once.
+        let mut shapes: Vec<String> = Vec::new();
+        for shape in games.iter().map(|g| g.shape()) {
+            if !shapes.contains(&shape) {
+                shapes.push(shape);
+            }
+        }
         return Ok(Err(format!(
             "{}: a hand of a game here has {} cards (hole | board)",
             cards(count),

@@ -108,7 +108,7 @@ fn bad_lines_are_reported_by_number_and_good_lines_still_evaluated() {
         "line 4: 2 cards",
         "line 5: duplicate card As",
         "line 6: bad rank 'X' at column 1",
-        "line 7: 8 cards: a hand of a game here has 5, 6, 7",
+        "line 7: 8 cards: a hand of a game here has 5, 6, 7, 4 | 5, 5 | 5, 6 | 5 cards (hole | board)",
     ] {
         assert!(
             stderr.contains(expected),
