@@ -17,6 +17,8 @@ use rand_chacha::ChaCha8Rng;
 
 use handeval_core::next_combination as next;
 
+mod common;
+
 /// Each player's wins, ties and sixtieths of ties over every board from
 /// the short deck (ranks 6 to ace) less the known cards, each hand the best
 /// of its 21 fives by the short-deck reference.
@@ -33,19 +35,12 @@ fn brute_short(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Tally {
     let rest: Vec<Card> = Card::all()
         .filter(|c| c.rank().value() >= 6 && !known.contains(c))
         .collect();
-    let need = 5 - board.len();
     let mut tally = Tally::default();
-    let mut pick: Vec<usize> = (0..need).collect();
-    loop {
-        let full: Vec<Card> = board
-            .iter()
-            .copied()
-            .chain(pick.iter().map(|&i| rest[i]))
-            .collect();
+    common::each_full_board(board, &rest, |full| {
         let values: Vec<_> = holes
             .iter()
             .map(|hole| {
-                let seven: Vec<Card> = hole.iter().chain(&full).copied().collect();
+                let seven: Vec<Card> = hole.iter().chain(full).copied().collect();
                 let mut five: Vec<usize> = (0..5).collect();
                 let mut best = None;
                 loop {
@@ -73,10 +68,8 @@ fn brute_short(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Tally {
             }
         }
         tally.boards += 1;
-        if need == 0 || !next(&mut pick, rest.len()) {
-            return tally;
-        }
-    }
+    });
+    tally
 }
 
 fn cards(text: &str) -> Vec<Card> {

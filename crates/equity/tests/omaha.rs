@@ -12,7 +12,7 @@ use handeval_reference::{Reference, evaluate};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use handeval_core::next_combination as next;
+mod common;
 
 /// Each player's equity by brute force: every board from `rest`.
 fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
@@ -21,19 +21,9 @@ fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
         used |= 1 << c.index();
     }
     let rest: Vec<Card> = Card::all().filter(|c| used & 1 << c.index() == 0).collect();
-    let need = 5 - board.len();
     let mut shares = vec![0.0; holes.len()];
     let mut boards = 0.0;
-    let mut pick = vec![0usize; need];
-    for (i, p) in pick.iter_mut().enumerate() {
-        *p = i;
-    }
-    loop {
-        let full: Vec<Card> = board
-            .iter()
-            .copied()
-            .chain(pick.iter().map(|&i| rest[i]))
-            .collect();
+    common::each_full_board(board, &rest, |full| {
         let values: Vec<_> = holes
             .iter()
             .map(|hole| {
@@ -66,10 +56,7 @@ fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
             }
         }
         boards += 1.0;
-        if need == 0 || !next(&mut pick, rest.len()) {
-            break;
-        }
-    }
+    });
     shares.iter().map(|s| s / boards).collect()
 }
 
