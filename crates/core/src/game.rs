@@ -674,7 +674,12 @@ const OFF_BOARD: usize = Card::COUNT - 5;
 #[derive(Clone, Debug)]
 struct Holes<const K: usize> {
     deck: [Card; OFF_BOARD],
+    /// The places in `deck` of the next combination's cards.
     next: [usize; K],
+    /// Its cards: only those whose places moved are read again, most
+    /// often the last one alone (the check of every PLO6 hand deals
+    /// 1.4e12 of them).
+    cards: [Card; K],
     done: bool,
 }
 
@@ -687,9 +692,11 @@ impl<const K: usize> Holes<K> {
         {
             *slot = card;
         }
+        let next = core::array::from_fn(|i| i);
         Holes {
+            cards: core::array::from_fn(|i| deck[next[i]]),
             deck,
-            next: core::array::from_fn(|i| i),
+            next,
             done: false,
         }
     }
@@ -698,12 +705,32 @@ impl<const K: usize> Holes<K> {
 impl<const K: usize> Iterator for Holes<K> {
     type Item = [Card; K];
 
+    #[inline]
     fn next(&mut self) -> Option<[Card; K]> {
         if self.done {
             return None;
         }
-        let out = self.next.map(|i| self.deck[i]);
-        self.done = !crate::next_combination(&mut self.next, self.deck.len());
+        let out = self.cards;
+        // The lexicographic successor (as `next_combination`), noting the
+        // first place that moved.
+        let n = self.deck.len();
+        let mut i = K;
+        loop {
+            if i == 0 {
+                self.done = true;
+                return Some(out);
+            }
+            i -= 1;
+            if self.next[i] < n - K + i {
+                break;
+            }
+        }
+        self.next[i] += 1;
+        self.cards[i] = self.deck[self.next[i]];
+        for j in i + 1..K {
+            self.next[j] = self.next[j - 1] + 1;
+            self.cards[j] = self.deck[self.next[j]];
+        }
         Some(out)
     }
 }
@@ -1137,6 +1164,28 @@ mod tests {
         check(&OMAHA6_FIVES, 6);
         assert_eq!(OMAHA_FIVES[0], [0, 1, 4, 5, 6]);
         assert_eq!(OMAHA_FIVES[59], [2, 3, 6, 7, 8]);
+    }
+
+    #[test]
+    fn holes_deal_every_combination_of_the_cards_off_the_board_in_order() {
+        fn check<const K: usize>(board: [Card; 5]) {
+            let deck: Vec<Card> = Card::all().filter(|c| !board.contains(c)).collect();
+            let mut at: Vec<usize> = (0..K).collect();
+            let mut holes = Holes::<K>::new(board);
+            loop {
+                let want: Vec<Card> = at.iter().map(|&i| deck[i]).collect();
+                assert_eq!(holes.next().map(|h| h.to_vec()), Some(want));
+                if !crate::next_combination(&mut at, deck.len()) {
+                    break;
+                }
+            }
+            assert_eq!(holes.next(), None);
+        }
+        let board = crate::parse_cards("2c 9d Th Ks As").unwrap();
+        let board: [Card; 5] = board.try_into().unwrap();
+        check::<2>(board);
+        check::<4>(board);
+        check::<6>(board);
     }
 
     #[test]
