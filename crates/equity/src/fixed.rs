@@ -120,7 +120,18 @@ impl<G: Game> FixedHands<G> {
         if ![0, 3, 4, 5].contains(&board.len()) {
             return Err(EquityError::Board(board.len()));
         }
-        let deck: u64 = G::deck().fold(0, |m, c| m | 1 << c.index());
+        if let Some(hole) = holes.iter().find(|h| h.len() != held::<G>()) {
+            return Err(EquityError::Cards {
+                what: "a hand",
+                error: alloc::format!(
+                    "{} cards, where a hand of {} has {}",
+                    hole.len(),
+                    G::WORD,
+                    held::<G>()
+                ),
+            });
+        }
+        let deck = G::RULES.deck();
         let mut seen = 0u64;
         for &c in holes.iter().flatten().chain(&board).chain(dead) {
             if seen & 1 << c.index() != 0 {
@@ -333,6 +344,18 @@ mod tests {
         assert_eq!(
             FixedHands::<Hand7>::new(&["AhKh", "9s9d"], "", "").map(|m| m.rest().len()),
             Ok(48)
+        );
+        // Parsed cards are held to the same sizes.
+        let parsed = |t: &str| handeval_core::parse_cards(t).unwrap();
+        assert_eq!(
+            FixedHands::<Omaha4>::of(
+                alloc::vec![parsed("AhAsKh"), parsed("QdQcJdJc")],
+                Vec::new(),
+                &[]
+            )
+            .unwrap_err()
+            .to_string(),
+            "a hand: 3 cards, where a hand of Omaha has 4"
         );
         assert_eq!(
             FixedHands::<handeval_core::Hand>::new(&["AhKh", "9s9d"], "", "")
