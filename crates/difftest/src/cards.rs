@@ -601,15 +601,16 @@ pub struct Totals {
     /// [`Category::ALL`] order.
     pub category_classes: [u16; 10],
     /// The time spent making the parts' hands and the reference's classes
-    /// of them (summed over the threads, divided by their number).
+    /// of them (summed over the threads, divided by their number); the
+    /// hands are dealt only where some evaluator is checked on them.
     pub reference_time: Duration,
 }
 
-/// Each checked evaluator's verdict over every hand of `G` and the time its
-/// evaluation took (summed over the threads, divided by their number), and
 /// Hands of a part valued and compared at a time.
 const CHUNK: usize = 1 << 15;
 
+/// Each checked evaluator's verdict over every hand of `G` and the time its
+/// evaluation took (summed over the threads, divided by their number), and
 /// the reference's own totals: every part's reference classes computed
 /// once and every evaluator run over them. `progress` is called after each
 /// part with the hands done so far.
@@ -636,7 +637,7 @@ pub fn check_parts<G: Game>(
         .map(|part| {
             let started = Instant::now();
             let want = part_classes(part);
-            let reference_time = started.elapsed();
+            let mut reference_time = started.elapsed();
             // Counted class by class first: a part holds up to ten million
             // hands of a few thousand classes.
             let mut counts = vec![0u64; SLOTS];
@@ -660,8 +661,12 @@ pub fn check_parts<G: Game>(
             let mut chunk = Vec::with_capacity(CHUNK);
             let mut at = 0;
             while !checks.is_empty() {
+                // Dealing is the checks' shared work, counted with the
+                // reference's, which the foresight adds to every check's.
+                let dealing = Instant::now();
                 chunk.clear();
                 chunk.extend(dealt.by_ref().take(CHUNK));
+                reference_time += dealing.elapsed();
                 if chunk.is_empty() {
                     break;
                 }
