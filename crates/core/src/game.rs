@@ -733,6 +733,46 @@ impl<const K: usize> Iterator for Holes<K> {
         }
         Some(out)
     }
+
+    /// The same walk for a loop that takes every hole (`for_each`, `fold`):
+    /// the holes that differ from the one before in their last card alone
+    /// come from a loop of their own, which keeps the hole in registers.
+    /// Through `next`, each 6-card hole went back and forth through memory,
+    /// a third of the time of the check of every PLO6 hand.
+    #[inline]
+    fn fold<B, F: FnMut(B, [Card; K]) -> B>(mut self, init: B, mut f: F) -> B {
+        const { assert!(K > 0, "a hole holds a card") };
+        let mut acc = init;
+        if self.done {
+            return acc;
+        }
+        let n = self.deck.len();
+        loop {
+            let mut cards = self.cards;
+            for &card in &self.deck[self.next[K - 1]..] {
+                cards[K - 1] = card;
+                acc = f(acc, cards);
+            }
+            // The successor of the run's last hole, whose last place is the
+            // deck's last.
+            let mut i = K - 1;
+            loop {
+                if i == 0 {
+                    return acc;
+                }
+                i -= 1;
+                if self.next[i] < n - K + i {
+                    break;
+                }
+            }
+            self.next[i] += 1;
+            self.cards[i] = self.deck[self.next[i]];
+            for j in i + 1..K {
+                self.next[j] = self.next[j - 1] + 1;
+                self.cards[j] = self.deck[self.next[j]];
+            }
+        }
+    }
 }
 
 /// Implements [`Game`] for Omaha with `$hole` hole cards.
@@ -1180,9 +1220,22 @@ mod tests {
                 }
             }
             assert_eq!(holes.next(), None);
+            // The loop that takes every hole (fold) walks the same holes,
+            // from the start and from any place the steps left it at.
+            let stepped: Vec<[Card; K]> = Holes::<K>::new(board).collect();
+            for taken in [0, 1, 41, 42, 43, stepped.len() - 1, stepped.len()] {
+                let mut holes = Holes::<K>::new(board);
+                holes.by_ref().take(taken).for_each(drop);
+                let end = holes.fold(taken, |at, hole| {
+                    assert_eq!(hole, stepped[at], "{K} cards, hole {at}, after {taken}");
+                    at + 1
+                });
+                assert_eq!(end, stepped.len(), "{K} cards, after {taken}");
+            }
         }
         let board = crate::parse_cards("2c 9d Th Ks As").unwrap();
         let board: [Card; 5] = board.try_into().unwrap();
+        check::<1>(board);
         check::<2>(board);
         check::<4>(board);
         check::<6>(board);

@@ -475,25 +475,30 @@ impl Partial {
         let mut categories = vec![Category::HighCard; hands.len()];
         E::strengths_and_categories(hands, &mut strengths, &mut categories);
         let category_of = category_of_class::<G>();
+        let by_category = tally(categories.iter().map(|c| c.index()), Category::ALL.len());
+        for (&c, &n) in Category::ALL.iter().zip(&by_category) {
+            part.histogram.add_weighted(c, weight * n);
+        }
+        let differing = categories
+            .iter()
+            .zip(expected)
+            .filter(|&(&c, &want)| Some(c) != category_of[usize::from(want)])
+            .count();
+        part.category_mismatches = weight * differing as u64;
         // The last value seen on each reference class, and its class on the
-        // scale: most hands repeat a value already looked up.
+        // scale: most hands repeat a value already looked up, whose class
+        // was marked seen when it was.
         let mut known: Vec<Option<(E::Strength, u16)>> = vec![None; SLOTS];
-        for (i, ((&value, &category), &want)) in
-            strengths.iter().zip(&categories).zip(expected).enumerate()
-        {
+        for (i, (&value, &want)) in strengths.iter().zip(expected).enumerate() {
             let class = match known[usize::from(want)] {
                 Some((v, class)) if v == value => class,
                 _ => {
                     let class = scale.class(value).map_or(0, |c| c as u16);
                     known[usize::from(want)] = Some((value, class));
+                    part.seen[usize::from(class)] = true;
                     class
                 }
             };
-            part.histogram.add_weighted(category, weight);
-            part.seen[usize::from(class)] = true;
-            if Some(category) != category_of[usize::from(want)] {
-                part.category_mismatches += weight;
-            }
             if class != want {
                 part.class_mismatch_hands += weight;
                 if part.class_mismatches.len() < KEPT_MISMATCHES {
@@ -606,6 +611,17 @@ pub struct Totals {
     pub reference_time: Duration,
 }
 
+/// How many of `keys` are each key below `slots`. Four tallies taken in
+/// turn: with one, each count waits for the one before it, hand after hand
+/// of the same class or category.
+fn tally(keys: impl Iterator<Item = usize>, slots: usize) -> Vec<u64> {
+    let mut lanes = vec![[0u64; 4]; slots];
+    for (i, key) in keys.enumerate() {
+        lanes[key][i % 4] += 1;
+    }
+    lanes.iter().map(|l| l.iter().sum()).collect()
+}
+
 /// Hands of a part valued and compared at a time.
 const CHUNK: usize = 1 << 15;
 
@@ -619,6 +635,56 @@ pub fn check_all<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
     check_parts(checks, parts::<G>(), true, progress)
+}
+
+/// Each check's verdict on one part's hands (`want`, the reference's
+/// classes) and the time it took, and the time the dealing took.
+fn deal_and_check<G: Game>(
+    checks: &[&dyn PartCheck<G>],
+    part: &PartAt<G>,
+    want: &[u16],
+) -> (Vec<Partial>, Vec<Duration>, Duration) {
+    if checks.is_empty() {
+        // The reference's totals alone need no hands.
+        return (Vec::new(), Vec::new(), Duration::ZERO);
+    }
+    let mut partials = vec![Partial::new(); checks.len()];
+    let mut times = vec![Duration::ZERO; checks.len()];
+    // The part's hands a chunk at a time: a part of six-card Omaha holds
+    // 10,737,573 hands, 118 MB, and a chunk's hands, values and categories
+    // stay in the core's cache while every evaluator goes over them. Dealt
+    // in one loop over the part (`for_each`), which a game's walk can make
+    // tighter than a step at a time.
+    let mut chunk = Vec::with_capacity(CHUNK);
+    let mut at = 0;
+    let mut checking = Duration::ZERO;
+    let mut check_chunk = |chunk: &mut Vec<G>| {
+        let want = &want[at..at + chunk.len()];
+        for ((partial, time), check) in partials.iter_mut().zip(&mut times).zip(checks) {
+            let started = Instant::now();
+            let found = check.part(chunk, want, part.start + at as u64, part.weight);
+            *partial = std::mem::replace(partial, Partial::new()).merge(found);
+            let took = started.elapsed();
+            *time += took;
+            checking += took;
+        }
+        at += chunk.len();
+        chunk.clear();
+    };
+    let dealing = Instant::now();
+    G::part_hands(part.part).for_each(|hand| {
+        chunk.push(hand);
+        if chunk.len() == CHUNK {
+            check_chunk(&mut chunk);
+        }
+    });
+    if !chunk.is_empty() {
+        check_chunk(&mut chunk);
+    }
+    // Dealing is the checks' shared work, counted with the
+    // reference's, which the foresight adds to every check's.
+    let dealt = dealing.elapsed().saturating_sub(checking);
+    (partials, times, dealt)
 }
 
 /// [`check_all`] over some of the parts only (`every` when they are all of
@@ -640,10 +706,7 @@ pub fn check_parts<G: Game>(
             let mut reference_time = started.elapsed();
             // Counted class by class first: a part holds up to ten million
             // hands of a few thousand classes.
-            let mut counts = vec![0u64; SLOTS];
-            for &class in &want {
-                counts[usize::from(class)] += 1;
-            }
+            let counts = tally(want.iter().map(|&c| usize::from(c)), SLOTS);
             let mut histogram = Histogram::new();
             let seen: Vec<bool> = counts.iter().map(|&n| n > 0).collect();
             for (class, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
@@ -651,34 +714,8 @@ pub fn check_parts<G: Game>(
                     histogram.add_weighted(c, part.weight * n);
                 }
             }
-            let mut partials = vec![Partial::new(); checks.len()];
-            let mut times = vec![Duration::ZERO; checks.len()];
-            // The part's hands a chunk at a time (the reference's totals
-            // alone need none): a part of six-card Omaha holds 10,737,573
-            // hands, 118 MB, and a chunk's hands, values and categories stay
-            // in the core's cache while every evaluator goes over them.
-            let mut dealt = G::part_hands(part.part);
-            let mut chunk = Vec::with_capacity(CHUNK);
-            let mut at = 0;
-            while !checks.is_empty() {
-                // Dealing is the checks' shared work, counted with the
-                // reference's, which the foresight adds to every check's.
-                let dealing = Instant::now();
-                chunk.clear();
-                chunk.extend(dealt.by_ref().take(CHUNK));
-                reference_time += dealing.elapsed();
-                if chunk.is_empty() {
-                    break;
-                }
-                let want = &want[at..at + chunk.len()];
-                for ((partial, time), check) in partials.iter_mut().zip(&mut times).zip(checks) {
-                    let started = Instant::now();
-                    let found = check.part(&chunk, want, part.start + at as u64, part.weight);
-                    *partial = std::mem::replace(partial, Partial::new()).merge(found);
-                    *time += started.elapsed();
-                }
-                at += chunk.len();
-            }
+            let (partials, times, dealing) = deal_and_check(checks, part, &want);
+            reference_time += dealing;
             let now = done.fetch_add(part.len as u64, std::sync::atomic::Ordering::Relaxed);
             progress(now + part.len as u64);
             (
@@ -927,6 +964,7 @@ impl<G: Game> fmt::Display for HandCheck<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use handeval_core::rules::STANDARD;
     use handeval_core::{Hand6, Hand7, Omaha4};
 
     #[test]
@@ -1031,5 +1069,53 @@ mod tests {
         assert!(c.passed());
         c.class_mismatch_hands = 1;
         assert!(!c.passed());
+    }
+
+    #[test]
+    fn a_comparison_counts_each_wrong_class_and_category_by_weight() {
+        // The reference's own values against classes some of which are
+        // wrong: every seventh hand is said to be the royal flush.
+        let hands = random_hands::<Hand7>(5, 20_000);
+        let table = ClassTable::of::<Hand7>();
+        let truth: Vec<u16> = hands.iter().map(|h| table.best(h)).collect();
+        let mut expected = truth.clone();
+        for class in expected.iter_mut().step_by(7) {
+            *class = 1;
+        }
+        let category = |class: u16| STANDARD.category_of(class).unwrap();
+        let weight = 3;
+        let scale = scale::<<ReferenceBest as BestFive<Hand7>>::Five>();
+        let part = Partial::compare::<Hand7, ReferenceBest>(&hands, &expected, 100, weight, &scale);
+        let wrong = |same: &dyn Fn(u16, u16) -> bool| -> u64 {
+            let n = truth
+                .iter()
+                .zip(&expected)
+                .filter(|&(&t, &e)| !same(t, e))
+                .count();
+            weight * n as u64
+        };
+        assert!(wrong(&|t, e| t == e) > 0 && wrong(&|t, e| category(t) == category(e)) > 0);
+        assert_eq!(part.class_mismatch_hands, wrong(&|t, e| t == e));
+        assert_eq!(
+            part.category_mismatches,
+            wrong(&|t, e| category(t) == category(e))
+        );
+        let first = truth
+            .iter()
+            .zip(&expected)
+            .position(|(t, e)| t != e)
+            .unwrap();
+        assert_eq!(part.class_mismatches[0], (100 + first as u64, truth[first]));
+        let mut histogram = Histogram::new();
+        for &t in &truth {
+            histogram.add_weighted(category(t), weight);
+        }
+        assert_eq!(part.histogram, histogram);
+        let seen: std::collections::BTreeSet<u16> = truth.iter().copied().collect();
+        let marked: std::collections::BTreeSet<u16> = (0..SLOTS as u16)
+            .filter(|&c| part.seen[usize::from(c)])
+            .collect();
+        assert_eq!(marked, seen);
+        assert_eq!(part.evaluated, hands.len() as u64);
     }
 }
