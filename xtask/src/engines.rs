@@ -335,11 +335,12 @@ pub struct Plan {
 impl Plan {
     /// A run's check: a full run's sample is a million hands (the issue's
     /// floor for engines too slow for every hand), every hand where that
-    /// is foreseen to take at most ten minutes on the machine's cores; a
-    /// smoke run's is ten thousand, never every hand.
+    /// is foreseen to take at most three minutes on the machine's cores
+    /// (`bench --engine-budget`); a smoke run's is ten thousand, never
+    /// every hand.
     pub fn for_mode(mode: Mode, seed: u64) -> Plan {
         let (hands, budget_minutes) = match mode {
-            Mode::Full => (1_000_000, 10.0),
+            Mode::Full => (1_000_000, 3.0),
             Mode::Quick => (100_000, 2.0),
             Mode::Smoke => (10_000, 0.0),
         };
@@ -455,8 +456,11 @@ impl GameVisitor for CheckGame<'_> {
             row.game,
             row.model,
             if row.error.is_empty() {
+                let foreseen = row.foreseen_every_s.map_or_else(String::new, |f| {
+                    format!(" (every hand foreseen at {f:.1} s)")
+                });
                 format!(
-                    "{} hands ({}), {} disagreeing, {:.1} s",
+                    "{} hands ({}), {} disagreeing, {:.1} s{foreseen}",
                     row.hands, row.coverage, row.disagreements, row.seconds
                 )
             } else {

@@ -72,9 +72,11 @@ pub struct Args {
     /// Minutes an engine's check over every hand of a game may take
     /// (foreseen on all cores) before it is checked on a seeded million
     /// hands and every pitfall hand instead. The default keeps a full run
-    /// within its half hour; PHEvaluator's Omaha over every hand (up to
-    /// suit renaming) takes about 12 minutes on two cores.
-    #[arg(long, default_value_t = 10.0)]
+    /// within its half hour: PHEvaluator's Omaha over every hand (up to
+    /// suit renaming) takes 10 to 12 minutes on two cores, and at 10 it
+    /// was foreseen within budget on a Zen 5 (585 s) and took 601 s of a
+    /// 40-minute run; its Hold'em games take seconds.
+    #[arg(long, default_value_t = 3.0)]
     engine_budget: f64,
     /// The cargo profile the benchmarks are built with. `bench` (fat LTO,
     /// one codegen unit) is what cited runs use; another, such as `dev`,
