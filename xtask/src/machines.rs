@@ -238,7 +238,14 @@ pub fn narrow_answer(machines: &[Machine]) -> String {
                     .unwrap_or(f64::INFINITY)
                     .total_cmp(&b.0.ratio_to_baseline.unwrap_or(f64::INFINITY))
             });
-            cells.push(range_cell(&best, machines.len()));
+            let timed = machines
+                .iter()
+                .any(|m| m.run.rows.iter().any(|r| r.workload == workload));
+            cells.push(if best.is_empty() && timed {
+                NONE_TIMED.to_string()
+            } else {
+                range_cell(&best, machines.len())
+            });
         }
         if cells.iter().all(String::is_empty) {
             continue;
@@ -247,6 +254,9 @@ pub fn narrow_answer(machines: &[Machine]) -> String {
     }
     s
 }
+
+/// A cell of a kind of evaluator a run timed none of on a game it timed.
+const NONE_TIMED: &str = "none timed";
 
 /// One cell of [`narrow_answer`]: the evaluators, and their ratios from
 /// the lowest to the highest, each with its CPU.
@@ -323,6 +333,16 @@ pub fn answer(machines: &[Machine], results: &str) -> String {
                         cell(a),
                         cell(b),
                         crate::report::format::speed_words(b.ns, a.ns)
+                    );
+                }
+                // A game whose evaluators are all of one kind (short deck
+                // has none with tables) shows the kind it has.
+                (without, with) if m.run.rows.iter().any(|r| r.workload == workload) => {
+                    let _ = write!(
+                        s,
+                        " {} | {} |",
+                        without.map_or_else(|| NONE_TIMED.to_string(), cell),
+                        with.map_or_else(|| NONE_TIMED.to_string(), cell)
                     );
                 }
                 _ => s.push_str(" not measured | not measured |"),

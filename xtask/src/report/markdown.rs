@@ -57,11 +57,20 @@ pub fn game_method(
         )
     };
     let sequential = if has(Kind::Strength, Order::Sequential) {
+        // As `handeval_benches::hands::sequential_start`: from the middle
+        // hand, or every hand from the first where the workload holds them all.
         let start = (game.hands / 2).min(game.hands.saturating_sub(hands as u64));
-        format!(
-            ", `strength/sequential/{input}` takes consecutive hands of all {word} hands in order from hand {} (the middle one)",
-            thousands_u64(start)
-        )
+        if start == 0 {
+            format!(
+                ", `strength/sequential/{input}` takes every {word} hand in order ({})",
+                thousands_u64(game.hands)
+            )
+        } else {
+            format!(
+                ", `strength/sequential/{input}` takes consecutive hands of all {word} hands in order from hand {} (the middle one)",
+                thousands_u64(start)
+            )
+        }
     } else {
         String::new()
     };

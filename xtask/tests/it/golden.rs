@@ -124,3 +124,34 @@ fn the_fastest_without_tables_includes_outside_evaluators_without_tables() {
     }
     assert!(measured >= 3, "{answer}");
 }
+
+/// A game a run timed has its fastest evaluator in the wide answer even
+/// when it has evaluators of one kind only: short deck has none with
+/// tables, and at 6ff8188 both its cells said "not measured" for the two
+/// runs that timed it.
+#[test]
+fn a_game_timed_without_tables_only_shows_its_fastest() {
+    let answer = xtask(&["machines", "--answer"]);
+    let header = answer.lines().find(|l| l.starts_with("| CPU |")).unwrap();
+    let cells: Vec<&str> = header.split('|').map(str::trim).collect();
+    let column = cells
+        .iter()
+        .position(|c| *c == "Short deck, seven cards: fastest without tables")
+        .expect("a short-deck column");
+    let mut shown = 0;
+    for line in answer
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains("]("))
+    {
+        let row: Vec<&str> = line.split('|').map(str::trim).collect();
+        match (row[column], row[column + 1]) {
+            ("not measured", "not measured") => {}
+            (without, with) => {
+                assert!(without.starts_with('`'), "{line}");
+                assert!(with.starts_with('`') || with == "none timed", "{line}");
+                shown += 1;
+            }
+        }
+    }
+    assert!(shown >= 2, "{answer}");
+}
