@@ -37,6 +37,7 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 
 use crate::select::{game_ids, parse_game, select_names};
+use crate::slices::Slice;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -58,6 +59,17 @@ pub struct Args {
     /// Check every evaluator over every hand, whatever the budget.
     #[arg(long)]
     pub every: bool,
+    /// Check every evaluator over every hand a slice of the enumeration at
+    /// a time (`K/N`: the Kth of N slices, each every Nth part), saving
+    /// each slice's findings; the run that saves the last missing slice
+    /// gives the verdict over every hand. For a game whose every hand takes
+    /// longer than one sitting (six-card Omaha).
+    #[arg(long, value_parser = crate::slices::parse_slice)]
+    pub slice: Option<Slice>,
+    /// Where `--slice` saves (a folder for each game, set of evaluators
+    /// and commit), relative to the workspace.
+    #[arg(long, default_value = "results/checks")]
+    pub slices_in: std::path::PathBuf,
     /// Hands dealt (seeded) for each evaluator too slow for the budget.
     #[arg(long, default_value_t = 1 << 22)]
     pub sample: usize,
@@ -77,6 +89,8 @@ impl Default for Args {
             game: Checked::Game(GameInfo::of::<Hand>()),
             budget: 12.0,
             every: false,
+            slice: None,
+            slices_in: "results/checks".into(),
             sample: 1 << 22,
             engines: Vec::new(),
         }
@@ -113,6 +127,9 @@ pub enum Scope {
     /// On the seeded sample, its foreseen time over every hand being this
     /// long, beyond the budget.
     TooSlow(Duration),
+    /// Over one slice of every hand ([`Args::slice`]), the others not all
+    /// saved yet.
+    Slice(Slice),
 }
 
 /// One evaluator's outcome.
@@ -139,6 +156,8 @@ pub struct Outcome<G> {
     /// How long the reference's classes of every hand were foreseen to
     /// take, in seconds.
     pub foreseen_reference: f64,
+    /// The slices saved so far and where, when the check ran a slice.
+    pub sliced: Option<(Slice, Vec<usize>, std::path::PathBuf)>,
     /// How long the pass over every hand was foreseen to take (the
     /// reference's classes and the evaluators it checks), in seconds.
     pub foreseen_every: f64,
@@ -261,6 +280,9 @@ pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
     let (forseeable, definitions): (Vec<&Candidate<G>>, Vec<&Candidate<G>>) = candidates
         .iter()
         .partition(|c| c.checks.role != Role::Reference);
+    if let Some(slice) = args.slice {
+        return check_slice(args, slice, &forseeable, definitions, &selected);
+    }
     let busy = spinner(&format!("foreseeing the check of every {} hand", G::WORD));
     let (foreseen, reference_time) = foresee::<G>(&forseeable);
     busy.finish_and_clear();
@@ -313,7 +335,72 @@ pub fn check<G: Game>(args: &Args) -> Result<Outcome<G>> {
         totals,
         every_time,
         foreseen_reference: reference_time,
+        sliced: None,
         foreseen_every,
+        budget: args.budget * 60.0,
+        sample: args.sample,
+        listings,
+        reference,
+    })
+}
+
+/// [`check`] over one slice of every hand, or, when it saves the last
+/// missing slice, over every hand.
+fn check_slice<G: Game>(
+    args: &Args,
+    slice: Slice,
+    forseeable: &[&Candidate<G>],
+    definitions: Vec<&Candidate<G>>,
+    selected: &[&'static str],
+) -> Result<Outcome<G>> {
+    let checks: Vec<&dyn PartCheck<G>> = forseeable.iter().map(|c| c.check.as_ref()).collect();
+    let names: Vec<&str> = checks.iter().map(|c| c.name()).collect();
+    let progress = ProgressBar::new(enumerated::<G>().div_ceil(slice.of as u64)).with_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {{elapsed}} slice {slice} of every {} hand, {{percent}}% (about {{eta}} left): the reference{}{}",
+            G::WORD,
+            if names.is_empty() { "" } else { ", " },
+            names.join(", ")
+        ))
+        .expect("valid template"),
+    );
+    progress.enable_steady_tick(Duration::from_millis(200));
+    let root = crate::workspace::root().join(&args.slices_in);
+    let sliced = crate::slices::check::<G>(&checks, slice, &root, &|done| {
+        progress.set_position(done);
+    });
+    progress.finish_and_clear();
+    let sliced = sliced?;
+    let scope = if sliced.totals.is_some() {
+        Scope::Every
+    } else {
+        Scope::Slice(slice)
+    };
+    let mut rows: Vec<Row<G>> = sliced
+        .checks
+        .into_iter()
+        .map(|(check, time)| Row { check, scope, time })
+        .collect();
+    rows.extend(check_sampled(
+        args.sample,
+        definitions
+            .into_iter()
+            .map(|c| (c, Scope::Definition))
+            .collect(),
+    ));
+    rows.sort_by_key(|r| selected.iter().position(|n| *n == r.check.name));
+    let (listings, reference) = listings_of::<G>(selected);
+    Ok(Outcome {
+        rows,
+        totals: sliced.totals,
+        every_time: Duration::from_secs_f64(sliced.seconds),
+        foreseen_reference: 0.0,
+        sliced: Some((
+            slice,
+            sliced.saved,
+            crate::workspace::relative(&sliced.folder),
+        )),
+        foreseen_every: 0.0,
         budget: args.budget * 60.0,
         sample: args.sample,
         listings,
@@ -446,7 +533,26 @@ fn listings_of<G: Game>(selected: &[&'static str]) -> (Vec<Listing>, Option<Eval
 /// Writes what the enumeration is and what the reference's classes of
 /// every hand add up to, each category against the game's table.
 fn write_totals<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Result<()> {
+    if let Some((slice, saved, folder)) = &outcome.sliced {
+        let saved: Vec<String> = saved.iter().map(ToString::to_string).collect();
+        writeln!(
+            out,
+            "{}: slice {slice} saved in {}, with slices {} of {}{}",
+            G::TITLE,
+            folder.display(),
+            saved.join(", "),
+            slice.of,
+            if outcome.totals.is_some() {
+                ": every slice is in, and the totals are over every hand"
+            } else {
+                ": each hand of this slice is held to the reference; the totals over every hand come with the last slice"
+            }
+        )?;
+    }
     let Some(totals) = &outcome.totals else {
+        if outcome.sliced.is_some() {
+            return Ok(());
+        }
         return writeln!(
             out,
             "{}: the reference's classes of every hand, foreseen to take {}, do not fit the budget of {}: every evaluator is checked on the sample (`--every` checks every hand)",
@@ -456,9 +562,21 @@ fn write_totals<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Resul
         );
     };
     let weighted = G::HANDS != enumerated::<G>();
+    let took = match &outcome.sliced {
+        Some((slice, _, _)) => format!(
+            "{:.2} s over its {} slices",
+            outcome.every_time.as_secs_f64(),
+            slice.of
+        ),
+        None => format!(
+            "{:.2} s (foreseen: {:.2} s)",
+            outcome.every_time.as_secs_f64(),
+            outcome.foreseen_every
+        ),
+    };
     writeln!(
         out,
-        "{}: {} hands{}, weights summing to {} ({}); every hand took {:.2} s (foreseen: {:.2} s)",
+        "{}: {} hands{}, weights summing to {} ({}); every hand took {took}",
         G::TITLE,
         totals.enumerated,
         if weighted {
@@ -472,8 +590,6 @@ fn write_totals<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Resul
         } else {
             "NOT the game's hands"
         },
-        outcome.every_time.as_secs_f64(),
-        outcome.foreseen_every
     )?;
     let table = Histogram::published::<G>();
     writeln!(
@@ -563,6 +679,7 @@ pub fn write_summary<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::
                     ", on {sample} (every hand foreseen: {})",
                     duration(t.as_secs_f64())
                 ),
+                Scope::Slice(slice) => format!(", over slice {slice}"),
             }
         )?;
     }
@@ -780,7 +897,9 @@ pub fn write_csv<G: Game>(out: impl Write, outcome: &Outcome<G>) -> Result<()> {
     ])?;
     let table = ClassTable::of::<G>();
     let category_of = |class: u16| G::RULES.category_of(class).map_or("unranked", Category::id);
-    for row in outcome.rows.iter().filter(|r| r.scope == Scope::Every) {
+    // A slice's places are places in the enumeration, as every hand's.
+    let enumerated = |s: Scope| matches!(s, Scope::Every | Scope::Slice(_));
+    for row in outcome.rows.iter().filter(|r| enumerated(r.scope)) {
         for &(index, class) in &row.check.class_mismatches {
             let hand = hand_at::<G>(index);
             let want = table.best(&hand);
@@ -794,7 +913,7 @@ pub fn write_csv<G: Game>(out: impl Write, outcome: &Outcome<G>) -> Result<()> {
             ])?;
         }
     }
-    for row in outcome.rows.iter().filter(|r| r.scope != Scope::Every) {
+    for row in outcome.rows.iter().filter(|r| !enumerated(r.scope)) {
         // A sample's places are places in the sample.
         for e in &row.check.examples {
             w.write_record([
@@ -826,6 +945,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     let game = match args.game {
+        Checked::Low(rule) if args.slice.is_some() => anyhow::bail!(
+            "--slice checks a game's evaluators over every hand; {}'s low half takes one run (`--game {} --every`)",
+            rule.id,
+            rule.id
+        ),
         Checked::Low(rule) => return crate::low::diff(args, rule),
         Checked::Game(game) => game,
     };

@@ -21,6 +21,7 @@ mod machines;
 mod report;
 mod scratch;
 mod select;
+mod slices;
 mod workspace;
 
 /// The handeval lab's tasks.

@@ -423,13 +423,15 @@ pub struct HandCheck<G> {
 }
 
 /// What one stretch of hands contributes to a [`HandCheck`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Partial {
     evaluated: u64,
+    #[serde(with = "counts")]
     histogram: Histogram,
     category_mismatches: u64,
     class_mismatch_hands: u64,
     class_mismatches: Vec<(u64, u16)>,
+    #[serde(with = "class_set")]
     seen: Vec<bool>,
 }
 
@@ -515,9 +517,21 @@ impl Partial {
         self.histogram += other.histogram;
         self.category_mismatches += other.category_mismatches;
         self.class_mismatch_hands += other.class_mismatch_hands;
+        // The first differing hands of both. Stretches merge in order, but
+        // slices of every hand interleave (each takes every Nth part).
+        let in_order = match (self.class_mismatches.last(), other.class_mismatches.first()) {
+            (Some(last), Some(first)) => last.0 < first.0,
+            _ => true,
+        };
         let room = KEPT_MISMATCHES.saturating_sub(self.class_mismatches.len());
-        self.class_mismatches
-            .extend(other.class_mismatches.into_iter().take(room));
+        if in_order {
+            self.class_mismatches
+                .extend(other.class_mismatches.into_iter().take(room));
+        } else {
+            self.class_mismatches.extend(other.class_mismatches);
+            self.class_mismatches.sort_unstable();
+            self.class_mismatches.truncate(KEPT_MISMATCHES);
+        }
         for (s, o) in self.seen.iter_mut().zip(other.seen) {
             *s |= o;
         }
@@ -696,9 +710,19 @@ pub fn check_parts<G: Game>(
     every: bool,
     progress: &(dyn Fn(u64) + Sync),
 ) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
+    find(checks, parts, progress).verdicts(checks, every)
+}
+
+/// What the checks found over `parts`, to be merged with what they find
+/// over the others ([`Found::merge`]) before [`Found::verdicts`].
+pub fn find<G: Game>(
+    checks: &[&dyn PartCheck<G>],
+    parts: &[PartAt<G>],
+    progress: &(dyn Fn(u64) + Sync),
+) -> Found {
     let done = std::sync::atomic::AtomicU64::new(0);
     let category_of = category_of_class::<G>();
-    let (partials, times, totals) = parts
+    parts
         .par_iter()
         .map(|part| {
             let started = Instant::now();
@@ -718,58 +742,186 @@ pub fn check_parts<G: Game>(
             reference_time += dealing;
             let now = done.fetch_add(part.len as u64, std::sync::atomic::Ordering::Relaxed);
             progress(now + part.len as u64);
-            (
+            Found {
                 partials,
                 times,
-                (histogram, seen, part.len as u64, reference_time),
-            )
+                histogram,
+                seen,
+                enumerated: part.len as u64,
+                reference_time,
+            }
         })
-        .reduce(
-            || {
-                (
-                    vec![Partial::new(); checks.len()],
-                    vec![Duration::ZERO; checks.len()],
-                    (Histogram::new(), vec![false; SLOTS], 0, Duration::ZERO),
-                )
-            },
-            |(pa, ta, (mut ha, sa, na, ra)), (pb, tb, (hb, sb, nb, rb))| {
-                ha += hb;
-                let partials = pa.into_iter().zip(pb).map(|(a, b)| a.merge(b)).collect();
-                let times = ta.into_iter().zip(tb).map(|(a, b)| a + b).collect();
-                let seen = sa.into_iter().zip(sb).map(|(a, b)| a || b).collect();
-                (partials, times, (ha, seen, na + nb, ra + rb))
-            },
-        );
-    let threads = rayon::current_num_threads().max(1) as u32;
-    let checks = partials
-        .into_iter()
-        .zip(times)
-        .zip(checks)
-        .map(|((partial, time), check)| {
-            let verdict = partial.into_check::<G>(check.name(), every, |index, class| {
-                let hand = hand_at::<G>(index);
-                let want = ClassTable::of::<G>().best(&hand);
-                check.example(hand, index, class, want)
-            });
-            (verdict, time / threads)
-        })
-        .collect();
-    let (histogram, seen, enumerated, reference_time) = totals;
-    let mut category_classes = [0u16; 10];
-    for (class, _) in seen.iter().enumerate().filter(|(_, s)| **s) {
-        if let Some(c) = category_of[class] {
-            category_classes[c.index()] += 1;
+        .reduce(|| Found::new(checks.len()), Found::merge)
+}
+
+/// What checks over some of a game's parts found, kept whole: the findings
+/// over other parts merge into it, and the verdicts come once every part is
+/// in. A check of every hand too long for one sitting (every six-card Omaha
+/// hand: two hours on two cores) is run a slice of the parts at a time, each
+/// slice's findings saved (`cargo xtask diff --slice`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Found {
+    /// Each check's findings, in the checks' order.
+    partials: Vec<Partial>,
+    /// Each check's time, summed over the threads.
+    times: Vec<Duration>,
+    /// The reference's category histogram, by weight.
+    #[serde(with = "counts")]
+    histogram: Histogram,
+    /// The classes the reference found.
+    #[serde(with = "class_set")]
+    seen: Vec<bool>,
+    /// The hands enumerated.
+    enumerated: u64,
+    /// The time making the hands and the reference's classes took, summed
+    /// over the threads.
+    reference_time: Duration,
+}
+
+impl Found {
+    /// Nothing found yet, by `checks` checks.
+    pub fn new(checks: usize) -> Found {
+        Found {
+            partials: vec![Partial::new(); checks],
+            times: vec![Duration::ZERO; checks],
+            histogram: Histogram::new(),
+            seen: vec![false; SLOTS],
+            enumerated: 0,
+            reference_time: Duration::ZERO,
         }
     }
-    let totals = Totals {
-        hands: histogram.total(),
-        enumerated,
-        histogram,
-        classes: seen.iter().skip(1).filter(|&&s| s).count(),
-        category_classes,
-        reference_time: reference_time / threads,
-    };
-    (checks, totals)
+
+    /// How many checks found it.
+    pub fn checks(&self) -> usize {
+        self.partials.len()
+    }
+
+    /// The hands enumerated.
+    pub fn enumerated(&self) -> u64 {
+        self.enumerated
+    }
+
+    /// What both found, over their parts together (the same checks').
+    ///
+    /// # Panics
+    /// If they were found by different numbers of checks.
+    #[must_use]
+    pub fn merge(self, other: Found) -> Found {
+        assert_eq!(self.checks(), other.checks(), "the same checks' findings");
+        let mut histogram = self.histogram;
+        histogram += other.histogram;
+        Found {
+            partials: self
+                .partials
+                .into_iter()
+                .zip(other.partials)
+                .map(|(a, b)| a.merge(b))
+                .collect(),
+            times: self
+                .times
+                .iter()
+                .zip(&other.times)
+                .map(|(a, b)| *a + *b)
+                .collect(),
+            histogram,
+            seen: self
+                .seen
+                .iter()
+                .zip(&other.seen)
+                .map(|(a, b)| *a || *b)
+                .collect(),
+            enumerated: self.enumerated + other.enumerated,
+            reference_time: self.reference_time + other.reference_time,
+        }
+    }
+
+    /// Each check's verdict and time (summed over the threads, divided by
+    /// their number) and the reference's totals; `every` when the parts
+    /// found over are all of the game's.
+    ///
+    /// # Panics
+    /// If `checks` are not as many as found it.
+    pub fn verdicts<G: Game>(
+        self,
+        checks: &[&dyn PartCheck<G>],
+        every: bool,
+    ) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
+        assert_eq!(self.checks(), checks.len(), "the checks that found it");
+        let threads = rayon::current_num_threads().max(1) as u32;
+        let category_of = category_of_class::<G>();
+        let verdicts = self
+            .partials
+            .into_iter()
+            .zip(self.times)
+            .zip(checks)
+            .map(|((partial, time), check)| {
+                let verdict = partial.into_check::<G>(check.name(), every, |index, class| {
+                    let hand = hand_at::<G>(index);
+                    let want = ClassTable::of::<G>().best(&hand);
+                    check.example(hand, index, class, want)
+                });
+                (verdict, time / threads)
+            })
+            .collect();
+        let mut category_classes = [0u16; 10];
+        for (class, _) in self.seen.iter().enumerate().filter(|(_, s)| **s) {
+            if let Some(c) = category_of[class] {
+                category_classes[c.index()] += 1;
+            }
+        }
+        let totals = Totals {
+            hands: self.histogram.total(),
+            enumerated: self.enumerated,
+            histogram: self.histogram,
+            classes: self.seen.iter().skip(1).filter(|&&s| s).count(),
+            category_classes,
+            reference_time: self.reference_time / threads,
+        };
+        (verdicts, totals)
+    }
+}
+
+/// A histogram saved as its ten counts, in [`Category::ALL`] order.
+mod counts {
+    use handeval_core::{Category, Histogram};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(h: &Histogram, s: S) -> Result<S::Ok, S::Error> {
+        Category::ALL.map(|c| h[c]).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Histogram, D::Error> {
+        let counts = <[u64; Category::ALL.len()]>::deserialize(d)?;
+        let mut h = Histogram::new();
+        for (&c, n) in Category::ALL.iter().zip(counts) {
+            h.add_weighted(c, n);
+        }
+        Ok(h)
+    }
+}
+
+/// A set of classes saved as the classes in it, in order.
+mod class_set {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(seen: &[bool], s: S) -> Result<S::Ok, S::Error> {
+        let classes: Vec<usize> = (0..seen.len()).filter(|&c| seen[c]).collect();
+        classes.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<bool>, D::Error> {
+        let mut seen = vec![false; super::SLOTS];
+        for class in Vec::<usize>::deserialize(d)? {
+            *seen.get_mut(class).ok_or_else(|| {
+                D::Error::custom(format!(
+                    "class {class} is past the last, {}",
+                    super::SLOTS - 1
+                ))
+            })? = true;
+        }
+        Ok(seen)
+    }
 }
 
 impl<G: Game> HandCheck<G> {
@@ -1069,6 +1221,57 @@ mod tests {
         assert!(c.passed());
         c.class_mismatch_hands = 1;
         assert!(!c.passed());
+    }
+
+    #[test]
+    fn findings_over_slices_merge_into_the_findings_over_every_part() {
+        use crate::broken::WheelAboveKingHigh;
+        use handeval_core::{Hand, Whole};
+        use handeval_reference::Reference;
+        let (good, broken) = (
+            checker::<Hand, Whole<Reference>>(),
+            checker::<Hand, Whole<WheelAboveKingHigh>>(),
+        );
+        let checks = [good.as_ref(), broken.as_ref()];
+        let all = parts::<Hand>();
+        assert!(all.len() > 3);
+        // Times differ from run to run; what was found may not.
+        let timeless = |mut f: Found| {
+            f.times.iter_mut().for_each(|t| *t = Duration::ZERO);
+            f.reference_time = Duration::ZERO;
+            f
+        };
+        let whole = timeless(find::<Hand>(&checks, all, &|_| {}));
+        let merged = (0..3)
+            .map(|k| {
+                let slice: Vec<PartAt<Hand>> = all.iter().skip(k).step_by(3).copied().collect();
+                find::<Hand>(&checks, &slice, &|_| {})
+            })
+            .reduce(Found::merge)
+            .map(timeless)
+            .unwrap();
+        assert_eq!(merged, whole);
+        // Saved and read back whole.
+        let saved = serde_json::to_string(&merged).unwrap();
+        assert_eq!(serde_json::from_str::<Found>(&saved).unwrap(), merged);
+        let (verdicts, totals) = merged.verdicts(&checks, true);
+        assert!(verdicts[0].0.passed() && !verdicts[1].0.passed());
+        assert_eq!(totals.histogram, Histogram::published::<Hand>());
+        // Two slices of three are not every hand.
+        let two = (0..2)
+            .map(|k| {
+                let slice: Vec<PartAt<Hand>> = all.iter().skip(k).step_by(3).copied().collect();
+                find::<Hand>(&checks, &slice, &|_| {})
+            })
+            .reduce(Found::merge)
+            .unwrap();
+        let (verdicts, totals) = two.verdicts(&checks, true);
+        assert!(!verdicts[0].0.passed());
+        assert_ne!(totals.histogram, Histogram::published::<Hand>());
+        // A class past the last is refused, not dropped.
+        let bad = saved.replacen("\"seen\":[", "\"seen\":[99999,", 1);
+        let error = serde_json::from_str::<Found>(&bad).unwrap_err().to_string();
+        assert!(error.contains("class 99999"), "{error}");
     }
 
     #[test]

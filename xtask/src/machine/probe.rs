@@ -18,6 +18,19 @@ pub fn output(program: &str, args: &[&str]) -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
+/// This CPU in a line, as `/proc/cpuinfo` names it: `AMD EPYC (family 26,
+/// model 2)`.
+pub fn cpu_line() -> String {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |key: &str| cpuinfo_field(&cpuinfo, key).unwrap_or_else(|| "unknown".into());
+    format!(
+        "{} (family {}, model {})",
+        field("model name"),
+        field("cpu family"),
+        field("model")
+    )
+}
+
 fn cpuinfo_field(cpuinfo: &str, key: &str) -> Option<String> {
     cpuinfo
         .lines()

@@ -148,3 +148,88 @@ fn the_summary_says_what_was_checked_and_nothing_else() {
         "{stdout}"
     );
 }
+
+/// Every hand in slices (`--slice K/N`): each slice holds its own hands to
+/// the reference and is saved; the run that saves the last gives the totals
+/// over every hand, the same as one run of `--every`; a saved slice of
+/// another check in the folder is an error, never merged.
+#[test]
+fn slices_add_up_to_every_hand() {
+    let dir = std::env::temp_dir().join(format!("handeval-slices-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_s = dir.to_str().unwrap();
+    let slice = |k: &str| {
+        diff(&[
+            "--game",
+            "six",
+            "--only",
+            "deadhorse/six-simd",
+            "--slice",
+            k,
+            "--slices-in",
+            dir_s,
+        ])
+    };
+    let text = |out: &std::process::Output| {
+        format!(
+            "{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    };
+    // The category table, from its header to its total.
+    let table = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("category"))
+            .take_while(|l| !l.starts_with("total"))
+            .map(String::from)
+            .collect()
+    };
+    let first = slice("1/2");
+    let first_text = text(&first);
+    assert!(first.status.success(), "{first_text}");
+    assert!(first_text.contains("slice 1/2 saved in"), "{first_text}");
+    assert!(first_text.contains("over slice 1/2"), "{first_text}");
+    assert!(table(&first_text).is_empty(), "{first_text}");
+
+    let last = slice("2/2");
+    let last_text = text(&last);
+    assert!(last.status.success(), "{last_text}");
+    assert!(last_text.contains("every slice is in"), "{last_text}");
+    assert!(last_text.contains("over its 2 slices"), "{last_text}");
+    assert!(!last_text.contains("FAIL"), "{last_text}");
+
+    let every = diff(&["--game", "six", "--only", "deadhorse/six-simd", "--every"]);
+    let every_text = text(&every);
+    assert!(every.status.success(), "{every_text}");
+    assert!(table(&every_text).len() > 10, "{every_text}");
+    assert_eq!(table(&last_text), table(&every_text));
+
+    // Slice 1 replaced by a slice of another game's check.
+    let folder = std::fs::read_dir(&dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let saved = folder.join("slice-1-of-2.json");
+    let json = std::fs::read_to_string(&saved).unwrap();
+    std::fs::write(&saved, json.replacen("\"six\"", "\"seven\"", 1)).unwrap();
+    let refused = slice("2/2");
+    let refused_text = text(&refused);
+    assert!(!refused.status.success(), "{refused_text}");
+    assert!(
+        refused_text.contains("is not slice 1/2 of this check"),
+        "{refused_text}"
+    );
+
+    for bad in [
+        vec!["--slice", "3/2"],
+        vec!["--game", "omaha8", "--slice", "1/2"],
+    ] {
+        let out = diff(&bad);
+        assert!(!out.status.success(), "{bad:?}: {}", text(&out));
+        assert!(text(&out).contains("slice"), "{bad:?}: {}", text(&out));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
