@@ -354,17 +354,11 @@ fn check_slice<G: Game>(
     selected: &[&'static str],
 ) -> Result<Outcome<G>> {
     let checks: Vec<&dyn PartCheck<G>> = forseeable.iter().map(|c| c.check.as_ref()).collect();
-    let names: Vec<&str> = checks.iter().map(|c| c.name()).collect();
-    let progress = ProgressBar::new(enumerated::<G>().div_ceil(slice.of as u64)).with_style(
-        ProgressStyle::with_template(&format!(
-            "{{spinner}} {{elapsed}} slice {slice} of every {} hand, {{percent}}% (about {{eta}} left): the reference{}{}",
-            G::WORD,
-            if names.is_empty() { "" } else { ", " },
-            names.join(", ")
-        ))
-        .expect("valid template"),
+    let progress = hands_progress(
+        enumerated::<G>().div_ceil(slice.of as u64),
+        &format!("slice {slice} of every {} hand", G::WORD),
+        &checks,
     );
-    progress.enable_steady_tick(Duration::from_millis(200));
     let root = crate::workspace::root().join(&args.slices_in);
     let sliced = crate::slices::check::<G>(&checks, slice, &root, &|done| {
         progress.set_position(done);
@@ -435,20 +429,30 @@ fn within_budget(args: &Args, foreseen: &[f64], reference_time: f64) -> Option<V
 fn check_every_hand<G: Game>(
     checks: &[&dyn PartCheck<G>],
 ) -> (Vec<(HandCheck<G>, Duration)>, Totals) {
+    let progress = hands_progress(
+        enumerated::<G>(),
+        &format!("every {} hand", G::WORD),
+        checks,
+    );
+    let checked = check_all::<G>(checks, &|done| progress.set_position(done));
+    progress.finish_and_clear();
+    checked
+}
+
+/// A progress bar over `total` hands of `what`, naming the checks run on
+/// them beside the reference.
+fn hands_progress<G: Game>(total: u64, what: &str, checks: &[&dyn PartCheck<G>]) -> ProgressBar {
     let names: Vec<&str> = checks.iter().map(|c| c.name()).collect();
-    let progress = ProgressBar::new(enumerated::<G>()).with_style(
+    let progress = ProgressBar::new(total).with_style(
         ProgressStyle::with_template(&format!(
-            "{{spinner}} {{elapsed}} every {} hand, {{percent}}% (about {{eta}} left): the reference{}{}",
-            G::WORD,
+            "{{spinner}} {{elapsed}} {what}, {{percent}}% (about {{eta}} left): the reference{}{}",
             if names.is_empty() { "" } else { ", " },
             names.join(", ")
         ))
         .expect("valid template"),
     );
     progress.enable_steady_tick(Duration::from_millis(200));
-    let checked = check_all::<G>(checks, &|done| progress.set_position(done));
-    progress.finish_and_clear();
-    checked
+    progress
 }
 
 /// Each of `sampled` on `sample` seeded deals, with its scope.

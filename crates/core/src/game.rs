@@ -702,23 +702,17 @@ impl<const K: usize> Holes<K> {
     }
 }
 
-impl<const K: usize> Iterator for Holes<K> {
-    type Item = [Card; K];
-
+impl<const K: usize> Holes<K> {
+    /// Moves to the lexicographic successor of the hole at `next` (as
+    /// `next_combination`), reading again only the cards whose places
+    /// moved; false when it was the last.
     #[inline]
-    fn next(&mut self) -> Option<[Card; K]> {
-        if self.done {
-            return None;
-        }
-        let out = self.cards;
-        // The lexicographic successor (as `next_combination`), noting the
-        // first place that moved.
+    fn step(&mut self) -> bool {
         let n = self.deck.len();
         let mut i = K;
         loop {
             if i == 0 {
-                self.done = true;
-                return Some(out);
+                return false;
             }
             i -= 1;
             if self.next[i] < n - K + i {
@@ -731,6 +725,20 @@ impl<const K: usize> Iterator for Holes<K> {
             self.next[j] = self.next[j - 1] + 1;
             self.cards[j] = self.deck[self.next[j]];
         }
+        true
+    }
+}
+
+impl<const K: usize> Iterator for Holes<K> {
+    type Item = [Card; K];
+
+    #[inline]
+    fn next(&mut self) -> Option<[Card; K]> {
+        if self.done {
+            return None;
+        }
+        let out = self.cards;
+        self.done = !self.step();
         Some(out)
     }
 
@@ -746,30 +754,16 @@ impl<const K: usize> Iterator for Holes<K> {
         if self.done {
             return acc;
         }
-        let n = self.deck.len();
         loop {
             let mut cards = self.cards;
             for &card in &self.deck[self.next[K - 1]..] {
                 cards[K - 1] = card;
                 acc = f(acc, cards);
             }
-            // The successor of the run's last hole, whose last place is the
-            // deck's last.
-            let mut i = K - 1;
-            loop {
-                if i == 0 {
-                    return acc;
-                }
-                i -= 1;
-                if self.next[i] < n - K + i {
-                    break;
-                }
-            }
-            self.next[i] += 1;
-            self.cards[i] = self.deck[self.next[i]];
-            for j in i + 1..K {
-                self.next[j] = self.next[j - 1] + 1;
-                self.cards[j] = self.deck[self.next[j]];
+            // On from the run's last hole, whose last place is the deck's.
+            self.next[K - 1] = self.deck.len() - 1;
+            if !self.step() {
+                return acc;
             }
         }
     }
