@@ -10,7 +10,8 @@
 //! times, with the reference's, fit the budget (`--budget`, in minutes) are
 //! checked over every hand, fastest first; the rest on `--sample` seeded
 //! deals, and the summary says which and why. `--every` checks every
-//! evaluator over every hand, however long that takes.
+//! evaluator over every hand, however long that takes; `--slice K/N` does
+//! it a slice at a time, across sittings ([`crate::slices`]).
 //!
 //! The five-card game has an extension: its published listings (ported
 //! with their bugs, never timed) are held to exactly their known errors by
