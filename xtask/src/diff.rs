@@ -732,7 +732,7 @@ fn write_sampled<G: Game>(
     let sampled: Vec<&Row<G>> = outcome
         .rows
         .iter()
-        .filter(|r| r.scope != Scope::Every)
+        .filter(|r| !matches!(r.scope, Scope::Every | Scope::Slice(_)))
         .collect();
     if let Some(first) = sampled.first() {
         let n = sampled.len();
