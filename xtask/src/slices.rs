@@ -81,7 +81,7 @@ pub struct Sliced<G> {
     pub seconds: f64,
 }
 
-/// Checks slice `slice` of `G`'s parts with `checks` (named `names`),
+/// Checks slice `slice` of `G`'s parts with `checks`,
 /// saves it in `root`'s folder for these evaluators and this commit, and
 /// merges every slice when none is missing.
 ///
