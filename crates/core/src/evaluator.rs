@@ -60,6 +60,19 @@ pub trait Evaluator: 'static {
     /// The full strength of an encoded hand.
     fn strength(hand: Self::Encoded) -> Self::Strength;
 
+    /// The class of a value on this scale among the values of the
+    /// [`RULES`](Evaluator::RULES)' fives (1 for the strongest; 1..=7,462
+    /// for the standard game), read off the value's own layout where the
+    /// evaluator knows it; `None` by default, where only ranking every
+    /// five-card hand finds it (the reference crate's `Ranking`). A program
+    /// that turns millions of values into classes wants a few instructions
+    /// a value, not a search among every class.
+    #[inline(always)]
+    fn class_of(strength: Self::Strength) -> Option<u16> {
+        let _ = strength;
+        None
+    }
+
     /// Why this evaluator cannot run natively on this machine (for example a
     /// missing CPU instruction), or `None` when it can.
     ///

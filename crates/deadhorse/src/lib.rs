@@ -326,6 +326,7 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 extern crate alloc;
 
+pub mod class;
 pub mod enumerate;
 mod listing;
 pub mod low;

@@ -100,4 +100,9 @@ impl Evaluator for Simd {
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
         categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
     );
+
+    #[inline(always)]
+    fn class_of(value: u32) -> Option<u16> {
+        Some(crate::class::class_of(value))
+    }
 }

@@ -108,5 +108,10 @@ impl Evaluator for Tuned {
         Self::evaluate(cards)
     }
 
+    #[inline(always)]
+    fn class_of(value: u32) -> Option<u16> {
+        Some(crate::class::class_of(value))
+    }
+
     handeval_core::target_feature_batches!(Tuned, "popcnt");
 }

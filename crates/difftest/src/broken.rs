@@ -234,3 +234,37 @@ impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for NineQualifies {
         best
     }
 }
+
+/// The reference's values, with a class read off each value
+/// ([`Evaluator::class_of`]) that numbers the wheel as the six-high
+/// straight: right in every value and order, wrong in one class.
+#[derive(Clone, Copy, Debug)]
+pub struct WheelClassAsSixHigh;
+
+impl Evaluator for WheelClassAsSixHigh {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/wheel-class-as-six-high",
+        summary: "the reference, its classes read off with the wheel's one off",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+    type Encoded = Hand;
+    type Strength = Strength;
+    fn encode(hand: &Hand) -> Hand {
+        *hand
+    }
+    fn category(hand: Hand) -> Category {
+        reference(&hand).category
+    }
+    fn strength(hand: Hand) -> Strength {
+        reference(&hand)
+    }
+    fn class_of(strength: Strength) -> Option<u16> {
+        let class = handeval_reference::Reference::class_of(strength).get();
+        let wheel = strength.category == Category::Straight && strength.ranks[0] == 5;
+        Some(class - u16::from(wheel))
+    }
+}

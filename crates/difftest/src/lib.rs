@@ -412,6 +412,29 @@ pub fn assert_matches_reference<E: Evaluator>() {
     assert!(check.passed(), "{check}");
 }
 
+/// The hands (by index into [`hands`]) of `E`'s deck on which the class `E`
+/// reads off its value ([`Evaluator::class_of`]) differs from the value's
+/// place among the values of every hand of the deck ([`handeval_reference::scale`]: the class
+/// the checks give it, which they hold to the reference's); `None` if `E`
+/// reads off no class. Every hand goes through the batch loop from cards.
+pub fn read_off_differences<E: Evaluator>() -> Option<Vec<usize>> {
+    let hands = hands();
+    let first = E::strength(E::encode(&hands[0]));
+    E::class_of(first)?;
+    let deck = E::RULES.deck();
+    let ranking = handeval_reference::scale::<E>();
+    let mut values = vec![first; hands.len()];
+    E::strengths_of_hands(hands, &mut values);
+    Some(
+        (0..hands.len())
+            .filter(|&i| {
+                hands[i].mask() & !deck == 0
+                    && E::class_of(values[i]).map(u32::from) != ranking.class(values[i])
+            })
+            .collect(),
+    )
+}
+
 /// The hands (by index into [`hands`]) on which `A` and `B` give different
 /// values, each evaluating all 2,598,960 hands through its batch loop from
 /// cards (for a SIMD evaluator, the vector path this CPU runs).

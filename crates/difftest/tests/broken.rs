@@ -101,3 +101,22 @@ fn misordering_is_counted_from_ties_and_inversions() {
     // A wrong class number alone, order kept, is no misordering.
     assert_eq!(misordered(&[1, 2, 3, 5], &reference).0, 0);
 }
+
+#[test]
+fn a_class_read_off_wrongly_is_caught_on_exactly_the_hands_it_renumbers() {
+    use handeval_difftest::broken::WheelClassAsSixHigh;
+    use handeval_difftest::read_off_differences;
+    let wrong: BTreeSet<usize> = read_off_differences::<WheelClassAsSixHigh>()
+        .expect("it reads classes off")
+        .into_iter()
+        .collect();
+    let expected = indices(|h| {
+        let s = reference(h);
+        s.category == Category::Straight && s.ranks[0] == 5
+    });
+    // Four suits for each of five cards, less the four straight flushes.
+    assert_eq!(expected.len(), 1020);
+    assert_eq!(wrong, expected);
+    // An evaluator that reads off no class is not checked for one.
+    assert_eq!(read_off_differences::<Reference>(), None);
+}
