@@ -896,7 +896,7 @@ fn equity_time(
         .with_context(|| format!("{workload} has no equity case"))?;
     let matchup = handeval_equity::exact::Matchup::new(case.ranges, case.board, "")
         .map_err(|e| anyhow::anyhow!("{}: {e}", case.describe()))?;
-    let evaluator = handeval_registry::equity_evaluator(workload.game());
+    let evaluator = handeval_registry::recommended(workload.game());
     let lab = handeval_registry::range_equity(evaluator, &matchup, &mut |_, _| {})
         .with_context(|| {
             format!("the registry's equity evaluator `{evaluator}` is no seven-card one")

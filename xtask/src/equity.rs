@@ -47,7 +47,7 @@ pub struct Args {
     brute_force: bool,
     /// The evaluator of the game that values the hands (`cargo xtask list
     /// --game seven`); by default the one the registry's declarations
-    /// choose (`handeval_registry::equity_evaluator`: a direct SIMD kernel
+    /// choose (`handeval_registry::recommended`: a direct SIMD kernel
     /// this CPU runs, else a direct one with tables, ...). Every evaluator
     /// gives the same counts.
     #[arg(long)]
@@ -220,7 +220,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let name = args
         .evaluator
         .clone()
-        .unwrap_or_else(|| handeval_registry::equity_evaluator(args.game()).to_string());
+        .unwrap_or_else(|| handeval_registry::recommended(args.game()).to_string());
     if let crate::diff::Checked::Low(rule) = args.game {
         return hi_lo(args, &name, rule);
     }

@@ -501,6 +501,15 @@ pub trait DynEvaluator<G: Game>: Send + Sync {
     /// value. The first call ranks all five-card hands, about a tenth of a
     /// second.
     fn class(&self, hand: &G) -> Option<u32>;
+    /// The classes of a batch through the evaluator's batch loop: `out[i]`
+    /// for `hands[i]`, as [`class`](Self::class) gives it (0 where that
+    /// gives `None`). Each value's class is read off the value where its
+    /// five-card scale knows how ([`Evaluator::class_of`]), else looked up
+    /// in the ranking of its scale.
+    ///
+    /// # Panics
+    /// If `out` and `hands` differ in length.
+    fn classes(&self, hands: &[G], out: &mut [u16]);
     /// Ranks the five-card hands now, as the first [`class`](Self::class)
     /// call would: a caller with several evaluators ranks their scales on
     /// several threads at once.
@@ -535,6 +544,30 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
     fn class(&self, hand: &G) -> Option<u32> {
         let ranking = self.ranking.get_or_init(scale::<E::Five>);
         ranking.class(E::strength(hand))
+    }
+    fn classes(&self, hands: &[G], out: &mut [u16]) {
+        /// Hands valued at a time: their values stay in the first cache.
+        const CHUNK: usize = 1024;
+        assert_eq!(hands.len(), out.len(), "one class per hand");
+        let Some(first) = hands.first() else {
+            return;
+        };
+        let reads_off = <E::Five as Evaluator>::class_of(E::strength(first)).is_some();
+        let mut values = vec![E::strength(first); hands.len().min(CHUNK)];
+        for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+            let values = &mut values[..hands.len()];
+            E::strengths(hands, values);
+            if reads_off {
+                for (class, &value) in out.iter_mut().zip(values.iter()) {
+                    *class = <E::Five as Evaluator>::class_of(value).unwrap_or(0);
+                }
+            } else {
+                let ranking = self.ranking.get_or_init(scale::<E::Five>);
+                for (class, &value) in out.iter_mut().zip(values.iter()) {
+                    *class = ranking.class(value).map_or(0, |c| c as u16);
+                }
+            }
+        }
     }
     fn prepare(&self) {
         self.ranking.get_or_init(scale::<E::Five>);
@@ -810,14 +843,16 @@ pub fn generator(game: GameInfo, name: &str) -> Option<fn() -> Option<Generated>
     find.out
 }
 
-/// The evaluator equity counts with in `game` by default, chosen from what
-/// the registry lines declare, never by name: the first lab evaluator that
+/// The evaluator a program should value `game`'s hands with on this CPU,
+/// chosen from what the registry lines declare, never by name (equity
+/// counts with it by default, the `handeval` crate evaluates with it): the
+/// first lab evaluator that
 /// values the hand directly (not as the best of its fives) with a SIMD path
 /// this CPU runs; else the first direct one with tables (a table lookup is
 /// the fastest scalar path in every run); else the first direct one; else
 /// the first best-of-fives adapter with tables; else the reference.
 #[must_use]
-pub fn equity_evaluator(game: GameInfo) -> &'static str {
+pub fn recommended(game: GameInfo) -> &'static str {
     let abouts = abouts_in(game, false);
     let lab = |a: &&About| matches!(a.meta.role, Role::Tuned | Role::Simd);
     let direct = |a: &&About| !a.best_of_fives && a.unavailable.is_none();
@@ -834,7 +869,7 @@ pub fn equity_evaluator(game: GameInfo) -> &'static str {
 }
 
 /// The low evaluator of `G` the equity counts with, chosen by what the
-/// registry declares, as [`equity_evaluator`] chooses the high: the lab's
+/// registry declares, as [`recommended`] chooses the high: the lab's
 /// SIMD kernel where this CPU runs its vector path, else the lab's scalar
 /// one, else the reference.
 #[must_use]
@@ -1103,7 +1138,7 @@ mod tests {
 
     #[test]
     fn equity_counts_with_a_direct_kernel_where_a_game_has_one() {
-        let of = |g: GameInfo| equity_evaluator(g);
+        let of = |g: GameInfo| recommended(g);
         let seven = of(GameInfo::of::<handeval_core::Hand7>());
         if handeval_core::cpu::has(handeval_core::cpu::Feature::Avx2) {
             assert_eq!(seven, "deadhorse/seven-simd");
