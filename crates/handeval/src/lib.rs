@@ -1,0 +1,490 @@
+//! Poker hand evaluation in one call per game, with the evaluator the
+//! handeval lab proves fastest on the CPU the program runs on.
+//!
+//! ```
+//! use handeval::{Category, seven};
+//!
+//! // Cards are 0..52, `4 * rank + suit` (rank 0 = two .. 12 = ace; suit
+//! // 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades): 51 is the ace of
+//! // spades, 0 the two of clubs.
+//! let hands = [
+//!     [51, 47, 43, 39, 35, 0, 1], // As Ks Qs Js Ts 2c 2d
+//!     [20, 16, 12, 8, 49, 1, 2],  // 7c 6c 5c 4c Ad 2d 2h
+//! ];
+//! let mut ranks = [handeval::Rank::WORST; 2];
+//! seven::strengths(&hands, &mut ranks)?;
+//! assert_eq!(ranks[0].class(), 1); // the royal flush, class 1 of 7,462
+//! assert_eq!(ranks[0].category(), Category::RoyalFlush);
+//! assert_eq!(ranks[1].category(), Category::OnePair);
+//! assert!(ranks[0] > ranks[1]); // the stronger rank compares greater
+//!
+//! // One hand, in card notation.
+//! assert_eq!(seven::rank_of("As Ks Qs Js Ts 2c 2d")?, ranks[0]);
+//! # Ok::<(), handeval::Error>(())
+//! ```
+//!
+//! # Ranks
+//!
+//! A [`Rank`] is the hand's class on the scale every published table uses
+//! (Cactus Kev's): 1 for a royal flush down to 7,462 for 7-5-4-3-2 of
+//! mixed suits, **lower is stronger**, equal is a tie, and
+//! [`Rank::category`] names the kind of hand. Omaha's ranks are those of
+//! the best five of two hole and three board cards, on the same scale.
+//!
+//! # Which evaluator
+//!
+//! Each game's module values hands with the evaluator the lab's registry
+//! recommends for it on this CPU ([`handeval_registry::recommended`]): a
+//! direct SIMD kernel where the CPU runs its vector path (AVX-512 or AVX2,
+//! detected when first called), else the fastest scalar kind. The choice is
+//! made from what the registry's lines declare (an evaluator's role and
+//! tables), never from a name here; [`seven::evaluator`] and its siblings
+//! say which one a program got. Every evaluator it can choose is checked by
+//! the lab against an obviously correct reference over every hand of its
+//! game.
+//!
+//! A batch of hands is much faster per hand than one hand at a time: the
+//! SIMD kernels value 16 or 32 hands per instruction stream. Give
+//! [`seven::strengths`] (and its siblings) as many hands as you have.
+//!
+//! # Bad input
+//!
+//! A card number outside 0..52 or a card twice in a hand is an [`Error`]
+//! naming the row and the card; every row is checked before any rank is
+//! written, so a batch with a bad row leaves the ranks as they were.
+//!
+//! # Equity
+//!
+//! [`equity`] gives Hold'em ranges' exact equity and Monte Carlo estimates,
+//! and [`omaha::equity`] (and its siblings) fixed Omaha hands' showdowns
+//! over every board, each counted with the same recommended evaluator.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+pub use handeval_core::{Card, Category, HandClass, HandError};
+use handeval_core::{Game, GameInfo};
+use handeval_registry::DynEvaluator;
+
+pub mod equity;
+
+/// A hand's rank: its class on the conventional scale (1 = royal flush ..
+/// 7,462 = 7-5-4-3-2 of mixed suits) and its category.
+///
+/// `Ord` puts the **stronger rank greater** (`max` finds a winner), the
+/// opposite of the class numbers, where lower is stronger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Rank(HandClass);
+
+impl Rank {
+    /// The weakest rank, 7-5-4-3-2 of mixed suits: a filler for buffers.
+    pub const WORST: Rank = Rank::weakest();
+
+    const fn weakest() -> Rank {
+        match HandClass::new(HandClass::COUNT) {
+            Some(class) => Rank(class),
+            None => panic!("the last class is a class"),
+        }
+    }
+
+    /// The rank of class `class`, or `None` outside 1..=7,462.
+    pub const fn from_class(class: u16) -> Option<Rank> {
+        match HandClass::new(class) {
+            Some(class) => Some(Rank(class)),
+            None => None,
+        }
+    }
+
+    /// The class, 1 (royal flush) ..= 7,462: lower is stronger.
+    pub const fn class(self) -> u16 {
+        self.0.get()
+    }
+
+    /// The category: royal flush, straight flush, four of a kind, ...
+    pub const fn category(self) -> Category {
+        self.0.category()
+    }
+}
+
+impl Default for Rank {
+    fn default() -> Rank {
+        Rank::WORST
+    }
+}
+
+impl PartialOrd for Rank {
+    fn partial_cmp(&self, other: &Rank) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Rank {
+    /// Stronger is greater: the smaller class.
+    fn cmp(&self, other: &Rank) -> std::cmp::Ordering {
+        other.0.cmp(&self.0)
+    }
+}
+
+impl fmt::Display for Rank {
+    /// `Royal Flush (class 1)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (class {})", self.category(), self.class())
+    }
+}
+
+/// What is wrong with the input.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A card number that is no card (cards are 0..52).
+    Card {
+        /// The hand's place in the batch, from 0.
+        row: usize,
+        /// The card's place in the hand, from 0.
+        position: usize,
+        /// The number found.
+        value: u8,
+    },
+    /// A card twice in one hand.
+    Repeated {
+        /// The hand's place in the batch, from 0.
+        row: usize,
+        /// The card.
+        card: Card,
+    },
+    /// A batch of hands and a buffer of ranks of different lengths.
+    Lengths {
+        /// Hands given.
+        hands: usize,
+        /// Ranks to fill.
+        ranks: usize,
+    },
+    /// A hand in card notation that is not one of the game's.
+    Hand(HandError),
+    /// Equity's input: ranges, board or dead cards.
+    Equity(handeval_equity::exact::EquityError),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Card {
+                row,
+                position,
+                value,
+            } => write!(
+                f,
+                "hand {row}, card {position}: {value} is not a card (cards are 0..{}, 4 * rank + suit)",
+                Card::COUNT
+            ),
+            Error::Repeated { row, card } => write!(f, "hand {row}: {card} twice"),
+            Error::Lengths { hands, ranks } => {
+                write!(f, "{hands} hands but room for {ranks} ranks")
+            }
+            Error::Hand(e) => e.fmt(f),
+            Error::Equity(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<handeval_equity::exact::EquityError> for Error {
+    fn from(e: handeval_equity::exact::EquityError) -> Error {
+        Error::Equity(e)
+    }
+}
+
+/// The evaluator the registry recommends for `G` on this CPU, made once
+/// into `cell`.
+fn kernel<G: Game>(
+    cell: &'static OnceLock<Box<dyn DynEvaluator<G>>>,
+) -> &'static dyn DynEvaluator<G> {
+    cell.get_or_init(|| {
+        let name = handeval_registry::recommended(GameInfo::of::<G>());
+        handeval_registry::all::<G>()
+            .into_iter()
+            .find(|e| e.name() == name)
+            .expect("the recommended evaluator is one of the game's")
+    })
+    .as_ref()
+}
+
+/// Hands turned into the game's hands and valued at a time.
+const CHUNK: usize = 1024;
+
+/// Checks that a hand's numbers are distinct cards.
+fn check<const N: usize>(row: usize, cards: &[u8; N]) -> Result<(), Error> {
+    let mut seen = 0u64;
+    for (position, &value) in cards.iter().enumerate() {
+        let Some(card) = Card::from_index(value) else {
+            return Err(Error::Card {
+                row,
+                position,
+                value,
+            });
+        };
+        if seen >> value & 1 == 1 {
+            return Err(Error::Repeated { row, card });
+        }
+        seen |= 1 << value;
+    }
+    Ok(())
+}
+
+/// The card numbered `index`, which [`check`] found to be a card.
+fn card(index: u8) -> Card {
+    Card::from_index(index).expect("checked before")
+}
+
+/// Every hand's rank by `kernel`, all rows checked first.
+fn strengths<G: Game, const N: usize>(
+    kernel: &dyn DynEvaluator<G>,
+    hands: &[[u8; N]],
+    out: &mut [Rank],
+) -> Result<(), Error> {
+    if hands.len() != out.len() {
+        return Err(Error::Lengths {
+            hands: hands.len(),
+            ranks: out.len(),
+        });
+    }
+    for (row, cards) in hands.iter().enumerate() {
+        check(row, cards)?;
+    }
+    let room = CHUNK.min(hands.len());
+    let mut dealt: Vec<G> = Vec::with_capacity(room);
+    let mut classes = vec![0u16; room];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        dealt.clear();
+        dealt.extend(hands.iter().map(|cards| G::from_dealt(&cards.map(card))));
+        let classes = &mut classes[..hands.len()];
+        kernel.classes(&dealt, classes);
+        for (rank, &class) in out.iter_mut().zip(classes.iter()) {
+            // The lab checks the recommended evaluator's classes over every hand.
+            *rank = Rank::from_class(class).expect("a class of the scale");
+        }
+    }
+    Ok(())
+}
+
+/// The card numbers of a hand written in card notation.
+fn numbers<G: Game, const N: usize>(text: &str) -> Result<[u8; N], Error> {
+    let hand: G = text.parse().map_err(Error::Hand)?;
+    let mut numbers = [0; N];
+    for (number, card) in numbers.iter_mut().zip(hand.card_slice()) {
+        *number = card.index();
+    }
+    Ok(numbers)
+}
+
+/// One module per game: the game's hand as card numbers, its batch and
+/// single-hand calls and the evaluator they use.
+macro_rules! game {
+    ($(#[$doc:meta])* $module:ident, $game:ty, $example:literal $(, $equity:ident)?) => {
+        $(#[$doc])*
+        pub mod $module {
+            use super::{Error, Rank};
+            use handeval_core::Game;
+            use handeval_registry::DynEvaluator;
+            use std::sync::OnceLock;
+
+            type G = $game;
+
+            /// Cards in a hand, hole cards first.
+            pub const CARDS: usize = <G as Game>::COUNT;
+
+            fn kernel() -> &'static dyn DynEvaluator<G> {
+                static KERNEL: OnceLock<Box<dyn DynEvaluator<G>>> = OnceLock::new();
+                super::kernel(&KERNEL)
+            }
+
+            /// The name of the evaluator this module values hands with on
+            /// this CPU, as the lab's reports name it.
+            pub fn evaluator() -> &'static str {
+                kernel().name()
+            }
+
+            /// The rank of each hand: `out[i]` for `hands[i]`, each hand
+            /// [`CARDS`] card numbers (0..52, `4 * rank + suit`), hole
+            /// cards first.
+            ///
+            /// # Errors
+            /// [`Error::Lengths`] unless there is one rank per hand;
+            /// [`Error::Card`] or [`Error::Repeated`] for the first hand
+            /// that is not distinct cards, in which case `out` is left as
+            /// it was.
+            pub fn strengths(hands: &[[u8; CARDS]], out: &mut [Rank]) -> Result<(), Error> {
+                super::strengths::<G, CARDS>(kernel(), hands, out)
+            }
+
+            /// The rank of one hand of card numbers.
+            ///
+            /// # Errors
+            /// As [`strengths`] for a batch of one.
+            pub fn rank(cards: [u8; CARDS]) -> Result<Rank, Error> {
+                let mut out = [Rank::WORST];
+                strengths(&[cards], &mut out)?;
+                Ok(out[0])
+            }
+
+            #[doc = concat!("The rank of one hand in card notation, such as `", $example, "`.")]
+            ///
+            /// # Errors
+            /// [`Error::Hand`] if the text is not a hand of the game, saying
+            /// what and where.
+            pub fn rank_of(text: &str) -> Result<Rank, Error> {
+                rank(super::numbers::<G, CARDS>(text)?)
+            }
+
+            $(
+            /// The showdown of fixed hands (each its hole cards in card
+            /// notation) on `board` (0, 3, 4 or 5 cards) with `dead` cards
+            /// out, over every board: each player's wins, ties and shares
+            /// of tied pots.
+            ///
+            /// # Errors
+            /// [`Error::Equity`] naming the hand, board or dead cards that
+            /// do not parse or repeat a card.
+            pub fn $equity(
+                hands: &[&str],
+                board: &str,
+                dead: &str,
+            ) -> Result<crate::equity::Tally, Error> {
+                crate::equity::fixed::<G>(hands, board, dead)
+            }
+            )?
+        }
+    };
+}
+
+game!(
+    /// Five-card hands.
+    five,
+    handeval_core::Hand,
+    "As Ks Qs Js Ts"
+);
+game!(
+    /// Six-card hands: the best five of six.
+    six,
+    handeval_core::Hand6,
+    "As Ks Qs Js Ts 2c"
+);
+game!(
+    /// Seven-card hands (Hold'em's two hole and five board cards): the best
+    /// five of seven.
+    seven,
+    handeval_core::Hand7,
+    "As Ks Qs Js Ts 2c 2d"
+);
+game!(
+    /// Omaha: four hole cards then five board cards; the best five of
+    /// exactly two hole and three board cards.
+    omaha,
+    handeval_core::Omaha4,
+    "As Ad Ks Kd | Qs Js Ts 2c 3h",
+    equity
+);
+game!(
+    /// Five-card Omaha (PLO5): five hole cards then five board cards.
+    omaha5,
+    handeval_core::Omaha5,
+    "As Ad Ks Kd 9c | Qs Js Ts 2c 3h",
+    equity
+);
+game!(
+    /// Six-card Omaha (PLO6): six hole cards then five board cards.
+    omaha6,
+    handeval_core::Omaha6,
+    "As Ad Ks Kd 9c 8c | Qs Js Ts 2c 3h",
+    equity
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_row_is_named_and_leaves_the_ranks_as_they_were() {
+        let good = [51, 47, 43, 39, 35, 0, 1];
+        let mut ranks = [Rank::WORST; 3];
+        let mut bad = good;
+        bad[4] = 52;
+        assert_eq!(
+            seven::strengths(&[good, good, bad], &mut ranks),
+            Err(Error::Card {
+                row: 2,
+                position: 4,
+                value: 52
+            })
+        );
+        assert_eq!(ranks, [Rank::WORST; 3]);
+        bad[4] = 51;
+        let error = seven::strengths(&[good, bad, good], &mut ranks).unwrap_err();
+        assert_eq!(
+            error,
+            Error::Repeated {
+                row: 1,
+                card: "As".parse().unwrap()
+            }
+        );
+        assert_eq!(error.to_string(), "hand 1: As twice");
+        assert_eq!(
+            seven::strengths(&[good], &mut ranks),
+            Err(Error::Lengths { hands: 1, ranks: 3 })
+        );
+        assert!(matches!(seven::rank_of("As Ks"), Err(Error::Hand(_))));
+        assert!(matches!(
+            omaha::rank_of("As Ad Ks | Qs Js Ts 2c 3h"),
+            Err(Error::Hand(_))
+        ));
+        let mut none: [Rank; 0] = [];
+        assert_eq!(seven::strengths(&[], &mut none), Ok(()));
+    }
+
+    #[test]
+    fn ranks_order_stronger_above_and_print_their_category() {
+        let royal = Rank::from_class(1).unwrap();
+        assert!(royal > Rank::WORST);
+        assert_eq!(royal.to_string(), "Royal Flush (class 1)");
+        assert_eq!(Rank::WORST.class(), HandClass::COUNT);
+        assert_eq!(Rank::from_class(0), None);
+        assert_eq!(Rank::from_class(HandClass::COUNT + 1), None);
+    }
+
+    #[test]
+    fn every_game_names_the_evaluator_it_chose_and_values_a_hand() {
+        let names = [
+            five::evaluator(),
+            six::evaluator(),
+            seven::evaluator(),
+            omaha::evaluator(),
+            omaha5::evaluator(),
+            omaha6::evaluator(),
+        ];
+        assert!(names.iter().all(|n| !n.is_empty()), "{names:?}");
+        assert_eq!(five::rank_of("As Ks Qs Js Ts").unwrap().class(), 1);
+        assert_eq!(six::rank_of("As Ks Qs Js Ts 2c").unwrap().class(), 1);
+        // Omaha plays two hole cards: four spades on the board make no flush
+        // with one spade in the hole.
+        let rank = omaha::rank_of("As Ad Kc Kd | Qs Js Ts 9s 3h").unwrap();
+        assert_eq!(rank.category(), Category::Straight);
+        let rank = omaha5::rank_of("As Ad Kc Kd 2c | Qs Js Ts 9s 3h").unwrap();
+        assert_eq!(rank.category(), Category::Straight);
+        let rank = omaha6::rank_of("As Ks Kc Kd 2c 3c | Qs Js Ts 9s 3h").unwrap();
+        assert_eq!(rank.class(), 1);
+        // On the river, one board: the royal flush wins it alone.
+        let tally = omaha6::equity(
+            &["As Ks Kc Kd 2c 3c", "Ah Ad 7c 7d 6h 5h"],
+            "Qs Js Ts 9s 3h",
+            "",
+        )
+        .unwrap();
+        assert_eq!((tally.boards, tally.wins[0], tally.wins[1]), (1, 1, 0));
+        assert!(matches!(
+            omaha::equity(&["As Ks", "Ah Ad 7c 7d"], "", ""),
+            Err(Error::Equity(_))
+        ));
+    }
+}
