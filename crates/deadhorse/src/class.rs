@@ -68,6 +68,14 @@ static HIGH: [u16; 1 << 13] = {
     table
 };
 
+/// `rest` without the rank `bit` (a single bit, or 0 for none): the ranks
+/// above it move down one place.
+#[inline(always)]
+const fn remove(rest: u32, bit: u32) -> u32 {
+    let below = bit.wrapping_sub(1);
+    (rest & below) | ((rest & !below) >> 1)
+}
+
 /// The number of `k`-sets of `n` things, for the small numbers here.
 const fn binomial(n: u32, k: u32) -> u32 {
     if k > n {
@@ -110,23 +118,24 @@ pub fn class_of(value: u32) -> u16 {
     let important = (value >> 13) & 0x1FFF;
     let rest = value & 0x1FFF;
     // Remove the important ranks from the rest, the higher one first so
-    // that the lower one's position still holds.
-    let mut squeezed = rest;
-    let mut left = important;
-    while left != 0 {
-        let top = 1 << left.ilog2();
-        squeezed = (squeezed & (top - 1)) | ((squeezed & !(top - 1)) >> 1);
-        left &= !top;
-    }
+    // that the lower one's position still holds (a value has at most two).
+    let higher = 0x8000_0000u32
+        .checked_shr(important.leading_zeros())
+        .unwrap_or(0);
+    let other = important & !higher;
+    let lower = other & other.wrapping_neg();
+    let squeezed = remove(remove(rest, higher), lower);
+    // Each kind's place, chosen without a branch: hands come in no order
+    // of kind, and a mispredicted branch costs more than all three.
+    let high = u32::from((0b10_0001u32 >> kind) & 1 == 1);
+    let straight = u32::from((0b1_0001_0000u32 >> kind) & 1 == 1);
+    let paired = 1 - high - straight;
     // Wrapping: a number no hand has gives a meaningless class, not a panic.
-    let place = match kind {
-        0 | 5 => u32::from(HIGH[rest as usize]),
-        4 | 8 => 28u32.wrapping_sub(rest.leading_zeros()),
-        _ => {
-            u32::from(COLEX[important as usize]) * u32::from(RESTS[kind])
-                + u32::from(COLEX[squeezed as usize])
-        }
-    };
+    let place = high * u32::from(HIGH[rest as usize])
+        + straight * 28u32.wrapping_sub(rest.leading_zeros())
+        + paired
+            * (u32::from(COLEX[important as usize]) * u32::from(RESTS[kind])
+                + u32::from(COLEX[squeezed as usize]));
     u32::from(STANDARD.classes()).wrapping_sub(u32::from(WEAKER[kind]) + place) as u16
 }
 

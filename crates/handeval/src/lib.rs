@@ -68,6 +68,16 @@ use handeval_registry::DynEvaluator;
 
 pub mod equity;
 
+/// The workspace README's call, run as a doctest so that it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeCall;
+
+/// This crate's README, run as a doctest likewise.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadme;
+
 /// A hand's rank: its class on the conventional scale (1 = royal flush ..
 /// 7,462 = 7-5-4-3-2 of mixed suits) and its category.
 ///
@@ -214,8 +224,19 @@ fn kernel<G: Game>(
 /// Hands turned into the game's hands and valued at a time.
 const CHUNK: usize = 1024;
 
-/// Checks that a hand's numbers are distinct cards.
+/// Checks that a hand's numbers are distinct cards: a few instructions
+/// without a branch for a good hand, the error found card by card for a
+/// bad one.
+#[inline(always)]
 fn check<const N: usize>(row: usize, cards: &[u8; N]) -> Result<(), Error> {
+    let (mut seen, mut highest) = (0u64, 0u8);
+    for &value in cards {
+        seen |= 1 << (value & 63);
+        highest = highest.max(value);
+    }
+    if usize::from(highest) < Card::COUNT && seen.count_ones() as usize == N {
+        return Ok(());
+    }
     let mut seen = 0u64;
     for (position, &value) in cards.iter().enumerate() {
         let Some(card) = Card::from_index(value) else {
@@ -230,12 +251,37 @@ fn check<const N: usize>(row: usize, cards: &[u8; N]) -> Result<(), Error> {
         }
         seen |= 1 << value;
     }
-    Ok(())
+    unreachable!("a hand that is not distinct cards has a bad or a repeated card")
 }
 
-/// The card numbered `index`, which [`check`] found to be a card.
-fn card(index: u8) -> Card {
-    Card::from_index(index).expect("checked before")
+/// The two of clubs, card 0: a filler.
+const FIRST: Card = match Card::from_index(0) {
+    Some(card) => card,
+    None => panic!("0 is a card"),
+};
+
+/// Every card by its number.
+static CARDS: [Card; Card::COUNT] = {
+    let mut cards = [FIRST; Card::COUNT];
+    let mut i = 0;
+    while i < Card::COUNT {
+        if let Some(card) = Card::from_index(i as u8) {
+            cards[i] = card;
+        }
+        i += 1;
+    }
+    cards
+};
+
+/// The cards of a hand's numbers, which [`check`] found to be cards: one
+/// load each (`Option`'s `map` over the array was a call per hand).
+#[inline(always)]
+fn cards<const N: usize>(numbers: &[u8; N]) -> [Card; N] {
+    let mut cards = [FIRST; N];
+    for (card, &number) in cards.iter_mut().zip(numbers) {
+        *card = CARDS[usize::from(number)];
+    }
+    cards
 }
 
 /// Every hand's rank by `kernel`, all rows checked first.
@@ -258,7 +304,7 @@ fn strengths<G: Game, const N: usize>(
     let mut classes = vec![0u16; room];
     for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
         dealt.clear();
-        dealt.extend(hands.iter().map(|cards| G::from_dealt(&cards.map(card))));
+        dealt.extend(hands.iter().map(|numbers| G::from_dealt(&cards(numbers))));
         let classes = &mut classes[..hands.len()];
         kernel.classes(&dealt, classes);
         for (rank, &class) in out.iter_mut().zip(classes.iter()) {
