@@ -325,6 +325,39 @@ fn numbers<G: Game, const N: usize>(text: &str) -> Result<[u8; N], Error> {
     Ok(numbers)
 }
 
+/// The rank of one hand of any game in card notation, its game told by
+/// its cards: five, six or seven for Hold'em; for Omaha, the hole cards
+/// (four, five or six), `|`, then the board.
+///
+/// ```
+/// assert_eq!(handeval::rank_of("As Ks Qs Js Ts")?.class(), 1);
+/// assert_eq!(handeval::rank_of("Ah Ad 7c 7d 2s | 7h 7s Kd 4c 3c")?.category(), handeval::Category::FourOfAKind);
+/// # Ok::<(), handeval::Error>(())
+/// ```
+///
+/// # Errors
+/// [`Error::Hand`] if the text is not a hand of one of the games, saying
+/// what and where.
+pub fn rank_of(text: &str) -> Result<Rank, Error> {
+    let count = |text: &str| {
+        handeval_core::parse_cards(text)
+            .map(|cards| cards.len())
+            .map_err(|e| Error::Hand(HandError::Card(e)))
+    };
+    match text.split_once('|') {
+        Some((hole, _)) => match count(hole)? {
+            5 => omaha5::rank_of(text),
+            6 => omaha6::rank_of(text),
+            _ => omaha::rank_of(text),
+        },
+        None => match count(text)? {
+            5 => five::rank_of(text),
+            6 => six::rank_of(text),
+            _ => seven::rank_of(text),
+        },
+    }
+}
+
 /// One module per game: the game's hand as card numbers, its batch and
 /// single-hand calls and the evaluator they use.
 macro_rules! game {

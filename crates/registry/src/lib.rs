@@ -54,7 +54,9 @@ use handeval_core::{
 use handeval_equity::showdown::{Showdown, ShowdownForm, Tally};
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
 
+#[cfg(feature = "checks")]
 mod checks;
+#[cfg(feature = "checks")]
 pub use checks::{Checks, checks};
 
 /// Every family's evaluators, in report order: the reference first, then
@@ -67,6 +69,7 @@ pub fn register_all(r: &mut impl Register) {
     handeval_pext::register(r);
     handeval_perfhash::register(r);
     handeval_twoplustwo::register(r);
+    #[cfg(feature = "baselines")]
     handeval_baselines::register(r);
 }
 
