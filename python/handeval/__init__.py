@@ -1,0 +1,114 @@
+"""Poker hand evaluation with the fastest evaluator the handeval lab proves.
+
+>>> import numpy as np, handeval
+>>> ranks, categories = handeval.evaluate(np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8))
+>>> int(ranks[0]), handeval.CATEGORIES[categories[0]]
+(1, 'Royal Flush')
+>>> handeval.rank("As Ks Qs Js Ts 2c 2d")
+(1, 'Royal Flush')
+
+Cards are numbers 0..52, ``4 * rank + suit`` (rank 0 = two .. 12 = ace;
+suit 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades). A rank is the hand's
+class on the conventional scale: 1 (royal flush) .. 7,462 (7-5-4-3-2 of
+mixed suits), lower is stronger, equal is a tie.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _handeval
+
+__all__ = ["CATEGORIES", "evaluate", "evaluate_cards", "rank", "evaluators", "equity", "estimate"]
+
+#: Category names by the numbers :func:`evaluate` returns (0 = high card).
+CATEGORIES: list[str] = list(_handeval.CATEGORIES)
+
+#: Cards a hand has, by game: Hold'em's 5, 6 and 7, then Omaha's hole
+#: cards (4, 5 or 6) and board (5), hole cards first.
+WIDTHS = (5, 6, 7, 9, 10, 11)
+
+
+def evaluate(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+    """Ranks and category numbers of every hand of ``cards``, in one call.
+
+    ``cards`` has one row a hand: shape ``(n, 5 | 6 | 7)`` for Hold'em,
+    ``(n, 9 | 10 | 11)`` for Omaha with 4, 5 or 6 hole cards first. Any
+    integer dtype is taken; ``uint8`` in C order is used without a copy.
+    The GIL is released while the hands are valued.
+
+    Raises ``ValueError`` naming the row and the card for a number that is
+    no card or a card twice in a hand, and for a shape that is no game's;
+    ``TypeError`` for an array that is not of integers.
+    """
+    array = np.asarray(cards)
+    if array.ndim != 2:
+        raise ValueError(f"cards must be a 2-D array, one hand a row; got shape {array.shape}")
+    if array.shape[1] not in WIDTHS:
+        raise ValueError(
+            "a hand has 5, 6 or 7 cards (Hold'em) or 9, 10 or 11 (Omaha, hole cards first), "
+            f"not {array.shape[1]}"
+        )
+    if array.dtype != np.uint8:
+        if not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(f"cards must be integers 0..52, not {array.dtype}")
+        # Checked before narrowing, so that 300 is not read as 44.
+        bad = (array < 0) | (array >= 52)
+        if bad.any():
+            row, position = (int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(
+                f"hand {row}, card {position}: {array[row, position]} is not a card "
+                "(cards are 0..52, 4 * rank + suit)"
+            )
+        array = array.astype(np.uint8)
+    return _handeval.evaluate(np.ascontiguousarray(array))
+
+
+def evaluate_cards(*cards: int) -> int:
+    """The rank of one hand given as card numbers, one argument a card
+    (``evaluate_cards(51, 47, 43, 39, 35, 0, 1)``), as ``phevaluator``
+    takes them: the quickest call for a single hand. Raises ``ValueError``
+    for a number that is no card, a card twice or a count no game has."""
+    return _handeval.evaluate_cards(*cards)
+
+
+def rank(hand: str) -> tuple[int, str]:
+    """The rank and category name of one hand in card notation.
+
+    Hold'em's five, six or seven cards (``"As Ks Qs Js Ts 2c 2d"``), or
+    Omaha's hole cards, ``|``, then the board (``"As Ad Ks Kd | Qs Js Ts
+    2c 3h"``). Raises ``ValueError`` saying what is wrong and where.
+    """
+    return _handeval.rank(hand)
+
+
+def evaluators() -> dict[str, str]:
+    """The lab's evaluator each game's hands are valued with on this CPU."""
+    return dict(_handeval.evaluators())
+
+
+def equity(ranges: Sequence[str], board: str = "", dead: str = "") -> dict[str, object]:
+    """Hold'em ranges' exact equity over every deal and board.
+
+    ``ranges`` as equity tools write them (``"QQ+, AKs"``, or one hand,
+    ``"AsKs"``), two to six players; ``board`` has 0, 3, 4 or 5 cards.
+    Returns each player's ``equity``, ``wins`` and ``ties`` (chances) and
+    the ``games`` counted. Raises ``ValueError`` naming the bad range,
+    board or dead cards.
+    """
+    e, w, t, games = _handeval.equity(list(ranges), board, dead)
+    return {"equity": e, "wins": w, "ties": t, "games": games}
+
+
+def estimate(
+    ranges: Sequence[str], board: str = "", dead: str = "", seed: int = 1, stderr: float = 0.001
+) -> dict[str, object]:
+    """A Monte Carlo estimate of Hold'em ranges' equity, dealt from
+    ``seed``, played until each player's standard error is at most
+    ``stderr`` (at least 0.0001). Returns ``equity``, ``stderr`` and
+    ``games``."""
+    e, s, games = _handeval.estimate(list(ranges), board, dead, seed, stderr)
+    return {"equity": e, "stderr": s, "games": games}

@@ -1,0 +1,167 @@
+"""The package against an independent oracle over every five-card hand,
+its shapes and its errors."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+import handeval
+
+# The published counts of five-card hands by category, high card first
+# (royal flushes apart from the other straight flushes).
+CATEGORY_HANDS = [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4]
+
+
+def every_five_card_hand() -> np.ndarray:
+    return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+
+
+def oracle(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Classes and categories by the rules, written out with numpy alone:
+    a key of the category, then the ranks ordered by how often they occur
+    and how high they are; classes number the distinct keys from the top."""
+    ranks = (hands // 4).astype(np.int64)
+    suits = hands % 4
+    ranks = -np.sort(-ranks, axis=1)
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    order = np.argsort(-(counts * 16 + ranks), axis=1, kind="stable")
+    by_count = np.take_along_axis(ranks, order, axis=1)
+    pattern = -np.sort(-counts, axis=1)
+    flush = (suits == suits[:, :1]).all(axis=1)
+    distinct = pattern[:, 0] == 1
+    wheel = distinct & (ranks == [12, 3, 2, 1, 0]).all(axis=1)
+    straight = distinct & ((ranks[:, 0] - ranks[:, 4] == 4) | wheel)
+    category = np.select(
+        [
+            straight & flush,
+            pattern[:, 0] == 4,
+            (pattern[:, 0] == 3) & (pattern[:, 3] == 2),
+            flush,
+            straight,
+            pattern[:, 0] == 3,
+            (pattern[:, 0] == 2) & (pattern[:, 2] == 2),
+            pattern[:, 0] == 2,
+        ],
+        [8, 7, 6, 5, 4, 3, 2, 1],
+        0,
+    )
+    # A straight is told by its top card; the wheel's is the five.
+    tops = np.where(wheel, 3, ranks[:, 0])
+    tiebreak = np.where(
+        straight[:, None], np.stack([tops] + [np.zeros_like(tops)] * 4, axis=1), by_count
+    )
+    key = category
+    for i in range(5):
+        key = key * 16 + tiebreak[:, i]
+    distinct_keys = np.unique(key)
+    classes = len(distinct_keys) - np.searchsorted(distinct_keys, key)
+    royal = (category == 8) & (tops == 12)
+    return classes, np.where(royal, 9, category)
+
+
+def test_every_five_card_hand_has_the_oracles_class_and_category():
+    hands = every_five_card_hand()
+    classes, categories = handeval.evaluate(hands)
+    expected_classes, expected_categories = oracle(hands)
+    assert classes.dtype == np.uint16 and categories.dtype == np.uint8
+    assert len(np.unique(expected_classes)) == 7462
+    assert np.bincount(expected_categories, minlength=10).tolist() == CATEGORY_HANDS
+    wrong = np.flatnonzero((classes != expected_classes) | (categories != expected_categories))
+    assert wrong.size == 0, [hands[i].tolist() for i in wrong[:5]]
+
+
+def test_the_oracle_catches_a_misnumbered_class():
+    hands = every_five_card_hand()
+    classes, _ = handeval.evaluate(hands)
+    expected, _ = oracle(hands)
+    broken = classes.copy()
+    broken[broken == 1609] = 1608  # the wheel read as the six-high straight
+    assert np.count_nonzero(broken != expected) == 1020
+
+
+def test_hands_of_every_game():
+    royal = [51, 47, 43, 39, 35]  # As Ks Qs Js Ts
+    for extra in ([], [0], [0, 1]):
+        classes, categories = handeval.evaluate(np.array([royal + extra]))
+        assert (classes[0], handeval.CATEGORIES[categories[0]]) == (1, "Royal Flush")
+    # Omaha: As Ad Kc Kd | Qs Js Ts 9s 3h plays two hole cards: a straight,
+    # not the flush four spades on the board would make in Hold'em.
+    omaha = [51, 49, 44, 45, 43, 39, 35, 31, 6]
+    for extra in ([], [0], [0, 1]):
+        hand = omaha[:4] + extra + omaha[4:]
+        _, categories = handeval.evaluate(np.array([hand], dtype=np.uint8))
+        assert handeval.CATEGORIES[categories[0]] == "Straight"
+    assert handeval.rank("As Ks Qs Js Ts 2c 2d") == (1, "Royal Flush")
+    assert handeval.evaluate_cards(51, 47, 43, 39, 35, 0, 1) == 1
+    assert handeval.evaluate_cards(*omaha) == handeval.evaluate(np.array([omaha]))[0][0]
+    assert handeval.rank("As Ad Kc Kd | Qs Js Ts 9s 3h")[1] == "Straight"
+    assert set(handeval.evaluators()) == {"five", "six", "seven", "omaha", "omaha5", "omaha6"}
+
+
+def test_shapes_and_layouts():
+    hands = every_five_card_hand()[:1000]
+    classes, _ = handeval.evaluate(hands)
+    # Another integer dtype, a list, a view with a stride: the same ranks.
+    assert (handeval.evaluate(hands.astype(np.int64))[0] == classes).all()
+    assert (handeval.evaluate(hands.tolist())[0] == classes).all()
+    wide = np.zeros((1000, 10), dtype=np.uint8)
+    wide[:, ::2] = hands
+    assert (handeval.evaluate(wide[:, ::2])[0] == classes).all()
+    empty_classes, empty_categories = handeval.evaluate(np.zeros((0, 7), dtype=np.uint8))
+    assert empty_classes.shape == (0,) and empty_categories.shape == (0,)
+
+
+@pytest.mark.parametrize(
+    "cards, error, message",
+    [
+        ([[51, 47, 43, 39, 52]], ValueError, "hand 0, card 4: 52 is not a card"),
+        ([[1, 2, 3, 4, 5], [51, 47, 43, 39, 51]], ValueError, "hand 1: As twice"),
+        (np.array([[1, 2, 3, 4, -1]], dtype=np.int64), ValueError, "hand 0, card 4: -1 is not a card"),
+        (np.array([[1, 2, 3, 4, 300]]), ValueError, "300 is not a card"),
+        (np.array([[1.0, 2, 3, 4, 5]]), TypeError, "integers"),
+        (np.zeros((2, 8), dtype=np.uint8), ValueError, "not 8"),
+        (np.zeros(7, dtype=np.uint8), ValueError, "2-D"),
+    ],
+)
+def test_bad_input_is_an_exception_naming_it(cards, error, message):
+    with pytest.raises(error, match=message):
+        handeval.evaluate(cards)
+
+
+def test_a_bad_row_deep_in_a_batch_split_across_threads_is_named_by_its_place():
+    hands = np.tile(np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8), (300_000, 1))
+    hands[250_001, 6] = 60
+    with pytest.raises(ValueError, match="hand 250001, card 6: 60 is not a card"):
+        handeval.evaluate(hands)
+
+
+def test_a_single_hand_by_its_card_numbers_names_what_is_wrong():
+    with pytest.raises(ValueError, match="card 4: 52 is not a card"):
+        handeval.evaluate_cards(51, 47, 43, 39, 52)
+    with pytest.raises(ValueError, match="As twice"):
+        handeval.evaluate_cards(51, 47, 43, 39, 51)
+    with pytest.raises(ValueError, match="not 4"):
+        handeval.evaluate_cards(51, 47, 43, 39)
+    # A number no byte holds is Python's own OverflowError, never a wrong card.
+    with pytest.raises(OverflowError):
+        handeval.evaluate_cards(51, 47, 43, 39, 300)
+
+
+def test_bad_text_and_bad_ranges_are_value_errors():
+    with pytest.raises(ValueError):
+        handeval.rank("As Ks Qs Js Xs")
+    with pytest.raises(ValueError):
+        handeval.rank("As As Qs Js Ts")
+    with pytest.raises(ValueError, match="range"):
+        handeval.equity(["AA", "ZZ"])
+    with pytest.raises(ValueError):
+        handeval.estimate(["AA", "KK"], stderr=1e-9)
+
+
+def test_equity_exact_and_estimated():
+    exact = handeval.equity(["AsAh", "KsKh"], "2c 7d 9h")
+    assert exact["games"] == 990
+    assert abs(sum(exact["equity"]) - 1) < 1e-12
+    estimate = handeval.estimate(["AsAh", "KsKh"], "2c 7d 9h", seed=7, stderr=0.005)
+    assert abs(estimate["equity"][0] - exact["equity"][0]) < 5 * estimate["stderr"][0]
