@@ -102,6 +102,13 @@ fn at_row(e: Error, first: usize) -> Error {
     }
 }
 
+/// The error for a hand of `cards` cards, which no game has.
+fn no_game(cards: usize) -> PyErr {
+    PyValueError::new_err(format!(
+        "a hand has 5, 6 or 7 cards (Hold'em) or 9, 10 or 11 (Omaha, hole cards first), not {cards}"
+    ))
+}
+
 /// Classes and category numbers, as numpy arrays.
 type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 
@@ -113,9 +120,7 @@ type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 fn evaluate<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>) -> PyResult<Ranked<'py>> {
     let [hands, width] = [cards.shape()[0], cards.shape()[1]];
     if ![5, 6, 7, 9, 10, 11].contains(&width) {
-        return Err(PyValueError::new_err(format!(
-            "a hand has 5, 6 or 7 cards (Hold'em) or 9, 10 or 11 (Omaha, hole cards first), not {width}"
-        )));
+        return Err(no_game(width));
     }
     let cards = cards
         .as_slice()
@@ -161,9 +166,7 @@ fn evaluate_cards(cards: Vec<u8>) -> PyResult<u16> {
         9 => one(handeval::omaha::rank, &cards),
         10 => one(handeval::omaha5::rank, &cards),
         11 => one(handeval::omaha6::rank, &cards),
-        n => Err(PyValueError::new_err(format!(
-            "a hand has 5, 6 or 7 cards (Hold'em) or 9, 10 or 11 (Omaha, hole cards first), not {n}"
-        ))),
+        n => Err(no_game(n)),
     }
 }
 
