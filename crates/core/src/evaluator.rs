@@ -73,6 +73,28 @@ pub trait Evaluator: 'static {
         None
     }
 
+    /// [`class_of`](Evaluator::class_of) of every value, `out[i]` for
+    /// `values[i]`: `true` when every value's class is in `out` (none
+    /// given, or the evaluator reads classes off), `false` with `out`
+    /// untouched when it does not. An evaluator whose read-off vectorises
+    /// overrides it.
+    ///
+    /// # Panics
+    /// If `values` and `out` differ in length.
+    fn classes_of(values: &[Self::Strength], out: &mut [u16]) -> bool {
+        assert_eq!(values.len(), out.len(), "one class per value");
+        let Some(&first) = values.first() else {
+            return true;
+        };
+        if Self::class_of(first).is_none() {
+            return false;
+        }
+        for (class, &value) in out.iter_mut().zip(values) {
+            *class = Self::class_of(value).unwrap_or(0);
+        }
+        true
+    }
+
     /// Why this evaluator cannot run natively on this machine (for example a
     /// missing CPU instruction), or `None` when it can.
     ///

@@ -105,4 +105,9 @@ impl Evaluator for Simd {
     fn class_of(value: u32) -> Option<u16> {
         Some(crate::class::class_of(value))
     }
+
+    fn classes_of(values: &[u32], out: &mut [u16]) -> bool {
+        crate::class::classes_of(values, out);
+        true
+    }
 }

@@ -113,5 +113,10 @@ impl Evaluator for Tuned {
         Some(crate::class::class_of(value))
     }
 
+    fn classes_of(values: &[u32], out: &mut [u16]) -> bool {
+        crate::class::classes_of(values, out);
+        true
+    }
+
     handeval_core::target_feature_batches!(Tuned, "popcnt");
 }
