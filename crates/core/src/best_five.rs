@@ -120,6 +120,21 @@ pub trait BestFive<H: Game>: 'static {
         batch(hands, out, |h| Self::strength(&h));
     }
 
+    /// Strengths of a batch of hands given as rows of card numbers
+    /// (`rows` is `out.len()` rows of [`Game::COUNT`] bytes, each a card
+    /// index, in the hand's card order), where the evaluator reads card
+    /// numbers without a [`Game`] hand built first (`true`); `false`, and
+    /// `out` untouched, where it does not. Only a caller that checked the
+    /// rows are hands gets meaningful values; other bytes give some value,
+    /// never unsoundness or a panic.
+    ///
+    /// # Panics
+    /// If `rows` is not `out.len()` rows.
+    fn strengths_of_rows(rows: &[u8], out: &mut [Self::Strength]) -> bool {
+        assert_eq!(rows.len(), out.len() * H::COUNT, "one output slot per row");
+        false
+    }
+
     /// [`strengths`](BestFive::strengths) and [`categories`](BestFive::categories)
     /// of a batch at once, for checks that want both: the two batch loops
     /// one after the other, unless the evaluator finds both in one pass (a

@@ -338,6 +338,7 @@ pub(crate) fn from_sums<L: Lanes, const CATEGORY: bool>(
 
 handeval_lanes::simd_paths!(mod paths: Values<7, false>, Hand7);
 handeval_lanes::simd_paths!(mod kinds: Values<7, true>, Hand7);
+handeval_lanes::simd_paths!(mod rows7: Values<7, false>, [u8; 7]);
 
 impl BestFive<Hand7> for SevenSimd {
     const META: handeval_core::Meta = handeval_core::Meta {
@@ -361,6 +362,21 @@ impl BestFive<Hand7> for SevenSimd {
         values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable),
         categories(avx512: kinds::avx512, avx2: kinds::avx2, portable: kinds::portable)
     );
+
+    /// The kernel reads the rows' bytes as it reads a hand's (a row need
+    /// not be copied into a [`Hand7`] first).
+    fn strengths_of_rows(rows: &[u8], out: &mut [u32]) -> bool {
+        fn values(rows: &[[u8; 7]], out: &mut [u32]) {
+            handeval_core::simd_batches!(@dispatch [u8; 7], rows, out, rows7::avx512, rows7::avx2, rows7::portable);
+        }
+        let (rows, rest) = rows.as_chunks::<7>();
+        assert!(
+            rest.is_empty() && rows.len() == out.len(),
+            "one output slot per row"
+        );
+        values(rows, out);
+        true
+    }
 }
 
 /// [`crate::Short`] across hands: [`SevenSimd`]'s kernel with short deck's
@@ -395,6 +411,7 @@ pub struct SixSimd;
 
 handeval_lanes::simd_paths!(mod paths6: Values<6, false>, Hand6);
 handeval_lanes::simd_paths!(mod kinds6: Values<6, true>, Hand6);
+handeval_lanes::simd_paths!(mod rows6: Values<6, false>, [u8; 6]);
 
 impl BestFive<Hand6> for SixSimd {
     const META: handeval_core::Meta = handeval_core::Meta {
@@ -410,6 +427,20 @@ impl BestFive<Hand6> for SixSimd {
         values(avx512: paths6::avx512, avx2: paths6::avx2, portable: paths6::portable),
         categories(avx512: kinds6::avx512, avx2: kinds6::avx2, portable: kinds6::portable)
     );
+
+    /// As [`SevenSimd`]'s: the rows' bytes read as a hand's.
+    fn strengths_of_rows(rows: &[u8], out: &mut [u32]) -> bool {
+        fn values(rows: &[[u8; 6]], out: &mut [u32]) {
+            handeval_core::simd_batches!(@dispatch [u8; 6], rows, out, rows6::avx512, rows6::avx2, rows6::portable);
+        }
+        let (rows, rest) = rows.as_chunks::<6>();
+        assert!(
+            rest.is_empty() && rows.len() == out.len(),
+            "one output slot per row"
+        );
+        values(rows, out);
+        true
+    }
 }
 
 #[cfg(test)]

@@ -89,6 +89,43 @@ impl Visit for RunAll<'_> {
         let hands = self.hands.of::<G>();
         let mut values = vec![E::strength(&hands[0]); hands.len()];
         E::strengths(hands, &mut values);
+        // On this path, the kernel reading rows of card numbers gives what
+        // it gives on hands, and the values' classes read off sixteen or
+        // eight at a time are each value's own.
+        let rows: Vec<u8> = hands
+            .iter()
+            .flat_map(|h| h.card_slice().iter().map(|c| c.index()))
+            .collect();
+        let mut from_rows = values.clone();
+        if E::strengths_of_rows(&rows, &mut from_rows) {
+            let differ = values
+                .iter()
+                .zip(&from_rows)
+                .filter(|(a, b)| a != b)
+                .count();
+            assert_eq!(
+                differ,
+                0,
+                "{} ({}): rows and hands differ",
+                E::META.name,
+                G::ID
+            );
+        }
+        let mut classes = vec![0u16; values.len()];
+        if <E::Five as Evaluator>::classes_of(&values, &mut classes) {
+            let differ = values
+                .iter()
+                .zip(&classes)
+                .filter(|&(&v, &c)| <E::Five as Evaluator>::class_of(v) != Some(c))
+                .count();
+            assert_eq!(
+                differ,
+                0,
+                "{} ({}): classes read off together and one by one differ",
+                E::META.name,
+                G::ID
+            );
+        }
         let mut categories = vec![Category::HighCard; hands.len()];
         E::categories(hands, &mut categories);
         self.runs.push(Run {

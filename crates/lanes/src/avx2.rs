@@ -12,9 +12,7 @@ use core::arch::x86_64::{
     _mm256_xor_si256,
 };
 
-use handeval_core::Hand;
-
-use crate::Lanes;
+use crate::{Lanes, Row};
 
 /// AVX2, 16 hands per vector. Only code compiled with AVX2 can make one.
 #[derive(Clone, Copy, Debug)]
@@ -228,13 +226,13 @@ impl Lanes for Avx2 {
     }
 
     #[inline(always)]
-    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [__m256i; N] {
+    fn load<const N: usize>(self, hands: &[impl Row<N>]) -> [__m256i; N] {
         assert_eq!(hands.len(), Self::LANES);
         let (count, at) = Split::<N>::WINDOWS;
         let bytes = hands.as_ptr().cast::<u8>();
         let mut windows = [self.zero(); WINDOWS];
         for (window, &at) in windows.iter_mut().zip(&at).take(count) {
-            // SAFETY: `self` proves AVX2. `hands` is 16 hands of `N`
+            // SAFETY: `self` proves AVX2. `hands` is 16 rows ([`Row`]) of `N`
             // one-byte cards, `16N` bytes; each window reads 16 bytes at
             // an offset of at most `8N - 16` within a half that starts at
             // byte 0 or `8N`, so the last byte read is byte `16N - 1`.

@@ -15,9 +15,7 @@ use core::arch::x86_64::{
     _mm512_unpacklo_epi16, _mm512_xor_si512,
 };
 
-use handeval_core::Hand;
-
-use crate::Lanes;
+use crate::{Lanes, Row};
 
 /// AVX-512 (F, BW, VBMI, BITALG), 32 hands per vector. Only code compiled
 /// with those features can make one.
@@ -224,13 +222,13 @@ impl Lanes for Avx512 {
     }
 
     #[inline(always)]
-    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [__m512i; N] {
+    fn load<const N: usize>(self, hands: &[impl Row<N>]) -> [__m512i; N] {
         assert_eq!(hands.len(), Self::LANES);
         let split = const { &Split::<N>::TABLES };
         let groups = Split::<N>::GROUPS;
         let size = group_size(N);
         let bytes = hands.as_ptr().cast::<u8>();
-        // SAFETY: `self` proves AVX-512. `hands` is 32 hands of `N` one-byte
+        // SAFETY: `self` proves AVX-512. `hands` is 32 rows ([`Row`]) of `N` one-byte
         // cards, `32N` bytes. Group `g` starts at byte `at = g * size * N <
         // 32N` and is read by two masked loads of 64 bytes at `at` and `at +
         // 64`, each mask covering only bytes before `32N` (masked-off bytes

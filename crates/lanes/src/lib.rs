@@ -89,6 +89,40 @@ use core::marker::PhantomData;
 
 use handeval_core::Hand;
 
+/// What a kernel loads a hand from: `N` bytes, a card index each. A
+/// [`Hand`] is one; so is a row of `N` card numbers (`[u8; N]`) that a
+/// caller checked, which [`rows`] values without copying each into a
+/// `Hand` first.
+///
+/// Sealed: the vector loads read a slice of rows as `N` bytes a row, which
+/// only these two types are. A row's bytes need not be cards for the loads
+/// and kernels to be sound (every kernel reads a card through a masked
+/// permute or shift), only for its value to mean anything.
+pub trait Row<const N: usize>: Copy + sealed::Sealed {
+    /// The row's bytes.
+    fn bytes(&self) -> [u8; N];
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<const N: usize> Sealed for handeval_core::Hand<N> {}
+    impl<const N: usize> Sealed for [u8; N] {}
+}
+
+impl<const N: usize> Row<N> for Hand<N> {
+    #[inline(always)]
+    fn bytes(&self) -> [u8; N] {
+        self.as_cards().map(handeval_core::Card::index)
+    }
+}
+
+impl<const N: usize> Row<N> for [u8; N] {
+    #[inline(always)]
+    fn bytes(&self) -> [u8; N] {
+        *self
+    }
+}
+
 mod portable;
 pub use portable::Portable;
 
@@ -232,7 +266,7 @@ pub trait Lanes: Copy {
     ///
     /// # Panics
     /// If `hands.len() != LANES`.
-    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [Self::V; N];
+    fn load<const N: usize>(self, hands: &[impl Row<N>]) -> [Self::V; N];
     /// `out[i] = hi[i] << 16 | lo[i]` for every hand `i`, in the order [`load`](Lanes::load) read them.
     ///
     /// # Panics
@@ -463,10 +497,15 @@ pub trait Kernel<const N: usize = 5> {
 #[inline(always)]
 pub fn strengths<L: Lanes, K: Kernel<N>, const N: usize>(
     lanes: L,
-    hands: &[Hand<N>],
+    hands: &[impl Row<N>],
     out: &mut [u32],
 ) {
-    in_chunks(L::LANES, hands, out, RunKernel::<L, K>(lanes, PhantomData));
+    in_chunks(
+        L::LANES,
+        hands,
+        out,
+        RunKernel::<L, K, N>(lanes, PhantomData),
+    );
 }
 
 /// A hand stored as `N` cards that is not itself a [`Hand<N>`] (an Omaha
@@ -552,11 +591,11 @@ impl<T, F: FnMut(&[T], &mut [u32])> Chunk<T> for F {
 }
 
 /// A [`Kernel`] on the lanes `L`, as a [`Chunk`] of hands.
-struct RunKernel<L, K>(L, PhantomData<K>);
+struct RunKernel<L, K, const N: usize>(L, PhantomData<K>);
 
-impl<L: Lanes, K: Kernel<N>, const N: usize> Chunk<Hand<N>> for RunKernel<L, K> {
+impl<L: Lanes, K: Kernel<N>, R: Row<N>, const N: usize> Chunk<R> for RunKernel<L, K, N> {
     #[inline(always)]
-    fn run(&mut self, hands: &[Hand<N>], out: &mut [u32]) {
+    fn run(&mut self, hands: &[R], out: &mut [u32]) {
         let lanes = self.0;
         let (hi, lo) = K::run(lanes, lanes.load(hands));
         lanes.store(hi, lo, out);

@@ -1,8 +1,6 @@
 //! One hand in a `u16`: the kernels on any CPU.
 
-use handeval_core::Hand;
-
-use crate::Lanes;
+use crate::{Lanes, Row};
 
 /// Plain integers, one hand at a time: the same kernel with no vector
 /// instructions, for CPUs without AVX2 and as the vector paths' yardstick.
@@ -115,11 +113,11 @@ impl Lanes for Portable {
         card & 3
     }
     #[inline(always)]
-    fn load<const N: usize>(self, hands: &[Hand<N>]) -> [u16; N] {
+    fn load<const N: usize>(self, hands: &[impl Row<N>]) -> [u16; N] {
         let [hand] = hands else {
             panic!("one hand per portable vector");
         };
-        hand.as_cards().map(|c| u16::from(c.index()))
+        hand.bytes().map(u16::from)
     }
     #[inline(always)]
     fn load_words(self, words: &[u16]) -> u16 {

@@ -513,6 +513,15 @@ pub trait DynEvaluator<G: Game>: Send + Sync {
     /// # Panics
     /// If `out` and `hands` differ in length.
     fn classes(&self, hands: &[G], out: &mut [u16]);
+    /// [`classes`](Self::classes) of hands given as rows of card numbers
+    /// (`out.len()` rows of `G::COUNT` bytes, as
+    /// [`BestFive::strengths_of_rows`] takes them), where the evaluator
+    /// reads rows (`true`); `false`, and `out` untouched, where it does
+    /// not. Meaningful only for rows checked to be hands.
+    ///
+    /// # Panics
+    /// If `rows` is not `out.len()` rows.
+    fn classes_of_rows(&self, rows: &[u8], out: &mut [u16]) -> bool;
     /// Ranks the five-card hands now, as the first [`class`](Self::class)
     /// call would: a caller with several evaluators ranks their scales on
     /// several threads at once.
@@ -549,28 +558,65 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
         ranking.class(E::strength(hand))
     }
     fn classes(&self, hands: &[G], out: &mut [u16]) {
-        /// Hands valued at a time: their values stay in the first cache.
-        const CHUNK: usize = 1024;
+        /// Hands valued at a time: their values stay in the first cache,
+        /// on the stack (a call for one hand allocates nothing).
+        const CHUNK: usize = 256;
         assert_eq!(hands.len(), out.len(), "one class per hand");
         let Some(first) = hands.first() else {
             return;
         };
-        let reads_off = <E::Five as Evaluator>::class_of(E::strength(first)).is_some();
-        let mut values = vec![E::strength(first); hands.len().min(CHUNK)];
-        for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        // The first hand's value fills the buffer, and is the answer for
+        // a batch of one.
+        let mut values = [E::strength(first); CHUNK];
+        for (chunk, (hands, out)) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)).enumerate() {
             let values = &mut values[..hands.len()];
-            E::strengths(hands, values);
-            if reads_off {
-                for (class, &value) in out.iter_mut().zip(values.iter()) {
-                    *class = <E::Five as Evaluator>::class_of(value).unwrap_or(0);
-                }
-            } else {
+            if chunk > 0 || hands.len() > 1 {
+                E::strengths(hands, values);
+            }
+            if !<E::Five as Evaluator>::classes_of(values, out) {
                 let ranking = self.ranking.get_or_init(scale::<E::Five>);
                 for (class, &value) in out.iter_mut().zip(values.iter()) {
                     *class = ranking.class(value).map_or(0, |c| c as u16);
                 }
             }
         }
+    }
+    fn classes_of_rows(&self, rows: &[u8], out: &mut [u16]) -> bool {
+        /// Rows valued at a time, as in `classes`.
+        const CHUNK: usize = 256;
+        assert_eq!(rows.len(), out.len() * G::COUNT, "one class per row");
+        // The buffer's filler is the first row's value, from a hand built
+        // of it; a first row that is not a hand declines the rows.
+        let Some(first) = rows.get(..G::COUNT) else {
+            return true;
+        };
+        let mut cards = [handeval_core::Card::ALL[0]; 16];
+        for (card, &number) in cards.iter_mut().zip(first) {
+            let Some(read) = handeval_core::Card::from_index(number) else {
+                return false;
+            };
+            *card = read;
+        }
+        let Ok(hand) = G::from_cards(&cards[..G::COUNT]) else {
+            return false;
+        };
+        let mut values = [E::strength(&hand); CHUNK];
+        for (rows, out) in rows.chunks(CHUNK * G::COUNT).zip(out.chunks_mut(CHUNK)) {
+            let values = &mut values[..out.len()];
+            // One row is the hand just valued.
+            if (rows.len() > G::COUNT || !std::ptr::eq(rows, first))
+                && !E::strengths_of_rows(rows, values)
+            {
+                return false;
+            }
+            if !<E::Five as Evaluator>::classes_of(values, out) {
+                let ranking = self.ranking.get_or_init(scale::<E::Five>);
+                for (class, &value) in out.iter_mut().zip(values.iter()) {
+                    *class = ranking.class(value).map_or(0, |c| c as u16);
+                }
+            }
+        }
+        true
     }
     fn prepare(&self) {
         self.ranking.get_or_init(scale::<E::Five>);
