@@ -45,7 +45,13 @@
 //!
 //! A batch of hands is much faster per hand than one hand at a time: the
 //! SIMD kernels value 16 or 32 hands per instruction stream. Give
-//! [`seven::strengths`] (and its siblings) as many hands as you have.
+//! [`seven::strengths`] (and its siblings) as many hands as you have, or
+//! [`seven::classes`] for the class numbers alone (`u16`s, what a program
+//! that stores ranks keeps). A batch costs three passes: one checks every
+//! row (vectorised), one the kernel (which reads the checked rows as they
+//! are, where it can: no hand is built), one reads each value's class off
+//! its layout, sixteen at a time on AVX-512. On a Zen 5, 65k shuffled
+//! seven-card hands take about 1.7 ns each on one core.
 //!
 //! # Bad input
 //!
@@ -221,37 +227,100 @@ fn kernel<G: Game>(
     .as_ref()
 }
 
-/// Hands turned into the game's hands and valued at a time.
-const CHUNK: usize = 1024;
+/// Hands turned into the game's hands and valued at a time: their cards
+/// and classes stay in the first cache.
+const CHUNK: usize = 256;
 
-/// Checks that a hand's numbers are distinct cards: a few instructions
-/// without a branch for a good hand, the error found card by card for a
-/// bad one.
+/// Whether a hand's numbers are distinct cards, without a branch: hands
+/// come in no order, so a branch per card mispredicts (a `max` per card
+/// cost more than the evaluation).
 #[inline(always)]
-fn check<const N: usize>(row: usize, cards: &[u8; N]) -> Result<(), Error> {
-    let (mut seen, mut highest) = (0u64, 0u8);
+fn distinct_cards<const N: usize>(cards: &[u8; N]) -> bool {
+    let (mut seen, mut twice, mut any) = (0u64, 0u64, 0u8);
     for &value in cards {
-        seen |= 1 << (value & 63);
-        highest = highest.max(value);
+        let bit = 1u64 << (value & 63);
+        twice |= seen & bit;
+        seen |= bit;
+        any |= value;
     }
-    if usize::from(highest) < Card::COUNT && seen.count_ones() as usize == N {
-        return Ok(());
-    }
-    let mut seen = 0u64;
-    for (position, &value) in cards.iter().enumerate() {
-        let Some(card) = Card::from_index(value) else {
-            return Err(Error::Card {
-                row,
-                position,
-                value,
-            });
-        };
-        if seen >> value & 1 == 1 {
-            return Err(Error::Repeated { row, card });
+    // Every number below 64, and then every bit below 52.
+    twice == 0 && any < 64 && seen >> Card::COUNT == 0
+}
+
+/// The first hand that is not distinct cards, as the error naming its
+/// row and card.
+fn first_bad<const N: usize>(hands: &[[u8; N]]) -> Result<(), Error> {
+    for (row, cards) in hands.iter().enumerate() {
+        if distinct_cards(cards) {
+            continue;
         }
-        seen |= 1 << value;
+        let mut seen = 0u64;
+        for (position, &value) in cards.iter().enumerate() {
+            let Some(card) = Card::from_index(value) else {
+                return Err(Error::Card {
+                    row,
+                    position,
+                    value,
+                });
+            };
+            if seen >> value & 1 == 1 {
+                return Err(Error::Repeated { row, card });
+            }
+            seen |= 1 << value;
+        }
     }
-    unreachable!("a hand that is not distinct cards has a bad or a repeated card")
+    Ok(())
+}
+
+/// Checks that every hand is distinct cards: one pass that only counts
+/// the bad hands, then a second, to name the first, if there are any.
+fn check_all<const N: usize>(hands: &[[u8; N]]) -> Result<(), Error> {
+    if bad_hands(hands) == 0 {
+        Ok(())
+    } else {
+        first_bad(hands)
+    }
+}
+
+/// How many hands are not distinct cards, counted over vectors of hands
+/// where the CPU has them: the count has no branch, so the compiler
+/// vectorises it.
+fn bad_hands<const N: usize>(hands: &[[u8; N]]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use handeval_core::cpu::{Feature, has};
+        if has(Feature::Avx512) {
+            // SAFETY: the CPU has the features `bad_hands_512` is compiled
+            // for, checked on the line above.
+            #[allow(unsafe_code)]
+            return unsafe { bad_hands_512(hands) };
+        }
+        if has(Feature::Avx2) {
+            // SAFETY: the CPU has AVX2, checked on the line above.
+            #[allow(unsafe_code)]
+            return unsafe { bad_hands_256(hands) };
+        }
+    }
+    count_bad(hands)
+}
+
+#[inline(always)]
+fn count_bad<const N: usize>(hands: &[[u8; N]]) -> usize {
+    hands.iter().fold(0usize, |bad, cards| {
+        bad + usize::from(!distinct_cards(cards))
+    })
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512bitalg")]
+fn bad_hands_512<const N: usize>(hands: &[[u8; N]]) -> usize {
+    count_bad(hands)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn bad_hands_256<const N: usize>(hands: &[[u8; N]]) -> usize {
+    count_bad(hands)
 }
 
 /// The two of clubs, card 0: a filler.
@@ -260,9 +329,11 @@ const FIRST: Card = match Card::from_index(0) {
     None => panic!("0 is a card"),
 };
 
-/// Every card by its number.
-static CARDS: [Card; Card::COUNT] = {
-    let mut cards = [FIRST; Card::COUNT];
+/// Every card by its number, with room for every byte so that a read
+/// needs no bounds check (the numbers past the deck, never read for a
+/// checked hand, hold the filler).
+static CARDS: [Card; 256] = {
+    let mut cards = [FIRST; 256];
     let mut i = 0;
     while i < Card::COUNT {
         if let Some(card) = Card::from_index(i as u8) {
@@ -273,8 +344,8 @@ static CARDS: [Card; Card::COUNT] = {
     cards
 };
 
-/// The cards of a hand's numbers, which [`check`] found to be cards: one
-/// load each (`Option`'s `map` over the array was a call per hand).
+/// The cards of a hand's numbers, which [`check_all`] found to be cards:
+/// one load each (`Option`'s `map` over the array was a call per hand).
 #[inline(always)]
 fn cards<const N: usize>(numbers: &[u8; N]) -> [Card; N] {
     let mut cards = [FIRST; N];
@@ -296,21 +367,52 @@ fn strengths<G: Game, const N: usize>(
             ranks: out.len(),
         });
     }
-    for (row, cards) in hands.iter().enumerate() {
-        check(row, cards)?;
+    // The classes first, on the stack for a few hands (a call for one hand
+    // allocates nothing).
+    let mut stack = [0u16; CHUNK];
+    let mut heap = Vec::new();
+    let buffer = if hands.len() <= CHUNK {
+        &mut stack[..hands.len()]
+    } else {
+        heap.resize(hands.len(), 0);
+        &mut heap[..]
+    };
+    classes(kernel, hands, buffer)?;
+    for (rank, &class) in out.iter_mut().zip(buffer.iter()) {
+        // The lab checks the recommended evaluator's classes over every hand.
+        *rank = Rank::from_class(class).expect("a class of the scale");
     }
-    let room = CHUNK.min(hands.len());
-    let mut dealt: Vec<G> = Vec::with_capacity(room);
-    let mut classes = vec![0u16; room];
+    Ok(())
+}
+
+/// Every hand's class number by `kernel`, all rows checked first.
+fn classes<G: Game, const N: usize>(
+    kernel: &dyn DynEvaluator<G>,
+    hands: &[[u8; N]],
+    out: &mut [u16],
+) -> Result<(), Error> {
+    if hands.len() != out.len() {
+        return Err(Error::Lengths {
+            hands: hands.len(),
+            ranks: out.len(),
+        });
+    }
+    let Some(first) = hands.first() else {
+        return Ok(());
+    };
+    check_all(hands)?;
+    // The kernel reads the checked rows themselves where it can; else each
+    // row is made the game's hand, a chunk at a time.
+    if kernel.classes_of_rows(hands.as_flattened(), out) {
+        return Ok(());
+    }
+    let mut dealt = [G::from_dealt(&cards(first)); CHUNK];
     for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
-        dealt.clear();
-        dealt.extend(hands.iter().map(|numbers| G::from_dealt(&cards(numbers))));
-        let classes = &mut classes[..hands.len()];
-        kernel.classes(&dealt, classes);
-        for (rank, &class) in out.iter_mut().zip(classes.iter()) {
-            // The lab checks the recommended evaluator's classes over every hand.
-            *rank = Rank::from_class(class).expect("a class of the scale");
+        let dealt = &mut dealt[..hands.len()];
+        for (hand, numbers) in dealt.iter_mut().zip(hands) {
+            *hand = G::from_dealt(&cards(numbers));
         }
+        kernel.classes(dealt, out);
     }
     Ok(())
 }
@@ -396,6 +498,17 @@ macro_rules! game {
             /// it was.
             pub fn strengths(hands: &[[u8; CARDS]], out: &mut [Rank]) -> Result<(), Error> {
                 super::strengths::<G, CARDS>(kernel(), hands, out)
+            }
+
+            /// The class number of each hand (1 = royal flush ..= 7,462,
+            /// lower is stronger; [`Rank::class`]): `out[i]` for
+            /// `hands[i]`, as [`strengths`] takes them. For a program that
+            /// stores numbers (the Python package's arrays do).
+            ///
+            /// # Errors
+            /// As [`strengths`]: `out` is left as it was.
+            pub fn classes(hands: &[[u8; CARDS]], out: &mut [u16]) -> Result<(), Error> {
+                super::classes::<G, CARDS>(kernel(), hands, out)
             }
 
             /// The rank of one hand of card numbers.
