@@ -38,7 +38,9 @@ def evaluate(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint16], npt.NDArray[
     ``cards`` has one row a hand: shape ``(n, 5 | 6 | 7)`` for Hold'em,
     ``(n, 9 | 10 | 11)`` for Omaha with 4, 5 or 6 hole cards first. Any
     integer dtype is taken; ``uint8`` in C order is used without a copy.
-    The GIL is released while the hands are valued.
+    The GIL is released while the hands are valued, and a batch of 32,768
+    hands or more is split over every core (one pool of threads, kept
+    between calls; ``RAYON_NUM_THREADS`` limits it).
 
     Raises ``ValueError`` naming the row and the card for a number that is
     no card or a card twice in a hand, and for a shape that is no game's;

@@ -3,17 +3,15 @@
 //! The Python side (`handeval/__init__.py`) checks and converts what
 //! numpy can express before calling here.
 
-use std::sync::OnceLock;
-use std::thread;
-
 use handeval::{Category, Error, Rank};
 use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
-/// Hands below which a batch stays on the calling thread: a thread costs
-/// tens of microseconds, about as long as ten thousand hands take.
-const PER_THREAD: usize = 1 << 16;
+/// Hands a worker takes at a time: enough that handing out a part (a few
+/// microseconds) is small beside valuing it (tens of microseconds).
+const PART: usize = 1 << 14;
 
 /// An error of the crate as Python's `ValueError`, its message naming
 /// the row and the card.
@@ -21,65 +19,61 @@ fn value_error(e: &Error) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
-/// A game's batch call: `handeval::seven::strengths` and its siblings.
-type Strengths<const N: usize> = fn(&[[u8; N]], &mut [Rank]) -> Result<(), Error>;
+/// A game's batch call: `handeval::seven::classes` and its siblings.
+type Classes<const N: usize> = fn(&[[u8; N]], &mut [u16]) -> Result<(), Error>;
 
-/// The cores a batch may use, asked once: on Linux the answer reads the
-/// cgroup's quota from files, longer than a small batch takes.
-static CORES: OnceLock<usize> = OnceLock::new();
+/// The weakest class of each category, strongest category first: a
+/// class's category is how many of them it is past.
+const WORST: [u16; 10] = {
+    let mut worst = [0u16; 10];
+    let mut i = 0;
+    while i < 10 {
+        worst[i] = Category::ALL[9 - i].worst_class().get();
+        i += 1;
+    }
+    worst
+};
 
-/// The hands of one game's width: ranks and categories of every row.
+/// The category number ([`Category::index`], 0 = high card) of each class:
+/// ten comparisons and no branch, which the compiler vectorises (a table
+/// of 7,462 would be a load a hand).
+fn categories_of(classes: &[u16], categories: &mut [u8]) {
+    for (category, &class) in categories.iter_mut().zip(classes) {
+        let mut number = 9u8;
+        for worst in WORST {
+            number -= u8::from(class > worst);
+        }
+        *category = number;
+    }
+}
+
+/// The hands of one game's width: classes and categories of every row,
+/// the parts on every core for a batch of many.
 fn rows<const N: usize>(
-    strengths: Strengths<N>,
+    classes_of: Classes<N>,
     cards: &[u8],
     classes: &mut [u16],
     categories: &mut [u8],
 ) -> Result<(), Error> {
     let (hands, rest) = cards.as_chunks::<N>();
     debug_assert!(rest.is_empty(), "whole rows");
-    if hands.len() < 2 * PER_THREAD {
-        return part(strengths, hands, classes, categories);
+    let part = |first: usize, hands: &[[u8; N]], classes: &mut [u16], categories: &mut [u8]| {
+        classes_of(hands, classes).map_err(|e| at_row(e, first))?;
+        categories_of(classes, categories);
+        Ok(())
+    };
+    if hands.len() < 2 * PART {
+        return part(0, hands, classes, categories);
     }
-    let cores = *CORES.get_or_init(|| thread::available_parallelism().map_or(1, usize::from));
-    let threads = cores.min(hands.len() / PER_THREAD).max(1);
-    let share = hands.len().div_ceil(threads).max(1);
-    if threads == 1 {
-        return part(strengths, hands, classes, categories);
-    }
-    thread::scope(|scope| {
-        let parts: Vec<_> = hands
-            .chunks(share)
-            .zip(classes.chunks_mut(share))
-            .zip(categories.chunks_mut(share))
-            .enumerate()
-            .map(|(part, ((hands, classes), categories))| {
-                scope.spawn(move || {
-                    self::part(strengths, hands, classes, categories)
-                        .map_err(|e| at_row(e, part * share))
-                })
-            })
-            .collect();
-        // The first part's error first: the lowest row is the one named.
-        parts
-            .into_iter()
-            .try_for_each(|part| part.join().expect("a part of a batch does not panic"))
-    })
-}
-
-/// One thread's rows.
-fn part<const N: usize>(
-    strengths: Strengths<N>,
-    hands: &[[u8; N]],
-    classes: &mut [u16],
-    categories: &mut [u8],
-) -> Result<(), Error> {
-    let mut ranks = vec![Rank::WORST; hands.len()];
-    strengths(hands, &mut ranks)?;
-    for ((class, category), rank) in classes.iter_mut().zip(categories.iter_mut()).zip(&ranks) {
-        *class = rank.class();
-        *category = rank.category().index() as u8;
-    }
-    Ok(())
+    let results: Vec<Result<(), Error>> = hands
+        .par_chunks(PART)
+        .zip(classes.par_chunks_mut(PART))
+        .zip(categories.par_chunks_mut(PART))
+        .enumerate()
+        .map(|(i, ((hands, classes), categories))| part(i * PART, hands, classes, categories))
+        .collect();
+    // The parts in order: the lowest bad row is the one named.
+    results.into_iter().collect()
 }
 
 /// `e` with its row counted from the whole batch's first, not its part's.
@@ -130,12 +124,12 @@ fn evaluate<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>) -> PyResult<
     py.allow_threads(|| {
         let (classes, categories) = (&mut classes[..], &mut categories[..]);
         match width {
-            5 => rows(handeval::five::strengths, cards, classes, categories),
-            6 => rows(handeval::six::strengths, cards, classes, categories),
-            7 => rows(handeval::seven::strengths, cards, classes, categories),
-            9 => rows(handeval::omaha::strengths, cards, classes, categories),
-            10 => rows(handeval::omaha5::strengths, cards, classes, categories),
-            11 => rows(handeval::omaha6::strengths, cards, classes, categories),
+            5 => rows(handeval::five::classes, cards, classes, categories),
+            6 => rows(handeval::six::classes, cards, classes, categories),
+            7 => rows(handeval::seven::classes, cards, classes, categories),
+            9 => rows(handeval::omaha::classes, cards, classes, categories),
+            10 => rows(handeval::omaha5::classes, cards, classes, categories),
+            11 => rows(handeval::omaha6::classes, cards, classes, categories),
             _ => unreachable!("widths are checked above"),
         }
     })
