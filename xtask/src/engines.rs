@@ -105,9 +105,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         None => list(&place),
         Some(Action::Install { python }) => {
             eprintln!(
-                "installing {} PyPI and {} npm packages into {}",
+                "installing {} PyPI and {} npm packages, and the lab's own Python package (built from {}), into {}",
                 install::pins(Registry::PyPI).len(),
                 install::pins(Registry::Npm).len(),
+                install::local_source().display(),
                 place.root.display()
             );
             install::install(&place, python)?;
@@ -200,6 +201,7 @@ fn package_words(p: &Package) -> String {
         _ if p.name.is_empty() => "(none: the floor)".to_string(),
         Registry::PyPI => format!("PyPI {}=={}", p.name, p.version),
         Registry::Npm => format!("npm {}@{}", p.name, p.version),
+        Registry::Local => format!("{} {} (built from python/)", p.name, p.version),
     }
 }
 

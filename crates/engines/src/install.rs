@@ -46,6 +46,12 @@ impl Place {
         self.venv().join("bin").join("python")
     }
 
+    /// Where the lab's own Python package is built: cargo's build
+    /// directory for it, kept between installs.
+    pub fn local_build(&self) -> PathBuf {
+        self.root.join("python-build")
+    }
+
     /// The npm packages' directory.
     pub fn node(&self) -> PathBuf {
         self.root.join("node")
@@ -75,7 +81,7 @@ impl Place {
             Registry::Lab => Some(name.to_string()),
             Registry::PyPI if name.is_empty() => self.python().is_file().then(String::new),
             Registry::Npm if name.is_empty() => self.node_modules().is_dir().then(String::new),
-            Registry::PyPI => {
+            Registry::PyPI | Registry::Local => {
                 // pip writes `<name>-<version>.dist-info`, the name normalised
                 // with underscores.
                 let want = name.replace('-', "_").to_lowercase();
@@ -187,28 +193,36 @@ pub fn pins(registry: Registry) -> Vec<String> {
 
 fn command(program: impl AsRef<std::ffi::OsStr>, args: &[&str], dir: &Path) -> Result<(), Error> {
     let program = program.as_ref();
-    let status = Command::new(program)
-        .args(args)
-        .current_dir(dir)
+    let mut command = Command::new(program);
+    command.args(args).current_dir(dir);
+    run(
+        command,
+        &format!("{} {}", program.to_string_lossy(), args.join(" ")),
+    )
+}
+
+/// Runs `command`, an error naming it as `what` unless it succeeds.
+fn run(mut command: Command, what: &str) -> Result<(), Error> {
+    let status = command
         .status()
-        .map_err(|e| {
-            Error::new(
-                "install",
-                format!("could not run {}: {e}", program.to_string_lossy()),
-            )
-        })?;
+        .map_err(|e| Error::new("install", format!("could not run {what}: {e}")))?;
     if status.success() {
         Ok(())
     } else {
-        Err(Error::new(
-            "install",
-            format!(
-                "{} {} failed ({status})",
-                program.to_string_lossy(),
-                args.join(" ")
-            ),
-        ))
+        Err(Error::new("install", format!("{what} failed ({status})")))
     }
+}
+
+/// The folder the lab's own Python package ([`Registry::Local`]) is built
+/// from: this repository's `python/`.
+pub fn local_source() -> PathBuf {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // `crates/engines` is two folders below the repository's root.
+    crates
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(crates)
+        .join("python")
 }
 
 /// Installs every pinned package into `place`: a fresh virtual environment
@@ -242,6 +256,29 @@ pub fn install(place: &Place, python: &str) -> Result<(), Error> {
     let python_pins = pins(Registry::PyPI);
     args.extend(python_pins.iter().map(String::as_str));
     command(&pip, &args, &place.root)?;
+    // The lab's own package, built from source (its build needs maturin,
+    // a wheel, and the Rust toolchain) in a build directory of its own,
+    // kept between installs: the Rust crates are built once.
+    if ENGINES
+        .iter()
+        .any(|e| e.package.registry == Registry::Local)
+    {
+        let source = local_source();
+        let mut pip = Command::new(&pip);
+        pip.args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ])
+        .args(["--no-input", "--prefer-binary"])
+        .arg(&source)
+        .env("CARGO_TARGET_DIR", place.local_build())
+        .env("MATURIN_PEP517_ARGS", "--locked")
+        .current_dir(&place.root);
+        run(pip, &format!("pip install {}", source.display()))?;
+    }
     replace(&partial, &place.venv())?;
 
     let partial = place.root.join("node.partial");
@@ -293,6 +330,23 @@ mod tests {
             "{\n  \"name\": \"phe\",\n  \"version\" : \"0.6.0\",\n  \"x\": {\"version\": \"9\"}}";
         assert_eq!(version_in_package_json(json).as_deref(), Some("0.6.0"));
         assert_eq!(version_in_package_json("{}"), None);
+    }
+
+    #[test]
+    fn the_local_package_is_pinned_at_its_own_version() {
+        let manifest = fs::read_to_string(local_source().join("Cargo.toml")).unwrap();
+        let version = manifest
+            .lines()
+            .find_map(|l| l.strip_prefix("version = "))
+            .map(|v| v.trim_matches('"'));
+        assert_eq!(version, Some(crate::LOCAL_VERSION));
+        assert!(
+            ENGINES
+                .iter()
+                .filter(|e| e.package.registry == Registry::Local)
+                .all(|e| e.package.version == crate::LOCAL_VERSION
+                    && e.language == crate::Language::Python)
+        );
     }
 
     #[test]

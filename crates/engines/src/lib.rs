@@ -90,6 +90,10 @@ pub enum Registry {
     Npm,
     /// Nothing: the lab's own C files, built by this crate.
     Lab,
+    /// The lab's own Python package, built from this repository's
+    /// `python/` folder by `install` (maturin, through pip) at the
+    /// checkout's version: timed beside the packages its users compare.
+    Local,
 }
 
 /// A package at a pinned version.
@@ -245,6 +249,10 @@ impl Engine {
 }
 
 const HOLDEM: &[&str] = &["five", "six", "seven"];
+
+/// The version of the lab's Python package (`python/pyproject.toml`'s, a
+/// test holds them equal): what `install` builds and the check demands.
+pub const LOCAL_VERSION: &str = "0.1.0";
 const CALL: &[Model] = &[Model::Call];
 
 /// Every engine. The order is the list's and the report's.
@@ -259,7 +267,7 @@ pub const ENGINES: &[Engine] = &[
             version: "",
         },
         role: Role::Floor,
-        games: &["five", "six", "seven", "omaha"],
+        games: &["five", "six", "seven", "omaha", "omaha5", "omaha6"],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],
         slowest_us: 5,
@@ -368,6 +376,23 @@ pub const ENGINES: &[Engine] = &[
         models: &[Model::Call, Model::Batch],
         slowest_us: 50,
         summary: "pokerfast: call is its Python table evaluator `eval7`, batch OMPEval's C++ through ctypes (`pokerfast.equity.evaluate`)",
+        calculator: None,
+    },
+    Engine {
+        name: "py/handeval",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::Local,
+            name: "handeval",
+            version: LOCAL_VERSION,
+        },
+        role: Role::Evaluator,
+        games: &["five", "six", "seven", "omaha", "omaha5", "omaha6"],
+        better: Better::Lower,
+        models: &[Model::Call, Model::Batch],
+        slowest_us: 5,
+        summary: "handeval (this lab, python/): each game's recommended kernel through PyO3; call is evaluate_cards, batch a numpy array in one call",
         calculator: None,
     },
     Engine {

@@ -9,7 +9,9 @@ Each engine is an adapter below: given the game, it returns how to turn a
 hand (card indices, 4 * rank + suit, suits c d h s) into the package's own
 representation (outside the timing), how to evaluate one prepared hand into
 an integer (the `call` model) and, where the package has one, how to
-evaluate a list of them at once (the `batch` model).
+evaluate a list of them at once (the `batch` model); optionally a fourth,
+how to turn a block of prepared hands into what the batch call takes (a
+numpy array), also outside the timing.
 """
 
 import importlib.metadata
@@ -128,6 +130,23 @@ def pokerfast_adapter(game, hole):
     return (lambda h: tuple(card_name(c) for c in h)), pokerfast.eval7, equity.evaluate
 
 
+@adapter("py/handeval", "handeval")
+def handeval_adapter(game, hole):
+    # The lab's own package: cards are already its numbers, hole cards
+    # first. Its batch takes a numpy array, made from the block outside the
+    # timing (the fourth item), as a user's array already is.
+    import numpy
+    import handeval
+
+    evaluate_cards, evaluate = handeval.evaluate_cards, handeval.evaluate
+    return (
+        (lambda h: tuple(h)),
+        (lambda p: evaluate_cards(*p)),
+        (lambda array: evaluate(array)[0]),
+        (lambda part: numpy.array(part, dtype=numpy.uint8)),
+    )
+
+
 def read_request(data):
     """The records `key:length:value\\n` of a request, by key."""
     fields = {}
@@ -159,13 +178,18 @@ def answer(fields, out):
     if len(lines) != count or len(flat) != count * cards:
         raise ValueError("the hands are not %d hands of %d cards" % (count, cards))
     hands = [flat[i : i + cards] for i in range(0, len(flat), cards)]
-    prepare, call, batch = ADAPTERS[name](game, hole)
+    made = ADAPTERS[name](game, hole)
+    prepare, call, batch = made[:3]
+    # A batch's input as the package takes it (a numpy array), where that
+    # is not a list of prepared hands: made outside the timing, as a hand's
+    # own representation is.
+    pack = made[3] if len(made) > 3 else (lambda part: part)
     if model == "batch" and batch is None:
         raise Unsupported("the batch model")
     prepared = [prepare(h) for h in hands]
 
     if task == "check":
-        values = batch(prepared) if model == "batch" else [call(p) for p in prepared]
+        values = batch(pack(prepared)) if model == "batch" else [call(p) for p in prepared]
         out.write("".join("%d\n" % v for v in values))
         out.write("end,%d\n" % len(values))
         return
@@ -177,10 +201,11 @@ def answer(fields, out):
     sink = 0
     for start in range(0, len(prepared), block):
         part = prepared[start : start + block]
+        packed = pack(part)
         for _ in range(samples):
             if model == "batch":
                 began = clock()
-                values = batch(part)
+                values = batch(packed)
                 took = clock() - began
                 sink ^= len(values)
             else:
