@@ -256,29 +256,7 @@ pub fn install(place: &Place, python: &str) -> Result<(), Error> {
     let python_pins = pins(Registry::PyPI);
     args.extend(python_pins.iter().map(String::as_str));
     command(&pip, &args, &place.root)?;
-    // The lab's own package, built from source (its build needs maturin,
-    // a wheel, and the Rust toolchain) in a build directory of its own,
-    // kept between installs: the Rust crates are built once.
-    if ENGINES
-        .iter()
-        .any(|e| e.package.registry == Registry::Local)
-    {
-        let source = local_source();
-        let mut pip = Command::new(&pip);
-        pip.args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-        ])
-        .args(["--no-input", "--prefer-binary"])
-        .arg(&source)
-        .env("CARGO_TARGET_DIR", place.local_build())
-        .env("MATURIN_PEP517_ARGS", "--locked")
-        .current_dir(&place.root);
-        run(pip, &format!("pip install {}", source.display()))?;
-    }
+    install_local(place, &pip)?;
     replace(&partial, &place.venv())?;
 
     let partial = place.root.join("node.partial");
@@ -303,6 +281,41 @@ pub fn install(place: &Place, python: &str) -> Result<(), Error> {
     command("npm", &args, &partial)?;
     replace(&partial, &place.node())?;
     Ok(())
+}
+
+/// Builds the lab's own Python package ([`Registry::Local`]) from this
+/// checkout's `python/` and installs it with the interpreter `python` (a
+/// virtual environment's). Its build needs maturin (a wheel, fetched by
+/// pip) and the Rust toolchain; its crates are built in
+/// [`Place::local_build`], kept between installs, so a package whose
+/// sources did not change is rebuilt in seconds. A run rebuilds it each
+/// time: the version it records (the package's) does not tell one build
+/// of the checkout from another, the run's commit does.
+///
+/// # Errors
+/// pip failing, naming the command.
+pub fn install_local(place: &Place, python: &Path) -> Result<(), Error> {
+    if !ENGINES
+        .iter()
+        .any(|e| e.package.registry == Registry::Local)
+    {
+        return Ok(());
+    }
+    let source = local_source();
+    let mut pip = Command::new(python);
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+    ])
+    .args(["--no-input", "--prefer-binary"])
+    .arg(&source)
+    .env("CARGO_TARGET_DIR", place.local_build())
+    .env("MATURIN_PEP517_ARGS", "--locked")
+    .current_dir(&place.root);
+    run(pip, &format!("pip install {}", source.display()))
 }
 
 fn replace(from: &Path, to: &Path) -> Result<(), Error> {
