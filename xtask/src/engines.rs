@@ -229,7 +229,7 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
         .filter(|e| {
             let named = select.only.iter().any(|n| n == e.name);
             match e.role {
-                Role::Evaluator => select.only.is_empty() || named,
+                Role::Evaluator | Role::Lab => select.only.is_empty() || named,
                 Role::Floor => floors && (select.only.is_empty() || named),
                 Role::Test => named,
             }
@@ -656,6 +656,7 @@ impl GameVisitor for TimeGame<'_> {
             role: match self.engine.role {
                 Role::Evaluator | Role::Test => "evaluator",
                 Role::Floor => "floor",
+                Role::Lab => "lab",
             }
             .to_string(),
             version: self.place.installed(self.engine).unwrap_or_default(),
@@ -794,7 +795,7 @@ fn times(place: &Place, select: &Select, mode: Mode, seed: u64) -> Result<Vec<Ti
         .filter(|r| r.role == "floor" && r.error.is_empty())
         .cloned()
         .collect();
-    for r in rows.iter_mut().filter(|r| r.role == "evaluator") {
+    for r in rows.iter_mut().filter(|r| r.role != "floor") {
         let same = |f: &&TimeRow| f.language == r.language && f.workload == r.workload;
         r.floor_ns = floors
             .iter()

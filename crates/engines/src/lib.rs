@@ -199,6 +199,10 @@ pub enum Role {
     /// The lab's own test of a path (the C ABI's example): checked and
     /// timed by the tests and when named, left out of a run's engines.
     Test,
+    /// The lab's own package (`py/handeval`): checked and timed beside the
+    /// engines, never taken for an outside evaluator (no report compares
+    /// the lab's kernels with it as with the engines).
+    Lab,
 }
 
 /// One engine: a line of [`ENGINES`].
@@ -387,7 +391,7 @@ pub const ENGINES: &[Engine] = &[
             name: "handeval",
             version: LOCAL_VERSION,
         },
-        role: Role::Evaluator,
+        role: Role::Lab,
         games: &["five", "six", "seven", "omaha", "omaha5", "omaha6"],
         better: Better::Lower,
         models: &[Model::Call, Model::Batch],

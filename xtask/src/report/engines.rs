@@ -28,6 +28,15 @@ fn ns(x: f64) -> String {
     }
 }
 
+/// What the engines table says after an engine's name for its role.
+fn role_words(role: &str) -> &'static str {
+    match role {
+        "floor" => " (floor)",
+        "lab" => " (the lab's own)",
+        _ => "",
+    }
+}
+
 /// The section, or `None` for a run without engines.
 pub fn section(rows: &[Row], checks: &[CheckRow], times: &[TimeRow]) -> Option<String> {
     if checks.is_empty() && times.is_empty() {
@@ -109,13 +118,13 @@ pub fn section(rows: &[Row], checks: &[CheckRow], times: &[TimeRow]) -> Option<S
                     continue;
                 }
                 let ratio = fastest
-                    .filter(|_| t.role == "evaluator")
+                    .filter(|_| t.role != "floor")
                     .map_or_else(|| "-".to_string(), |f| ratio_words(t.ns / f.ns));
                 let _ = writeln!(
                     s,
                     "| {}{} | {} | {} | {} | {} | {} | {} | {} |",
                     t.engine,
-                    if t.role == "floor" { " (floor)" } else { "" },
+                    role_words(&t.role),
                     t.language,
                     t.model,
                     ns(t.ns),

@@ -155,14 +155,31 @@ pub fn chart_file(game: GameInfo) -> String {
     format!("chart-{}.svg", game.id)
 }
 
-/// The lab's time `ns` on `w` over each engine's own calculator's, timed
-/// in the engines phase: `, 0.074x `c/ompeval`'s own calculator's (...)`.
+/// The lab's time `ns` on `w` beside the engines timed on it in the
+/// engines phase: on an equity workload, over each engine's own
+/// calculator's (`, 0.074x `c/ompeval`'s own calculator's (...)`); on a
+/// strength workload, over the fastest outside engine's in any model
+/// (`, 0.0017x the fastest engine's, `py/holdem-hand-evaluator` (call,
+/// ...)`). The lab's own package is never one of them.
 fn engines_beside(engines: &[crate::engines::TimeRow], w: Workload, ns: f64, unit: &str) -> String {
     let mut s = String::new();
-    for t in engines
+    let outside = engines
         .iter()
-        .filter(|t| t.workload == w.id() && t.error.is_empty() && t.role == "evaluator")
-    {
+        .filter(|t| t.workload == w.id() && t.error.is_empty() && t.role == "evaluator");
+    if !w.order.is_equity() {
+        if let Some(t) = outside.min_by(|a, b| a.ns.total_cmp(&b.ns)) {
+            let _ = write!(
+                s,
+                ", {} the fastest engine's, `{}` ({}, {} ns/{unit} in the engines phase)",
+                super::format::ratio_words(ns / t.ns),
+                t.engine,
+                t.model,
+                fmt_ns(t.ns)
+            );
+        }
+        return s;
+    }
+    for t in outside {
         let _ = write!(
             s,
             ", {} `{}`'s own calculator's ({} ns/{unit} in the engines phase)",
@@ -1161,6 +1178,41 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The lab's own package is timed beside the engines but is no
+    /// outside evaluator: a strength workload's sentence names the fastest
+    /// outside engine, in its model, and never the lab's package.
+    #[test]
+    fn a_strength_workload_names_the_fastest_outside_engine_not_the_labs_own() {
+        let w = Workload::headline_of::<handeval_core::Hand7>();
+        let row = |engine: &str, role: &str, model: &str, ns: f64| crate::engines::TimeRow {
+            engine: engine.to_string(),
+            language: "Python".to_string(),
+            role: role.to_string(),
+            version: String::new(),
+            game: "seven".to_string(),
+            model: model.to_string(),
+            workload: w.id(),
+            hands_per_pass: 1,
+            passes: 1,
+            turns: 1,
+            ns,
+            median_ns: ns,
+            floor_ns: None,
+            error: String::new(),
+        };
+        let engines = [
+            row("py/handeval", "lab", "batch", 1.0),
+            row("py/null", "floor", "call", 17.0),
+            row("py/phevaluator", "evaluator", "call", 500.0),
+            row("py/holdem-hand-evaluator", "evaluator", "call", 250.0),
+        ];
+        let said = engines_beside(&engines, w, 0.5, "hand");
+        assert_eq!(
+            said,
+            ", 0.0020x the fastest engine's, `py/holdem-hand-evaluator` (call, 250 ns/hand in the engines phase)"
+        );
+    }
 
     /// Issue 34, item 8: the citation said `results/NAME/` wherever the
     /// run went (`--results-dir 'scratch/with space/deep'` included).
