@@ -201,7 +201,8 @@ fn package_words(p: &Package) -> String {
         _ if p.name.is_empty() => "(none: the floor)".to_string(),
         Registry::PyPI => format!("PyPI {}=={}", p.name, p.version),
         Registry::Npm => format!("npm {}@{}", p.name, p.version),
-        Registry::Local => format!("{} {} (built from python/)", p.name, p.version),
+        // Two words, as a registry's: the list's columns are split on spaces.
+        Registry::Local => format!("local {}=={}", p.name, p.version),
     }
 }
 
