@@ -288,9 +288,9 @@ pub fn install(place: &Place, python: &str) -> Result<(), Error> {
 /// virtual environment's). Its build needs maturin (a wheel, fetched by
 /// pip) and the Rust toolchain; its crates are built in
 /// [`Place::local_build`], kept between installs, so a package whose
-/// sources did not change is rebuilt in seconds. A run rebuilds it each
-/// time: the version it records (the package's) does not tell one build
-/// of the checkout from another, the run's commit does.
+/// sources did not change is rebuilt in seconds. A full run rebuilds it
+/// each time: the version it records (the package's) does not tell one
+/// build of the checkout from another, the run's commit does.
 ///
 /// # Errors
 /// pip failing, naming the command.

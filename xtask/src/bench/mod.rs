@@ -376,12 +376,16 @@ fn engines_phase(which: &str, budget_minutes: f64, plan: &Plan) -> Result<Engine
         if let Err(e) = handeval_engines::install::install(&place, "python3") {
             errln!("warning: {e}: the engines that need it report it")?;
         }
-    } else if handeval_engines::ENGINES
-        .iter()
-        .filter(|e| only.is_empty() || only.iter().any(|n| n == e.name))
-        .any(|e| e.package.registry == handeval_engines::Registry::Local)
+    } else if plan.mode == Mode::Full
+        && handeval_engines::ENGINES
+            .iter()
+            .filter(|e| only.is_empty() || only.iter().any(|n| n == e.name))
+            .any(|e| e.package.registry == handeval_engines::Registry::Local)
     {
-        // The lab's own package, from this checkout (seconds when built).
+        // The lab's own package, from this checkout (seconds when built):
+        // a full run's figures are cited; a smoke run checks the pipeline
+        // with what is installed (CI installed it from the checkout just
+        // before).
         errln!("building the lab's Python package from this checkout")?;
         if let Err(e) = handeval_engines::install::install_local(&place, &place.python()) {
             errln!("warning: {e}: py/handeval reports it")?;
