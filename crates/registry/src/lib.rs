@@ -573,12 +573,7 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
             if chunk > 0 || hands.len() > 1 {
                 E::strengths(hands, values);
             }
-            if !<E::Five as Evaluator>::classes_of(values, out) {
-                let ranking = self.ranking.get_or_init(scale::<E::Five>);
-                for (class, &value) in out.iter_mut().zip(values.iter()) {
-                    *class = ranking.class(value).map_or(0, |c| c as u16);
-                }
-            }
+            self.classes_of_values(values, out);
         }
     }
     fn classes_of_rows(&self, rows: &[u8], out: &mut [u16]) -> bool {
@@ -609,12 +604,7 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
             {
                 return false;
             }
-            if !<E::Five as Evaluator>::classes_of(values, out) {
-                let ranking = self.ranking.get_or_init(scale::<E::Five>);
-                for (class, &value) in out.iter_mut().zip(values.iter()) {
-                    *class = ranking.class(value).map_or(0, |c| c as u16);
-                }
-            }
+            self.classes_of_values(values, out);
         }
         true
     }
@@ -626,6 +616,19 @@ impl<G: Game, E: BestFive<G>> DynEvaluator<G> for Erased<G, E> {
     }
     fn native(&self, hand: &G) -> String {
         format!("{:?}", E::strength(hand))
+    }
+}
+
+impl<G: Game, E: BestFive<G>> Erased<G, E> {
+    /// The classes of `values`: read off the values where the scale knows
+    /// how, else looked up in the ranking of its fives.
+    fn classes_of_values(&self, values: &[E::Strength], out: &mut [u16]) {
+        if !<E::Five as Evaluator>::classes_of(values, out) {
+            let ranking = self.ranking.get_or_init(scale::<E::Five>);
+            for (class, &value) in out.iter_mut().zip(values) {
+                *class = ranking.class(value).map_or(0, |c| c as u16);
+            }
+        }
     }
 }
 
