@@ -146,6 +146,52 @@ impl Visitor for GatherEncoded<'_> {
     }
 }
 
+/// The engines the plan times on `workload` (a workload of `G`), as
+/// contenders: each native engine prepared over the blocks of `hands`,
+/// each runner started and loaded. One that cannot be made is left out,
+/// with its reason in `failed`.
+fn gather_engines<G: Game>(
+    plan: &Plan,
+    workload: Workload,
+    hands: &HandsOf<G>,
+    failed: &mut Vec<(Workload, String, String)>,
+) -> Vec<Entry> {
+    use handeval_benches::engines::{NativeContender, RunnerContender, place_of};
+    use handeval_engines::Kind;
+    let Some(root) = &plan.engines else {
+        return Vec::new();
+    };
+    let place = place_of(root);
+    let block = plan.mode.block_of(GameInfo::of::<G>());
+    let mut entries = Vec::new();
+    for b in plan.timed.iter().filter(|b| b.workload == workload) {
+        let Some((engine, model)) = handeval_engines::contender(&b.evaluator) else {
+            continue;
+        };
+        let made: Result<Box<dyn Timed>, String> = match engine.kind {
+            Kind::Package => {
+                RunnerContender::new(engine, model, &place, &hands.hands, block, plan.mode)
+                    .map(|c| Box::new(c) as Box<dyn Timed>)
+            }
+            Kind::Native(_) | Kind::Abi(_) => {
+                NativeContender::new(engine, model, &place, &hands.hands, &hands.classes, block)
+                    .map(|c| Box::new(c) as Box<dyn Timed>)
+            }
+        };
+        match made {
+            Ok(timed) => {
+                eprintln!("engine {}: ready for the rounds of {workload}", b.evaluator);
+                entries.push(Entry::new(timed, plan.mode, (false, true), None));
+            }
+            Err(why) => {
+                eprintln!("engine {}: not timed on {workload}: {why}", b.evaluator);
+                failed.push((workload, b.evaluator.clone(), why));
+            }
+        }
+    }
+    entries
+}
+
 /// Every evaluator timed on `workload` (a workload of `G`), prepared and
 /// checked on `hands`.
 fn gather<G: Game>(plan: &Plan, workload: Workload, hands: &HandsOf<G>) -> Vec<Entry> {
@@ -182,6 +228,9 @@ struct RoundsOut {
     header: bool,
     /// What the antagonist did during each contended workload's rounds.
     antagonist: Vec<(Workload, contention::Moved)>,
+    /// Each engine that could not be timed, or stopped in the rounds:
+    /// workload, contender, why.
+    failed: Vec<(Workload, String, String)>,
     /// When the run began: each workload's rounds say when they start, so
     /// that a log shows where a run's time goes.
     started: std::time::Instant,
@@ -209,7 +258,33 @@ impl RoundsOut {
             rng: rounds::rng(plan.seed),
             header: true,
             antagonist: Vec::new(),
+            failed: Vec::new(),
             started: std::time::Instant::now(),
+        }
+    }
+
+    /// Writes each engine that was not timed, and why, beside the rounds'
+    /// file ([`handeval_benches::plan::UNTIMED`]), for the run's checks.
+    fn write_failed(&self) {
+        let path = self.path.with_file_name(handeval_benches::plan::UNTIMED);
+        let mut w = match csv::Writer::from_path(&path) {
+            Ok(w) => w,
+            Err(e) => {
+                eprintln!("error: creating {}: {e}", path.display());
+                std::process::exit(2);
+            }
+        };
+        let written = (|| -> csv::Result<()> {
+            w.write_record(["workload", "evaluator", "why"])?;
+            for (workload, name, why) in &self.failed {
+                w.write_record([workload.id().as_str(), name, why])?;
+            }
+            w.flush()?;
+            Ok(())
+        })();
+        if let Err(e) = written {
+            eprintln!("error: writing {}: {e}", path.display());
+            std::process::exit(2);
         }
     }
 
@@ -254,11 +329,19 @@ impl RoundsOut {
             contenders.len(),
             self.started.elapsed().as_secs_f64()
         );
-        let turns = rounds::run(workload, per_pass, contenders, rounds, &mut self.rng);
+        let timings = rounds::run(workload, per_pass, contenders, rounds, &mut self.rng);
         if let Some(problem) = contenders.iter().find_map(|c| c.timed.problem()) {
             refuse(&problem);
         }
-        let written = rounds::write_csv(&mut self.out, &turns, std::mem::take(&mut self.header));
+        for (name, why) in timings.failed {
+            eprintln!("engine {name}: stopped in the rounds of {workload}: {why}");
+            self.failed.push((workload, name, why));
+        }
+        let written = rounds::write_csv(
+            &mut self.out,
+            &timings.turns,
+            std::mem::take(&mut self.header),
+        );
         if let Err(e) = written.and_then(|()| std::io::Write::flush(&mut self.out)) {
             eprintln!("error: writing {}: {e}", self.path.display());
             std::process::exit(2);
@@ -470,6 +553,12 @@ impl GameVisitor for Run<'_> {
                 .find(|(order, _)| *order == workload.order)
                 .expect("drawn above");
             let mut entries = gather::<G>(plan, workload, hands);
+            entries.extend(gather_engines::<G>(
+                plan,
+                workload,
+                hands,
+                &mut self.rounds_out.failed,
+            ));
             time_workload(
                 &mut self.c,
                 plan,
@@ -510,6 +599,7 @@ fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
         .into_iter()
         .map(|t| Entry::new(t, mode, (false, true), None))
         .collect();
+    entries.extend(calculators(plan, workload, &mut rounds_out.failed));
     let mut contenders = contenders(&mut entries, |_| true);
     // Hands per pass fit a usize on every target the lab builds for.
     let per_pass = usize::try_from(found.per_pass).unwrap_or(usize::MAX);
@@ -519,6 +609,70 @@ fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
         patterns::rounds_of(workload.order, mode),
         per_pass,
     );
+}
+
+/// The lab's count of an equity workload's matchup, as a calculator is
+/// held to it: the ranges written out as combos, the board, and the
+/// equities and games counted.
+type LabCount = (Vec<String>, &'static str, (Vec<f64>, u64));
+
+/// The engines' own equity calculators the plan times on `workload` (an
+/// equity count), each to be held to the lab's count of the workload's
+/// matchup: one that cannot be made is left out, with its reason.
+fn calculators(
+    plan: &Plan,
+    workload: Workload,
+    failed: &mut Vec<(Workload, String, String)>,
+) -> Vec<Entry> {
+    use handeval_benches::engines::{CalculatorContender, place_of};
+    let Some(root) = &plan.engines else {
+        return Vec::new();
+    };
+    let named: Vec<&str> = plan
+        .timed
+        .iter()
+        .filter(|b| b.workload == workload)
+        .map(|b| b.evaluator.as_str())
+        .filter(|name| {
+            handeval_engines::contender(name).is_some_and(|(e, _)| e.calculator.is_some())
+        })
+        .collect();
+    if named.is_empty() {
+        return Vec::new();
+    }
+    let lab = || -> Result<LabCount, String> {
+        let case = handeval_benches::patterns::equity_case(workload.order, plan.mode)
+            .ok_or_else(|| format!("{workload} has no equity case"))?;
+        let matchup = handeval_equity::exact::Matchup::new(case.ranges, case.board, "")
+            .map_err(|e| format!("{}: {e}", case.describe()))?;
+        let evaluator = handeval_registry::recommended(workload.game());
+        let count = handeval_registry::range_equity(evaluator, &matchup, &mut |_, _| {})
+            .ok_or_else(|| format!("`{evaluator}` is no seven-card evaluator"))?
+            .map_err(|e| format!("the lab's count: {e}"))?;
+        let written = matchup
+            .written_out()
+            .map_err(|p| format!("player {p}'s range is weighted"))?;
+        Ok((written, case.board, (count.equity, count.games)))
+    };
+    let (ranges, board, counted) = match lab() {
+        Ok(lab) => lab,
+        Err(why) => {
+            for name in named {
+                failed.push((workload, name.to_string(), why.clone()));
+            }
+            return Vec::new();
+        }
+    };
+    let place = place_of(root);
+    let mut entries = Vec::new();
+    for name in named {
+        let (engine, _) = handeval_engines::contender(name).expect("filtered above");
+        match CalculatorContender::new(engine, &place, ranges.clone(), board, counted.clone()) {
+            Ok(c) => entries.push(Entry::new(Box::new(c), plan.mode, (false, true), None)),
+            Err(why) => failed.push((workload, name.to_string(), why)),
+        }
+    }
+    entries
 }
 
 fn main() {
@@ -542,4 +696,5 @@ fn main() {
         }
     }
     run.rounds_out.write_antagonist();
+    run.rounds_out.write_failed();
 }

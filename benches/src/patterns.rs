@@ -41,6 +41,9 @@
 //! showdown contender's counts must be the first's, on every matchup, and
 //! every timed pass's too.
 
+// Which games have access patterns is part of what a workload is: the
+// results record holds it, and the patterns are timed from it.
+pub use handeval_results::workload::{game_has_patterns, orders_of};
 use std::any::Any;
 use std::collections::HashMap;
 
@@ -341,12 +344,6 @@ pub fn matchup_name(m: &[[Card; 2]; 2]) -> String {
     format!("{}{}-{}{}", m[0][0], m[0][1], m[1][0], m[1][1])
 }
 
-/// Whether `game` has the access patterns: seven-card Hold'em of the
-/// 52-card deck they deal from (not short deck's).
-pub const fn game_has_patterns(game: GameInfo) -> bool {
-    game.count == 7 && game.hole == 0 && matches!(game.lowest, handeval_core::Rank::Two)
-}
-
 /// Whether an evaluator of `role` takes part in the access pattern
 /// `order`: a dedicated evaluator (not a best-of adapter, the reference,
 /// the floor or a listing); for the enumeration one that declares an
@@ -436,25 +433,6 @@ pub fn unit(order: Order, mode: crate::Mode) -> String {
             ),
             None => String::new(),
         },
-    }
-}
-
-/// The access patterns of a game: Hold'em's enumeration, showdowns and
-/// range counts; an Omaha game's count of fixed hands.
-pub fn orders_of(game: GameInfo) -> &'static [Order] {
-    if game_has_patterns(game) {
-        &[
-            Order::Enumeration,
-            Order::Showdown,
-            Order::EveryBoard,
-            Order::EquityHeadsUp,
-            Order::EquityThreeWay,
-            Order::EquityRandom,
-        ]
-    } else if game.id == "omaha" {
-        &[Order::EquityFixed]
-    } else {
-        &[]
     }
 }
 

@@ -17,6 +17,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::{BLOCKS, SimdLimit, Workload};
 
+/// The file, beside the rounds', where the wall-time binary lists each
+/// engine it could not time and why (the run's checks then say so).
+pub const UNTIMED: &str = "untimed.csv";
+
 /// The variable that holds the plan file's path in the benchmark processes.
 pub const PLAN_VAR: &str = "HANDEVAL_PLAN";
 
@@ -154,6 +158,12 @@ pub struct Plan {
     pub counted: Vec<Benchmark>,
     /// Where the wall-time binary writes the interleaved rounds.
     pub rounds_out: PathBuf,
+    /// Where the engines `timed` names are installed (`cargo xtask
+    /// engines install`): their contenders are `engine/model`
+    /// (`py/eval7/call`), checked by `cargo xtask bench` before the plan
+    /// was written. `None` in a run without engines.
+    #[serde(default)]
+    pub engines: Option<PathBuf>,
 }
 
 impl Plan {
@@ -245,6 +255,7 @@ mod tests {
             }],
             counted: vec![],
             rounds_out: "rounds.csv".into(),
+            engines: None,
         };
         let path = std::env::temp_dir().join(format!("handeval-plan-{}.json", std::process::id()));
         plan.write(&path).unwrap();

@@ -32,15 +32,17 @@
 //!
 //! # The rounds
 //!
-//! Each round times every evaluator of the workload once, in a seeded
+//! Each round times every contender of the workload once, in a seeded
 //! random order, on the same block; in a full run there is one round per
-//! block, so that the rounds see every hand, as criterion does. The
-//! published time of an evaluator is the median over the rounds of its
-//! turns, and every ratio is taken within a round, so that a slow drift of
-//! the machine lands on both sides of it.
+//! block, so that the rounds see every hand, as criterion does. A
+//! contender is a lab evaluator, an outside Rust crate, or an engine (C
+//! called in-process, or a runner in its own language that times its own
+//! turn on request): all take turns in the same rounds. The published time
+//! of a contender is its undisturbed time, the fastest of its turns
+//! (`handeval_results::estimate`), and every ratio is also taken within a
+//! round, so that a slow drift of the machine lands on both sides of it.
 
 use std::hint::black_box;
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 use handeval_core::{BestFive, Game};
@@ -72,6 +74,32 @@ pub trait Timed {
     /// result (an access pattern's checksum or counts) records here what
     /// differed, and the run refuses to publish it.
     fn problem(&self) -> Option<String> {
+        None
+    }
+
+    /// Why an outside contender (an engine) stopped, if it did: it leaves
+    /// the rounds with its turns, and the run goes on, saying so. The lab
+    /// does not depend on outside code to publish its own figures.
+    fn failed(&self) -> Option<String> {
+        None
+    }
+
+    /// Its turn as it times it itself, where it does: a runner times its
+    /// passes in its own language and answers the turn's samples. `None`
+    /// for a contender the rounds time pass by pass.
+    fn own_turn(&mut self, _block: usize, _pace: Pace) -> Option<TurnTime> {
+        None
+    }
+
+    /// How its turns go, where it decides that itself (a runner, from its
+    /// own pace); `None` for [`pace_of`]'s.
+    fn own_pace(&mut self, _mode: Mode) -> Option<Pace> {
+        None
+    }
+
+    /// Hands a timed pass covers, where fewer than the workload's block (an
+    /// engine too slow to pass over a whole block in a turn's time).
+    fn hands_per_pass(&self) -> Option<usize> {
         None
     }
 }
@@ -151,6 +179,9 @@ pub const SELF_WARMING: Duration = Duration::from_millis(50);
 /// untimed one (its first pass, timed here, is then the only pass this
 /// takes).
 pub fn pace_of(timed: &mut dyn Timed, mode: Mode) -> Pace {
+    if let Some(pace) = timed.own_pace(mode) {
+        return pace;
+    }
     let origin = Instant::now();
     pace_by(timed, mode, &mut || origin.elapsed())
 }
@@ -277,24 +308,9 @@ pub struct Contender<'a> {
     pub pace: Pace,
 }
 
-/// One evaluator's turn in one round: a line of `rounds.csv`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Turn {
-    /// The workload.
-    pub workload: Workload,
-    /// The evaluator (or the bare loop).
-    pub evaluator: &'static str,
-    /// The round, from 0.
-    pub round: usize,
-    /// The block every evaluator passed over in this round.
-    pub block: usize,
-    /// Nanoseconds per hand of the turn's fastest pass: the turn's time.
-    pub ns_per_hand: f64,
-    /// Nanoseconds per hand of the turn's median pass.
-    pub median_pass_ns: f64,
-    /// Timed passes in the turn.
-    pub passes: usize,
-}
+/// One contender's turn in one round: a line of `rounds.csv`, the results
+/// record's own type.
+pub use handeval_results::Turn;
 
 /// The block round `round` of `rounds` passes over: spread evenly over
 /// the [`BLOCKS`] blocks (every block once when there are as many rounds).
@@ -302,42 +318,72 @@ pub const fn block_of_round(round: usize, rounds: usize) -> usize {
     round * BLOCKS / rounds
 }
 
+/// What the rounds of a workload timed: every turn, and each outside
+/// contender that failed on the way (its turns left out).
+pub struct Timings {
+    /// The turns, round by round.
+    pub turns: Vec<Turn>,
+    /// Each contender that stopped, and why.
+    pub failed: Vec<(String, String)>,
+}
+
+/// One turn of `c` over `block`: its own, where it times itself.
+fn take_turn(c: &mut Contender<'_>, block: usize) -> TurnTime {
+    match c.timed.own_turn(block, c.pace) {
+        Some(t) => t,
+        None => paced_turn(c.timed, block, c.pace),
+    }
+}
+
 /// Times every contender once per round, in an order shuffled anew each
 /// round by `rng`, after one untimed warm-up round; a pass is over `block`
-/// hands.
+/// hands (or what the contender says it covers). A contender that fails
+/// leaves the rounds with every turn it took.
 pub fn run(
     workload: Workload,
-    block: usize,
+    per_pass: usize,
     contenders: &mut [Contender<'_>],
     rounds: usize,
     rng: &mut ChaCha8Rng,
-) -> Vec<Turn> {
+) -> Timings {
     let mut order: Vec<usize> = (0..contenders.len()).collect();
     let mut turns = Vec::with_capacity(rounds * contenders.len());
+    let mut failed: Vec<(String, String)> = Vec::new();
     // The warm-up round: caches, branch predictors, CPU frequency (a pass
     // that warms itself has none).
     for c in contenders.iter_mut().filter(|c| c.pace.warm) {
-        turn(c.timed, 0, c.pace.passes);
+        take_turn(c, 0);
     }
-    let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / block as f64;
     for round in 0..rounds {
         order.shuffle(rng);
         let block = block_of_round(round, rounds);
         for &i in &order {
             let c = &mut contenders[i];
-            let t = paced_turn(c.timed, block, c.pace);
+            let name = c.timed.name();
+            if failed.iter().any(|(f, _)| f == name) {
+                continue;
+            }
+            let t = take_turn(c, block);
+            if let Some(why) = c.timed.failed() {
+                failed.push((name.to_string(), why));
+                continue;
+            }
+            let hands = c.timed.hands_per_pass().unwrap_or(per_pass);
+            let per_hand = |d: Duration| d.as_secs_f64() * 1e9 / hands as f64;
             turns.push(Turn {
                 workload,
-                evaluator: c.timed.name(),
+                evaluator: name.to_string(),
                 round,
-                block: block % c.timed.blocks(),
                 ns_per_hand: per_hand(t.fastest),
-                median_pass_ns: per_hand(t.median),
-                passes: t.passes,
+                block: Some(block % c.timed.blocks()),
+                passes: Some(t.passes),
+                median_pass_ns: Some(per_hand(t.median)),
+                hands: c.timed.hands_per_pass(),
             });
         }
     }
-    turns
+    turns.retain(|t| !failed.iter().any(|(f, _)| *f == t.evaluator));
+    Timings { turns, failed }
 }
 
 /// The seeded generator that orders the rounds.
@@ -346,36 +392,8 @@ pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ 0x726F_756E_6473)
 }
 
-/// The header of `rounds.csv`.
-pub const CSV_HEADER: &str = "workload,evaluator,round,ns_per_hand,block,passes,median_pass_ns";
-
-/// Writes turns as CSV lines under [`CSV_HEADER`] (written first if
-/// `header`), by the csv crate, which `rounds.csv`'s reader reads with too:
-/// an evaluator's name with a comma (`null (bare loop)` has none, but a
-/// name is any string) is quoted, not split.
-///
-/// # Errors
-/// When the writer fails.
-pub fn write_csv(out: &mut impl Write, turns: &[Turn], header: bool) -> std::io::Result<()> {
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(out);
-    if header {
-        w.write_record(CSV_HEADER.split(','))?;
-    }
-    for t in turns {
-        w.write_record([
-            t.workload.to_string(),
-            t.evaluator.to_string(),
-            t.round.to_string(),
-            t.ns_per_hand.to_string(),
-            t.block.to_string(),
-            t.passes.to_string(),
-            t.median_pass_ns.to_string(),
-        ])?;
-    }
-    w.flush()
-}
+/// Writes turns to `rounds.csv` (the results record's writer).
+pub use handeval_results::turn::write as write_csv;
 
 #[cfg(test)]
 mod tests {

@@ -888,6 +888,55 @@ pub fn listing_rows<G: Game>(outcome: &Outcome<G>) -> Vec<ListingRow> {
         .collect()
 }
 
+/// The check's outcome as rows of a run's checks record: each evaluator
+/// over every hand (or its sample), then each published listing with its
+/// exact errors.
+pub fn check_rows<G: Game>(outcome: &Outcome<G>) -> Vec<handeval_results::CheckRow> {
+    let abouts = handeval_registry::abouts();
+    let about = |name: &str| abouts.iter().find(|a| a.meta.name == name);
+    let mut rows = Vec::new();
+    for r in &outcome.rows {
+        let c = &r.check;
+        let mut row = handeval_results::CheckRow::new(c.name, G::ID);
+        row.role = about(c.name).map(|a| a.meta.role);
+        row.summary = about(c.name).map_or("", |a| a.meta.summary).to_string();
+        row.coverage = if c.exhaustive { "every hand" } else { "sample" }.to_string();
+        row.evaluated = c.evaluated;
+        row.hands = c.hands;
+        row.disagreements = c.class_mismatch_hands;
+        row.wrong_category = Some(c.category_mismatches);
+        row.classes = c.distinct;
+        row.seconds = r.time.as_secs_f64();
+        row.examples = c
+            .examples
+            .iter()
+            .take(3)
+            .map(|e| {
+                format!(
+                    "{}: class {} ({:?}), the reference's {} ({:?})",
+                    e.hand, e.got.2, e.got.0, e.expected.2, e.expected.0
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        rows.push(row);
+    }
+    for (l, listing) in outcome.listings.iter().zip(listing_rows(outcome)) {
+        let mut row = handeval_results::CheckRow::new(l.check.name, G::ID);
+        row.role = Some(handeval_core::Role::Listing);
+        row.summary = listing.source;
+        row.coverage = "every hand".to_string();
+        row.evaluated = l.check.hands as u64;
+        row.hands = row.evaluated;
+        row.disagreements = listing.misordered as u64;
+        row.wrong_category = Some(listing.wrong_category as u64);
+        row.classes = listing.distinct;
+        row.examples = listing.example;
+        rows.push(row);
+    }
+    rows
+}
+
 /// Writes every hand on which an evaluator differs from the reference
 /// (over every hand: at most the first 16,777,216 an evaluator keeps).
 pub fn write_csv<G: Game>(out: impl Write, outcome: &Outcome<G>) -> Result<()> {

@@ -1,6 +1,8 @@
 //! `cargo xtask engines`: the evaluators people use in other languages and
-//! libraries (the `handeval-engines` crate), listed, installed, checked
-//! against the reference and timed.
+//! libraries (the `handeval-engines` crate), listed, installed and checked
+//! against the reference. They are timed by `cargo xtask bench`, in the
+//! same interleaved rounds as the lab's evaluators (`--filter py/` times
+//! the Python ones alone).
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -15,10 +17,9 @@ use handeval_engines::install::{self, Place};
 use handeval_engines::native::Native;
 use handeval_engines::runner::Runner;
 use handeval_engines::{
-    AbiLibrary, Better, ENGINES, Engine, Evaluate, Hands, Kind, Language, Model, Package, Registry,
-    Role,
+    AbiLibrary, Better, ENGINES, Engine, Evaluate, Kind, Language, Model, Package, Registry, Role,
 };
-use serde::{Deserialize, Serialize};
+use handeval_results::CheckRow;
 
 /// `cargo xtask engines`.
 #[derive(clap::Args)]
@@ -38,9 +39,8 @@ enum Action {
     },
     /// Check engines against the reference: every hand of a game when that
     /// fits the budget, otherwise a seeded sample and every pitfall hand.
+    /// (`cargo xtask bench` times them, in the lab's interleaved rounds.)
     Check(CheckArgs),
-    /// Time engines on the benchmark's seeded blocks of shuffled hands.
-    Time(TimeArgs),
     /// Compare RayW's 2+2 table as `poker-evaluator` ships it
     /// (`HandRanks.dat`) with the lab's generated table, entry for entry.
     Handranks,
@@ -78,21 +78,6 @@ struct CheckArgs {
     /// Check every hand, whatever the forecast.
     #[arg(long)]
     every: bool,
-    /// Print CSV rather than a table.
-    #[arg(long)]
-    csv: bool,
-}
-
-#[derive(clap::Args, Clone, Debug)]
-struct TimeArgs {
-    #[command(flatten)]
-    select: Select,
-    /// Shorter runs: fewer turns.
-    #[arg(long)]
-    smoke: bool,
-    /// The seed of the shuffled hands.
-    #[arg(long, default_value_t = handeval_benches::DEFAULT_SEED)]
-    seed: u64,
     /// Print CSV rather than a table.
     #[arg(long)]
     csv: bool,
@@ -136,12 +121,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 ExitCode::FAILURE
             })
         }
-        Some(Action::Time(a)) => {
-            let mode = if a.smoke { Mode::Smoke } else { Mode::Full };
-            let rows = times(&place, &a.select, mode, a.seed)?;
-            print_times(&rows, a.csv)?;
-            Ok(ExitCode::SUCCESS)
-        }
     }
 }
 
@@ -171,6 +150,7 @@ fn list(place: &Place) -> Result<ExitCode> {
         let installed = match place.installed(e) {
             None => "no".to_string(),
             Some(v) if e.package.registry == Registry::Lab => v,
+            Some(v) if e.package.registry == Registry::PyPISource => format!("{v} (built here)"),
             Some(v) if e.package.name.is_empty() => "yes".to_string() + &v,
             Some(v) if v == e.package.version => v,
             Some(v) => format!("{v} (not {})", e.package.version),
@@ -203,6 +183,7 @@ fn package_words(p: &Package) -> String {
         Registry::Npm => format!("npm {}@{}", p.name, p.version),
         // Two words, as a registry's: the list's columns are split on spaces.
         Registry::Local => format!("local {}=={}", p.name, p.version),
+        Registry::PyPISource => format!("PyPI-source {}=={}", p.name, p.version),
     }
 }
 
@@ -230,9 +211,9 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
         .filter(|e| {
             let named = select.only.iter().any(|n| n == e.name);
             match e.role {
-                Role::Evaluator | Role::Lab => select.only.is_empty() || named,
                 Role::Floor => floors && (select.only.is_empty() || named),
-                Role::Test => named,
+                Role::Example => named,
+                _ => select.only.is_empty() || named,
             }
         })
         .collect();
@@ -255,7 +236,7 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
                 name: Box::leak(path.display().to_string().into_boxed_str()),
                 version: "",
             },
-            role: Role::Evaluator,
+            role: Role::Baseline,
             // The ABI takes any number of cards and of hole cards.
             games: Box::leak(
                 handeval_registry::games()
@@ -269,6 +250,7 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
             slowest_us: 100,
             summary: "a library built against the lab's C ABI",
             calculator: None,
+            tables: &[],
         }));
         if select.only.is_empty() {
             engines.clear();
@@ -306,18 +288,6 @@ impl Loaded {
         match self {
             Loaded::Runner(r) => r,
             Loaded::Native(n) => n,
-        }
-    }
-
-    fn time(
-        &self,
-        hands: &Hands,
-        block: usize,
-        samples: usize,
-    ) -> Result<Vec<handeval_engines::protocol::Sample>, handeval_engines::Error> {
-        match self {
-            Loaded::Runner(r) => r.time(hands, block, samples),
-            Loaded::Native(n) => n.time(hands, block, samples),
         }
     }
 }
@@ -369,37 +339,57 @@ impl Plan {
 /// five-card Hold'em's 2,598,960.
 const RUNNER_EVERY_UP_TO: u64 = 3_000_000;
 
-/// One engine's check on one game in one model: a line of `engines-check.csv`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct CheckRow {
-    /// The engine.
-    pub engine: String,
-    /// Its language.
-    pub language: String,
-    /// Its package and version as installed.
-    pub version: String,
-    /// The game.
-    pub game: String,
-    /// The model whose function was checked.
-    pub model: String,
-    /// `every hand` or `sample`.
-    pub coverage: String,
-    /// Hands evaluated.
-    pub evaluated: u64,
-    /// Hands they stand for.
-    pub hands: u64,
-    /// Hands the engine orders unlike the reference.
-    pub disagreements: u64,
-    /// Classes on its scale, in order.
-    pub classes: usize,
-    /// Seconds the check took.
-    pub seconds: f64,
-    /// Seconds a check over every hand was foreseen to take (on all cores).
-    pub foreseen_every_s: Option<f64>,
-    /// The first disagreeing hands, `;`-separated.
-    pub examples: String,
-    /// Why the engine could not be checked (empty when it was).
-    pub error: String,
+/// Bump when a check's method changes (the tally, the verdict, the
+/// sample's construction): every kept check is then made again.
+const CHECK_METHOD: u32 = 1;
+
+/// Whether `engine`'s checks may be kept between runs: a pinned package
+/// of a registry (its version says what runs), never the lab's own
+/// package (built from whatever the checkout holds), its C files or a
+/// user's library.
+fn keepable(engine: &Engine) -> bool {
+    matches!(
+        engine.package.registry,
+        Registry::PyPI | Registry::Npm | Registry::PyPISource
+    ) && !engine.package.name.is_empty()
+        && engine.role == Role::Baseline
+}
+
+/// An FNV-1a hash.
+fn fnv(bytes: impl IntoIterator<Item = u8>, seed: u64) -> u64 {
+    bytes
+        .into_iter()
+        .fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+}
+
+/// What a check of `G` depends on besides the engine: the reference's
+/// class of every five-card hand (which every game's classes are read
+/// from), the game's definition, and the seeded sample's hands.
+fn reference_fingerprint<G: Game>(plan: &Plan) -> u64 {
+    let five = handeval_difftest::cards::reference_classes::<handeval_core::Hand>()
+        .expect("five-card classes are kept");
+    let mut h = fnv(five.iter().flat_map(|c| c.to_le_bytes()), 0);
+    let info = handeval_core::GameInfo::of::<G>();
+    h = fnv(
+        format!(
+            "{}|{}|{}|{}|{:?}|{}|{}",
+            info.id, info.count, info.hole, info.hands, info.first_five, info.classes, info.fives
+        )
+        .into_bytes(),
+        h,
+    );
+    let sample = check::sample_hands::<G>(plan.seed, plan.hands);
+    fnv(
+        sample.iter().flat_map(|hand| {
+            hand.card_slice()
+                .iter()
+                .map(|c| c.index())
+                .collect::<Vec<_>>()
+        }),
+        h,
+    )
 }
 
 struct CheckGame<'a> {
@@ -420,22 +410,45 @@ impl GameVisitor for CheckGame<'_> {
             return;
         }
         let started = Instant::now();
-        let mut row = CheckRow {
-            engine: self.engine.name.to_string(),
-            language: self.engine.language.name().to_string(),
-            version: self.place.installed(self.engine).unwrap_or_default(),
-            game: G::ID.to_string(),
-            model: self.model.id().to_string(),
-            coverage: String::new(),
-            evaluated: 0,
-            hands: 0,
-            disagreements: 0,
-            classes: 0,
-            seconds: 0.0,
-            foreseen_every_s: None,
-            examples: String::new(),
-            error: String::new(),
-        };
+        let mut row = CheckRow::new(&self.engine.contender(self.model), G::ID);
+        row.role = Some(self.engine.role);
+        row.language = self.engine.language;
+        row.version = self.place.installed(self.engine).unwrap_or_default();
+        row.model = self.model.id().to_string();
+        row.summary = self.engine.summary.to_string();
+        // A check of a pinned package whose version, check plan and
+        // reference have not changed since it was made is not made again.
+        let kept = (keepable(self.engine) && self.library.is_none()).then(|| {
+            let key = format!(
+                "method {CHECK_METHOD}|{}|{}|{}|{}|hands {} seed {} budget {} every {}|reference {:016x}",
+                row.evaluator,
+                G::ID,
+                row.version,
+                self.place.source_build().unwrap_or_default(),
+                self.plan.hands,
+                self.plan.seed,
+                self.plan.budget_minutes,
+                self.plan.every,
+                reference_fingerprint::<G>(&self.plan)
+            );
+            self.place
+                .root
+                .join("checks-kept")
+                .join(format!("{:016x}.csv", fnv(key.into_bytes(), 0)))
+        });
+        if let Some(path) = &kept
+            && let Ok(rows) = handeval_results::check::read(path)
+            && let [old] = rows.as_slice()
+        {
+            let mut old = old.clone();
+            eprintln!(
+                "{} {}: kept, checked {} (the same version, plan and reference)",
+                old.evaluator, old.game, old.checked
+            );
+            old.checked = format!("kept: checked {}", old.checked);
+            self.rows.push(old);
+            return;
+        }
         match self.check::<G>(&mut row) {
             Ok(checked) => {
                 row.coverage = if checked.every {
@@ -453,11 +466,27 @@ impl GameVisitor for CheckGame<'_> {
             Err(e) => row.error = e.to_string(),
         }
         row.seconds = started.elapsed().as_secs_f64();
+        if let Some(path) = &kept
+            && row.error.is_empty()
+        {
+            let mut stored = row.clone();
+            stored.checked = format!(
+                "{} at {}",
+                jiff::Timestamp::now().strftime("%Y-%m-%d"),
+                crate::machine::output("git", &["rev-parse", "--short", "HEAD"])
+                    .unwrap_or_default()
+            );
+            if let Some(dir) = path.parent()
+                && std::fs::create_dir_all(dir).is_ok()
+            {
+                // A check that could not be kept is made again next time.
+                let _ = handeval_results::check::write(path, std::slice::from_ref(&stored));
+            }
+        }
         eprintln!(
-            "{} {} ({}): {}",
-            row.engine,
+            "{} {}: {}",
+            row.evaluator,
             row.game,
-            row.model,
             if row.error.is_empty() {
                 let foreseen = row.foreseen_every_s.map_or_else(String::new, |f| {
                     format!(" (every hand foreseen at {f:.1} s)")
@@ -569,8 +598,8 @@ pub fn print_checks(rows: &[CheckRow], csv: bool) -> Result<()> {
     }
     writeln!(
         out,
-        "{:<30} {:<7} {:<6} {:<11} {:>13} {:>13} {:>8}  first disagreement or error",
-        "engine", "game", "model", "coverage", "hands", "disagreeing", "classes"
+        "{:<36} {:<7} {:<11} {:>13} {:>13} {:>8}  first disagreement or error",
+        "engine", "game", "coverage", "hands", "disagreeing", "classes"
     )
     .context("writing to standard output")?;
     for r in rows {
@@ -585,288 +614,12 @@ pub fn print_checks(rows: &[CheckRow], csv: bool) -> Result<()> {
         };
         writeln!(
             out,
-            "{:<30} {:<7} {:<6} {:<11} {:>13} {:>13} {:>8}  {first}",
-            r.engine, r.game, r.model, r.coverage, r.hands, r.disagreements, r.classes
+            "{:<36} {:<7} {:<11} {:>13} {:>13} {:>8}  {first}",
+            r.evaluator, r.game, r.coverage, r.hands, r.disagreements, r.classes
         )
         .context("writing to standard output")?;
     }
     Ok(())
-}
-
-/// One engine's time on one game in one model: a line of `engines.csv`.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct TimeRow {
-    /// The engine.
-    pub engine: String,
-    /// Its language.
-    pub language: String,
-    /// Evaluator or floor.
-    pub role: String,
-    /// Its package's version as installed.
-    pub version: String,
-    /// The game.
-    pub game: String,
-    /// The model.
-    pub model: String,
-    /// The lab's workload whose seeded blocks were timed.
-    pub workload: String,
-    /// Hands a pass: the workload's block, or the first hands of it for an
-    /// engine too slow to pass over a whole block in a turn's time.
-    pub hands_per_pass: usize,
-    /// Passes a turn.
-    pub passes: usize,
-    /// Turns (one block each).
-    pub turns: usize,
-    /// The undisturbed time: the fastest turn (each turn its fastest pass), per hand.
-    pub ns: f64,
-    /// The median turn, per hand.
-    pub median_ns: f64,
-    /// The language's floor in the same model, per hand (the same estimator).
-    pub floor_ns: Option<f64>,
-    /// Why it was not timed (empty when it was).
-    pub error: String,
-}
-
-struct TimeGame<'a> {
-    place: &'a Place,
-    engine: &'static Engine,
-    model: Model,
-    mode: Mode,
-    seed: u64,
-    library: Option<&'a PathBuf>,
-    wanted: &'a [String],
-    rows: Vec<TimeRow>,
-}
-
-/// What a turn aims at: long enough to hold undisturbed passes, short
-/// enough that the slowest engines finish.
-const TURN_TARGET_S: f64 = 0.1;
-
-impl GameVisitor for TimeGame<'_> {
-    fn game<G: Game>(&mut self) {
-        if !self.engine.plays(G::ID)
-            || !(self.wanted.is_empty() || self.wanted.iter().any(|g| g == G::ID))
-        {
-            return;
-        }
-        let info = handeval_registry::game(G::ID).expect("a registered game");
-        let workload = handeval_benches::Workload::headline_of::<G>();
-        let mut row = TimeRow {
-            engine: self.engine.name.to_string(),
-            language: self.engine.language.name().to_string(),
-            role: match self.engine.role {
-                Role::Evaluator | Role::Test => "evaluator",
-                Role::Floor => "floor",
-                Role::Lab => "lab",
-            }
-            .to_string(),
-            version: self.place.installed(self.engine).unwrap_or_default(),
-            game: G::ID.to_string(),
-            model: self.model.id().to_string(),
-            workload: workload.id(),
-            hands_per_pass: 0,
-            passes: 0,
-            turns: 0,
-            ns: 0.0,
-            median_ns: 0.0,
-            floor_ns: None,
-            error: String::new(),
-        };
-        let block = self.mode.block_of(info);
-        let turns = match self.mode {
-            Mode::Smoke => 3,
-            _ => 7,
-        };
-        if let Err(e) = self.time::<G>(&mut row, block, turns) {
-            row.error = e.to_string();
-        }
-        eprintln!(
-            "{} {} ({}): {}",
-            row.engine,
-            row.game,
-            row.model,
-            if row.error.is_empty() {
-                format!(
-                    "{:.2} ns a hand over {} turns of {} x {} hands",
-                    row.ns, row.turns, row.passes, row.hands_per_pass
-                )
-            } else {
-                row.error.clone()
-            }
-        );
-        self.rows.push(row);
-    }
-}
-
-impl TimeGame<'_> {
-    fn time<G: Game>(
-        &self,
-        row: &mut TimeRow,
-        block: usize,
-        turns: usize,
-    ) -> Result<(), handeval_engines::Error> {
-        let loaded = Loaded::new(self.engine, self.place, self.model, self.library)?;
-        // The workload's hands, its blocks spread as the rounds spread them.
-        let all =
-            handeval_benches::hands::shuffled::<G>(self.seed, block * handeval_benches::BLOCKS);
-        // A first pass over a short stretch tells the pace.
-        let probe = Hands::of(&all[..block.min(1_000)]);
-        let samples = loaded.time(&probe, probe.len(), 2)?;
-        let pace = samples.iter().map(|s| s.nanos).min().unwrap_or(1) as f64 / probe.len() as f64;
-        let fits = (TURN_TARGET_S * 1e9 / pace) as usize;
-        let hands_per_pass = block.min(fits.max(1_000));
-        let passes =
-            ((TURN_TARGET_S * 1e9 / (pace * hands_per_pass as f64)).ceil() as usize).clamp(1, 20);
-        let mut flat = Vec::with_capacity(turns * hands_per_pass);
-        for t in 0..turns {
-            let b = handeval_benches::rounds::block_of_round(t, turns);
-            flat.extend_from_slice(&all[b * block..b * block + hands_per_pass]);
-        }
-        let samples = loaded.time(&Hands::of(&flat), hands_per_pass, passes)?;
-        let mut per_turn: Vec<f64> = samples
-            .chunks(passes)
-            .map(|turn| {
-                turn.iter().map(|s| s.nanos).min().unwrap_or(0) as f64 / hands_per_pass as f64
-            })
-            .collect();
-        per_turn.sort_by(f64::total_cmp);
-        row.hands_per_pass = hands_per_pass;
-        row.passes = passes;
-        row.turns = per_turn.len();
-        row.ns = per_turn[0];
-        row.median_ns = per_turn[per_turn.len() / 2];
-        Ok(())
-    }
-}
-
-/// Times every chosen engine (floors included), in each model, on each game.
-///
-/// # Errors
-/// A selection naming what does not exist.
-pub fn times_of(
-    place: &Place,
-    only: &[String],
-    games: &[String],
-    mode: Mode,
-    seed: u64,
-) -> Result<Vec<TimeRow>> {
-    let select = Select {
-        only: only.to_vec(),
-        game: games.to_vec(),
-        library: None,
-    };
-    times(place, &select, mode, seed)
-}
-
-fn times(place: &Place, select: &Select, mode: Mode, seed: u64) -> Result<Vec<TimeRow>> {
-    let mut rows = Vec::new();
-    let mut engines = chosen(select, true)?;
-    // Each language's floor with its engines, whether named or not.
-    for language in [Language::Python, Language::JavaScript, Language::C] {
-        if engines.iter().any(|e| e.language == language)
-            && let Some(floor) = handeval_engines::floor_of(language)
-            && !engines.contains(&floor)
-        {
-            engines.push(floor);
-        }
-    }
-    for &engine in &engines {
-        for &model in engine.models {
-            let mut visitor = TimeGame {
-                place,
-                engine,
-                model,
-                mode,
-                seed,
-                library: select.library.as_ref(),
-                wanted: &select.game,
-                rows: Vec::new(),
-            };
-            visit_games(&mut visitor);
-            rows.extend(visitor.rows);
-        }
-    }
-    for &engine in engines.iter().filter(|e| e.calculator.is_some()) {
-        rows.extend(equity_times(place, engine, &select.game, mode));
-    }
-    // Each row's floor: its language's floor on the same workload, in the
-    // same model where the floor has it (an equity count has none).
-    let floors: Vec<TimeRow> = rows
-        .iter()
-        .filter(|r| r.role == "floor" && r.error.is_empty())
-        .cloned()
-        .collect();
-    for r in rows.iter_mut().filter(|r| r.role != "floor") {
-        let same = |f: &&TimeRow| f.language == r.language && f.workload == r.workload;
-        r.floor_ns = floors
-            .iter()
-            .filter(same)
-            .find(|f| f.model == r.model)
-            .or_else(|| floors.iter().find(same))
-            .map(|f| f.ns);
-    }
-    Ok(rows)
-}
-
-/// Times `engine`'s own equity calculator on each equity workload of the
-/// games it plays that outside calculators count in a run
-/// ([`handeval_benches::patterns::outside_calculators_count`]): exact, one
-/// thread, one count a turn, as many turns as the lab's rounds of the
-/// workload; published as the lab's counts are, the fastest turn with the
-/// median beside it. Every count is held to the lab's (equities to 1e-9,
-/// the same games), or the row says why it was not timed.
-fn equity_times(
-    place: &Place,
-    engine: &'static Engine,
-    wanted: &[String],
-    mode: Mode,
-) -> Vec<TimeRow> {
-    let mut rows = Vec::new();
-    for game in handeval_registry::games() {
-        if !engine.plays(game.id) || !(wanted.is_empty() || wanted.iter().any(|g| g == game.id)) {
-            continue;
-        }
-        for workload in handeval_benches::Workload::of(game)
-            .into_iter()
-            .filter(|w| handeval_benches::patterns::outside_calculators_count(w.order))
-        {
-            let mut row = TimeRow {
-                engine: engine.name.to_string(),
-                language: engine.language.name().to_string(),
-                role: "evaluator".to_string(),
-                version: place.installed(engine).unwrap_or_default(),
-                game: game.id.to_string(),
-                model: Model::Call.id().to_string(),
-                workload: workload.id(),
-                hands_per_pass: 1,
-                passes: 1,
-                turns: 0,
-                ns: 0.0,
-                median_ns: 0.0,
-                floor_ns: None,
-                error: String::new(),
-            };
-            if let Err(e) = equity_time(place, engine, workload, mode, &mut row) {
-                row.error = format!("{e:#}");
-            }
-            eprintln!(
-                "{} {workload} ({}): {}",
-                row.engine,
-                engine.calculator.unwrap_or_default(),
-                if row.error.is_empty() {
-                    format!(
-                        "{:.4} s a count, the fastest of {}",
-                        row.ns * 1e-9,
-                        row.turns
-                    )
-                } else {
-                    row.error.clone()
-                }
-            );
-            rows.push(row);
-        }
-    }
-    rows
 }
 
 /// An outside count against the lab's: the same games, every equity
@@ -888,106 +641,6 @@ pub fn held_to_lab(
     Ok(())
 }
 
-/// One engine's turns on one equity workload, into `row`.
-fn equity_time(
-    place: &Place,
-    engine: &'static Engine,
-    workload: handeval_benches::Workload,
-    mode: Mode,
-    row: &mut TimeRow,
-) -> Result<()> {
-    let case = handeval_benches::patterns::equity_case(workload.order, mode)
-        .with_context(|| format!("{workload} has no equity case"))?;
-    let matchup = handeval_equity::exact::Matchup::new(case.ranges, case.board, "")
-        .map_err(|e| anyhow::anyhow!("{}: {e}", case.describe()))?;
-    let evaluator = handeval_registry::recommended(workload.game());
-    let lab = handeval_registry::range_equity(evaluator, &matchup, &mut |_, _| {})
-        .with_context(|| {
-            format!("the registry's equity evaluator `{evaluator}` is no seven-card one")
-        })?
-        .map_err(|e| anyhow::anyhow!("the lab's count: {e}"))?;
-    // Written out as combos, as `equity --versus` gives them: OMPEval reads
-    // less of the range syntax than the lab does.
-    let written = matchup
-        .written_out()
-        .map_err(|p| anyhow::anyhow!("player {p}'s range is weighted"))?;
-    let refs: Vec<&str> = written.iter().map(String::as_str).collect();
-    let native = Native::load(engine, place)?;
-    let turns = handeval_benches::patterns::rounds_of(workload.order, mode);
-    let mut times = Vec::with_capacity(turns);
-    for _ in 0..turns {
-        let start = Instant::now();
-        let (equities, games) = native.equity(&refs, case.board, "")?;
-        times.push(start.elapsed().as_secs_f64() * 1e9);
-        held_to_lab((&equities, games), (&lab.equity, lab.games))?;
-    }
-    times.sort_by(f64::total_cmp);
-    row.turns = turns;
-    row.ns = times[0];
-    row.median_ns = times[turns / 2];
-    Ok(())
-}
-
-fn print_times(rows: &[TimeRow], csv: bool) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    if csv {
-        let mut w = csv::Writer::from_writer(&mut out);
-        for r in rows {
-            w.serialize(r).context("writing to standard output")?;
-        }
-        w.flush().context("writing to standard output")?;
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "{:<30} {:<7} {:<6} {:>12} {:>12} {:>10}  hands a pass x passes x turns",
-        "engine", "game", "model", "ns/hand", "median", "floor"
-    )
-    .context("writing to standard output")?;
-    for r in rows {
-        if !r.error.is_empty() {
-            writeln!(
-                out,
-                "{:<30} {:<7} {:<6} error: {}",
-                r.engine, r.game, r.model, r.error
-            )
-            .context("writing to standard output")?;
-            continue;
-        }
-        writeln!(
-            out,
-            "{:<30} {:<7} {:<6} {:>12.2} {:>12.2} {:>10}  {} x {} x {}{}",
-            r.engine,
-            r.game,
-            r.model,
-            r.ns,
-            r.median_ns,
-            r.floor_ns
-                .map_or_else(|| "-".to_string(), |f| format!("{f:.2}")),
-            r.hands_per_pass,
-            r.passes,
-            r.turns,
-            if is_count(r) {
-                format!(
-                    " (a \"hand\" is one count of {}, on one thread)",
-                    r.workload
-                )
-            } else {
-                String::new()
-            }
-        )
-        .context("writing to standard output")?;
-    }
-    Ok(())
-}
-
-/// Whether a row times an equity calculator's counts, a count a "hand".
-pub fn is_count(row: &TimeRow) -> bool {
-    row.workload
-        .parse::<handeval_benches::Workload>()
-        .is_ok_and(|w| w.order.is_equity())
-}
-
 /// `machine.txt`'s `engines` line: each engine's package as installed (or
 /// not), and each language's interpreter, as the floors' runners say.
 pub fn versions_line(place: &Place, only: &[String]) -> String {
@@ -995,11 +648,22 @@ pub fn versions_line(place: &Place, only: &[String]) -> String {
     let named = |e: &&Engine| only.iter().any(|n| n == e.name);
     for e in ENGINES
         .iter()
-        .filter(|e| named(e) || (only.is_empty() && e.role != Role::Test))
+        .filter(|e| named(e) || (only.is_empty() && e.role != Role::Example))
     {
         let installed = place.installed(e);
         match (e.package.registry, e.package.name.is_empty()) {
             (Registry::Lab, _) => words.push(format!("{} (built with the lab)", e.name)),
+            (Registry::PyPISource, _) => words.push(format!(
+                "{} {}",
+                e.name,
+                installed.map_or_else(
+                    || "not installed".to_string(),
+                    |v| format!(
+                        "{v} (source built here with {})",
+                        handeval_engines::SOURCE_FLAGS
+                    )
+                )
+            )),
             (_, true) => {
                 let version = Runner::new(e, place, Model::Call)
                     .and_then(|r| r.version())
@@ -1016,63 +680,19 @@ pub fn versions_line(place: &Place, only: &[String]) -> String {
     words.join("; ")
 }
 
-/// Writes rows under their header by the csv crate, into a scratch file
-/// renamed into place.
-///
-/// # Errors
-/// A file that cannot be written.
-pub fn write_csv<T: Serialize>(path: &std::path::Path, rows: &[T]) -> Result<()> {
-    let scratch = path.with_extension("csv.tmp");
-    let mut w = csv::Writer::from_path(&scratch)
-        .with_context(|| format!("writing {}", scratch.display()))?;
-    for r in rows {
-        w.serialize(r)
-            .with_context(|| format!("writing {}", scratch.display()))?;
-    }
-    w.flush()
-        .with_context(|| format!("writing {}", scratch.display()))?;
-    drop(w);
-    std::fs::rename(&scratch, path).with_context(|| format!("writing {}", path.display()))
-}
-
-/// Reads rows written by [`write_csv`]; none when the file is absent.
-///
-/// # Errors
-/// A file that cannot be read, or a line that is not a row, by number.
-pub fn read_csv<T: for<'de> Deserialize<'de>>(path: &std::path::Path) -> Result<Vec<T>> {
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    let mut r =
-        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
-    r.deserialize()
-        .enumerate()
-        .map(|(i, row)| row.with_context(|| format!("{}: line {}", path.display(), i + 2)))
-        .collect()
-}
-
 /// The entry-for-entry comparison of RayW's shipped table with the lab's,
 /// as a check row: its entries are the "hands", its differing entries and
 /// misordered values the disagreements.
 pub fn handranks_row(place: &Place) -> CheckRow {
     let engine = handeval_engines::engine("js/poker-evaluator").expect("listed");
     let started = Instant::now();
-    let mut row = CheckRow {
-        engine: "RayW's HandRanks.dat (poker-evaluator)".to_string(),
-        language: "data".to_string(),
-        version: place.installed(engine).unwrap_or_default(),
-        game: "five,six,seven".to_string(),
-        model: "table".to_string(),
-        coverage: "every entry".to_string(),
-        evaluated: 0,
-        hands: 0,
-        disagreements: 0,
-        classes: 0,
-        seconds: 0.0,
-        foreseen_every_s: None,
-        examples: String::new(),
-        error: String::new(),
-    };
+    let mut row = CheckRow::new("RayW's HandRanks.dat (poker-evaluator)", "five,six,seven");
+    row.role = Some(Role::Baseline);
+    row.language = Language::JavaScript;
+    row.version = place.installed(engine).unwrap_or_default();
+    row.coverage = "every entry".to_string();
+    row.summary = "RayW's 2+2 table as poker-evaluator ships it, entry for entry against the lab's"
+        .to_string();
     match handeval_engines::handranks::read(&place.hand_ranks()) {
         Err(e) => row.error = format!("{e} (cargo xtask engines install)"),
         Ok(rayw) => {

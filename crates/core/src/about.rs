@@ -66,12 +66,23 @@ pub enum Role {
     /// A published evaluator from outside the lab, to measure against.
     Baseline,
     /// The harness floor: reads the cards and evaluates nothing. Timed, never checked.
+    /// Each language has its own (the lab's `null` for Rust, `py/null`,
+    /// `js/null`, `c/null` for the engines).
     Floor,
+    /// The lab's own evaluators reached from another language through a
+    /// package of the lab's (`py/handeval`): checked and timed like an
+    /// outside engine, compared with that language's engines, and never
+    /// taken for an outside evaluator.
+    Binding,
+    /// A small evaluator the lab writes to test a path (`c/example`, the C
+    /// ABI's): checked and timed by the tests or when named, never part of
+    /// a run's field.
+    Example,
 }
 
 impl Role {
     /// Every role, in the order reports list them.
-    pub const ALL: [Role; 7] = [
+    pub const ALL: [Role; 9] = [
         Role::Reference,
         Role::Faithful,
         Role::Listing,
@@ -79,6 +90,8 @@ impl Role {
         Role::Simd,
         Role::Baseline,
         Role::Floor,
+        Role::Binding,
+        Role::Example,
     ];
 
     /// The stable lowercase id used in CSV files: `faithful`, `baseline`, ...
@@ -91,6 +104,8 @@ impl Role {
             Role::Simd => "simd",
             Role::Baseline => "baseline",
             Role::Floor => "floor",
+            Role::Binding => "binding",
+            Role::Example => "example",
         }
     }
 
@@ -124,7 +139,7 @@ pub struct UnknownRole;
 impl fmt::Display for UnknownRole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
-            "unknown role (expected reference, faithful, listing, tuned, simd, baseline or floor)",
+            "unknown role (expected reference, faithful, listing, tuned, simd, baseline, floor, binding or example)",
         )
     }
 }

@@ -41,9 +41,21 @@ impl Place {
         self.root.join("venv")
     }
 
+    /// The virtual environment of the source builds ([`Registry::PyPISource`]).
+    pub fn source_venv(&self) -> PathBuf {
+        self.root.join("venv-source")
+    }
+
     /// Its interpreter.
     pub fn python(&self) -> PathBuf {
         self.venv().join("bin").join("python")
+    }
+
+    /// The file that says which CPU the source builds were made for, and
+    /// with which flags and compiler: a build tuned with `-march=native`
+    /// runs only where it was built, so another CPU rebuilds it.
+    pub fn source_stamp(&self) -> PathBuf {
+        self.source_venv().join("built-for.txt")
     }
 
     /// Where the lab's own Python package is built: cargo's build
@@ -64,14 +76,28 @@ impl Place {
 
     /// The virtual environment's `site-packages`, if it has one.
     pub fn site_packages(&self) -> Option<PathBuf> {
-        let lib = self.venv().join("lib");
-        fs::read_dir(lib)
-            .ok()?
-            .filter_map(Result::ok)
-            .map(|e| e.path().join("site-packages"))
-            .find(|p| p.is_dir())
+        site_packages_of(&self.venv())
     }
 
+    /// The `site-packages` `engine`'s package is installed in.
+    pub fn site_packages_of(&self, engine: &Engine) -> Option<PathBuf> {
+        match engine.package.registry {
+            Registry::PyPISource => site_packages_of(&self.source_venv()),
+            _ => self.site_packages(),
+        }
+    }
+}
+
+/// A virtual environment's `site-packages`, if it has one.
+fn site_packages_of(venv: &Path) -> Option<PathBuf> {
+    fs::read_dir(venv.join("lib"))
+        .ok()?
+        .filter_map(Result::ok)
+        .map(|e| e.path().join("site-packages"))
+        .find(|p| p.is_dir())
+}
+
+impl Place {
     /// The version of `engine`'s package installed here, or `None`.
     pub fn installed(&self, engine: &Engine) -> Option<String> {
         let name = engine.package.name;
@@ -81,11 +107,12 @@ impl Place {
             Registry::Lab => Some(name.to_string()),
             Registry::PyPI if name.is_empty() => self.python().is_file().then(String::new),
             Registry::Npm if name.is_empty() => self.node_modules().is_dir().then(String::new),
-            Registry::PyPI | Registry::Local => {
+            Registry::PyPISource if !self.source_built_here() => None,
+            Registry::PyPI | Registry::Local | Registry::PyPISource => {
                 // pip writes `<name>-<version>.dist-info`, the name normalised
                 // with underscores.
                 let want = name.replace('-', "_").to_lowercase();
-                fs::read_dir(self.site_packages()?)
+                fs::read_dir(self.site_packages_of(engine)?)
                     .ok()?
                     .filter_map(Result::ok)
                     .filter_map(|e| e.file_name().into_string().ok())
@@ -131,7 +158,7 @@ impl Place {
                 ),
             ));
         }
-        let site = self.site_packages().ok_or_else(|| {
+        let site = self.site_packages_of(engine).ok_or_else(|| {
             Error::new(engine.name, "the virtual environment has no site-packages")
         })?;
         let (dir, prefix) = match symbols {
@@ -153,6 +180,18 @@ impl Place {
                 })
             })
             .ok_or_else(|| Error::new(engine.name, format!("no {prefix}*.so in {}", dir.display())))
+    }
+
+    /// Whether the source builds were made for this CPU, with today's
+    /// flags and compiler (see [`Place::source_stamp`]).
+    pub fn source_built_here(&self) -> bool {
+        fs::read_to_string(self.source_stamp()).is_ok_and(|s| s == source_stamp_text())
+    }
+
+    /// What the source builds are, for `machine.txt`: the flags, the
+    /// compiler, and the CPU they were tuned for.
+    pub fn source_build(&self) -> Option<String> {
+        self.source_built_here().then(source_stamp_text)
     }
 
     /// RayW's table as `poker-evaluator` ships it.
@@ -182,7 +221,9 @@ pub fn pins(registry: Registry) -> Vec<String> {
         .iter()
         .filter(|e| e.package.registry == registry && !e.package.name.is_empty())
         .map(|e| match registry {
-            Registry::PyPI => format!("{}=={}", e.package.name, e.package.version),
+            Registry::PyPI | Registry::PyPISource => {
+                format!("{}=={}", e.package.name, e.package.version)
+            }
             _ => format!("{}@{}", e.package.name, e.package.version),
         })
         .collect();
@@ -225,6 +266,103 @@ pub fn local_source() -> PathBuf {
         .join("python")
 }
 
+/// What the source builds were made with and for: the flags, the C and
+/// C++ compilers' versions, and the CPU (`/proc/cpuinfo`'s vendor,
+/// family, model and flags, which `-march=native` reads).
+fn source_stamp_text() -> String {
+    let version = |program: &str| {
+        Command::new(program)
+            .arg("--version")
+            .output()
+            .ok()
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .and_then(|t| t.lines().next().map(str::to_string))
+            .unwrap_or_else(|| format!("{program}: not found"))
+    };
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |key: &str| {
+        cpuinfo
+            .lines()
+            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == key))
+            .and_then(|l| l.split_once(':'))
+            .map_or("", |(_, v)| v.trim())
+            .to_string()
+    };
+    let flags = field("flags");
+    let digest = flags.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    format!(
+        "CFLAGS=CXXFLAGS={flags}; {cc}; {cxx}; for {vendor} family {family} model {model} ({n} CPU flags, digest {digest:016x})",
+        flags = crate::SOURCE_FLAGS,
+        cc = version("cc"),
+        cxx = version("c++"),
+        vendor = field("vendor_id"),
+        family = field("cpu family"),
+        model = field("model"),
+        n = flags.split_whitespace().count(),
+    )
+}
+
+/// Builds the source distributions ([`Registry::PyPISource`]) into their
+/// own virtual environment with pip and [`crate::SOURCE_FLAGS`], unless
+/// they were built for this CPU already: `python` makes the environment.
+///
+/// # Errors
+/// A tool that is missing or fails, naming the command.
+pub fn install_sources(place: &Place, python: &str) -> Result<(), Error> {
+    let pins = pins(Registry::PyPISource);
+    if pins.is_empty() || place.source_built_here() {
+        return Ok(());
+    }
+    let partial = fresh_venv(place, python, "venv-source.partial")?;
+    let names: Vec<&str> = pins.iter().filter_map(|p| p.split("==").next()).collect();
+    let mut pip = Command::new(partial.join("bin").join("python"));
+    pip.args([
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-input",
+        "--no-cache-dir",
+        "--no-binary",
+    ])
+    .arg(names.join(","))
+    .args(&pins)
+    .env("CFLAGS", crate::SOURCE_FLAGS)
+    .env("CXXFLAGS", crate::SOURCE_FLAGS)
+    .current_dir(&place.root);
+    run(
+        pip,
+        &format!(
+            "pip install --no-binary {} {} (CFLAGS=CXXFLAGS={})",
+            names.join(","),
+            pins.join(" "),
+            crate::SOURCE_FLAGS
+        ),
+    )?;
+    fs::write(partial.join("built-for.txt"), source_stamp_text())
+        .map_err(|e| Error::new("install", format!("{}: {e}", partial.display())))?;
+    replace(&partial, &place.source_venv())
+}
+
+/// A new virtual environment `name` under `place`, made by `python`
+/// (any left by an interrupted install removed first): it is moved into
+/// its final place only once everything installed into it.
+fn fresh_venv(place: &Place, python: &str, name: &str) -> Result<PathBuf, Error> {
+    fs::create_dir_all(&place.root)
+        .map_err(|e| Error::new("install", format!("{}: {e}", place.root.display())))?;
+    let partial = place.root.join(name);
+    let _ = fs::remove_dir_all(&partial);
+    command(
+        python,
+        &["-m", "venv", &partial.display().to_string()],
+        &place.root,
+    )?;
+    Ok(partial)
+}
+
 /// Installs every pinned package into `place`: a fresh virtual environment
 /// by `python3 -m venv` and pip, a fresh `node_modules` by npm, each moved
 /// into place only once complete. `python` is the interpreter to make the
@@ -233,15 +371,7 @@ pub fn local_source() -> PathBuf {
 /// # Errors
 /// A tool that is missing or fails, naming the command.
 pub fn install(place: &Place, python: &str) -> Result<(), Error> {
-    fs::create_dir_all(&place.root)
-        .map_err(|e| Error::new("install", format!("{}: {e}", place.root.display())))?;
-    let partial = place.root.join("venv.partial");
-    let _ = fs::remove_dir_all(&partial);
-    command(
-        python,
-        &["-m", "venv", &partial.display().to_string()],
-        &place.root,
-    )?;
+    let partial = fresh_venv(place, python, "venv.partial")?;
     let pip = partial.join("bin").join("python");
     let mut args = vec![
         "-m",
@@ -280,7 +410,7 @@ pub fn install(place: &Place, python: &str) -> Result<(), Error> {
     args.extend(npm_pins.iter().map(String::as_str));
     command("npm", &args, &partial)?;
     replace(&partial, &place.node())?;
-    Ok(())
+    install_sources(place, python)
 }
 
 /// Builds the lab's own Python package ([`Registry::Local`]) from this

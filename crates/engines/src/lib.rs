@@ -57,29 +57,14 @@ pub mod runner;
 
 use std::fmt;
 
-/// The language an engine is written in, which says how it is run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Language {
-    /// CPython 3, run by `runners/python/runner.py` in the build
-    /// directory's virtual environment.
-    Python,
-    /// Node.js, run by `runners/node/runner.js` with the build directory's
-    /// `node_modules`.
-    JavaScript,
-    /// C (or C++ behind a C ABI), called in-process.
-    C,
-}
-
-impl Language {
-    /// The name the list and the report show.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Language::Python => "Python",
-            Language::JavaScript => "JavaScript",
-            Language::C => "C",
-        }
-    }
-}
+/// What an engine is in a run: the lab's one vocabulary of roles. An
+/// outside evaluator is a [`Role::Baseline`]; each language's floor a
+/// [`Role::Floor`]; the lab's own package a [`Role::Binding`]; the C ABI's
+/// example a [`Role::Example`].
+pub use handeval_core::Role;
+/// The language an engine is written in, which says how it is run: the
+/// results record's own vocabulary (`Rust` is the lab's and the crates').
+pub use handeval_results::Language;
 
 /// The registry a package comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,7 +79,17 @@ pub enum Registry {
     /// `python/` folder by `install` (maturin, through pip) at the
     /// checkout's version: timed beside the packages its users compare.
     Local,
+    /// A PyPI package's source distribution, built by pip with the flags
+    /// a user tuning for their CPU passes ([`SOURCE_FLAGS`]) into a
+    /// virtual environment of its own: the original at full speed, beside
+    /// the wheel its users usually get.
+    PyPISource,
 }
+
+/// The flags the source builds are made with, as a user tuning for the
+/// CPU sets them before `pip install --no-binary`: `CFLAGS` and
+/// `CXXFLAGS` alike.
+pub const SOURCE_FLAGS: &str = "-O3 -march=native";
 
 /// A package at a pinned version.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,23 +183,6 @@ impl fmt::Display for Model {
     }
 }
 
-/// What an engine is in a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// An evaluator, checked and timed.
-    Evaluator,
-    /// Its language's floor: the loop and the protocol, no evaluation;
-    /// timed, never checked.
-    Floor,
-    /// The lab's own test of a path (the C ABI's example): checked and
-    /// timed by the tests and when named, left out of a run's engines.
-    Test,
-    /// The lab's own package (`py/handeval`): checked and timed beside the
-    /// engines, never taken for an outside evaluator (no report compares
-    /// the lab's kernels with it as with the engines).
-    Lab,
-}
-
 /// One engine: a line of [`ENGINES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Engine {
@@ -216,7 +194,8 @@ pub struct Engine {
     pub kind: Kind,
     /// The package that holds it, pinned.
     pub package: Package,
-    /// Evaluator or floor.
+    /// Its role: an outside evaluator, a floor, the lab's own package, or
+    /// the C ABI's example.
     pub role: Role,
     /// The games it evaluates (the lab's game ids).
     pub games: &'static [&'static str],
@@ -231,16 +210,34 @@ pub struct Engine {
     /// What it is, in one line, with its authors and repository.
     pub summary: &'static str,
     /// Its own exact equity calculator, by the name its users call
-    /// ([`native::Native::equity`] reaches it): timed on the equity
-    /// workloads an outside calculator takes part in, each count checked
-    /// against the lab's.
+    /// ([`native::Native::equity`] reaches it): timed in the `call` model
+    /// on the equity workloads an outside calculator takes part in, each
+    /// count checked against the lab's.
     pub calculator: Option<&'static str>,
+    /// Bytes of the lookup tables its evaluation reads, per game (none
+    /// listed: none declared), as its sources give them: what ranks it
+    /// with or without tables beside the lab's evaluators.
+    pub tables: &'static [(&'static str, usize)],
 }
 
 impl Engine {
     /// Whether it evaluates the game with this id.
     pub fn plays(&self, game: &str) -> bool {
         self.games.contains(&game)
+    }
+
+    /// Bytes of the tables it reads on `game`.
+    pub fn table_bytes(&self, game: &str) -> usize {
+        self.tables
+            .iter()
+            .find(|(g, _)| *g == game)
+            .map_or(0, |&(_, b)| b)
+    }
+
+    /// Its name in `model` as the run's files name a contender:
+    /// `py/eval7/call`, `c/ompeval/batch`.
+    pub fn contender(&self, model: Model) -> String {
+        format!("{}/{}", self.name, model.id())
     }
 
     /// How long a request of `hands` hands may take: ten seconds to start
@@ -258,6 +255,36 @@ const HOLDEM: &[&str] = &["five", "six", "seven"];
 /// test holds them equal): what `install` builds and the check demands.
 pub const LOCAL_VERSION: &str = "0.1.0";
 const CALL: &[Model] = &[Model::Call];
+
+/// PHEvaluator's tables (its C sources, `_pheval_csrc` of phevaluator
+/// 0.6.0; the JavaScript port and the Emscripten build read the same): the
+/// binomials and the quinary DP tables (2,120 and 2,800 bytes), the suit
+/// hash (4,609), the flush table (16,384), and each size's rank table
+/// (`noflush5` 12,350, `noflush6` 36,790, `noflush7` 98,410); PLO4's two
+/// direct tables (8,198,190 and 22,477,000 bytes) instead of the Hold'em
+/// ones.
+const PHEVALUATOR_TABLES: &[(&str, usize)] = &[
+    ("five", 2_120 + 2_800 + 4_609 + 16_384 + 12_350),
+    ("six", 2_120 + 2_800 + 4_609 + 16_384 + 36_790),
+    ("seven", 2_120 + 2_800 + 4_609 + 16_384 + 98_410),
+    ("omaha", 2_120 + 2_800 + 8_198_190 + 22_477_000),
+];
+
+/// OMPEval's tables as `pf_init` builds them: the library's zero-filled
+/// data, 190,480 bytes (its `LOOKUP` of 86,547 and `FLUSH_LOOKUP` of 8,192
+/// 16-bit entries, with the rank and suit keys), the same for every size.
+const OMPEVAL_TABLES: &[(&str, usize)] = &[("five", 190_480), ("six", 190_480), ("seven", 190_480)];
+
+/// RayW's 2+2 table as `poker-evaluator` ships it (`HandRanks.dat`).
+const RAYW_TABLES: &[(&str, usize)] = &[
+    ("five", 129_951_336),
+    ("six", 129_951_336),
+    ("seven", 129_951_336),
+];
+
+/// b-inary's perfect-hash tables, "about 212 KB" by its README.
+const HOLDEM_HAND_EVALUATOR_TABLES: &[(&str, usize)] =
+    &[("five", 212_000), ("six", 212_000), ("seven", 212_000)];
 
 /// Every engine. The order is the list's and the report's.
 pub const ENGINES: &[Engine] = &[
@@ -277,6 +304,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 5,
         summary: "The Python runner's loop and protocol, no evaluation: Python's floor",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "py/eval7",
@@ -287,13 +315,14 @@ pub const ENGINES: &[Engine] = &[
             name: "eval7",
             version: "0.1.11",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Higher,
         models: CALL,
         slowest_us: 20,
         summary: "eval7 (Anonymous Systems, github.com/anonymous-systems/eval7): a Cython port of pokerlib's bit-mask evaluator",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "py/phevaluator",
@@ -304,13 +333,14 @@ pub const ENGINES: &[Engine] = &[
             name: "phevaluator",
             version: "0.6.0",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: &["five", "six", "seven", "omaha"],
         better: Better::Lower,
         models: CALL,
         slowest_us: 20,
         summary: "phevaluator (Henry Lee, github.com/HenryRLee/PokerHandEvaluator): PHEvaluator's C as a CPython extension",
         calculator: None,
+        tables: PHEVALUATOR_TABLES,
     },
     Engine {
         name: "py/treys",
@@ -321,13 +351,14 @@ pub const ENGINES: &[Engine] = &[
             name: "treys",
             version: "0.1.8",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Lower,
         models: CALL,
         slowest_us: 200,
         summary: "treys (ihendley, github.com/ihendley/treys): Cactus Kev's evaluator in pure Python, best of the fives",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "py/pokerkit",
@@ -338,7 +369,7 @@ pub const ENGINES: &[Engine] = &[
             name: "pokerkit",
             version: "0.7.7",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         // Its Omaha (`OmahaHoldemHand`) answers too, at 0.7 ms a hand:
         // the million-hand sample a run checks would take six minutes.
         games: HOLDEM,
@@ -347,6 +378,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 2_000,
         summary: "pokerkit (University of Toronto Computer Poker Student Research Group, github.com/uoftcprg/pokerkit): pure Python, many variants",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "py/holdem-hand-evaluator",
@@ -357,13 +389,14 @@ pub const ENGINES: &[Engine] = &[
             name: "holdem-hand-evaluator",
             version: "0.4.1",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Higher,
         models: CALL,
         slowest_us: 20,
         summary: "holdem-hand-evaluator (Wataru Inariba, github.com/b-inary/holdem-hand-evaluator): b-inary's Rust evaluator through PyO3",
         calculator: None,
+        tables: HOLDEM_HAND_EVALUATOR_TABLES,
     },
     Engine {
         name: "py/pokerfast",
@@ -374,13 +407,14 @@ pub const ENGINES: &[Engine] = &[
             name: "pokerfast",
             version: "0.2.0",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: &["seven"],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],
         slowest_us: 50,
         summary: "pokerfast: call is its Python table evaluator `eval7`, batch OMPEval's C++ through ctypes (`pokerfast.equity.evaluate`)",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "py/handeval",
@@ -391,13 +425,14 @@ pub const ENGINES: &[Engine] = &[
             name: "handeval",
             version: LOCAL_VERSION,
         },
-        role: Role::Lab,
+        role: Role::Binding,
         games: &["five", "six", "seven", "omaha", "omaha5", "omaha6"],
         better: Better::Lower,
         models: &[Model::Call, Model::Batch],
         slowest_us: 5,
         summary: "handeval (this lab, python/): each game's recommended kernel through PyO3; call is evaluate_cards, batch a numpy array in one call",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "js/null",
@@ -415,6 +450,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 5,
         summary: "The Node.js runner's loop and protocol, no evaluation: JavaScript's floor",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "js/pokersolver",
@@ -425,13 +461,14 @@ pub const ENGINES: &[Engine] = &[
             name: "pokersolver",
             version: "2.1.4",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Higher,
         models: CALL,
         slowest_us: 500,
         summary: "pokersolver (James Simpson, github.com/goldfire/pokersolver): `Hand.solve`, categories by pattern matching",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "js/phe",
@@ -442,13 +479,14 @@ pub const ENGINES: &[Engine] = &[
             name: "phe",
             version: "0.6.0",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Lower,
         models: CALL,
         slowest_us: 50,
         summary: "phe (Thorsten Lorenz, github.com/thlorenz/phe): PHEvaluator ported to JavaScript",
         calculator: None,
+        tables: PHEVALUATOR_TABLES,
     },
     Engine {
         name: "js/poker-evaluator",
@@ -459,13 +497,14 @@ pub const ENGINES: &[Engine] = &[
             name: "poker-evaluator",
             version: "2.1.1",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Higher,
         models: CALL,
         slowest_us: 50,
         summary: "poker-evaluator (Sukhmai, github.com/Sukhmai/poker-evaluator): RayW's 2+2 table (its shipped HandRanks.dat) walked in JavaScript",
         calculator: None,
+        tables: RAYW_TABLES,
     },
     Engine {
         name: "js/poker-hand-evaluator-wasm",
@@ -476,13 +515,14 @@ pub const ENGINES: &[Engine] = &[
             name: "poker-hand-evaluator-wasm",
             version: "0.4.0",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: &["five", "six", "seven", "omaha"],
         better: Better::Lower,
         models: CALL,
         slowest_us: 50,
         summary: "poker-hand-evaluator-wasm (Wenhe Li, github.com/WenheLI/PokerHandEvaluator-wasm): PHEvaluator's C through Emscripten",
         calculator: None,
+        tables: PHEVALUATOR_TABLES,
     },
     Engine {
         name: "c/phevaluator",
@@ -493,13 +533,14 @@ pub const ENGINES: &[Engine] = &[
             name: "phevaluator",
             version: "0.6.0",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: &["five", "six", "seven", "omaha"],
         better: Better::Lower,
         models: &[Model::Call],
         slowest_us: 1,
         summary: "PHEvaluator's own C (Henry Lee, github.com/HenryRLee/PokerHandEvaluator), as phevaluator 0.6.0 ships it compiled",
         calculator: None,
+        tables: PHEVALUATOR_TABLES,
     },
     Engine {
         name: "c/ompeval",
@@ -510,13 +551,50 @@ pub const ENGINES: &[Engine] = &[
             name: "pokerfast",
             version: "0.2.0",
         },
-        role: Role::Evaluator,
+        role: Role::Baseline,
         games: HOLDEM,
         better: Better::Higher,
         models: &[Model::Batch],
         slowest_us: 1,
         summary: "OMPEval's C++ (Andreas Unterhuber, github.com/zekyll/OMPEval), compiled into pokerfast 0.2.0 behind its C ABI",
         calculator: Some("pf_equity"),
+        tables: OMPEVAL_TABLES,
+    },
+    Engine {
+        name: "c/phevaluator-source",
+        language: Language::C,
+        kind: Kind::Native(Symbols::PhEvaluator),
+        package: Package {
+            registry: Registry::PyPISource,
+            name: "phevaluator",
+            version: "0.6.0",
+        },
+        role: Role::Baseline,
+        games: &["five", "six", "seven", "omaha"],
+        better: Better::Lower,
+        models: &[Model::Call],
+        slowest_us: 1,
+        summary: "PHEvaluator's own C (Henry Lee, github.com/HenryRLee/PokerHandEvaluator), phevaluator 0.6.0's source distribution built here by pip with -O3 -march=native",
+        calculator: None,
+        tables: PHEVALUATOR_TABLES,
+    },
+    Engine {
+        name: "c/ompeval-source",
+        language: Language::C,
+        kind: Kind::Native(Symbols::PokerfastOmp),
+        package: Package {
+            registry: Registry::PyPISource,
+            name: "pokerfast",
+            version: "0.2.0",
+        },
+        role: Role::Baseline,
+        games: HOLDEM,
+        better: Better::Higher,
+        models: &[Model::Batch],
+        slowest_us: 1,
+        summary: "OMPEval's C++ (Andreas Unterhuber, github.com/zekyll/OMPEval), pokerfast 0.2.0's source distribution built here by pip (scikit-build-core, CMake) with -O3 -march=native",
+        calculator: Some("pf_equity"),
+        tables: OMPEVAL_TABLES,
     },
     Engine {
         name: "c/null",
@@ -534,6 +612,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 1,
         summary: "The lab's C ABI answering 0 for every hand: the floor of a call into a C library",
         calculator: None,
+        tables: &[],
     },
     Engine {
         name: "c/example",
@@ -544,19 +623,34 @@ pub const ENGINES: &[Engine] = &[
             name: "abi/example.c",
             version: "",
         },
-        role: Role::Test,
+        role: Role::Example,
         games: &["five", "six", "seven", "omaha"],
         better: Better::Higher,
         models: &[Model::Batch],
         slowest_us: 5,
         summary: "The lab's small C evaluator against its own C ABI: what a user's evaluator plugs into",
         calculator: None,
+        tables: &[],
     },
 ];
 
 /// The engine of this name.
 pub fn engine(name: &str) -> Option<&'static Engine> {
     ENGINES.iter().find(|e| e.name == name)
+}
+
+/// The engine and model a contender's name (`py/eval7/call`) stands for.
+pub fn contender(name: &str) -> Option<(&'static Engine, Model)> {
+    let (engine, model) = name.rsplit_once('/')?;
+    let model = match model {
+        "call" => Model::Call,
+        "batch" => Model::Batch,
+        _ => return None,
+    };
+    let engine = self::engine(engine)?;
+    // A calculator is timed as a call: one count a call.
+    (engine.models.contains(&model) || (model == Model::Call && engine.calculator.is_some()))
+        .then_some((engine, model))
 }
 
 /// The engines of a language, in list order.

@@ -11,15 +11,12 @@
 //! below 52 and the output holds one slot per hand.
 #![allow(unsafe_code)]
 
-use std::hint::black_box;
 use std::os::raw::{c_char, c_int, c_uint};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use libloading::{Library, Symbol};
 
 use crate::install::Place;
-use crate::protocol::Sample;
 use crate::{AbiLibrary, Engine, Error, Evaluate, Hands, Kind, Symbols};
 
 type Five = unsafe extern "C" fn(c_int, c_int, c_int, c_int, c_int) -> c_int;
@@ -195,9 +192,24 @@ impl Native {
 
     /// The hands in the engine's own representation, made outside any
     /// timing: PHEvaluator's ints (Omaha: the board first), OMPEval's
-    /// bytes, or the lab's bytes.
-    fn prepare(&self, hands: &Hands) -> Result<Prepared, Error> {
+    /// bytes, or the lab's bytes. The hands are checked first: whole hands
+    /// of distinct cards below 52, of a shape the engine takes.
+    ///
+    /// # Errors
+    /// Hands the engine does not take.
+    pub fn prepare(&self, hands: &Hands) -> Result<Prepared, Error> {
         check_hands(self.engine.name, hands)?;
+        let data = self.prepare_data(hands)?;
+        Ok(Prepared {
+            data,
+            hands: hands.len(),
+            cards: hands.cards,
+            hole: hands.hole,
+            game: hands.game,
+        })
+    }
+
+    fn prepare_data(&self, hands: &Hands) -> Result<Data, Error> {
         match self.functions {
             Functions::PhEvaluator { .. } => {
                 let mut ints = Vec::with_capacity(hands.flat.len());
@@ -212,7 +224,7 @@ impl Native {
                     );
                 }
                 match (hands.cards, hands.hole) {
-                    (5..=7, 0) | (9, 4) => Ok(Prepared::Ints(ints)),
+                    (5..=7, 0) | (9, 4) => Ok(Data::Ints(ints)),
                     _ => Err(Error::new(
                         self.engine.name,
                         format!("does not evaluate {}", hands.game),
@@ -228,7 +240,7 @@ impl Native {
                 }
                 // OMPEval numbers suits s, h, c, d.
                 let suit = [2u8, 3, 1, 0];
-                Ok(Prepared::Bytes(
+                Ok(Data::Bytes(
                     hands
                         .flat
                         .iter()
@@ -236,16 +248,25 @@ impl Native {
                         .collect(),
                 ))
             }
-            Functions::Abi { .. } => Ok(Prepared::Bytes(hands.flat.clone())),
+            Functions::Abi { .. } => Ok(Data::Bytes(hands.flat.clone())),
         }
     }
 
-    /// Evaluates the prepared hands into `out`, one value per hand.
-    fn run(&self, hands: &Hands, prepared: &Prepared, out: &mut [i64]) -> Result<(), Error> {
-        let n = hands.len();
-        assert_eq!(out.len(), n, "one slot per hand");
-        let k = hands.cards;
-        match (self.functions, prepared) {
+    /// Evaluates the prepared hands into `out`, one value per hand: what
+    /// a timed pass of the engine is.
+    ///
+    /// # Errors
+    /// An `out` of another length, or the engine's own refusal.
+    pub fn run(&self, prepared: &Prepared, out: &mut [i64]) -> Result<(), Error> {
+        let n = prepared.hands;
+        if out.len() != n {
+            return Err(Error::new(
+                self.engine.name,
+                format!("{} slots for {n} hands", out.len()),
+            ));
+        }
+        let k = prepared.cards;
+        match (self.functions, &prepared.data) {
             (
                 Functions::PhEvaluator {
                     five,
@@ -253,7 +274,7 @@ impl Native {
                     seven,
                     plo4,
                 },
-                Prepared::Ints(c),
+                Data::Ints(c),
             ) => {
                 for (i, o) in out.iter_mut().enumerate() {
                     let h = &c[i * k..(i + 1) * k];
@@ -269,7 +290,7 @@ impl Native {
                     });
                 }
             }
-            (Functions::Pokerfast { evaluate, .. }, Prepared::Bytes(b)) => {
+            (Functions::Pokerfast { evaluate, .. }, Data::Bytes(b)) => {
                 let mut values = vec![0u16; n];
                 let count = c_uint::try_from(n).map_err(|_| {
                     Error::new(self.engine.name, "more hands than a C unsigned int")
@@ -289,18 +310,24 @@ impl Native {
                     *o = i64::from(v);
                 }
             }
-            (Functions::Abi { evaluate }, Prepared::Bytes(b)) => {
+            (Functions::Abi { evaluate }, Data::Bytes(b)) => {
                 // SAFETY: `b` holds `n * k` checked cards and `out` one i64
                 // per hand, as the header's contract says.
                 let status = unsafe {
-                    evaluate(k as u32, hands.hole as u32, b.as_ptr(), n, out.as_mut_ptr())
+                    evaluate(
+                        k as u32,
+                        prepared.hole as u32,
+                        b.as_ptr(),
+                        n,
+                        out.as_mut_ptr(),
+                    )
                 };
                 if status != 0 {
                     return Err(Error::new(
                         self.engine.name,
                         format!(
                             "handeval_engine_evaluate returned {status} for {}",
-                            hands.game
+                            prepared.game
                         ),
                     ));
                 }
@@ -410,34 +437,31 @@ impl Native {
             s => Err(Error::new(name, format!("pf_equity failed (status {s})"))),
         }
     }
+}
 
-    /// Times `samples` passes over each block of `block` hands, in-process:
-    /// the hands prepared in the engine's own representation first.
-    ///
-    /// # Errors
-    /// Hands the engine does not take.
-    pub fn time(&self, hands: &Hands, block: usize, samples: usize) -> Result<Vec<Sample>, Error> {
-        let mut out = Vec::new();
-        for (b, start) in (0..hands.len()).step_by(block.max(1)).enumerate() {
-            let part = hands.slice(start..(start + block).min(hands.len()));
-            let prepared = self.prepare(&part)?;
-            let mut values = vec![0i64; part.len()];
-            for _ in 0..samples {
-                let started = Instant::now();
-                self.run(black_box(&part), black_box(&prepared), &mut values)?;
-                black_box(&values);
-                out.push(Sample {
-                    block: b,
-                    nanos: started.elapsed().as_nanos().max(1) as u64,
-                    count: part.len(),
-                });
-            }
-        }
-        Ok(out)
+/// Hands in an engine's own representation, checked and ready to pass to
+/// its C function ([`Native::prepare`]).
+pub struct Prepared {
+    data: Data,
+    hands: usize,
+    cards: usize,
+    hole: usize,
+    game: &'static str,
+}
+
+impl Prepared {
+    /// How many hands.
+    pub fn len(&self) -> usize {
+        self.hands
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.hands == 0
     }
 }
 
-enum Prepared {
+enum Data {
     Ints(Vec<c_int>),
     Bytes(Vec<u8>),
 }
@@ -469,7 +493,7 @@ impl Evaluate for Native {
     fn values(&self, hands: &Hands) -> Result<Vec<i64>, Error> {
         let prepared = self.prepare(hands)?;
         let mut out = vec![0i64; hands.len()];
-        self.run(hands, &prepared, &mut out)?;
+        self.run(&prepared, &mut out)?;
         Ok(out)
     }
 }

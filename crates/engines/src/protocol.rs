@@ -1,45 +1,22 @@
-//! The protocol between the lab and a runner (`PROTOCOL.md`): a request of
-//! length-prefixed records on the runner's standard input, an answer of
-//! lines on its standard output.
+//! The protocol between the lab and a runner (`PROTOCOL.md`): requests of
+//! length-prefixed records on the runner's standard input, each ended by
+//! an `end` record, and an answer of lines on its standard output for
+//! each, ended by `end,N`.
 //!
 //! A record is `key:length:value\n`, the length the value's bytes in
 //! decimal, so a value may hold anything, newlines included (rebar's
-//! format). The answer to a `check` is one value per hand and `end,N`; to a
-//! `time`, one `nanoseconds,count` line per sample and `end,N`.
+//! format). A runner answers requests in order until its input ends: a
+//! check is one request to a runner of its own; a timing loads the
+//! workload's hands once, then asks for one turn at a time, so that the
+//! runner's turns interleave with every other contender's in the lab's
+//! rounds.
 
 use std::fmt::Write as _;
 
 use crate::{Hands, Model};
 
-/// The protocol's version, the request's first record.
-pub const VERSION: u32 = 1;
-
-/// What a request asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Task {
-    /// One value per hand, for the check.
-    Check,
-    /// `samples` timed passes over each block of `block` hands.
-    Time {
-        /// Hands per block.
-        block: usize,
-        /// Timed passes per block.
-        samples: usize,
-    },
-}
-
-/// One request to a runner.
-#[derive(Clone, Debug)]
-pub struct Request<'a> {
-    /// The engine's name (the runner's key for its package).
-    pub engine: &'a str,
-    /// The model.
-    pub model: Model,
-    /// What to do.
-    pub task: Task,
-    /// The hands.
-    pub hands: &'a Hands,
-}
+/// The protocol's version, every request's first record.
+pub const VERSION: u32 = 2;
 
 fn record(out: &mut Vec<u8>, key: &str, value: &[u8]) {
     out.extend_from_slice(key.as_bytes());
@@ -50,50 +27,80 @@ fn record(out: &mut Vec<u8>, key: &str, value: &[u8]) {
     out.push(b'\n');
 }
 
-impl Request<'_> {
-    /// The request's bytes.
-    pub fn encode(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.hands.flat.len() * 3 + 256);
-        record(&mut out, "protocol", VERSION.to_string().as_bytes());
-        record(&mut out, "engine", self.engine.as_bytes());
-        record(&mut out, "game", self.hands.game.as_bytes());
-        record(&mut out, "cards", self.hands.cards.to_string().as_bytes());
-        record(&mut out, "hole", self.hands.hole.to_string().as_bytes());
-        record(&mut out, "model", self.model.id().as_bytes());
-        match self.task {
-            Task::Check => record(&mut out, "task", b"check"),
-            Task::Time { block, samples } => {
-                record(&mut out, "task", b"time");
-                record(&mut out, "block", block.to_string().as_bytes());
-                record(&mut out, "samples", samples.to_string().as_bytes());
-            }
-        }
-        record(&mut out, "count", self.hands.len().to_string().as_bytes());
-        // One hand a line, its cards as decimal indices between spaces.
-        let mut text = String::with_capacity(self.hands.flat.len() * 3);
-        for i in 0..self.hands.len() {
-            for (j, c) in self.hands.hand(i).iter().enumerate() {
-                if j > 0 {
-                    text.push(' ');
-                }
-                write!(text, "{c}").expect("writing to a string");
-            }
-            text.push('\n');
-        }
-        record(&mut out, "hands", text.as_bytes());
-        out
-    }
+/// The records every request of hands starts with.
+fn head(out: &mut Vec<u8>, engine: &str, model: Model, task: &str, hands: &Hands) {
+    record(out, "protocol", VERSION.to_string().as_bytes());
+    record(out, "task", task.as_bytes());
+    record(out, "engine", engine.as_bytes());
+    record(out, "game", hands.game.as_bytes());
+    record(out, "cards", hands.cards.to_string().as_bytes());
+    record(out, "hole", hands.hole.to_string().as_bytes());
+    record(out, "model", model.id().as_bytes());
 }
 
-/// One timed sample: a pass over a block.
+/// The hands as records: their count, then one hand a line, its cards as
+/// decimal indices between spaces.
+fn hands_records(out: &mut Vec<u8>, hands: &Hands) {
+    record(out, "count", hands.len().to_string().as_bytes());
+    let mut text = String::with_capacity(hands.flat.len() * 3);
+    for i in 0..hands.len() {
+        for (j, c) in hands.hand(i).iter().enumerate() {
+            if j > 0 {
+                text.push(' ');
+            }
+            write!(text, "{c}").expect("writing to a string");
+        }
+        text.push('\n');
+    }
+    record(out, "hands", text.as_bytes());
+}
+
+/// A `check`: the engine's value of each hand, in order.
+pub fn check(engine: &str, model: Model, hands: &Hands) -> Vec<u8> {
+    let mut out = Vec::with_capacity(hands.flat.len() * 3 + 256);
+    head(&mut out, engine, model, "check", hands);
+    hands_records(&mut out, hands);
+    record(&mut out, "end", b"");
+    out
+}
+
+/// A `load`: the hands a timing passes over, cut into consecutive blocks
+/// of `block` hands, each turned into the package's own representation
+/// before anything is timed.
+pub fn load(engine: &str, model: Model, hands: &Hands, block: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(hands.flat.len() * 3 + 256);
+    head(&mut out, engine, model, "load", hands);
+    record(&mut out, "block", block.to_string().as_bytes());
+    hands_records(&mut out, hands);
+    record(&mut out, "end", b"");
+    out
+}
+
+/// A `turn` over loaded block `block`: one untimed pass first where
+/// `warm`, then `passes` passes, each timed on its own.
+pub fn turn(block: usize, passes: usize, warm: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity(96);
+    record(&mut out, "protocol", VERSION.to_string().as_bytes());
+    record(&mut out, "task", b"turn");
+    record(&mut out, "block", block.to_string().as_bytes());
+    record(&mut out, "passes", passes.to_string().as_bytes());
+    record(&mut out, "warm", if warm { b"1" } else { b"0" });
+    record(&mut out, "end", b"");
+    out
+}
+
+/// One timed pass.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sample {
-    /// The block it passed over (from 0).
-    pub block: usize,
     /// Its duration, measured by the runner in its own language.
     pub nanos: u64,
     /// Hands it evaluated.
     pub count: usize,
+}
+
+/// The `end,N` line, if `line` is one.
+fn end_of(line: &str) -> Option<&str> {
+    line.strip_prefix("end,")
 }
 
 /// Reads the answer to a `check`: exactly one integer per hand, then
@@ -108,7 +115,7 @@ pub fn parse_values(answer: &str, hands: usize) -> Result<Vec<i64>, String> {
         if ended {
             return Err(format!("line {}: {line:?} after the end", n + 1));
         }
-        if let Some(count) = line.strip_prefix("end,") {
+        if let Some(count) = end_of(line) {
             let count: usize = count
                 .parse()
                 .map_err(|_| format!("line {}: {line:?} is no end,N", n + 1))?;
@@ -142,37 +149,48 @@ pub fn parse_values(answer: &str, hands: usize) -> Result<Vec<i64>, String> {
     Ok(values)
 }
 
-/// Reads the answer to a `time`: `samples` lines `nanoseconds,count` for
-/// each block in order, every count the block's hands, then `end,N` with N
-/// the samples.
+/// Reads the answer to a `load` of `hands` hands: `end,N` with N the hands.
 ///
 /// # Errors
-/// The first line that breaks the protocol, or a sample whose count is not
-/// its block's (rebar's rule: a run whose count differs is refused).
-pub fn parse_samples(
-    answer: &str,
-    blocks: &[usize],
-    samples: usize,
-) -> Result<Vec<Sample>, String> {
-    let expected = blocks.len() * samples;
-    let mut out = Vec::with_capacity(expected);
-    let mut ended = false;
-    for (n, line) in answer.lines().enumerate() {
-        if ended {
-            return Err(format!("line {}: {line:?} after the end", n + 1));
-        }
+/// An error line, or another count.
+pub fn parse_loaded(lines: &[String], hands: usize) -> Result<(), String> {
+    match lines {
+        [end] if end_of(end) == Some(&hands.to_string()) => Ok(()),
+        [.., last] if last.starts_with("error,") => Err(format!(
+            "the runner says: {}",
+            last.trim_start_matches("error,")
+        )),
+        _ => Err(format!(
+            "the load of {hands} hands answered {:?}",
+            lines.iter().map(|l| truncate(l, 60)).collect::<Vec<_>>()
+        )),
+    }
+}
+
+/// Reads the answer to a `turn` of `passes` passes over a block of
+/// `hands` hands: a line `nanoseconds,count` per pass, every count the
+/// block's, no duration of 0, then `end,N` with N the passes (rebar's
+/// rule: a sample whose count differs is refused).
+///
+/// # Errors
+/// The first line that breaks the protocol.
+pub fn parse_turn(lines: &[String], passes: usize, hands: usize) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::with_capacity(passes);
+    for (n, line) in lines.iter().enumerate() {
         if let Some(message) = line.strip_prefix("error,") {
             return Err(format!("the runner says: {message}"));
         }
-        if let Some(count) = line.strip_prefix("end,") {
-            if count.parse::<usize>().ok() != Some(out.len()) || out.len() != expected {
+        if let Some(count) = end_of(line) {
+            if n + 1 != lines.len()
+                || count.parse::<usize>().ok() != Some(passes)
+                || out.len() != passes
+            {
                 return Err(format!(
-                    "answered {} samples and said {count:?}, for {expected}",
+                    "answered {} samples and said {count:?}, for {passes}",
                     out.len()
                 ));
             }
-            ended = true;
-            continue;
+            return Ok(out);
         }
         let bad = || {
             format!(
@@ -184,32 +202,21 @@ pub fn parse_samples(
         let (nanos, count) = line.split_once(',').ok_or_else(bad)?;
         let nanos: u64 = nanos.parse().map_err(|_| bad())?;
         let count: usize = count.parse().map_err(|_| bad())?;
-        let block = out.len() / samples.max(1);
-        let Some(&want) = blocks.get(block) else {
-            return Err(format!("line {}: more samples than {expected}", n + 1));
-        };
-        if count != want {
+        if count != hands {
             return Err(format!(
-                "line {}: sample of {count} hands, where block {block} holds {want}",
+                "line {}: a pass over {count} hands, where the block holds {hands}",
                 n + 1
             ));
         }
         if nanos == 0 {
-            return Err(format!("line {}: a sample of 0 ns", n + 1));
+            return Err(format!("line {}: a pass of 0 ns", n + 1));
         }
-        out.push(Sample {
-            block,
-            nanos,
-            count,
-        });
+        out.push(Sample { nanos, count });
     }
-    if !ended {
-        return Err(format!(
-            "the answer stopped after {} of {expected} samples, with no end line",
-            out.len()
-        ));
-    }
-    Ok(out)
+    Err(format!(
+        "the answer stopped after {} of {passes} samples, with no end line",
+        out.len()
+    ))
 }
 
 fn truncate(s: &str, n: usize) -> &str {
@@ -233,18 +240,17 @@ mod tests {
     }
 
     #[test]
-    fn a_request_is_length_prefixed_records() {
-        let h = hands();
-        let bytes = Request {
-            engine: "py/null",
-            model: Model::Call,
-            task: Task::Check,
-            hands: &h,
-        }
-        .encode();
-        let text = String::from_utf8(bytes).unwrap();
-        assert!(text.starts_with("protocol:1:1\nengine:7:py/null\ngame:4:five\n"));
-        assert!(text.ends_with("hands:27:51 47 43 39 35\n0 4 8 12 16\n\n"));
+    fn requests_are_length_prefixed_records_ended_by_an_end_record() {
+        let text = String::from_utf8(check("py/null", Model::Call, &hands())).unwrap();
+        assert!(text.starts_with("protocol:1:2\ntask:5:check\nengine:7:py/null\ngame:4:five\n"));
+        assert!(text.ends_with("hands:27:51 47 43 39 35\n0 4 8 12 16\n\nend:0:\n"));
+        let load = String::from_utf8(load("py/null", Model::Batch, &hands(), 1)).unwrap();
+        assert!(load.contains("task:4:load\n") && load.contains("block:1:1\n"));
+        let turn = String::from_utf8(turn(3, 8, true)).unwrap();
+        assert_eq!(
+            turn,
+            "protocol:1:2\ntask:4:turn\nblock:1:3\npasses:1:8\nwarm:1:1\nend:0:\n"
+        );
     }
 
     #[test]
@@ -278,17 +284,34 @@ mod tests {
     }
 
     #[test]
-    fn samples_must_count_their_block() {
-        let ok = parse_samples("10,2\n11,2\n12,3\n13,3\nend,4\n", &[2, 3], 2).unwrap();
-        assert_eq!(ok.len(), 4);
-        assert_eq!(ok[2].block, 1);
-        let short = parse_samples("10,2\n11,1\n", &[2], 2).unwrap_err();
+    fn a_turn_must_count_its_block_and_end() {
+        let lines = |t: &str| t.lines().map(str::to_string).collect::<Vec<_>>();
+        let ok = parse_turn(&lines("10,2\n11,2\nend,2"), 2, 2).unwrap();
+        assert_eq!(ok.len(), 2);
+        let short = parse_turn(&lines("10,2\n11,1\nend,2"), 2, 2).unwrap_err();
         assert!(short.contains("holds 2"), "{short}");
-        assert!(parse_samples("10,2\nend,1\n", &[2], 2).is_err());
+        assert!(parse_turn(&lines("10,2\nend,1"), 2, 2).is_err());
         assert!(
-            parse_samples("ten,2\n", &[2], 1)
+            parse_turn(&lines("0,2\nend,1"), 1, 2)
+                .unwrap_err()
+                .contains("0 ns")
+        );
+        assert!(
+            parse_turn(&lines("ten,2"), 1, 2)
                 .unwrap_err()
                 .contains("line 1")
+        );
+        assert!(
+            parse_turn(&lines("10,2"), 1, 2)
+                .unwrap_err()
+                .contains("no end line")
+        );
+        assert_eq!(parse_loaded(&lines("end,5"), 5), Ok(()));
+        assert!(parse_loaded(&lines("end,4"), 5).is_err());
+        assert!(
+            parse_loaded(&lines("error,oops"), 5)
+                .unwrap_err()
+                .contains("oops")
         );
     }
 }

@@ -10,7 +10,7 @@ use handeval_core::{Hand, Hand7};
 use handeval_engines::check::{self, Checked};
 use handeval_engines::install::Place;
 use handeval_engines::native::Native;
-use handeval_engines::runner::{Launch, Runner, runners_dir};
+use handeval_engines::runner::{Launch, Runner, Session, runners_dir};
 use handeval_engines::{Better, Engine, Error, Evaluate, Hands, Model, engine};
 
 fn fake(mode: &str) -> Runner {
@@ -99,10 +99,25 @@ fn the_python_and_node_floors_speak_the_protocol() {
         };
         let hands = Hands::of(&sample()[..1_000]);
         assert_eq!(runner.values(&hands).expect(name), vec![0; 1_000]);
-        let samples = runner.time(&hands, 300, 2).expect(name);
-        // 300, 300, 300 and 100 hands, two samples each.
-        assert_eq!(samples.len(), 8, "{name}");
-        assert_eq!(samples[7].count, 100);
+        // A timing: loaded once, then one turn at a time.
+        let mut session = Session::with(runner.engine, &runner.launch, None).expect(name);
+        session.load(Model::Call, &hands, 300).expect(name);
+        // 300, 300, 300 and 100 hands.
+        assert_eq!(session.block_hands(3), Some(100), "{name}");
+        let samples = session.turn(3, 2, true).expect(name);
+        assert_eq!(samples.len(), 2, "{name}");
+        assert!(
+            samples.iter().all(|s| s.count == 100 && s.nanos > 0),
+            "{name}"
+        );
+        assert_eq!(session.turn(0, 5, false).expect(name).len(), 5);
+        assert!(
+            session
+                .turn(4, 1, true)
+                .unwrap_err()
+                .to_string()
+                .contains("block 4 was not loaded")
+        );
         assert!(
             runner
                 .version()
@@ -112,6 +127,57 @@ fn the_python_and_node_floors_speak_the_protocol() {
                 } else {
                     "Node.js"
                 })
+        );
+    }
+}
+
+/// A session whose runner is the fake runner in `mode`, with a deadline
+/// of a second or two on each answer.
+fn fake_session(mode: &str) -> Session {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_runner.py");
+    Session::with(
+        engine("py/null").expect("listed"),
+        &Launch {
+            program: PathBuf::from("python3"),
+            args: vec![script.display().to_string(), mode.to_string()],
+            env: Vec::new(),
+        },
+        Some(Duration::from_secs(2)),
+    )
+    .expect("started")
+}
+
+/// Issue 65: a runner stays up for the rounds and answers one turn at a
+/// time; one that hangs or dies in a turn is stopped and named, never
+/// waited for.
+#[test]
+fn a_session_that_hangs_or_dies_in_a_turn_is_stopped_and_named() {
+    let hands = Hands::of(&sample()[..100]);
+    for (mode, says) in [
+        ("turn-sleep", "no answer within"),
+        ("turn-crash", "fell over in a turn"),
+    ] {
+        let mut session = fake_session(mode);
+        session.load(Model::Call, &hands, 50).expect(mode);
+        let started = Instant::now();
+        let error = session.turn(0, 2, true).unwrap_err().to_string();
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{mode}: {:?}",
+            started.elapsed()
+        );
+        assert!(
+            error.starts_with("engine py/null: ") && error.contains(says),
+            "{mode}: {error}"
+        );
+        // Stopped: the next turn is refused at once.
+        assert!(
+            session
+                .turn(0, 1, false)
+                .unwrap_err()
+                .to_string()
+                .contains("stopped"),
+            "{mode}"
         );
     }
 }

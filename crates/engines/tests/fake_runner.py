@@ -7,27 +7,69 @@ the lab must catch each way with the engine named, and never hang.
     nothing       exits at once, answering nothing
     crash         raises an exception, as a package might
     sleep         never answers
+    turn-sleep    loads, then never answers a turn
+    turn-crash    loads, then dies in a turn
 """
 import sys
 import time
 
 mode = sys.argv[1]
-data = sys.stdin.buffer.read()
-# The hands record is the last one: its lines are the hands.
-hands = data.split(b"hands:", 1)[1].split(b":", 1)[1].decode().splitlines()
-hands = [[int(c) for c in h.split()] for h in hands if h]
-if mode == "wrong-value":
-    print("".join("%d\n" % max(c >> 2 for c in h) for h in hands), end="")
-    print("end,%d" % len(hands))
-elif mode == "wrong-count":
-    print("".join("%d\n" % 1 for h in hands[1:]), end="")
-    print("end,%d" % (len(hands) - 1))
-elif mode == "garbage":
-    print("banana")
-    print("end,1")
-elif mode == "nothing":
-    pass
-elif mode == "crash":
-    raise RuntimeError("the package fell over")
-elif mode == "sleep":
+stream = sys.stdin.buffer
+
+
+def request():
+    """The next request's records, by key (None at the end of the input)."""
+    fields = {}
+    while True:
+        key = b""
+        while True:
+            c = stream.read(1)
+            if not c:
+                return None
+            if c == b":":
+                break
+            key += c
+        n = b""
+        while True:
+            c = stream.read(1)
+            if c == b":":
+                break
+            n += c
+        value = stream.read(int(n))
+        stream.read(1)
+        if key == b"end":
+            return fields
+        fields[key.decode()] = value.decode()
+
+
+if mode == "nothing":
+    sys.exit(0)
+if mode == "sleep":
     time.sleep(600)
+while True:
+    fields = request()
+    if fields is None:
+        break
+    if fields["task"] == "turn":
+        if mode == "turn-sleep":
+            time.sleep(600)
+        if mode == "turn-crash":
+            print("the package fell over in a turn", file=sys.stderr)
+            sys.exit(1)
+    hands = [[int(c) for c in h.split()] for h in fields.get("hands", "").splitlines() if h]
+    if fields["task"] == "load":
+        print("end,%d" % len(hands), flush=True)
+    elif mode == "wrong-value":
+        print("".join("%d\n" % max(c >> 2 for c in h) for h in hands), end="")
+        print("end,%d" % len(hands))
+    elif mode == "wrong-count":
+        print("".join("%d\n" % 1 for h in hands[1:]), end="")
+        print("end,%d" % (len(hands) - 1))
+    elif mode == "garbage":
+        print("banana")
+        print("end,1")
+    elif mode == "crash":
+        raise RuntimeError("the package fell over")
+    else:
+        print("".join("0\n" for h in hands), end="")
+        print("end,%d" % len(hands), flush=True)

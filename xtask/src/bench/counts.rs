@@ -198,6 +198,7 @@ mod tests {
             timed: vec![],
             counted,
             rounds_out: "r".into(),
+            engines: None,
         };
         let line = r#"{"baselines":[null,null],"function_name":"counted_sample","group":"icount","id":"evaluator_1","kind":"LibraryBenchmark","profiles":[{"data":{"parts":[],"total":{"metrics":{"Dr":{"values":{"new":20257}},"Ir":{"values":{"new":967874}}},"regressions":[]}},"duration_ns":3,"tool":"Callgrind"}]}"#;
         let c = parse_line(line, &plan).unwrap().unwrap();

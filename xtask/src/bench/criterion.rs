@@ -95,6 +95,8 @@ pub fn read(home: &Path, plan: &Plan) -> Result<Vec<(Benchmark, Option<Estimate>
         .timed
         .iter()
         .filter(|b| b.workload.by_criterion() && !found.iter().any(|(f, _)| f == *b))
+        // An engine is timed in the rounds alone.
+        .filter(|b| handeval_engines::contender(&b.evaluator).is_none())
         .map(ToString::to_string)
         .collect();
     if !missing.is_empty() {

@@ -227,24 +227,28 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     let tmp = Scratch::create(&results_dir)?;
     let tmp_abs = fs::canonicalize(tmp.path())?;
     plan.rounds_out = tmp_abs.join(report::ROUNDS);
+    errln!("seed: {} (--seed to change it)", plan.seed)?;
+
+    let mut checks = differential_check(&plan)?;
+    let place = handeval_engines::install::Place::of_build();
+    let engines = engines_phase(&args.engines, args.engine_budget, &mut plan, &args.filter)?;
+    checks.extend(engines.checks);
     let plan_file = tmp_abs.join("plan.json");
     plan.write(&plan_file)
         .with_context(|| format!("writing {}", plan_file.display()))?;
-    errln!("seed: {} (--seed to change it)", plan.seed)?;
-
-    let listings = differential_check(&plan)?;
     let build = Build {
         profile: &args.profile,
         icount: valgrind.as_deref().ok(),
     };
     let measured = measure(&plan, &plan_file, build, &tmp_abs, args.smoke)?;
-    let engines = engines_phase(&args.engines, args.engine_budget, &plan)?;
+    checks.extend(measured.untimed);
     let mut run = report::Run {
         rows: rows::build(
             &measured.estimates,
             &measured.counts,
             &measured.turns,
             plan.mode,
+            &place,
         )?,
         machine: record::describe(
             &command,
@@ -258,10 +262,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             measured.split_floor,
             measured.contention,
         ),
-        listings,
         turns: measured.turns,
-        engine_checks: engines.checks,
-        engine_times: engines.times,
+        checks,
     };
     run.machine.engines = engines.versions;
     publish(&run, tmp, &results_dir)
@@ -274,6 +276,9 @@ struct Measured {
     counts: Vec<counts::Counted>,
     split_floor: String,
     contention: String,
+    /// Each engine the wall-time binary could not time, as a check row of
+    /// coverage `timing` saying why.
+    untimed: Vec<report::CheckRow>,
 }
 
 /// Steps 2 and 3: builds the benchmarks, times them with criterion and in
@@ -303,8 +308,13 @@ fn measure(
     if no_turns {
         fs::remove_file(&plan.rounds_out)?;
     }
-    let turns = report::schema::read_turns(&plan.rounds_out)?.unwrap_or_default();
+    let turns = handeval_results::turn::read(&plan.rounds_out)?.unwrap_or_default();
     let contention = contention(&plan.rounds_out.with_file_name(contention::FILE))?;
+    let untimed = untimed(
+        &plan
+            .rounds_out
+            .with_file_name(handeval_benches::plan::UNTIMED),
+    )?;
     if criterion_home.is_dir() {
         fs::remove_dir_all(&criterion_home)?;
     }
@@ -328,26 +338,67 @@ fn measure(
         counts,
         split_floor,
         contention,
+        untimed,
     })
 }
 
-/// What the engines phase found.
+/// The engines the wall-time binary could not time, from its file (removed
+/// once read), as check rows of coverage `timing`: each with the engine's
+/// line's facts and the reason.
+fn untimed(path: &Path) -> Result<Vec<report::CheckRow>> {
+    #[derive(serde::Deserialize)]
+    struct Untimed {
+        workload: handeval_benches::Workload,
+        evaluator: String,
+        why: String,
+    }
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<Untimed> = handeval_results::csvio::read(path, false, |_| Ok(()))?;
+    fs::remove_file(path)?;
+    Ok(rows
+        .into_iter()
+        .map(|u| {
+            let mut c = report::CheckRow::new(&u.evaluator, u.workload.game().id);
+            if let Some((engine, model)) = handeval_engines::contender(&u.evaluator) {
+                c.role = Some(engine.role);
+                c.language = engine.language;
+                c.model = model.id().to_string();
+                c.summary = engine.summary.to_string();
+            }
+            c.coverage = "timing".to_string();
+            c.error = format!("not timed on {}: {}", u.workload, u.why);
+            c
+        })
+        .collect())
+}
+
+/// What the engines' checks found.
 #[derive(Default)]
 struct Engines {
-    checks: Vec<crate::engines::CheckRow>,
-    times: Vec<crate::engines::TimeRow>,
+    checks: Vec<report::CheckRow>,
     versions: String,
 }
 
-/// Step 4: the engines `--engines` names (installed first where they are
-/// not), checked against the reference and timed on the workloads' seeded
-/// blocks. A package that cannot be installed (no network, no Node.js)
-/// keeps its rows, each with its error: the lab's run does not depend on
-/// outside packages.
-fn engines_phase(which: &str, budget_minutes: f64, plan: &Plan) -> Result<Engines> {
+/// Step 1 of the engines: the engines `--engines` names (installed first
+/// where they are not), checked against the reference on the games the
+/// plan times; each that passed on a game is added to the plan, in each
+/// model, on the game's headline workload (and, with a calculator, on the
+/// equity workloads outside calculators count), where `--filter` selects
+/// it, with its language's floor: the wall-time binary then times them
+/// in the same rounds as the lab's evaluators. A package that cannot be
+/// installed (no network, no Node.js) keeps its check rows, each with its
+/// error: the lab's run does not depend on outside packages.
+fn engines_phase(
+    which: &str,
+    budget_minutes: f64,
+    plan: &mut Plan,
+    filter: &str,
+) -> Result<Engines> {
     let only: Vec<String> = match which.trim() {
         "none" => {
-            step("4/5 engines: none (--engines none)")?;
+            step("1b engines: none (--engines none)")?;
             return Ok(Engines::default());
         }
         "all" | "" => Vec::new(),
@@ -360,11 +411,13 @@ fn engines_phase(which: &str, budget_minutes: f64, plan: &Plan) -> Result<Engine
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect();
-    step("4/5 engines: the evaluators people use, checked and timed")?;
+    step("1b engines: the evaluators people use, checked before they are timed")?;
     let place = handeval_engines::install::Place::of_build();
+    let wanted =
+        |e: &&handeval_engines::Engine| only.is_empty() || only.iter().any(|n| n == e.name);
     let missing: Vec<&str> = handeval_engines::ENGINES
         .iter()
-        .filter(|e| only.is_empty() || only.iter().any(|n| n == e.name))
+        .filter(wanted)
         .filter(|e| !place.ready(e))
         .map(|e| e.name)
         .collect();
@@ -379,7 +432,7 @@ fn engines_phase(which: &str, budget_minutes: f64, plan: &Plan) -> Result<Engine
     } else if plan.mode == Mode::Full
         && handeval_engines::ENGINES
             .iter()
-            .filter(|e| only.is_empty() || only.iter().any(|n| n == e.name))
+            .filter(wanted)
             .any(|e| e.package.registry == handeval_engines::Registry::Local)
     {
         // The lab's own package, from this checkout (seconds when built):
@@ -399,13 +452,74 @@ fn engines_phase(which: &str, budget_minutes: f64, plan: &Plan) -> Result<Engine
     if only.is_empty() || only.iter().any(|n| n == "js/poker-evaluator") {
         checks.push(crate::engines::handranks_row(&place));
     }
-    let times = crate::engines::times_of(&place, &only, &games, plan.mode, plan.seed)?;
+    plan_engines(plan, &checks, filter);
+    if plan
+        .timed
+        .iter()
+        .any(|b| handeval_engines::contender(&b.evaluator).is_some())
+    {
+        plan.engines = Some(place.root.clone());
+    }
     let versions = crate::engines::versions_line(&place, &only);
-    Ok(Engines {
-        checks,
-        times,
-        versions,
-    })
+    Ok(Engines { checks, versions })
+}
+
+/// Adds to the plan each engine, in each model, that passed its check on
+/// a game the plan times, on that game's headline workload (and, for an
+/// engine with its own calculator, on the equity workloads outside
+/// calculators count), where `filter` selects it; and each language's
+/// floor beside its engines.
+fn plan_engines(plan: &mut Plan, checks: &[report::CheckRow], filter: &str) {
+    use handeval_benches::{Benchmark, Workload};
+    let mut added: Vec<Benchmark> = Vec::new();
+    for game in handeval_registry::games() {
+        let headline = Workload::headline(game);
+        if !plan.times_any(headline) {
+            continue;
+        }
+        for engine in handeval_engines::ENGINES {
+            for &model in engine.models {
+                let name = engine.contender(model);
+                let passed = checks
+                    .iter()
+                    .any(|c| c.evaluator == name && c.game == game.id && c.passed());
+                let floor_of_checked = engine.role == handeval_core::Role::Floor
+                    && engine.plays(game.id)
+                    && checks
+                        .iter()
+                        .any(|c| c.language == engine.language && c.game == game.id && c.passed());
+                if (passed || floor_of_checked)
+                    && crate::select::selected_by(filter, headline, &name)
+                {
+                    added.push(Benchmark {
+                        workload: headline,
+                        evaluator: name,
+                    });
+                }
+            }
+            let checked = |c: &&report::CheckRow| {
+                c.evaluator.starts_with(&format!("{}/", engine.name))
+                    && c.game == game.id
+                    && c.passed()
+            };
+            if engine.calculator.is_some() && checks.iter().any(|c| checked(&c)) {
+                for w in Workload::of(game)
+                    .into_iter()
+                    .filter(|w| handeval_benches::patterns::outside_calculators_count(w.order))
+                    .filter(|w| plan.times_any(*w))
+                {
+                    let name = engine.contender(handeval_engines::Model::Call);
+                    if crate::select::selected_by(filter, w, &name) {
+                        added.push(Benchmark {
+                            workload: w,
+                            evaluator: name,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    plan.timed.extend(added);
 }
 
 /// `machine.txt`'s `contention` line: the antagonist's setting and the
@@ -442,14 +556,11 @@ fn publish(run: &report::Run, tmp: Scratch, results_dir: &Path) -> Result<ExitCo
         fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     };
     write("machine.txt", run.machine.to_text())?;
-    report::schema::write(&tmp.path().join("results.csv"), &run.rows)?;
-    if !run.engine_checks.is_empty() || !run.engine_times.is_empty() {
-        crate::engines::write_csv(&tmp.path().join(report::ENGINE_CHECKS), &run.engine_checks)?;
-        crate::engines::write_csv(&tmp.path().join(report::ENGINE_TIMES), &run.engine_times)?;
-    }
-    // A run without the five-card check has no listings' figures: no file.
-    if !run.listings.is_empty() {
-        report::schema::write_listings(&tmp.path().join(report::LISTINGS), &run.listings)?;
+    handeval_results::row::write(&tmp.path().join(report::RESULTS), &run.rows)?;
+    // A run that checked nothing (a filter of other games, no engines)
+    // has no checks: no file.
+    if !run.checks.is_empty() {
+        handeval_results::check::write(&tmp.path().join(report::CHECKS), &run.checks)?;
     }
     fs::remove_file(tmp.path().join("plan.json"))?;
     let name = final_name();
@@ -485,7 +596,7 @@ fn publish(run: &report::Run, tmp: Scratch, results_dir: &Path) -> Result<ExitCo
 /// and the published listings (never timed, always reported). The other
 /// games' checks over every hand take minutes to hours (`cargo xtask diff
 /// --game G`); a run checks each of their hands it times, before timing.
-fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
+fn differential_check(plan: &Plan) -> Result<Vec<report::CheckRow>> {
     let five = GameInfo::of::<Hand>();
     let timed_five: Vec<&str> = plan
         .timed
@@ -528,5 +639,5 @@ fn differential_check(plan: &Plan) -> Result<Vec<crate::diff::ListingRow>> {
     if !outcome.passed() {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
-    Ok(crate::diff::listing_rows(&outcome))
+    Ok(crate::diff::check_rows(&outcome))
 }

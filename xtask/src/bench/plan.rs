@@ -129,6 +129,7 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
         counted: counted(&timed),
         timed,
         rounds_out: std::path::PathBuf::new(),
+        engines: None,
     })
 }
 

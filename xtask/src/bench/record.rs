@@ -131,6 +131,7 @@ mod tests {
                 })
                 .collect(),
             rounds_out: "r".into(),
+            engines: None,
         }
     }
 

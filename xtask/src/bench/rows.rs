@@ -1,30 +1,87 @@
-//! The rows of `results.csv`: each benchmark of the plan with criterion's
-//! estimate, the rounds' median, and its instruction count.
+//! The rows of `results.csv`: each benchmark of the plan, the lab's
+//! evaluators and the engines alike, with criterion's estimate where it
+//! timed one, the rounds' turns, and its instruction count; the estimator
+//! is the results crate's ([`handeval_results::Row::measured`]).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use handeval_benches::{Benchmark, Mode, Order};
+use handeval_engines::install::Place;
 
 use super::counts::Counted;
 use super::criterion::Estimate;
 use super::plan::timed_evaluators;
 use crate::report::Row;
-use crate::report::schema::{self, Timer, Turn};
+use crate::report::schema::{self, Turn};
+
+/// An engine's row of `b`, from its line: what it is, in which language
+/// and model, its package as installed and the tables it declares.
+fn engine_row(b: &Benchmark, place: &Place) -> Option<Row> {
+    let (engine, model) = handeval_engines::contender(&b.evaluator)?;
+    let mut row = Row::new(&b.evaluator, b.workload);
+    row.family = engine.name.to_string();
+    row.role = Some(engine.role);
+    row.language = engine.language;
+    row.model = model.id().to_string();
+    row.package = match place.installed(engine) {
+        Some(v) if engine.package.name.is_empty() => v,
+        Some(v) => match engine.package.registry {
+            handeval_engines::Registry::PyPISource => format!(
+                "{} {v}, PyPI source built here by pip with {}",
+                engine.package.name,
+                handeval_engines::SOURCE_FLAGS
+            ),
+            handeval_engines::Registry::Local => {
+                format!("{} {v}, built from this checkout", engine.package.name)
+            }
+            handeval_engines::Registry::Lab => v,
+            _ => format!("{} {v}", engine.package.name),
+        },
+        None => String::new(),
+    };
+    row.table_bytes = engine.table_bytes(b.workload.game().id);
+    row.summary = engine.summary.to_string();
+    if b.workload.order.is_equity() {
+        row.form = format!(
+            "its own calculator, {}",
+            engine.calculator.unwrap_or_default()
+        );
+    }
+    Some(row)
+}
 
 /// One row per measured benchmark, in the plan's order, its derived
-/// columns filled in.
+/// columns filled in. An engine the rounds did not time (it failed, and
+/// the run's checks say why) has no row.
 ///
 /// # Errors
-/// A benchmark of an evaluator the registry does not have.
+/// A benchmark of an evaluator the registry does not have, or one that
+/// neither timer measured.
 pub fn build(
     measured: &[(Benchmark, Option<Estimate>)],
     counts: &[Counted],
     turns: &[Turn],
     mode: Mode,
+    place: &Place,
 ) -> Result<Vec<Row>> {
     let sample = mode.sample();
     let mut rows = Vec::new();
     for (b, estimate) in measured {
         let w = b.workload;
+        if let Some(mut row) = engine_row(b, place) {
+            if !turns
+                .iter()
+                .any(|t| t.workload == w && t.evaluator == b.evaluator)
+            {
+                continue;
+            }
+            row.measured(turns, None)?;
+            row.hands_per_pass = turns
+                .iter()
+                .find(|t| t.workload == w && t.evaluator == b.evaluator)
+                .and_then(|t| t.hands);
+            rows.push(row);
+            continue;
+        }
         let about = timed_evaluators(w.game())
             .into_iter()
             .find(|a| a.meta.name == b.evaluator)
@@ -38,7 +95,8 @@ pub fn build(
                 .under(handeval_benches::Load::Quiet),
             evaluator: b.evaluator.clone(),
         };
-        let instructions = counts
+        let mut row = Row::new(&b.evaluator, w);
+        row.instructions = counts
             .iter()
             .filter(|_| !w.order.is_pattern())
             .find(|c| c.benchmark == counted)
@@ -46,63 +104,16 @@ pub fn build(
         let per_hand = |ns: f64| ns / mode.block_of(w.game()) as f64;
         // A contended benchmark has no criterion estimate: the rounds' turns
         // are its only figures.
-        let criterion = estimate.map(|e| per_hand(e.median));
-        // The published figure: the undisturbed time where the benchmark
-        // was in the rounds (the ratios come from the same turns).
-        let quartiles = schema::turn_quartiles(turns, w, &b.evaluator);
-        let rounds = schema::Undisturbed::of(turns, w, &b.evaluator).map(|u| u.ns);
-        let Some(ns) = rounds.or(criterion) else {
-            bail!("{b}: neither criterion nor the rounds timed it");
-        };
-        let mut row = Row {
-            evaluator: b.evaluator.clone(),
-            family: String::new(),
-            role: None,
-            derived_from: String::new(),
-            workload: w,
-            kind: w.kind,
-            order: w.order,
-            input: w.input,
-            ns,
-            ci_low_ns: quartiles
-                .map(|[q1, _, _]| q1)
-                .or(estimate.map(|e| per_hand(e.low)))
-                .unwrap_or(ns),
-            ci_high_ns: quartiles
-                .map(|[_, _, q3]| q3)
-                .or(estimate.map(|e| per_hand(e.high)))
-                .unwrap_or(ns),
-            mhands_per_s: 1e3 / ns,
-            instructions,
-            instructions_minus_floor: None,
-            ratio_to_fastest: 0.0,
-            baseline: String::new(),
-            ratio_to_baseline: None,
-            ratio_median: None,
-            ratio_q1: None,
-            ratio_q3: None,
-            rounds: None,
-            disturbed: None,
-            turns: None,
-            slowdown: None,
-            table_bytes: about.meta.table_bytes,
-            card_table_bytes: about.meta.card_table_bytes,
-            cpu_path: about.cpu_path.to_string(),
-            ns_from: if rounds.is_some() {
-                Timer::Rounds
-            } else {
-                Timer::Criterion
-            },
-            criterion_ns: criterion,
-            rounds_ns: quartiles.map(|[_, median, _]| median),
-            timers_differ: false,
-            form: String::new(),
-            note: about.unavailable.unwrap_or_default().into(),
-            summary: about.meta.summary.into(),
-        };
-        row.describe(&about);
+        let criterion = estimate.map(|e| (per_hand(e.median), per_hand(e.low), per_hand(e.high)));
+        row.measured(turns, criterion)?;
+        row.table_bytes = about.meta.table_bytes;
+        row.card_table_bytes = about.meta.card_table_bytes;
+        row.cpu_path = about.cpu_path.to_string();
+        row.note = about.unavailable.unwrap_or_default().into();
+        row.summary = about.meta.summary.into();
+        schema::describe_from(&mut row, &about);
         rows.push(row);
     }
-    schema::derive_columns(&mut rows, turns)?;
+    handeval_results::estimate::derive_columns(&mut rows, turns)?;
     Ok(rows)
 }

@@ -280,6 +280,19 @@ pub struct Machine {
 }
 
 impl Machine {
+    /// The engines the `engines` line lists as present (`py/eval7 0.1.11`,
+    /// `c/null (built with the lab)`), by name: each must be in the run's
+    /// record. One listed as `not installed` or `not run` is not.
+    pub fn engines_listed(&self) -> Vec<String> {
+        self.engines
+            .split("; ")
+            .filter(|w| !w.contains("not installed") && !w.contains("not run"))
+            .filter_map(|w| w.split(' ').next())
+            .filter(|name| !name.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
     /// The cargo profile's name, e.g. `bench`.
     pub fn profile_name(&self) -> &str {
         self.profile.split(' ').next().unwrap_or_default()
@@ -671,6 +684,7 @@ mod tests {
                 timed: vec![],
                 counted: vec![],
                 rounds_out: "r".into(),
+                engines: None,
             },
             &probe::Requested {
                 filter: "pext, pokers".into(),

@@ -14,6 +14,12 @@ use crate::machine::Machine;
 /// `None` when the run has no `shuffled` rows.
 #[allow(clippy::type_complexity, reason = "two named tables, used once")]
 fn bars(rows: &[Row], shuffled: Workload) -> Option<(Vec<(&str, f64)>, BTreeMap<&str, f64>)> {
+    // In-process contenders of one measurement: a runner's engine pays its
+    // interpreter on every hand and has a section of its own.
+    let rows: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.language.in_process() && r.in_one_measurement())
+        .collect();
     let seq: BTreeMap<&str, f64> = rows
         .iter()
         .filter(|r| r.workload == shuffled.in_order(Order::Sequential))

@@ -9,7 +9,7 @@ use handeval_core::{GameInfo, Hand};
 
 use super::Run;
 use super::format::{fmt_ns, fmt_opt, human_bytes, speed_words, thousands, thousands_u64};
-use super::schema::{ListingRow, Row, Timer, median_turn};
+use super::schema::{CheckRow, Row, Timer, median_turn};
 use crate::machine::Machine;
 
 fn find<'a>(rows: &'a [Row], evaluator: &str, workload: Workload) -> Option<&'a Row> {
@@ -155,51 +155,10 @@ pub fn chart_file(game: GameInfo) -> String {
     format!("chart-{}.svg", game.id)
 }
 
-/// The lab's time `ns` on `w` beside the engines timed on it in the
-/// engines phase: on an equity workload, over each engine's own
-/// calculator's (`, 0.074x `c/ompeval`'s own calculator's (...)`); on a
-/// strength workload, over the fastest outside engine's in any model
-/// (`, 0.0017x the fastest engine's, `py/holdem-hand-evaluator` (call,
-/// ...)`). The lab's own package is never one of them.
-fn engines_beside(engines: &[crate::engines::TimeRow], w: Workload, ns: f64, unit: &str) -> String {
-    let mut s = String::new();
-    let outside = engines
-        .iter()
-        .filter(|t| t.workload == w.id() && t.error.is_empty() && t.role == "evaluator");
-    if !w.order.is_equity() {
-        if let Some(t) = outside.min_by(|a, b| a.ns.total_cmp(&b.ns)) {
-            let _ = write!(
-                s,
-                ", {} the fastest engine's, `{}` ({}, {} ns/{unit} in the engines phase)",
-                super::format::ratio_words(ns / t.ns),
-                t.engine,
-                t.model,
-                fmt_ns(t.ns)
-            );
-        }
-        return s;
-    }
-    for t in outside {
-        let _ = write!(
-            s,
-            ", {} `{}`'s own calculator's ({} ns/{unit} in the engines phase)",
-            super::format::ratio_words(ns / t.ns),
-            t.engine,
-            fmt_ns(t.ns)
-        );
-    }
-    s
-}
-
 /// The section of a game other than five cards: how it was measured, the
 /// table-free direct evaluator against the baseline, and one table per
 /// workload of the game.
-pub fn game_section(
-    rows: &[Row],
-    engines: &[crate::engines::TimeRow],
-    machine: &Machine,
-    game: GameInfo,
-) -> Option<String> {
+pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<String> {
     let present: Vec<Workload> = Workload::of(game)
         .into_iter()
         .filter(|w| rows.iter().any(|r| r.workload == *w))
@@ -249,10 +208,9 @@ pub fn game_section(
                     r.baseline
                 )
             };
-            let calculators = engines_beside(engines, *w, r.ns, unit);
             let _ = writeln!(
                 s,
-                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/{unit}{against}{calculators}{}.",
+                "- {w}: the fastest table-free direct {word} evaluator, `{}`, takes {} ns/{unit}{against}{}.",
                 r.evaluator,
                 fmt_ns(r.ns),
                 r.rounds.map_or(String::new(), |n| format!(
@@ -351,7 +309,13 @@ fn statistic(workload: Workload, rounds: bool) -> &'static str {
 
 /// The table for one workload, fastest first, the floor last.
 pub fn workload_table(rows: &[Row], workload: Workload) -> String {
-    let mut in_w: Vec<&Row> = rows.iter().filter(|r| r.workload == workload).collect();
+    // The contenders called in-process, timed together: a runner's engine
+    // (Python, JavaScript) pays its interpreter on every call and is shown
+    // with its language's floor in the engines section.
+    let mut in_w: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.workload == workload && r.language.in_process() && r.in_one_measurement())
+        .collect();
     in_w.sort_by(|a, b| a.is_floor().cmp(&b.is_floor()).then(a.ns.total_cmp(&b.ns)));
     let baseline = baseline_of(rows, workload).unwrap_or("baseline");
     // Columns that older runs have no data for are left out of their tables.
@@ -933,16 +897,16 @@ fn method(run: &Run) -> String {
     }
     s.push_str(&rounds_sentence(rows, turns));
     s.push_str(&floor_note(run));
-    if run.listings.is_empty() {
-        s.push_str(
-            "Every evaluator was checked against the reference on every hand it was timed on \
-             before it was timed.\n",
-        );
-    } else {
+    if run.checks.iter().any(|c| c.role == Some(Role::Listing)) {
         let _ = writeln!(
             s,
             "Every evaluator was checked against the reference over all {all} hands before it was \
              timed."
+        );
+    } else {
+        s.push_str(
+            "Every evaluator was checked against the reference on every hand it was timed on \
+             before it was timed.\n",
         );
     }
     s
@@ -977,21 +941,22 @@ fn floor_note(run: &Run) -> String {
     )
 }
 
-/// The published listings: what each gets wrong, exactly, over all hands.
-pub fn listings_table(listings: &[ListingRow]) -> String {
+/// The published listings: what each gets wrong, exactly, over all hands
+/// (their rows of the run's checks).
+pub fn listings_table(checks: &[CheckRow]) -> String {
     let mut s = String::new();
     s.push_str("| listing | source | distinct values | hands in the wrong category | hands misordered | for example |\n");
     s.push_str("|---|---|---:|---:|---:|---|\n");
-    for l in listings {
+    for l in checks.iter().filter(|c| c.role == Some(Role::Listing)) {
         let _ = writeln!(
             s,
             "| `{}` | {} | {} | {} | {} | {} |",
-            l.listing,
-            l.source.replace('|', "/"),
-            thousands(l.distinct),
-            thousands(l.wrong_category),
-            thousands(l.misordered),
-            l.example.replace('|', "/"),
+            l.evaluator,
+            l.summary.replace('|', "/"),
+            thousands(l.classes),
+            thousands_u64(l.wrong_category.unwrap_or_default()),
+            thousands_u64(l.disagreements),
+            l.examples.replace('|', "/"),
         );
     }
     s
@@ -1071,7 +1036,11 @@ fn head(run: &Run) -> String {
             limits.join(", ")
         );
     }
-    let _ = writeln!(s, "| | |\n|---|---|");
+    if !super::answer::headlines(&run.rows).is_empty() {
+        s.push_str(&super::answer::section(&run.rows));
+        s.push('\n');
+    }
+    let _ = writeln!(s, "## The machine\n\n| | |\n|---|---|");
     for (key, value) in [
         ("cpu", &machine.cpu),
         ("cores", &machine.cores),
@@ -1097,7 +1066,7 @@ fn head(run: &Run) -> String {
 }
 
 pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
-    let (rows, machine, listings) = (&run.rows, &run.machine, &run.listings);
+    let (rows, machine) = (&run.rows, &run.machine);
     let mut s = head(run);
     s.push('\n');
     let five = rows
@@ -1146,12 +1115,12 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
     if let Some(contention) = contention_section(rows, machine) {
         s.push_str(&contention);
     }
-    if let Some(engines) = super::engines::section(rows, &run.engine_checks, &run.engine_times) {
+    if let Some(engines) = super::engines::section(rows, &run.checks) {
         s.push_str(&engines);
     }
-    if !listings.is_empty() {
+    if run.checks.iter().any(|c| c.role == Some(Role::Listing)) {
         let _ = writeln!(s, "\n## Published listings\n\n{}\n", listings_intro());
-        s.push_str(&listings_table(listings));
+        s.push_str(&listings_table(&run.checks));
     }
     for workload in Workload::of(GameInfo::of::<Hand>()) {
         if rows.iter().any(|r| r.workload == workload) {
@@ -1163,7 +1132,7 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
         handeval_registry::games()
             .into_iter()
             .filter(|&g| g != GameInfo::of::<Hand>())
-            .filter_map(|game| game_section(rows, &run.engine_times, machine, game)),
+            .filter_map(|game| game_section(rows, machine, game)),
     );
     s.push_str("\n## The evaluators\n\n");
     s.push_str(&evaluators_list(rows));
@@ -1178,41 +1147,6 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The lab's own package is timed beside the engines but is no
-    /// outside evaluator: a strength workload's sentence names the fastest
-    /// outside engine, in its model, and never the lab's package.
-    #[test]
-    fn a_strength_workload_names_the_fastest_outside_engine_not_the_labs_own() {
-        let w = Workload::headline_of::<handeval_core::Hand7>();
-        let row = |engine: &str, role: &str, model: &str, ns: f64| crate::engines::TimeRow {
-            engine: engine.to_string(),
-            language: "Python".to_string(),
-            role: role.to_string(),
-            version: String::new(),
-            game: "seven".to_string(),
-            model: model.to_string(),
-            workload: w.id(),
-            hands_per_pass: 1,
-            passes: 1,
-            turns: 1,
-            ns,
-            median_ns: ns,
-            floor_ns: None,
-            error: String::new(),
-        };
-        let engines = [
-            row("py/handeval", "lab", "batch", 1.0),
-            row("py/null", "floor", "call", 17.0),
-            row("py/phevaluator", "evaluator", "call", 500.0),
-            row("py/holdem-hand-evaluator", "evaluator", "call", 250.0),
-        ];
-        let said = engines_beside(&engines, w, 0.5, "hand");
-        assert_eq!(
-            said,
-            ", 0.0020x the fastest engine's, `py/holdem-hand-evaluator` (call, 250 ns/hand in the engines phase)"
-        );
-    }
 
     /// Issue 34, item 8: the citation said `results/NAME/` wherever the
     /// run went (`--results-dir 'scratch/with space/deep'` included).

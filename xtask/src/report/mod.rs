@@ -5,6 +5,7 @@
 //! [`markdown`] writes the tables, [`chart`] draws the chart, and [`readme`]
 //! splices generated sections into the README.
 
+pub mod answer;
 pub mod chart;
 pub mod engines;
 pub mod format;
@@ -17,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-pub use schema::{ListingRow, Row};
+pub use schema::{CheckRow, Row};
 
 use crate::machine::Machine;
 use handeval_benches::Workload;
@@ -29,14 +30,7 @@ pub struct Args {
     dir: PathBuf,
 }
 
-/// The published listings' figures in a results directory.
-pub const LISTINGS: &str = "listings.csv";
-/// The engines' checks in a results directory (`cargo xtask engines check`).
-pub const ENGINE_CHECKS: &str = "engines-check.csv";
-/// The engines' times in a results directory (`cargo xtask engines time`).
-pub const ENGINE_TIMES: &str = "engines.csv";
-/// The interleaved rounds' raw times in a results directory.
-pub const ROUNDS: &str = "rounds.csv";
+pub use handeval_results::{CHECKS, RESULTS, ROUNDS};
 
 /// The charts a report may have: file name, workload, title. The
 /// five-card one is of the headline workload, from each evaluator's own
@@ -98,18 +92,16 @@ pub fn write_rendered(dir: &Path, run: &Run, name: &str, location: &str) -> Resu
 
 /// A results directory, read back.
 pub struct Run {
-    /// `results.csv`.
+    /// `results.csv`: every contender, the lab's and the engines' (an
+    /// older run's engines, timed apart, among them).
     pub rows: Vec<Row>,
     /// `machine.txt`.
     pub machine: Machine,
-    /// `listings.csv`, empty in runs that have none.
-    pub listings: Vec<ListingRow>,
     /// `rounds.csv`, empty in runs that have none.
     pub turns: Vec<schema::Turn>,
-    /// `engines-check.csv`, empty in runs that have none.
-    pub engine_checks: Vec<crate::engines::CheckRow>,
-    /// `engines.csv`, empty in runs that have none.
-    pub engine_times: Vec<crate::engines::TimeRow>,
+    /// `checks.csv`: the lab's evaluators, the listings and the engines
+    /// (an older run's `listings.csv` and `engines-check.csv`).
+    pub checks: Vec<CheckRow>,
 }
 
 impl Run {
@@ -131,16 +123,25 @@ impl Run {
     }
 }
 
-/// Reads a results directory.
+/// Reads a results directory: its machine, then its record, held to
+/// each other (the engines `machine.txt` lists must be in the record).
 pub fn load(dir: &Path) -> Result<Run> {
-    let turns = schema::read_turns(&dir.join(ROUNDS))?;
+    // The record first: a folder that is no run is named by its results.
+    let results = dir.join(RESULTS);
+    if !results.is_file() {
+        anyhow::bail!(
+            "{}: no such file: {} is not a run's folder",
+            results.display(),
+            dir.display()
+        );
+    }
+    let machine = Machine::read(dir)?;
+    let files = handeval_results::read(dir, &machine.engines_listed(), &schema::describer())?;
     Ok(Run {
-        rows: schema::read(&dir.join("results.csv"), turns.as_deref())?,
-        machine: Machine::read(dir)?,
-        listings: schema::read_listings(&dir.join(LISTINGS))?,
-        turns: turns.unwrap_or_default(),
-        engine_checks: crate::engines::read_csv(&dir.join(ENGINE_CHECKS))?,
-        engine_times: crate::engines::read_csv(&dir.join(ENGINE_TIMES))?,
+        rows: files.rows,
+        machine,
+        turns: files.turns,
+        checks: files.checks,
     })
 }
 

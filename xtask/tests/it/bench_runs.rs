@@ -92,7 +92,7 @@ fn a_seven_card_game_run_reports_seven_cards_only() {
     for workload in ["showdown", "equity-heads-up", "equity-three-way"] {
         assert!(
             csv.contains(&format!(
-                "\npokers,pokers,baseline,,strength/{workload}/hand7,"
+                "\npokers,pokers,baseline,,Rust,,,strength/{workload}/hand7,"
             )),
             "{csv}"
         );

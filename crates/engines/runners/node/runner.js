@@ -1,8 +1,8 @@
-// handeval's Node.js runner: one request on standard input, its answer on
-// standard output, as PROTOCOL.md (beside this folder) says. It uses Node's
-// standard library and the engine's package only.
+// handeval's Node.js runner: requests on standard input, each answered on
+// standard output in turn until the input ends, as PROTOCOL.md (beside this
+// folder) says. It uses Node's standard library and the engine's package only.
 //
-//     node runner.js < request          answer a request
+//     node runner.js < requests         answer each request
 //     node runner.js --version NAME     the version of NAME's package
 //
 // Each engine is an adapter below: given the game, how to turn a hand (card
@@ -85,67 +85,119 @@ const ADAPTERS = {
   },
 };
 
-function readRequest(data) {
-  const fields = {};
-  let i = 0;
-  while (i < data.length) {
-    const k = data.indexOf(0x3a, i);
-    const nEnd = data.indexOf(0x3a, k + 1);
-    if (k < 0 || nEnd < 0) throw new Error('a record without its two colons');
-    const key = data.subarray(i, k).toString();
-    const n = Number(data.subarray(k + 1, nEnd).toString());
-    const value = data.subarray(nEnd + 1, nEnd + 1 + n);
-    if (value.length !== n || data[nEnd + 1 + n] !== 0x0a) {
-      throw new Error(`record ${key}: not ${n} bytes and a newline`);
-    }
-    fields[key] = value.toString();
-    i = nEnd + 2 + n;
+// The bytes read so far, as the chunks they came in: a record's value is
+// copied out once, however many chunks it spans (a load of a workload's
+// hands is tens of megabytes).
+class Reader {
+  constructor() {
+    this.chunks = [];
+    this.total = 0;
   }
-  return fields;
+  push(chunk) {
+    this.chunks.push(chunk);
+    this.total += chunk.length;
+  }
+  // The first `n` bytes as one buffer (fewer if fewer have come).
+  peek(n) {
+    n = Math.min(n, this.total);
+    if (this.chunks.length && this.chunks[0].length < n) {
+      let have = 0;
+      let k = 0;
+      while (have < n) have += this.chunks[k++].length;
+      const joined = Buffer.concat(this.chunks.slice(0, k));
+      this.chunks.splice(0, k, joined);
+    }
+    return this.chunks.length ? this.chunks[0].subarray(0, n) : Buffer.alloc(0);
+  }
+  skip(n) {
+    this.peek(n);
+    this.chunks[0] = this.chunks[0].subarray(n);
+    if (this.chunks[0].length === 0) this.chunks.shift();
+    this.total -= n;
+  }
 }
 
-async function answer(fields) {
-  if (fields.protocol !== '1') throw new Error(`protocol ${fields.protocol}, this runner speaks 1`);
-  const name = fields.engine;
-  const a = ADAPTERS[name];
-  if (!a) throw new Error(`no engine ${name} in the Node.js runner`);
-  if (a.ready) await a.ready();
-  const game = fields.game;
-  const hole = Number(fields.hole);
+// The next record, `{ key, value }`, or null until all of it has come.
+function nextRecord(reader) {
+  const head = reader.peek(64);
+  const k = head.indexOf(0x3a);
+  const nEnd = k < 0 ? -1 : head.indexOf(0x3a, k + 1);
+  if (nEnd < 0) {
+    if (head.length >= 64) throw new Error('a record without its two colons');
+    return null;
+  }
+  const key = head.subarray(0, k).toString();
+  const n = Number(head.subarray(k + 1, nEnd).toString());
+  if (!Number.isInteger(n) || n < 0) throw new Error(`record ${key}: no length`);
+  if (reader.total < nEnd + 2 + n) return null;
+  const all = reader.peek(nEnd + 2 + n);
+  if (all[nEnd + 1 + n] !== 0x0a) throw new Error(`record ${key}: not ${n} bytes and a newline`);
+  const value = all.subarray(nEnd + 1, nEnd + 1 + n).toString();
+  reader.skip(nEnd + 2 + n);
+  return { key, value };
+}
+
+function hands(fields) {
   const cards = Number(fields.cards);
   const hands = fields.hands.split('\n').filter((l) => l.length > 0).map((l) => l.split(' ').map(Number));
   if (hands.length !== Number(fields.count) || hands.some((h) => h.length !== cards)) {
     throw new Error(`the hands are not ${fields.count} hands of ${cards} cards`);
   }
+  return hands;
+}
+
+async function made(fields) {
+  const name = fields.engine;
+  const a = ADAPTERS[name];
+  if (!a) throw new Error(`no engine ${name} in the Node.js runner`);
+  if (a.ready) await a.ready();
   if (fields.model !== 'call') throw new Unsupported(`the ${fields.model} model`);
-  const { prepare, call, value } = a.make(game, hole);
-  const prepared = hands.map(prepare);
+  return a.make(fields.game, Number(fields.hole));
+}
+
+// What the runner keeps between a timing's requests: the loaded blocks.
+const state = { loaded: null };
+
+async function answer(fields) {
+  if (fields.protocol !== '2') throw new Error(`protocol ${fields.protocol}, this runner speaks 2`);
   const out = [];
   if (fields.task === 'check') {
-    for (const p of prepared) {
-      const r = call(p);
+    const { prepare, call, value } = await made(fields);
+    for (const h of hands(fields)) {
+      const r = call(prepare(h));
       out.push(String(value ? value(r) : r));
     }
+    out.push(`end,${out.length}`);
+  } else if (fields.task === 'load') {
+    const { prepare, call } = await made(fields);
+    const prepared = hands(fields).map(prepare);
+    const block = Number(fields.block);
+    const blocks = [];
+    for (let start = 0; start < prepared.length; start += block) {
+      blocks.push(prepared.slice(start, start + block));
+    }
+    state.loaded = { call, blocks };
     out.push(`end,${prepared.length}`);
-    return out.join('\n') + '\n';
-  }
-  if (fields.task !== 'time') throw new Error(`no task ${fields.task}`);
-  const block = Number(fields.block);
-  const samples = Number(fields.samples);
-  let sink = 0;
-  for (let start = 0; start < prepared.length; start += block) {
-    const part = prepared.slice(start, start + block);
-    for (let s = 0; s < samples; s++) {
+  } else if (fields.task === 'turn') {
+    if (!state.loaded) throw new Error('a turn before any load');
+    const { call, blocks } = state.loaded;
+    const part = blocks[Number(fields.block)];
+    if (!part) throw new Error(`no block ${fields.block} was loaded`);
+    const passes = Number(fields.passes);
+    const warm = fields.warm === '1';
+    let sink = 0;
+    for (let i = 0; i < passes + (warm ? 1 : 0); i++) {
       const began = process.hrtime.bigint();
       for (const p of part) {
         if (call(p) === sink) sink++;
       }
       const took = process.hrtime.bigint() - began;
-      out.push(`${took > 0n ? took : 1n},${part.length}`);
+      if (i > 0 || !warm) out.push(`${took > 0n ? took : 1n},${part.length}`);
     }
+    out.push(`end,${passes}`);
+  } else {
+    throw new Error(`no task ${fields.task}`);
   }
-  const lines = out.length;
-  out.push(`end,${lines}`);
   return out.join('\n') + '\n';
 }
 
@@ -175,16 +227,44 @@ function main() {
     }
     return;
   }
-  const chunks = [];
-  process.stdin.on('data', (c) => chunks.push(c));
+  const reader = new Reader();
+  let fields = {};
+  let queue = Promise.resolve();
+  let failed = false;
+  const fail = (e) => {
+    failed = true;
+    const kind = e instanceof Unsupported ? 'unsupported' : e.name;
+    process.stdout.write(`error,${kind}: ${String(e.message).replace(/\n/g, ' ')}\n`);
+    process.exitCode = e instanceof Unsupported ? 3 : 1;
+    process.stdin.destroy();
+  };
+  process.stdin.on('data', (chunk) => {
+    if (failed) return;
+    reader.push(chunk);
+    try {
+      for (let r = nextRecord(reader); r; r = nextRecord(reader)) {
+        if (r.key !== 'end') {
+          fields[r.key] = r.value;
+          continue;
+        }
+        const request = fields;
+        fields = {};
+        // Requests are answered one at a time, in order.
+        queue = queue
+          .then(() => (failed ? '' : answer(request)))
+          .then((text) => process.stdout.write(text))
+          .catch(fail);
+      }
+    } catch (e) {
+      fail(e);
+    }
+  });
   process.stdin.on('end', () => {
-    answer(readRequest(Buffer.concat(chunks)))
-      .then((text) => process.stdout.write(text))
-      .catch((e) => {
-        const kind = e instanceof Unsupported ? 'unsupported' : e.name;
-        process.stdout.write(`error,${kind}: ${String(e.message).replace(/\n/g, ' ')}\n`);
-        process.exitCode = e instanceof Unsupported ? 3 : 1;
-      });
+    queue.then(() => {
+      if (!failed && (reader.total > 0 || Object.keys(fields).length > 0)) {
+        fail(new Error('the input ended inside a request'));
+      }
+    });
   });
 }
 

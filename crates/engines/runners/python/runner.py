@@ -1,8 +1,8 @@
-"""handeval's Python runner: one request on standard input, its answer on
-standard output, as PROTOCOL.md (beside this folder) says. It uses the
-standard library and the engine's package only.
+"""handeval's Python runner: requests on standard input, each answered on
+standard output in turn until the input ends, as PROTOCOL.md (beside this
+folder) says. It uses the standard library and the engine's package only.
 
-    python runner.py < request        # answer a request
+    python runner.py < requests       # answer each request
     python runner.py --version NAME   # the version of NAME's package
 
 Each engine is an adapter below: given the game, it returns how to turn a
@@ -147,77 +147,122 @@ def handeval_adapter(game, hole):
     )
 
 
-def read_request(data):
-    """The records `key:length:value\\n` of a request, by key."""
+def read_request(stream):
+    """The records `key:length:value\\n` of the next request, by key, up to
+    and including its `end` record; None when the input has ended."""
     fields = {}
-    i = 0
-    while i < len(data):
-        k = data.index(b":", i)
-        n_end = data.index(b":", k + 1)
-        key = data[i:k].decode()
-        n = int(data[k + 1 : n_end])
-        value = data[n_end + 1 : n_end + 1 + n]
-        if len(value) != n or data[n_end + 1 + n : n_end + 2 + n] != b"\n":
-            raise ValueError("record %s: not %d bytes and a newline" % (key, n))
+    while True:
+        key = bytearray()
+        while True:
+            c = stream.read(1)
+            if not c:
+                if fields or key:
+                    raise ValueError("the input ended inside a request")
+                return None
+            if c == b":":
+                break
+            key += c
+        length = bytearray()
+        while True:
+            c = stream.read(1)
+            if not c:
+                raise ValueError("the input ended inside a record")
+            if c == b":":
+                break
+            length += c
+        n = int(length)
+        value = stream.read(n) if n else b""
+        if len(value) != n or stream.read(1) != b"\n":
+            raise ValueError("record %s: not %d bytes and a newline" % (key.decode(), n))
+        key = key.decode()
+        if key == "end":
+            return fields
         fields[key] = value.decode()
-        i = n_end + 2 + n
-    return fields
 
 
-def answer(fields, out):
-    if fields.get("protocol") != "1":
-        raise ValueError("protocol %r, this runner speaks 1" % fields.get("protocol"))
-    name = fields["engine"]
-    if name not in ADAPTERS:
-        raise ValueError("no engine %s in the Python runner" % name)
-    game, hole, cards = fields["game"], int(fields["hole"]), int(fields["cards"])
-    model, task = fields["model"], fields["task"]
-    lines = fields["hands"].splitlines()
-    flat = list(map(int, fields["hands"].split()))
-    count = int(fields["count"])
-    if len(lines) != count or len(flat) != count * cards:
-        raise ValueError("the hands are not %d hands of %d cards" % (count, cards))
-    hands = [flat[i : i + cards] for i in range(0, len(flat), cards)]
-    made = ADAPTERS[name](game, hole)
-    prepare, call, batch = made[:3]
-    # A batch's input as the package takes it (a numpy array), where that
-    # is not a list of prepared hands: made outside the timing, as a hand's
-    # own representation is.
-    pack = made[3] if len(made) > 3 else (lambda part: part)
-    if model == "batch" and batch is None:
-        raise Unsupported("the batch model")
-    prepared = [prepare(h) for h in hands]
+class Runner:
+    """What a runner keeps between the requests of one timing: the loaded
+    blocks, prepared (and packed) outside any timing."""
 
-    if task == "check":
-        values = batch(pack(prepared)) if model == "batch" else [call(p) for p in prepared]
-        out.write("".join("%d\n" % v for v in values))
-        out.write("end,%d\n" % len(values))
-        return
-    if task != "time":
-        raise ValueError("no task %r" % task)
-    block, samples = int(fields["block"]), int(fields["samples"])
-    clock = time.perf_counter_ns
-    lines = []
-    sink = 0
-    for start in range(0, len(prepared), block):
-        part = prepared[start : start + block]
-        packed = pack(part)
-        for _ in range(samples):
-            if model == "batch":
-                began = clock()
-                values = batch(packed)
-                took = clock() - began
-                sink ^= len(values)
+    def __init__(self):
+        self.loaded = None
+
+    def made(self, fields):
+        name = fields["engine"]
+        if name not in ADAPTERS:
+            raise ValueError("no engine %s in the Python runner" % name)
+        game, hole = fields["game"], int(fields["hole"])
+        made = ADAPTERS[name](game, hole)
+        prepare, call, batch = made[:3]
+        # A batch's input as the package takes it (a numpy array), where
+        # that is not a list of prepared hands: made outside the timing, as
+        # a hand's own representation is.
+        pack = made[3] if len(made) > 3 else (lambda part: part)
+        if fields["model"] == "batch" and batch is None:
+            raise Unsupported("the batch model")
+        return prepare, call, batch, pack
+
+    @staticmethod
+    def hands(fields):
+        cards, count = int(fields["cards"]), int(fields["count"])
+        lines = fields["hands"].splitlines()
+        flat = list(map(int, fields["hands"].split()))
+        if len(lines) != count or len(flat) != count * cards:
+            raise ValueError("the hands are not %d hands of %d cards" % (count, cards))
+        return [flat[i : i + cards] for i in range(0, len(flat), cards)]
+
+    def answer(self, fields, out):
+        if fields.get("protocol") != "2":
+            raise ValueError("protocol %r, this runner speaks 2" % fields.get("protocol"))
+        task = fields.get("task")
+        if task == "check":
+            prepare, call, batch, pack = self.made(fields)
+            prepared = [prepare(h) for h in self.hands(fields)]
+            if fields["model"] == "batch":
+                values = batch(pack(prepared))
             else:
-                last = None
-                began = clock()
-                for p in part:
-                    last = call(p)
-                took = clock() - began
-                sink ^= hash(last)
-            lines.append("%d,%d\n" % (max(took, 1), len(part)))
-    out.write("".join(lines))
-    out.write("end,%d\n" % len(lines))
+                values = [call(p) for p in prepared]
+            out.write("".join("%d\n" % v for v in values))
+            out.write("end,%d\n" % len(values))
+        elif task == "load":
+            prepare, call, batch, pack = self.made(fields)
+            prepared = [prepare(h) for h in self.hands(fields)]
+            block = int(fields["block"])
+            blocks = [prepared[i : i + block] for i in range(0, len(prepared), block)]
+            if fields["model"] == "batch":
+                self.loaded = ("batch", batch, [(pack(b), len(b)) for b in blocks])
+            else:
+                self.loaded = ("call", call, [(b, len(b)) for b in blocks])
+            out.write("end,%d\n" % len(prepared))
+        elif task == "turn":
+            if self.loaded is None:
+                raise ValueError("a turn before any load")
+            model, evaluate, blocks = self.loaded
+            part, count = blocks[int(fields["block"])]
+            passes, warm = int(fields["passes"]), fields["warm"] == "1"
+            clock = time.perf_counter_ns
+            lines = []
+            sink = 0
+            for i in range(passes + (1 if warm else 0)):
+                if model == "batch":
+                    began = clock()
+                    values = evaluate(part)
+                    took = clock() - began
+                    sink ^= len(values)
+                else:
+                    last = None
+                    began = clock()
+                    for p in part:
+                        last = evaluate(p)
+                    took = clock() - began
+                    sink ^= hash(last)
+                if i > 0 or not warm:
+                    lines.append("%d,%d\n" % (max(took, 1), count))
+            out.write("".join(lines))
+            out.write("end,%d\n" % len(lines))
+        else:
+            raise ValueError("no task %r" % task)
+        out.flush()
 
 
 def main():
@@ -232,15 +277,22 @@ def main():
         else:
             print(importlib.metadata.version(package))
         return 0
-    try:
-        answer(read_request(sys.stdin.buffer.read()), sys.stdout)
-    except Unsupported as e:
-        sys.stdout.write("error,unsupported: %s\n" % e)
-        return 3
-    except Exception as e:  # every failure is an answer the lab reads
-        sys.stdout.write("error,%s: %s\n" % (type(e).__name__, str(e).replace("\n", " ")))
-        return 1
-    return 0
+    runner = Runner()
+    stream = sys.stdin.buffer
+    while True:
+        try:
+            fields = read_request(stream)
+            if fields is None:
+                return 0
+            runner.answer(fields, sys.stdout)
+        except Unsupported as e:
+            sys.stdout.write("error,unsupported: %s\n" % e)
+            sys.stdout.flush()
+            return 3
+        except Exception as e:  # every failure is an answer the lab reads
+            sys.stdout.write("error,%s: %s\n" % (type(e).__name__, str(e).replace("\n", " ")))
+            sys.stdout.flush()
+            return 1
 
 
 if __name__ == "__main__":

@@ -1,0 +1,552 @@
+//! The estimator: what a run publishes from its turns, the same for every
+//! contender, the lab's and the engines'.
+//!
+//! A turn is one untimed pass over a warm block and passes timed one by
+//! one, the turn's time its fastest pass; the interleaved rounds time a
+//! turn of every contender of a workload per round, in a seeded order.
+//! From them:
+//!
+//! - the published time of a row is its *undisturbed* time, its fastest
+//!   turn ([`Undisturbed`]), on workloads whose blocks are alike (shuffled
+//!   hands, access patterns); a sequential workload's blocks differ in
+//!   content, so there it is the median turn;
+//! - the ratio to the baseline is undisturbed over undisturbed, beside
+//!   the median and quartiles of the ratios taken within each round
+//!   ([`ratio_stats`]);
+//! - a turn more than [`DISTURBED_ABOVE`] slower than the fastest is
+//!   *disturbed*;
+//! - where criterion timed the same turns, a row whose two medians differ
+//!   by more than [`TIMERS_AGREE_WITHIN`] is marked.
+//!
+//! Which baseline: a contender called in-process (Rust, C) is held to the
+//! fastest outside evaluator called in-process, whatever its language, so
+//! that OMPEval's own C++ and `pokers` (its Rust port) compete for the
+//! place; a runner's contender (Python, JavaScript), which pays its
+//! interpreter on every call, to the fastest outside engine of its own
+//! language. Which floor: the row's language's floor, in its model.
+
+use std::collections::HashMap;
+
+use anyhow::{Context, Result, bail};
+
+use crate::row::{Row, Timer};
+use crate::turn::Turn;
+use crate::workload::{Load, Order, Workload};
+
+/// How far apart, as a fraction of criterion's figure, the two timers of a
+/// row may be before the row is marked.
+pub const TIMERS_AGREE_WITHIN: f64 = 0.10;
+
+/// How far apart, relatively, two writings of one figure may be: the CSV
+/// writes every digit, so only a float's last bits.
+const SAME_FIGURE: f64 = 1e-9;
+
+/// How much slower than its fastest turn a turn must be to count as
+/// disturbed. A steady machine's turns of one evaluator lie within 2-3% of
+/// each other (the Zen 4 runs: `pokers` 2.22-2.27 ns over 40 rounds); the
+/// contended state of a shared machine slows table lookups by 1.4-1.55x
+/// and vector arithmetic by about 1.1x (the Zen 3 runs), so a twentieth
+/// separates the states for both.
+pub const DISTURBED_ABOVE: f64 = 0.05;
+
+/// Whether a workload's blocks are alike, so that a turn slower than the
+/// fastest was slowed by the machine, not by its hands: true of seeded
+/// random hands and of the access patterns. Consecutive hands of an
+/// enumeration are not: a block of hands that share their first cards
+/// runs faster or slower through branchy code (`pext/reductions` 2.8 to
+/// 3.6 ns a hand over the 40 sequential blocks of the steady Zen 4 run
+/// 25e0d90), so a sequential workload publishes its median turn, and its
+/// ratios the median of the ratios within each round's block.
+pub fn alike_blocks(workload: Workload) -> bool {
+    workload.order != Order::Sequential
+}
+
+/// An evaluator's undisturbed time on a workload, from its turns in the
+/// interleaved rounds.
+///
+/// # Why the fastest turn
+///
+/// A disturbance only ever adds time (Chen and Revels, *Robust
+/// benchmarking in noisy environments*, 2016): the time of a turn is the
+/// evaluator's own time plus what the machine took from it, which is never
+/// negative. On a machine with two states (the Zen 3 runs: the contended
+/// state slows `pokers` 1.55x, for stretches of seconds to minutes) the
+/// median turn lands on whichever state was commoner that hour, and a
+/// ratio taken within each round on whichever states the two turns met;
+/// the fastest turn is the undisturbed state's as soon as one turn met it.
+/// Applied to the rounds of the two committed Zen 3 runs (86e8599 and
+/// 43f40fc), the headline ratios agree within 4% by the fastest turn and
+/// differ by up to 17% by the median of per-round ratios. Each turn is
+/// itself the fastest of its passes over a warm block, so a clock's
+/// granularity or one lucky pass cannot make it fast: it is the block's
+/// time at the machine's best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Undisturbed {
+    /// The fastest turn, ns per hand.
+    pub ns: f64,
+    /// Turns more than [`DISTURBED_ABOVE`] slower than it.
+    pub disturbed: usize,
+    /// Turns in all.
+    pub turns: usize,
+}
+
+impl Undisturbed {
+    /// `name`'s undisturbed time over the rounds of `workload`, or `None`
+    /// if the rounds did not time it.
+    pub fn of(turns: &[Turn], workload: Workload, name: &str) -> Option<Undisturbed> {
+        let times: Vec<f64> = turns
+            .iter()
+            .filter(|t| t.workload == workload && t.evaluator == name)
+            .map(|t| t.ns_per_hand)
+            .collect();
+        let ns = times.iter().copied().reduce(f64::min)?;
+        let disturbed = times
+            .iter()
+            .filter(|&&t| t > ns * (1.0 + DISTURBED_ABOVE))
+            .count();
+        Some(Undisturbed {
+            ns,
+            disturbed,
+            turns: times.len(),
+        })
+    }
+}
+
+/// The median and quartiles of an evaluator's per-round ratio to a baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatioStats {
+    /// The median ratio.
+    pub median: f64,
+    /// The first quartile.
+    pub q1: f64,
+    /// The third quartile.
+    pub q3: f64,
+    /// Rounds that timed both.
+    pub rounds: usize,
+}
+
+/// `evaluator`'s time over `baseline`'s within each round of `workload`,
+/// summarised; `None` if no round timed both.
+pub fn ratio_stats(
+    turns: &[Turn],
+    workload: Workload,
+    evaluator: &str,
+    baseline: &str,
+) -> Option<RatioStats> {
+    // The baseline's turns by round, read in one pass: a search of every
+    // turn for each of the evaluator's took `report` and `machines` most
+    // of their time (a run holds thousands of turns, and this is asked
+    // once per row).
+    let mut baseline_at = HashMap::new();
+    let mut of_evaluator = Vec::new();
+    for t in turns.iter().filter(|t| t.workload == workload) {
+        if t.evaluator == baseline {
+            baseline_at.entry(t.round).or_insert(t.ns_per_hand);
+        }
+        if t.evaluator == evaluator {
+            of_evaluator.push(t);
+        }
+    }
+    let mut ratios: Vec<f64> = of_evaluator
+        .iter()
+        .filter_map(|t| {
+            let b = baseline_at.get(&t.round)?;
+            Some(t.ns_per_hand / b)
+        })
+        .collect();
+    if ratios.is_empty() {
+        return None;
+    }
+    ratios.sort_by(f64::total_cmp);
+    Some(RatioStats {
+        median: quantile(&ratios, 0.5),
+        q1: quantile(&ratios, 0.25),
+        q3: quantile(&ratios, 0.75),
+        rounds: ratios.len(),
+    })
+}
+
+/// The `q` quantile of sorted values, interpolating between neighbours.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    let pos = q * (sorted.len() - 1) as f64;
+    let (lo, hi) = (pos.floor() as usize, pos.ceil() as usize);
+    sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
+}
+
+/// The first quartile, median and third quartile of the time per hand of
+/// `name` over the rounds of `workload`.
+pub fn turn_quartiles(turns: &[Turn], workload: Workload, name: &str) -> Option<[f64; 3]> {
+    let mut times: Vec<f64> = turns
+        .iter()
+        .filter(|t| t.workload == workload && t.evaluator == name)
+        .map(|t| t.ns_per_hand)
+        .collect();
+    if times.is_empty() {
+        return None;
+    }
+    times.sort_by(f64::total_cmp);
+    Some([0.25, 0.5, 0.75].map(|q| quantile(&times, q)))
+}
+
+/// The median time per hand of `name` over the rounds of `workload`.
+pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64> {
+    turn_quartiles(turns, workload, name).map(|[_, median, _]| median)
+}
+
+/// Fills in the two timers' figures and whether they agree: criterion's
+/// median (older files have it as `median_ns` only) and the rounds' median
+/// of each row's turns; and, where the rows publish the rounds, the
+/// fastest turn and how many turns were disturbed.
+///
+/// # Errors
+/// A row that publishes the rounds' figure with no rounds to take it from,
+/// or whose file says its turns' median is what its turns do not give.
+fn derive_timers(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
+    for r in rows.iter_mut().filter(|r| r.in_one_measurement()) {
+        // What the file says the rounds' median was, before it is derived
+        // afresh. (Not its published figure: the estimator that takes it
+        // from the rounds has changed, and older runs are read with the
+        // newest; the median of the turns has not.)
+        let file_rounds_ns = r.rounds_ns;
+        // Older files give criterion's median as the published figure
+        // alone; a contended row has none (the rounds alone time it).
+        if r.criterion_ns.is_none() && r.workload.by_criterion() && r.ns_from == Timer::Criterion {
+            r.criterion_ns = Some(r.ns);
+        }
+        let criterion = r.criterion_ns;
+        r.rounds_ns = median_turn(turns, r.workload, &r.evaluator);
+        let undisturbed = Undisturbed::of(turns, r.workload, &r.evaluator);
+        r.turns = undisturbed.map(|u| u.turns);
+        // Wherever the rounds timed a row, they publish it: the estimator
+        // applies to every run that has rounds, older ones included (whose
+        // rows published criterion's median beside them).
+        if undisturbed.is_some() {
+            r.ns_from = Timer::Rounds;
+        }
+        let published = if alike_blocks(r.workload) {
+            r.disturbed = undisturbed.map(|u| u.disturbed);
+            undisturbed.map(|u| u.ns)
+        } else {
+            r.disturbed = None;
+            r.rounds_ns
+        };
+        if r.ns_from == Timer::Rounds {
+            r.ns = published.with_context(|| {
+                format!(
+                    "{} on {} publishes the rounds' figure, and the rounds have no turn of it",
+                    r.evaluator, r.workload
+                )
+            })?;
+            r.mhands_per_s = 1e3 / r.ns;
+        }
+        // Both files are one run's: the median of the rounds results.csv
+        // gives is what rounds.csv's turns give, to the last digit the CSV
+        // writes (at 43f40fc rounds edited to 1.0 were published as 1.00 ns
+        // beside a results.csv saying 24.78; issue 49, item 7).
+        if let Some(said) = file_rounds_ns
+            && !r
+                .rounds_ns
+                .is_some_and(|d| (d / said - 1.0).abs() <= SAME_FIGURE)
+        {
+            bail!(
+                "rounds.csv disagrees with results.csv: {} on {}: results.csv's rounds_ns (the median of its rounds) is {said}, and the turns of rounds.csv give {}",
+                r.evaluator,
+                r.workload,
+                r.rounds_ns
+                    .map_or_else(|| "none".to_string(), |d| d.to_string())
+            );
+        }
+        r.timers_differ = r
+            .rounds_ns
+            .zip(criterion)
+            .is_some_and(|(rounds, criterion)| {
+                (rounds / criterion - 1.0).abs() > TIMERS_AGREE_WITHIN
+            });
+    }
+    Ok(())
+}
+
+/// The baseline `r` is held to among `candidates` (the rows of its
+/// workload): the fastest outside evaluator called in-process for a row
+/// called in-process, the fastest outside engine of its own language for
+/// a runner's row; none for a row timed apart from the rest.
+pub fn baseline_for<'a>(r: &Row, candidates: &'a [Row]) -> Option<&'a Row> {
+    if !r.in_one_measurement() {
+        return None;
+    }
+    candidates
+        .iter()
+        .filter(|b| b.workload == r.workload && b.is_outside() && b.in_one_measurement())
+        .filter(|b| {
+            if r.language.in_process() {
+                b.language.in_process()
+            } else {
+                b.language == r.language
+            }
+        })
+        .min_by(|a, b| a.ns.total_cmp(&b.ns))
+}
+
+/// The floor `r` is set against among `candidates`: its language's floor
+/// on the same workload, in the same model where the floor has it.
+pub fn floor_for<'a>(r: &Row, candidates: &'a [Row]) -> Option<&'a Row> {
+    if r.is_floor() {
+        return None;
+    }
+    let same = |f: &&Row| f.is_floor() && f.workload == r.workload && f.language == r.language;
+    candidates
+        .iter()
+        .filter(same)
+        .find(|f| f.model == r.model)
+        .or_else(|| candidates.iter().find(same))
+}
+
+/// Fills in the ratio and floor columns from the measured ones, the two
+/// timers' figures, and the ratio to the baseline from the interleaved
+/// rounds where there are any.
+///
+/// # Errors
+/// A row that publishes the rounds' figure with no rounds to take it from.
+pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
+    derive_timers(rows, turns)?;
+    let quiet: Vec<(Workload, String, f64)> = rows
+        .iter()
+        .filter(|r| r.workload.load == Load::Quiet)
+        .map(|r| (r.workload, r.evaluator.clone(), r.ns))
+        .collect();
+    for r in rows.iter_mut() {
+        r.slowdown = (r.workload.load == Load::Contended)
+            .then(|| {
+                let twin = r.workload.under(Load::Quiet);
+                quiet
+                    .iter()
+                    .find(|(w, e, _)| *w == twin && *e == r.evaluator)
+                    .map(|(_, _, ns)| r.ns / ns)
+            })
+            .flatten();
+    }
+    let mut workloads: Vec<Workload> = Vec::new();
+    for r in rows.iter() {
+        if !workloads.contains(&r.workload) {
+            workloads.push(r.workload);
+        }
+    }
+    for w in workloads {
+        let of_w: Vec<Row> = rows.iter().filter(|r| r.workload == w).cloned().collect();
+        let fastest = of_w
+            .iter()
+            .filter(|r| !r.is_floor() && r.in_one_measurement())
+            .map(|r| r.ns)
+            .fold(f64::INFINITY, f64::min);
+        // Instructions are counted of the lab's Rust contenders, less the
+        // Rust floor's.
+        let floor_instructions = of_w
+            .iter()
+            .find(|r| r.is_floor() && r.language == crate::Language::Rust)
+            .and_then(|r| r.instructions);
+        for r in rows.iter_mut().filter(|r| r.workload == w) {
+            r.ratio_to_fastest = r.ns / fastest;
+            r.instructions_minus_floor = r.instructions.zip(floor_instructions).map(|(i, f)| i - f);
+            r.floor_ns = floor_for(r, &of_w).map(|f| f.ns);
+            let baseline = baseline_for(r, &of_w).map(|b| (b.evaluator.clone(), b.ns));
+            r.baseline = baseline.as_ref().map(|b| b.0.clone()).unwrap_or_default();
+            r.ratio_to_baseline = baseline.as_ref().map(|b| r.ns / b.1);
+            let stats = baseline
+                .as_ref()
+                .and_then(|b| ratio_stats(turns, w, &r.evaluator, &b.0));
+            // Without rounds, no round statistics: none are carried over
+            // from the file, where they would describe rounds not read.
+            r.ratio_median = stats.map(|s| s.median);
+            if !alike_blocks(w) && stats.is_some() {
+                // Blocks unlike each other: each ratio within its round's
+                // block, as every row's time is the median over blocks.
+                r.ratio_to_baseline = r.ratio_median;
+            }
+            r.ratio_q1 = stats.map(|s| s.q1);
+            r.ratio_q3 = stats.map(|s| s.q3);
+            r.rounds = stats.map(|s| s.rounds);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Language;
+    use handeval_core::Role;
+
+    fn turn(evaluator: &str, round: usize, ns: f64) -> Turn {
+        Turn {
+            workload: Workload::HEADLINE,
+            evaluator: evaluator.into(),
+            round,
+            ns_per_hand: ns,
+            block: None,
+            passes: None,
+            median_pass_ns: None,
+            hands: None,
+        }
+    }
+
+    #[test]
+    fn ratios_are_taken_within_rounds_and_summarised() {
+        let w = Workload::HEADLINE;
+        // The machine slows down by half in round 2; the ratio does not.
+        let turns = [
+            turn("a", 0, 2.0),
+            turn("b", 0, 4.0),
+            turn("a", 1, 2.0),
+            turn("b", 1, 4.4),
+            turn("a", 2, 3.0),
+            turn("b", 2, 6.0),
+            turn("a", 3, 2.0),
+            turn("b", 3, 3.6),
+        ];
+        let stats = ratio_stats(&turns, w, "b", "a").unwrap();
+        assert_eq!(stats.rounds, 4);
+        assert!((stats.median - 2.0).abs() < 1e-12, "{stats:?}");
+        assert!((stats.q1 - 1.95).abs() < 1e-12, "{stats:?}");
+        assert!((stats.q3 - 2.05).abs() < 1e-12, "{stats:?}");
+        assert_eq!(ratio_stats(&turns, w, "c", "a"), None);
+        assert_eq!(median_turn(&turns, w, "a"), Some(2.0));
+    }
+
+    #[test]
+    fn the_fastest_turn_and_the_disturbed_ones() {
+        let w = Workload::HEADLINE;
+        let turns: Vec<Turn> = [2.85, 4.4, 2.9, 4.5, 2.86]
+            .iter()
+            .enumerate()
+            .map(|(round, &ns)| turn("a", round, ns))
+            .collect();
+        let u = Undisturbed::of(&turns, w, "a").unwrap();
+        assert_eq!((u.ns, u.disturbed, u.turns), (2.85, 2, 5));
+        assert_eq!(Undisturbed::of(&turns, w, "b"), None);
+    }
+
+    /// A row of `name` in `language` and `model` with `role`, timed in
+    /// every one of three rounds at `ns`.
+    fn contender(
+        name: &str,
+        role: Role,
+        language: Language,
+        model: &str,
+        ns: f64,
+        turns: &mut Vec<Turn>,
+    ) -> Row {
+        let mut r = Row::new(name, Workload::HEADLINE);
+        r.role = Some(role);
+        r.language = language;
+        r.model = model.to_string();
+        turns.extend((0..3).map(|round| turn(name, round, ns)));
+        r.measured(turns, None).unwrap();
+        r
+    }
+
+    #[test]
+    fn in_process_rows_take_the_fastest_in_process_outside_evaluator_and_runners_their_own_languages()
+     {
+        let mut turns = Vec::new();
+        let mut rows = vec![
+            contender("null", Role::Floor, Language::Rust, "", 0.3, &mut turns),
+            contender("lab/simd", Role::Simd, Language::Rust, "", 0.5, &mut turns),
+            contender(
+                "pokers",
+                Role::Baseline,
+                Language::Rust,
+                "",
+                2.4,
+                &mut turns,
+            ),
+            contender(
+                "c/ompeval/batch",
+                Role::Baseline,
+                Language::C,
+                "batch",
+                1.9,
+                &mut turns,
+            ),
+            contender(
+                "c/null/batch",
+                Role::Floor,
+                Language::C,
+                "batch",
+                0.4,
+                &mut turns,
+            ),
+            contender(
+                "py/null/call",
+                Role::Floor,
+                Language::Python,
+                "call",
+                17.0,
+                &mut turns,
+            ),
+            contender(
+                "py/null/batch",
+                Role::Floor,
+                Language::Python,
+                "batch",
+                0.8,
+                &mut turns,
+            ),
+            contender(
+                "py/eval7/call",
+                Role::Baseline,
+                Language::Python,
+                "call",
+                300.0,
+                &mut turns,
+            ),
+            contender(
+                "py/fast/call",
+                Role::Baseline,
+                Language::Python,
+                "call",
+                230.0,
+                &mut turns,
+            ),
+            contender(
+                "py/handeval/batch",
+                Role::Binding,
+                Language::Python,
+                "batch",
+                1.2,
+                &mut turns,
+            ),
+            contender(
+                "js/phe/call",
+                Role::Baseline,
+                Language::JavaScript,
+                "call",
+                74.0,
+                &mut turns,
+            ),
+        ];
+        derive_columns(&mut rows, &turns).unwrap();
+        let of = |name: &str| rows.iter().find(|r| r.evaluator == name).unwrap();
+        // The C original beats the Rust port: it is the in-process baseline.
+        assert_eq!(of("lab/simd").baseline, "c/ompeval/batch");
+        assert_eq!(of("pokers").baseline, "c/ompeval/batch");
+        assert!((of("lab/simd").ratio_to_baseline.unwrap() - 0.5 / 1.9).abs() < 1e-12);
+        // Python is held to Python's fastest outside engine, never to the
+        // lab's own package or to a Rust or C row.
+        assert_eq!(of("py/eval7/call").baseline, "py/fast/call");
+        assert_eq!(of("py/handeval/batch").baseline, "py/fast/call");
+        assert_eq!(of("js/phe/call").baseline, "js/phe/call");
+        // Each row's floor is its language's, in its model.
+        assert_eq!(of("lab/simd").floor_ns, Some(0.3));
+        assert_eq!(of("c/ompeval/batch").floor_ns, Some(0.4));
+        assert_eq!(of("py/eval7/call").floor_ns, Some(17.0));
+        assert_eq!(of("py/handeval/batch").floor_ns, Some(0.8));
+        assert_eq!(of("js/phe/call").floor_ns, None);
+        assert_eq!(of("null").floor_ns, None);
+        // The fastest of the field, floors aside.
+        assert!((of("pokers").ratio_to_fastest - 2.4 / 0.5).abs() < 1e-12);
+        // A row timed apart (an older run's engines phase) is held to none.
+        let mut apart = of("py/eval7/call").clone();
+        apart.ns_from = Timer::Engines;
+        assert!(baseline_for(&apart, &rows).is_none());
+    }
+}

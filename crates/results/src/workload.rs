@@ -1,0 +1,464 @@
+//! A workload: what a benchmark times, as a game's hands in an order,
+//! asking for a kind of answer, on a quiet or a contended machine; its id
+//! (`strength/shuffled/hand7`) is how every file of a run names it.
+//!
+//! Written here, beside the rows and turns that name workloads, so that the
+//! code that writes a run (the benchmark binaries) and the code that reads
+//! it (the report, `compare`, `machines`) share one vocabulary;
+//! `handeval_benches` re-exports it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use handeval_core::{Game, GameInfo, GameVisitor, Hand, visit_games};
+use serde::{Deserialize, Serialize};
+
+/// Every game, in the order of [`handeval_core::visit_games`].
+pub fn games() -> Vec<GameInfo> {
+    struct Infos(Vec<GameInfo>);
+    impl GameVisitor for Infos {
+        fn game<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
+        }
+    }
+    let mut infos = Infos(Vec::new());
+    visit_games(&mut infos);
+    infos.0
+}
+
+/// What a workload asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The hand's category only.
+    Category,
+    /// The full strength.
+    Strength,
+}
+
+/// The order hands are evaluated in: a caller's stream of hands, or the
+/// access pattern of an equity tool (`handeval_benches::patterns`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Consecutive hands of the game's enumeration: similar hands in a row, kind to branch predictors.
+    Sequential,
+    /// A seeded random permutation: what a real caller's stream looks like.
+    Shuffled,
+    /// Every seven-card hand dealt by nested loops, each evaluator in its
+    /// incremental form ([`handeval_core::BestFive::INCREMENTAL`]); a
+    /// from-scratch enumeration costs what the sequential workload says.
+    Enumeration,
+    /// Heads-up matchups counted over every board by classes of boards, or
+    /// by an outside evaluator's own calculator; a "hand" is a board.
+    Showdown,
+    /// The same matchups, every board's hands valued: from scratch, or from
+    /// the sums the players share where the evaluator declares that form.
+    #[serde(rename = "every-board")]
+    EveryBoard,
+    /// Ranges counted exactly heads-up, as equity tools are timed:
+    /// `QQ+,AKs` against `22+,A2s+,KTs+,QJs,ATo+,KJo+`
+    /// ([`patterns::equity_case`]); a "hand" is a count of the matchup.
+    #[serde(rename = "equity-heads-up")]
+    EquityHeadsUp,
+    /// Three ranges counted exactly: `TT+,AQs+,AQo+` / `QQ+,AKs,AKo` / `TT`.
+    #[serde(rename = "equity-three-way")]
+    EquityThreeWay,
+    /// `random` against `random`, counted exactly.
+    #[serde(rename = "equity-random")]
+    EquityRandom,
+    /// Fixed hands of an Omaha game counted over every board, heads-up.
+    #[serde(rename = "equity-fixed")]
+    EquityFixed,
+}
+
+impl Order {
+    /// Whether this is an equity tool's access pattern rather than a
+    /// stream of hands.
+    pub const fn is_pattern(self) -> bool {
+        !matches!(self, Order::Sequential | Order::Shuffled)
+    }
+
+    /// Whether this is an exact equity count of a matchup
+    /// ([`patterns::equity_case`]).
+    pub const fn is_equity(self) -> bool {
+        matches!(
+            self,
+            Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityRandom | Order::EquityFixed
+        )
+    }
+}
+
+/// What the timed loop starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Input {
+    /// Five cards already in the evaluator's own encoding: the algorithm
+    /// alone. A five-card extension (`handeval_benches::encoded`): only five-card
+    /// evaluators have an encoding of their own.
+    Encoded,
+    /// A hand of the game, as the lab's cards: encoding included, end to end.
+    Cards(GameInfo),
+}
+
+impl Input {
+    /// The game whose hands the workload evaluates.
+    pub const fn game(self) -> GameInfo {
+        match self {
+            Input::Encoded => GameInfo::of::<Hand>(),
+            Input::Cards(game) => game,
+        }
+    }
+
+    /// Its part of a workload's id: `encoded`, or the game's
+    /// [`Game::INPUT`] (`hand`, `hand7`, `omaha`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Input::Encoded => "encoded",
+            Input::Cards(game) => game.input,
+        }
+    }
+}
+
+impl Serialize for Input {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Input {
+    /// `encoded`, or a game's [`Game::INPUT`].
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        if id == "encoded" {
+            return Ok(Input::Encoded);
+        }
+        games()
+            .into_iter()
+            .find(|g| g.input == id)
+            .map(Input::Cards)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown input {id:?}")))
+    }
+}
+
+/// The state of the machine a workload is timed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Load {
+    /// Nothing of the run's own beside the timed thread.
+    Quiet,
+    /// A deliberate antagonist on the other core ((`handeval_benches::contention`)): what an
+    /// evaluator meets on a shared machine, reproducibly.
+    Contended,
+}
+
+/// One benchmark workload. Written, in CSV files and benchmark ids, as its
+/// [`id`](Workload::id), such as `strength/shuffled/encoded`, or
+/// `strength/shuffled/hand7/contended` under contention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Workload {
+    /// Category or strength.
+    pub kind: Kind,
+    /// Sequential or shuffled.
+    pub order: Order,
+    /// Pre-encoded or from cards.
+    pub input: Input,
+    /// Quiet, or timed beside the antagonist.
+    pub load: Load,
+}
+
+impl Workload {
+    /// The workload the report leads with: full strength, shuffled, pre-encoded.
+    pub const HEADLINE: Workload = Workload {
+        kind: Kind::Strength,
+        order: Order::Shuffled,
+        input: Input::Encoded,
+        load: Load::Quiet,
+    };
+
+    /// Game `G`'s workload of `kind` in `order`, from its cards.
+    pub const fn of_game<G: Game>(kind: Kind, order: Order) -> Workload {
+        Workload {
+            kind,
+            order,
+            input: Input::Cards(GameInfo::of::<G>()),
+            load: Load::Quiet,
+        }
+    }
+
+    /// The headline workload of `game`: full strength from its cards,
+    /// shuffled (`strength/shuffled/hand7`), where engines are timed.
+    pub const fn headline(game: GameInfo) -> Workload {
+        Workload {
+            kind: Kind::Strength,
+            order: Order::Shuffled,
+            input: Input::Cards(game),
+            load: Load::Quiet,
+        }
+    }
+
+    /// The headline workload of game `G`: full strength from its cards,
+    /// shuffled (`strength/shuffled/hand7`).
+    pub const fn headline_of<G: Game>() -> Workload {
+        Workload::of_game::<G>(Kind::Strength, Order::Shuffled)
+    }
+
+    /// The workloads of `game`, the headline first. Every game has full
+    /// strength and the category alone from shuffled hands; the games
+    /// enumerated hand by hand (Hold'em) also full strength over
+    /// consecutive hands (Omaha's enumeration runs board by board, so a
+    /// block of consecutive hands would share one board: no caller's
+    /// stream). The five-card game adds its extension: the same from the
+    /// evaluator's own encoding, and the category of consecutive hands.
+    /// Last, every game's full strength of shuffled hands from cards again,
+    /// under contention ([`Load::Contended`]).
+    pub fn of(game: GameInfo) -> Vec<Workload> {
+        let five = game == GameInfo::of::<Hand>();
+        let inputs: &[Input] = if five {
+            &[Input::Encoded, Input::Cards(game)]
+        } else {
+            &[Input::Cards(game)]
+        };
+        let mut all = Vec::new();
+        for kind in [Kind::Strength, Kind::Category] {
+            for &input in inputs {
+                for order in [Order::Shuffled, Order::Sequential] {
+                    let sequential = game.hole == 0 && (kind == Kind::Strength || five);
+                    if order == Order::Shuffled || sequential {
+                        all.push(Workload {
+                            kind,
+                            order,
+                            input,
+                            load: Load::Quiet,
+                        });
+                    }
+                }
+            }
+        }
+        all.push(Workload {
+            kind: Kind::Strength,
+            order: Order::Shuffled,
+            input: Input::Cards(game),
+            load: Load::Contended,
+        });
+        for &order in orders_of(game) {
+            all.push(Workload {
+                kind: Kind::Strength,
+                order,
+                input: Input::Cards(game),
+                load: Load::Quiet,
+            });
+        }
+        all
+    }
+
+    /// Every workload of every game, game by game in the order of
+    /// [`handeval_core::visit_games`].
+    pub fn every() -> impl Iterator<Item = Workload> {
+        games().into_iter().flat_map(Workload::of)
+    }
+
+    /// The game whose hands the workload evaluates.
+    pub const fn game(self) -> GameInfo {
+        self.input.game()
+    }
+
+    /// A stable id such as `strength/shuffled/encoded`.
+    pub fn id(self) -> String {
+        let kind = match self.kind {
+            Kind::Category => "category",
+            Kind::Strength => "strength",
+        };
+        let order = match self.order {
+            Order::Sequential => "sequential",
+            Order::Shuffled => "shuffled",
+            Order::Enumeration => "enumeration",
+            Order::Showdown => "showdown",
+            Order::EveryBoard => "every-board",
+            Order::EquityHeadsUp => "equity-heads-up",
+            Order::EquityThreeWay => "equity-three-way",
+            Order::EquityRandom => "equity-random",
+            Order::EquityFixed => "equity-fixed",
+        };
+        let load = match self.load {
+            Load::Quiet => "",
+            Load::Contended => "/contended",
+        };
+        format!("{kind}/{order}/{}{load}", self.input.id())
+    }
+
+    /// Parses an id made by [`Workload::id`].
+    pub fn from_id(id: &str) -> Option<Workload> {
+        Workload::every().find(|w| w.id() == id)
+    }
+
+    /// Whether the instruction counts cover this workload: the shuffled
+    /// ones of full strength, and the five-card game's shuffled category
+    /// ones (a count stands for both orders).
+    pub fn is_counted(self) -> bool {
+        self.load == Load::Quiet
+            && self.order == Order::Shuffled
+            && (self.kind == Kind::Strength || self.game() == GameInfo::of::<Hand>())
+    }
+
+    /// Whether criterion times the workload beside the rounds: every quiet
+    /// stream of hands. A contended workload is timed in the rounds alone,
+    /// with the antagonist running for just their length, and so is an
+    /// access pattern, whose one pass (an enumeration, the matchups' boards)
+    /// takes milliseconds to seconds.
+    pub const fn by_criterion(self) -> bool {
+        matches!(self.load, Load::Quiet) && !self.order.is_pattern()
+    }
+
+    /// The same workload under `load`.
+    #[must_use]
+    pub const fn under(self, load: Load) -> Workload {
+        Workload { load, ..self }
+    }
+
+    /// The same workload in `order`.
+    #[must_use]
+    pub const fn in_order(self, order: Order) -> Workload {
+        Workload { order, ..self }
+    }
+
+    /// The same workload from `input`.
+    #[must_use]
+    pub const fn from_input(self, input: Input) -> Workload {
+        Workload { input, ..self }
+    }
+}
+
+/// The error of parsing a [`Workload`] from a string that is not one of the ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownWorkload(pub String);
+
+impl fmt::Display for UnknownWorkload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown workload {:?} (expected kind/order/input, e.g. strength/shuffled/encoded)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownWorkload {}
+
+impl Serialize for Workload {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for Workload {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(deserializer)?;
+        id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl FromStr for Workload {
+    type Err = UnknownWorkload;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Workload::from_id(s).ok_or_else(|| UnknownWorkload(s.to_string()))
+    }
+}
+
+impl fmt::Display for Workload {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id())
+    }
+}
+
+/// Whether `game` has the access patterns: seven-card Hold'em of the
+/// 52-card deck they deal from (not short deck's).
+pub const fn game_has_patterns(game: GameInfo) -> bool {
+    game.count == 7 && game.hole == 0 && matches!(game.lowest, handeval_core::Rank::Two)
+}
+
+/// The access patterns of a game: Hold'em's enumeration, showdowns and
+/// range counts; an Omaha game's count of fixed hands.
+pub fn orders_of(game: GameInfo) -> &'static [Order] {
+    if game_has_patterns(game) {
+        &[
+            Order::Enumeration,
+            Order::Showdown,
+            Order::EveryBoard,
+            Order::EquityHeadsUp,
+            Order::EquityThreeWay,
+            Order::EquityRandom,
+        ]
+    } else if game.id == "omaha" {
+        &[Order::EquityFixed]
+    } else {
+        &[]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use handeval_core::{Hand6, Hand7, Omaha4};
+
+    #[test]
+    fn workloads_are_distinct_and_round_trip() {
+        let all: Vec<Workload> = Workload::every().collect();
+        let ids: Vec<String> = all.iter().map(|w| w.id()).collect();
+        for (i, id) in ids.iter().enumerate() {
+            assert_eq!(Workload::from_id(id), Some(all[i]));
+            assert_eq!(ids.iter().filter(|x| *x == id).count(), 1, "{id}");
+        }
+        assert_eq!(ids[0], "strength/shuffled/encoded");
+        assert_eq!(Workload::HEADLINE.id(), "strength/shuffled/encoded");
+        assert_eq!(
+            "category/sequential/hand"
+                .parse::<Workload>()
+                .map(Workload::game),
+            Ok(GameInfo::of::<Hand>())
+        );
+        assert!("category/sideways/hand".parse::<Workload>().is_err());
+        assert_eq!(
+            Workload::headline_of::<Hand7>().id(),
+            "strength/shuffled/hand7"
+        );
+    }
+
+    #[test]
+    fn each_game_has_its_workloads() {
+        let ids = |g: GameInfo| -> Vec<String> { Workload::of(g).iter().map(|w| w.id()).collect() };
+        assert_eq!(ids(GameInfo::of::<Hand>()).len(), 9);
+        assert_eq!(
+            ids(GameInfo::of::<Hand6>()),
+            [
+                "strength/shuffled/hand6",
+                "strength/sequential/hand6",
+                "category/shuffled/hand6",
+                "strength/shuffled/hand6/contended"
+            ]
+        );
+        assert_eq!(
+            ids(GameInfo::of::<Omaha4>()),
+            [
+                "strength/shuffled/omaha",
+                "category/shuffled/omaha",
+                "strength/shuffled/omaha/contended",
+                "strength/equity-fixed/omaha"
+            ]
+        );
+        let hand7 = ids(GameInfo::of::<Hand7>());
+        for order in ["heads-up", "three-way", "random"] {
+            assert!(
+                hand7.contains(&format!("strength/equity-{order}/hand7")),
+                "{hand7:?}"
+            );
+        }
+        let counted: Vec<String> = Workload::every()
+            .filter(|w| w.is_counted())
+            .map(Workload::id)
+            .collect();
+        assert!(counted.contains(&"category/shuffled/hand".to_string()));
+        assert!(counted.contains(&"strength/shuffled/omaha".to_string()));
+        assert!(!counted.contains(&"category/shuffled/hand7".to_string()));
+        assert!(!counted.iter().any(|id| id.ends_with("/contended")));
+    }
+}
