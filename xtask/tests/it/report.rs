@@ -135,7 +135,15 @@ fn committed_runs_rerender_to_the_same_tables() {
         ));
         fs::create_dir_all(&copy).unwrap();
         // Every input the report is made from; the outputs are made afresh.
-        for file in ["results.csv", "machine.txt", "rounds.csv", "listings.csv"] {
+        for file in [
+            "results.csv",
+            "machine.txt",
+            "rounds.csv",
+            "checks.csv",
+            "listings.csv",
+            "engines.csv",
+            "engines-check.csv",
+        ] {
             if run.join(file).exists() {
                 fs::copy(run.join(file), copy.join(file)).unwrap();
             }
