@@ -5,9 +5,9 @@
 //! the Python ones alone).
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use handeval_benches::Mode;
@@ -17,7 +17,7 @@ use handeval_engines::install::{self, Place};
 use handeval_engines::native::Native;
 use handeval_engines::runner::Runner;
 use handeval_engines::{
-    AbiLibrary, Better, ENGINES, Engine, Evaluate, Kind, Language, Model, Package, Registry, Role,
+    AbiLibrary, ENGINES, Engine, Evaluate, Kind, Language, Model, Package, Registry, Role,
 };
 use handeval_results::CheckRow;
 
@@ -44,6 +44,17 @@ enum Action {
     /// Compare RayW's 2+2 table as `poker-evaluator` ships it
     /// (`HandRanks.dat`) with the lab's generated table, entry for entry.
     Handranks,
+    /// Serve a library built against the lab's C ABI in this process, over
+    /// the runner protocol on standard input and output: how `--library`
+    /// reaches it, so that its crash or hang is this process's.
+    #[command(hide = true)]
+    ServeLibrary {
+        /// The library.
+        path: PathBuf,
+        /// Print the games it declares, `games five,six,...`, and end.
+        #[arg(long)]
+        describe: bool,
+    },
 }
 
 /// Which engines and games.
@@ -59,6 +70,23 @@ struct Select {
     /// checked or timed as the engine `abi/<its file name>`.
     #[arg(long)]
     library: Option<PathBuf>,
+    /// Seconds to wait for one answer of a runner or a user's library
+    /// before it is stopped and reported (default: each engine's own, ten
+    /// seconds and more for a large request).
+    #[arg(long, value_parser = answer_seconds)]
+    timeout: Option<Duration>,
+}
+
+/// A deadline from `--timeout`: a number of seconds from a millisecond to
+/// an hour, so that neither a typing slip nor `1e20` reaches `Duration`.
+fn answer_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if !(0.001..=3600.0).contains(&seconds) {
+        return Err(format!("{text} s: from 0.001 to 3600 seconds"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 #[derive(clap::Args, Clone, Debug)]
@@ -102,12 +130,15 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Some(Action::Check(a)) => {
             let rows = checks(&place, &a.select, &Plan::of(a))?;
             print_checks(&rows, a.csv)?;
-            Ok(if rows.iter().any(|r| !r.error.is_empty()) {
-                ExitCode::FAILURE
-            } else {
+            // Issue 66, item 4: an engine that disagrees fails the check as
+            // surely as one that could not be checked.
+            Ok(if rows.iter().all(CheckRow::passed) {
                 ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
             })
         }
+        Some(Action::ServeLibrary { path, describe }) => serve_library(path, *describe),
         Some(Action::Handranks) => {
             let row = handranks_row(&place);
             print_checks(std::slice::from_ref(&row), false)?;
@@ -221,43 +252,100 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
         if !path.is_file() {
             bail!("--library {}: no such file", path.display());
         }
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("library")
-            .trim_start_matches("lib");
-        let name: &'static str = Box::leak(format!("abi/{stem}").into_boxed_str());
-        let engine: &'static Engine = Box::leak(Box::new(Engine {
-            name,
-            language: Language::C,
-            kind: Kind::Abi(AbiLibrary::User),
-            package: Package {
-                registry: Registry::Lab,
-                name: Box::leak(path.display().to_string().into_boxed_str()),
-                version: "",
-            },
-            role: Role::Baseline,
-            // The ABI takes any number of cards and of hole cards.
-            games: Box::leak(
-                handeval_registry::games()
-                    .iter()
-                    .map(|g| g.id)
-                    .collect::<Vec<_>>()
-                    .into_boxed_slice(),
-            ),
-            better: Better::Higher,
-            models: &[Model::Batch],
-            slowest_us: 100,
-            summary: "a library built against the lab's C ABI",
-            calculator: None,
-            tables: &[],
-        }));
+        let engine = handeval_engines::serve::user_engine(path, declared_games(path)?);
+        for g in &select.game {
+            if !engine.plays(g) {
+                bail!(
+                    "--library {}: it does not evaluate {g} (it declares {})",
+                    path.display(),
+                    engine.games.join(", ")
+                );
+            }
+        }
         if select.only.is_empty() {
             engines.clear();
         }
         engines.push(engine);
     }
     Ok(engines)
+}
+
+/// How a user's library is served: this program, `engines serve-library
+/// PATH`, in a process of its own.
+fn serving(path: &Path) -> Result<handeval_engines::runner::Launch> {
+    let program = std::env::current_exe().context("finding this program to serve the library")?;
+    Ok(handeval_engines::runner::Launch {
+        program,
+        args: vec![
+            "engines".into(),
+            "serve-library".into(),
+            path.display().to_string(),
+        ],
+        env: Vec::new(),
+    })
+}
+
+/// The games the library at `path` declares, asked of it in a process of
+/// its own (`serve-library PATH --describe`): a library that does not
+/// load, or dies loading, is an error with the loader's reason.
+fn declared_games(path: &Path) -> Result<&'static [&'static str]> {
+    let launch = serving(path)?;
+    let out = std::process::Command::new(&launch.program)
+        .args(&launch.args)
+        .arg("--describe")
+        .output()
+        .with_context(|| format!("starting {}", launch.program.display()))?;
+    let said = String::from_utf8_lossy(&out.stdout);
+    let games = said.lines().find_map(|l| l.strip_prefix("games "));
+    if let (true, Some(games)) = (out.status.success(), games) {
+        let known = handeval_registry::games();
+        return Ok(Box::leak(
+            games
+                .split(',')
+                .filter_map(|g| known.iter().find(|k| k.id == g).map(|k| k.id))
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        ));
+    }
+    let why = said
+        .lines()
+        .find_map(|l| l.strip_prefix("error,"))
+        .map_or_else(
+            || {
+                format!(
+                    "its process ended ({}) {}",
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr).trim()
+                )
+            },
+            str::to_string,
+        );
+    bail!("--library {}: {why}", path.display())
+}
+
+/// `cargo xtask engines serve-library PATH`: the library in this process,
+/// answering the protocol's checks on standard input and output.
+fn serve_library(path: &Path, describe: bool) -> Result<ExitCode> {
+    if describe {
+        return match handeval_engines::serve::describe(path) {
+            Ok(line) => {
+                outln!("{line}")?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(e) => {
+                outln!("error,{}", e.what.replace('\n', " "))?;
+                Ok(ExitCode::FAILURE)
+            }
+        };
+    }
+    let mut input = std::io::stdin().lock();
+    let mut output = std::io::stdout().lock();
+    Ok(
+        match handeval_engines::serve::serve(path, &mut input, &mut output) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(_) => ExitCode::FAILURE,
+        },
+    )
 }
 
 /// One engine's way to answer, made once.
@@ -272,13 +360,25 @@ impl Loaded {
         place: &Place,
         model: Model,
         library: Option<&PathBuf>,
+        timeout: Option<Duration>,
     ) -> Result<Loaded, handeval_engines::Error> {
         match engine.kind {
-            Kind::Package => Runner::new(engine, place, model).map(Loaded::Runner),
+            Kind::Package => Runner::new(engine, place, model).map(|mut r| {
+                r.timeout = timeout;
+                Loaded::Runner(r)
+            }),
+            // A user's library runs in a process of its own, as a runner.
             Kind::Abi(AbiLibrary::User) => {
                 let path = library
                     .ok_or_else(|| handeval_engines::Error::new(engine.name, "no --library"))?;
-                Native::open(engine, path).map(Loaded::Native)
+                let launch = serving(path)
+                    .map_err(|e| handeval_engines::Error::new(engine.name, e.to_string()))?;
+                Ok(Loaded::Runner(Runner {
+                    engine,
+                    launch,
+                    model,
+                    timeout,
+                }))
             }
             _ => Native::load(engine, place).map(Loaded::Native),
         }
@@ -398,6 +498,7 @@ struct CheckGame<'a> {
     engine: &'static Engine,
     model: Model,
     library: Option<&'a PathBuf>,
+    timeout: Option<Duration>,
     wanted: &'a [String],
     rows: Vec<CheckRow>,
 }
@@ -504,13 +605,28 @@ impl GameVisitor for CheckGame<'_> {
 }
 
 impl CheckGame<'_> {
+    /// Whether each request goes to a process of its own: a runner, or a
+    /// user's library served by one.
+    fn process_a_request(&self) -> bool {
+        matches!(
+            self.engine.kind,
+            Kind::Package | Kind::Abi(AbiLibrary::User)
+        )
+    }
+
     fn check<G: Game>(&self, row: &mut CheckRow) -> Result<Checked, handeval_engines::Error> {
-        let loaded = Loaded::new(self.engine, self.place, self.model, self.library)?;
+        let loaded = Loaded::new(
+            self.engine,
+            self.place,
+            self.model,
+            self.library,
+            self.timeout,
+        )?;
         let engine = loaded.evaluate();
         // A request's hands: a runner is a process a request, and the
         // lab's two cores answer two requests at a time.
         let chunk = match self.engine.kind {
-            Kind::Package => (self.plan.hands / 8).clamp(1_000, 50_000),
+            _ if self.process_a_request() => (self.plan.hands / 8).clamp(1_000, 50_000),
             _ => 1 << 16,
         };
         let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
@@ -520,7 +636,7 @@ impl CheckGame<'_> {
         // a run for minutes per engine (seven cards: about two).
         let enumerated = handeval_difftest::cards::enumerated::<G>();
         let may_every = self.plan.budget_minutes > 0.0
-            && !(self.engine.kind == Kind::Package && enumerated > RUNNER_EVERY_UP_TO);
+            && !(self.process_a_request() && enumerated > RUNNER_EVERY_UP_TO);
         if !self.plan.every && !may_every {
             return sample();
         }
@@ -531,7 +647,7 @@ impl CheckGame<'_> {
         // enumeration, whose reference classes cost less a hand than the
         // sample's.
         if !self.plan.every {
-            let foreseen = if self.engine.kind == Kind::Package {
+            let foreseen = if self.process_a_request() {
                 let probe = &hands[..(2 * chunk).min(hands.len())];
                 let started = Instant::now();
                 check::on_hands::<G>(engine, self.engine.better, probe, chunk, &|_| {})?;
@@ -562,6 +678,7 @@ pub fn checks_of(
         only: select_only.to_vec(),
         game: games.to_vec(),
         library: None,
+        timeout: None,
     };
     checks(place, &select, plan)
 }
@@ -576,6 +693,7 @@ fn checks(place: &Place, select: &Select, plan: &Plan) -> Result<Vec<CheckRow>> 
                 engine,
                 model,
                 library: select.library.as_ref(),
+                timeout: select.timeout,
                 wanted: &select.game,
                 rows: Vec::new(),
             };

@@ -26,7 +26,9 @@ static int64_t five(const uint8_t *c) {
     int straight_top = -1;
     if (n == 5) {
         if (order[0] - order[4] == 4) straight_top = order[0];
+#ifndef HANDEVAL_TEST_NO_WHEEL
         else if (order[0] == 12 && order[1] == 3) straight_top = 3; /* A-2-3-4-5 */
+#endif
     }
     int category;
     if (straight_top >= 0 && flush) category = 8;
@@ -78,16 +80,69 @@ static int64_t omaha(const uint8_t *cards, int hole, int board) {
     return top;
 }
 
-uint32_t handeval_engine_abi(void) { return HANDEVAL_ENGINE_ABI; }
+/*
+ * The lab's tests build this file again with one of these defined, each a
+ * way a user's library can go wrong (`build.rs`, `abi/tests`):
+ *   HANDEVAL_TEST_CRASH     dies on a five-card wheel (A-2-3-4-5)
+ *   HANDEVAL_TEST_HANG      never returns on that hand
+ *   HANDEVAL_TEST_RACY      works through one static buffer: wrong when two
+ *                           threads call it at once, right on one
+ *   HANDEVAL_TEST_NO_WHEEL  the wheel is no straight, in every game
+ *   HANDEVAL_TEST_ABI_1     a library of version 1: no list of games
+ */
+#if defined(HANDEVAL_TEST_CRASH) || defined(HANDEVAL_TEST_HANG)
+static int wheel(const uint8_t *h, uint32_t cards) {
+    /* A five-card A-2-3-4-5 of any suits: the first of the checks'
+       pitfall hands, so every sample holds one. */
+    if (cards != 5) return 0;
+    unsigned ranks = 0;
+    for (uint32_t i = 0; i < 5; i++) ranks |= 1u << (h[i] / 4);
+    return ranks == 0x100Fu;
+}
+#endif
+
+#ifdef HANDEVAL_TEST_RACY
+static uint8_t scratch[16];
+#endif
+
+static int64_t value_of(const uint8_t *h, uint32_t cards, uint32_t hole) {
+#if defined(HANDEVAL_TEST_CRASH)
+    if (wheel(h, cards)) {
+        volatile int *nowhere = 0;
+        *nowhere = 1;
+    }
+#elif defined(HANDEVAL_TEST_HANG)
+    if (wheel(h, cards))
+        for (volatile int forever = 1; forever;) {
+        }
+#endif
+#ifdef HANDEVAL_TEST_RACY
+    for (uint32_t i = 0; i < cards; i++) scratch[i] = h[i];
+    /* Time for another thread to overwrite the buffer. */
+    for (volatile int spin = 0; spin < 200; spin++) {
+    }
+    h = scratch;
+#endif
+    return hole == 0 ? best(h, (int)cards) : omaha(h, (int)hole, (int)(cards - hole));
+}
+
+uint32_t handeval_engine_abi(void) {
+#ifdef HANDEVAL_TEST_ABI_1
+    return 1;
+#else
+    return HANDEVAL_ENGINE_ABI;
+#endif
+}
+
+#ifndef HANDEVAL_TEST_ABI_1
+const char *handeval_engine_games(void) { return "five,six,seven,omaha,omaha5,omaha6"; }
+#endif
 
 int32_t handeval_engine_evaluate(uint32_t cards, uint32_t hole,
                                  const uint8_t *hands, size_t count,
                                  int64_t *values) {
     if (hole == 0 && (cards < 5 || cards > 7)) return 1;
     if (hole != 0 && (hole < 2 || cards < hole + 3 || cards > hole + 5)) return 1;
-    for (size_t i = 0; i < count; i++) {
-        const uint8_t *h = hands + i * cards;
-        values[i] = hole == 0 ? best(h, (int)cards) : omaha(h, (int)hole, (int)(cards - hole));
-    }
+    for (size_t i = 0; i < count; i++) values[i] = value_of(hands + i * cards, cards, hole);
     return 0;
 }

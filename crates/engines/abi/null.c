@@ -4,6 +4,8 @@
 
 uint32_t handeval_engine_abi(void) { return HANDEVAL_ENGINE_ABI; }
 
+const char *handeval_engine_games(void) { return "five,six,seven,omaha,omaha5,omaha6"; }
+
 int32_t handeval_engine_evaluate(uint32_t cards, uint32_t hole,
                                  const uint8_t *hands, size_t count,
                                  int64_t *values) {

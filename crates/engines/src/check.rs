@@ -158,14 +158,20 @@ impl Tally {
         let examples = wrong
             .iter()
             .take(SHOWN)
-            .map(|&(index, value, class)| Disagreement {
-                index,
-                value,
-                class,
-                value_stands_for: class_of.get(&value).map(|&(_, c)| c),
-                misordered: class_of
+            .map(|&(index, value, class)| {
+                let misordered = class_of
                     .get(&value)
-                    .is_some_and(|&(_, c)| value_of.get(&c).is_some_and(|&(_, _, w)| w == value)),
+                    .is_some_and(|&(_, c)| value_of.get(&c).is_some_and(|&(_, _, w)| w == value));
+                Disagreement {
+                    index,
+                    value,
+                    class,
+                    value_stands_for: class_of.get(&value).map(|&(_, c)| c),
+                    misordered,
+                    contradicts: misordered
+                        .then(|| contradicted(&chosen, &kept, (value, class)))
+                        .flatten(),
+                }
             })
             .collect();
         Verdict {
@@ -181,6 +187,26 @@ impl Tally {
 
 /// How many disagreeing hands a verdict spells out.
 const SHOWN: usize = 5;
+
+/// The kept pair nearest `pair` in the engine's order (`chosen`, strongest
+/// value first) that the reference orders the other way: why `pair` is
+/// out of order, and whether the engine ranks it above that pair.
+fn contradicted(
+    chosen: &[(i64, u16)],
+    kept: &std::collections::HashSet<(i64, u16)>,
+    pair: (i64, u16),
+) -> Option<(i64, u16, bool)> {
+    let at = chosen.iter().position(|&p| p == pair)?;
+    chosen
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| kept.contains(p))
+        // Ranked stronger by the engine (earlier) yet a weaker class (a
+        // higher number), or weaker yet a stronger class.
+        .filter(|&(i, &(_, c))| (i < at) == (c > pair.1))
+        .min_by_key(|&(i, _)| i.abs_diff(at))
+        .map(|(i, &(v, c))| (v, c, i > at))
+}
 
 /// The indices of the heaviest strictly increasing run (not necessarily
 /// contiguous) of `classes`, weighed by `weights`, in order: the order that
@@ -239,6 +265,10 @@ pub struct Disagreement {
     /// Whether the value's pair is on the scale but out of order (rather
     /// than a value shared with another class, or a class split).
     pub misordered: bool,
+    /// For a pair out of order, the nearest pair on the scale it is
+    /// ordered against: its value, its class, and whether the engine ranks
+    /// this hand above it (where the reference ranks it below).
+    pub contradicts: Option<(i64, u16, bool)>,
 }
 
 /// An engine's verdict over the hands it was checked on.
@@ -302,11 +332,20 @@ fn spell<G: Game>(hand: &G, d: &Disagreement) -> String {
     let stands = d
         .value_stands_for
         .map_or_else(|| "nothing".to_string(), |c| format!("class {c}"));
+    // Issue 66, item 11: a value out of order stands for the hand's own
+    // class, so the reason is the pair it is ordered against.
+    let order = match d.contradicts {
+        Some((value, class, above)) => format!(
+            ", out of order: the engine ranks it {} value {value} (class {class}), which the reference ranks {} it",
+            if above { "above" } else { "below" },
+            if above { "above" } else { "below" }
+        ),
+        None if d.misordered => ", out of order".to_string(),
+        None => String::new(),
+    };
     format!(
-        "{text}: value {} (standing for {stands}{}), the reference's class {}",
-        d.value,
-        if d.misordered { ", out of order" } else { "" },
-        d.class
+        "{text}: value {} (standing for {stands}{order}), the reference's class {}",
+        d.value, d.class
     )
 }
 
@@ -496,6 +535,15 @@ mod tests {
         let wrong = verdict(&[9, 5, 5, 4, 1], &classes, Better::Higher);
         assert_eq!(wrong.disagreements, 1, "{wrong:?}");
         assert!(wrong.examples[0].misordered);
+        // Issue 66, item 11: why it is out of order, not only that: the
+        // king-high straight (value 4) is ranked below the wheel's value 5,
+        // which the reference ranks below it.
+        assert_eq!(wrong.examples[0].contradicts, Some((5, 1609, false)));
+        let hand: handeval_core::Hand = "Kc Qd Jh Ts 9c".parse().unwrap();
+        assert_eq!(
+            spell(&hand, &wrong.examples[0]),
+            "Kc Qd Jh Ts 9c: value 4 (standing for class 1600, out of order: the engine ranks it below value 5 (class 1609), which the reference ranks below it), the reference's class 1600"
+        );
     }
 
     #[test]

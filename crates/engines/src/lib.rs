@@ -54,6 +54,7 @@ pub mod install;
 pub mod native;
 pub mod protocol;
 pub mod runner;
+pub mod serve;
 
 use std::fmt;
 

@@ -3,16 +3,24 @@
 //! lab's own C ABI (`abi/handeval_engine.h`).
 //!
 //! Loading a library runs its initialisers and calling a C function trusts
-//! its signature, so both are `unsafe`. Each is reached only through
-//! [`Native::load`], which checks what can be checked before any call: the
-//! package's pinned version (so the signatures are the ones read for that
-//! version), every symbol's presence, the ABI version the library declares,
-//! and, before each call, that the hands are whole hands of distinct cards
-//! below 52 and the output holds one slot per hand.
-#![allow(unsafe_code)]
+//! its signature, so both are `unsafe`. Where soundness rests on the caller
+//! the function is an `unsafe fn` ([`Native::open`]: the library must be
+//! what its engine's line says; `symbol`: the type must be the symbol's
+//! signature), and each site that uses `unsafe` is allowed on its own, with
+//! its reason. [`Native::load`] is safe: it opens only a pinned package's
+//! library (its version checked) or one the lab built, and checks what can
+//! be checked before any call: every symbol's presence, the ABI version
+//! the library declares, and, before each call, that the hands are whole
+//! hands of distinct cards below 52 and the output holds one slot per hand.
+//!
+//! A user's library is never opened in the lab's process: `cargo xtask
+//! engines serve-library` opens it in a process of its own
+//! ([`crate::serve`]), where its crash or hang is that process's.
 
+use std::ffi::CStr;
 use std::os::raw::{c_char, c_int, c_uint};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use libloading::{Library, Symbol};
 
@@ -41,10 +49,17 @@ type PfEquity = unsafe extern "C" fn(
     *mut u64,
 ) -> c_int;
 type AbiVersion = unsafe extern "C" fn() -> u32;
+type AbiGames = unsafe extern "C" fn() -> *const c_char;
 type AbiEvaluate = unsafe extern "C" fn(u32, u32, *const u8, usize, *mut i64) -> i32;
 
-/// The version of the lab's C ABI (`HANDEVAL_ENGINE_ABI` in the header).
-pub const ABI_VERSION: u32 = 1;
+/// The version of the lab's C ABI (`HANDEVAL_ENGINE_ABI` in the header);
+/// version 1, without `handeval_engine_games`, is still taken.
+pub const ABI_VERSION: u32 = 2;
+
+/// The games a library of the ABI's first version is given: those its
+/// cards and hole cards tell apart, of the standard deck (a short-deck
+/// hand has Hold'em's shape and would be taken for one).
+pub const ABI_1_GAMES: &[&str] = &["five", "six", "seven", "omaha", "omaha5", "omaha6"];
 
 /// The functions of one loaded engine.
 #[derive(Clone, Copy)]
@@ -71,8 +86,40 @@ pub struct Native {
     /// The library it was loaded from.
     pub path: PathBuf,
     functions: Functions,
+    /// The games a library of the lab's ABI evaluates, as it declares them
+    /// (version 2) or [`ABI_1_GAMES`]; `None` for a package's functions.
+    games: Option<Vec<&'static str>>,
+    /// Held around every call into a library of the lab's ABI: the header
+    /// promises one thread at a time, and the lab keeps its promise in its
+    /// own process too (the checks call engines from worker threads).
+    one_at_a_time: Mutex<()>,
     // Kept open for as long as the function pointers are used.
     _library: Library,
+}
+
+/// The libraries the tests break a user's library with, built by this
+/// crate's build script from `abi/example.c`: `crash` (dies on a five-card
+/// wheel, A-2-3-4-5), `hang` (never returns there), `racy` (one static
+/// buffer), `nowheel` (the wheel no straight), `abi1` (the first version).
+pub fn test_library(which: &str) -> Option<PathBuf> {
+    let path = match which {
+        "crash" => env!("HANDEVAL_ENGINE_TEST_CRASH"),
+        "hang" => env!("HANDEVAL_ENGINE_TEST_HANG"),
+        "racy" => env!("HANDEVAL_ENGINE_TEST_RACY"),
+        "nowheel" => env!("HANDEVAL_ENGINE_TEST_NO_WHEEL"),
+        "abi1" => env!("HANDEVAL_ENGINE_TEST_ABI_1"),
+        _ => return None,
+    };
+    Some(PathBuf::from(path))
+}
+
+/// A loader's error with its reason: libloading's own message is
+/// `dlopen failed`, the system's reason its source (issue 66, item 16).
+fn loader_error(e: &libloading::Error) -> String {
+    match std::error::Error::source(e) {
+        Some(reason) => format!("{e}: {reason}"),
+        None => e.to_string(),
+    }
 }
 
 /// The lab's C libraries, built by this crate's build script (a user's
@@ -85,15 +132,20 @@ pub fn lab_library(which: AbiLibrary) -> Option<PathBuf> {
     }
 }
 
-fn symbol<T: Copy>(engine: &str, library: &Library, name: &str) -> Result<T, Error> {
-    // SAFETY: the caller names `T` as the C signature the symbol has in the
-    // pinned package's version (read from its sources: PHEvaluator's
-    // `phevaluator.h`, pokerfast's `equity.py` argtypes) or in the lab's
-    // own header; a missing symbol is an error here, before any call.
+/// The function `name` of `library`, as a `T`.
+///
+/// # Safety
+/// `T` must be the C signature `name` has in `library`: read from the
+/// pinned package's sources (PHEvaluator's `phevaluator.h`, pokerfast's
+/// `equity.py` argtypes) or from the lab's own header.
+#[allow(unsafe_code)]
+unsafe fn symbol<T: Copy>(engine: &str, library: &Library, name: &str) -> Result<T, Error> {
+    // SAFETY: the caller's: `T` is the symbol's signature. A missing symbol
+    // is an error here, before any call.
     let found: Result<Symbol<'_, T>, _> = unsafe { library.get(name.as_bytes()) };
     found
         .map(|s| *s)
-        .map_err(|e| Error::new(engine, format!("no symbol {name}: {e}")))
+        .map_err(|e| Error::new(engine, format!("no symbol {name}: {}", loader_error(&e))))
 }
 
 impl Native {
@@ -104,11 +156,17 @@ impl Native {
     /// A package not installed at its version, a library that does not
     /// load, a missing symbol, another ABI version, or an initialisation
     /// that fails.
+    #[allow(unsafe_code)]
     pub fn load(engine: &'static Engine, place: &Place) -> Result<Native, Error> {
         match engine.kind {
-            Kind::Native(_) => Self::open(engine, &place.library(engine)?),
+            // SAFETY: the library of a pinned package, its version checked
+            // by `place`, whose functions the engine's line names with the
+            // signatures that version's sources give.
+            Kind::Native(_) => unsafe { Self::open(engine, &place.library(engine)?) },
             Kind::Abi(which) => match lab_library(which) {
-                Some(path) => Self::open(engine, &path),
+                // SAFETY: a library the lab built from its own C files,
+                // against its own header.
+                Some(path) => unsafe { Self::open(engine, &path) },
                 None => Err(Error::new(
                     engine.name,
                     "a user's library is opened by its path",
@@ -121,30 +179,49 @@ impl Native {
         }
     }
 
-    /// Loads a library built against the lab's C ABI from `path`, as the
-    /// engine `engine` (a user's evaluator, or the lab's own).
+    /// Loads the library at `path` as the engine `engine`: a package's
+    /// library, or one built against the lab's C ABI.
+    ///
+    /// # Safety
+    /// Loading runs the library's initialisers, and its functions are then
+    /// called with the signatures `engine`'s kind names: the library must
+    /// be what `engine`'s line says. A user's library, which the lab cannot
+    /// vouch for, is opened only in a process of its own
+    /// ([`crate::serve`]), where whatever it does stays.
     ///
     /// # Errors
     /// See [`Native::load`].
-    pub fn open(engine: &'static Engine, path: &Path) -> Result<Native, Error> {
-        // SAFETY: loading runs the library's initialisers. The libraries
-        // loaded here are the pinned packages' (whose version `place`
-        // checked) or libraries built against the lab's C ABI, whose
-        // contract (`abi/handeval_engine.h`) asks for no initialiser with
-        // effects beyond the library.
-        let library = unsafe { Library::new(path) }
-            .map_err(|e| Error::new(engine.name, format!("{}: {e}", path.display())))?;
+    #[allow(unsafe_code)]
+    pub unsafe fn open(engine: &'static Engine, path: &Path) -> Result<Native, Error> {
+        // SAFETY: the caller's: the library is what the engine's line says.
+        let library = unsafe { Library::new(path) }.map_err(|e| {
+            Error::new(
+                engine.name,
+                format!("{}: {}", path.display(), loader_error(&e)),
+            )
+        })?;
         let name = engine.name;
+        // Each type named below is the signature the symbol has in the
+        // engine's kind's sources (PHEvaluator's `phevaluator.h`, pokerfast
+        // 0.2.0's ctypes declarations, the lab's header), and the caller
+        // vouched that the library is what the engine's line says.
+        macro_rules! symbol_of {
+            ($symbol:expr) => {
+                // SAFETY: as said above.
+                unsafe { symbol(name, &library, $symbol) }
+            };
+        }
+        let mut games = None;
         let functions = match engine.kind {
             Kind::Native(Symbols::PhEvaluator) => Functions::PhEvaluator {
-                five: symbol(name, &library, "evaluate_5cards")?,
-                six: symbol(name, &library, "evaluate_6cards")?,
-                seven: symbol(name, &library, "evaluate_7cards")?,
-                plo4: symbol(name, &library, "evaluate_plo4_cards")?,
+                five: symbol_of!("evaluate_5cards")?,
+                six: symbol_of!("evaluate_6cards")?,
+                seven: symbol_of!("evaluate_7cards")?,
+                plo4: symbol_of!("evaluate_plo4_cards")?,
             },
             Kind::Native(Symbols::PokerfastOmp) => {
-                let version: Version = symbol(name, &library, "pf_abi_version")?;
-                let init: Version = symbol(name, &library, "pf_init")?;
+                let version: Version = symbol_of!("pf_abi_version")?;
+                let init: Version = symbol_of!("pf_init")?;
                 // SAFETY: both take no arguments and return an int, as
                 // pokerfast 0.2.0's ctypes declarations say; pf_init builds
                 // OMPEval's tables and may be called more than once.
@@ -159,25 +236,40 @@ impl Native {
                     return Err(Error::new(name, format!("pf_init failed ({status})")));
                 }
                 Functions::Pokerfast {
-                    evaluate: symbol(name, &library, "pf_evaluate")?,
-                    equity: symbol(name, &library, "pf_equity")?,
+                    evaluate: symbol_of!("pf_evaluate")?,
+                    equity: symbol_of!("pf_equity")?,
                 }
             }
             Kind::Abi(_) => {
-                let version: AbiVersion = symbol(name, &library, "handeval_engine_abi")?;
+                let version: AbiVersion = symbol_of!("handeval_engine_abi")?;
                 // SAFETY: the header's signature; it takes nothing.
                 let abi = unsafe { version() };
-                if abi != ABI_VERSION {
+                if !(1..=ABI_VERSION).contains(&abi) {
                     return Err(Error::new(
                         name,
                         format!(
-                            "{} declares the lab's C ABI version {abi}, not {ABI_VERSION}",
+                            "{} declares the lab's C ABI version {abi}; the lab takes 1 to {ABI_VERSION}",
                             path.display()
                         ),
                     ));
                 }
+                games = Some(if abi >= 2 {
+                    let list: AbiGames = symbol_of!("handeval_engine_games")?;
+                    // SAFETY: the header's signature: it takes nothing and
+                    // returns a string that lives as long as the library;
+                    // a null one is refused before it is read.
+                    let text = unsafe { list() };
+                    if text.is_null() {
+                        return Err(Error::new(name, "handeval_engine_games returned no string"));
+                    }
+                    // SAFETY: a NUL-terminated string of the library's, as
+                    // the header requires, not null (checked above).
+                    declared_games(name, unsafe { CStr::from_ptr(text) })?
+                } else {
+                    ABI_1_GAMES.to_vec()
+                });
                 Functions::Abi {
-                    evaluate: symbol(name, &library, "handeval_engine_evaluate")?,
+                    evaluate: symbol_of!("handeval_engine_evaluate")?,
                 }
             }
             Kind::Package => return Err(Error::new(name, "is a package engine")),
@@ -186,8 +278,17 @@ impl Native {
             engine,
             path: path.to_path_buf(),
             functions,
+            games,
+            one_at_a_time: Mutex::new(()),
             _library: library,
         })
+    }
+
+    /// The games a library of the lab's ABI evaluates (it declares them,
+    /// or a library of the first version is given the standard deck's);
+    /// `None` for a package's functions, whose engine line names them.
+    pub fn games(&self) -> Option<&[&'static str]> {
+        self.games.as_deref()
     }
 
     /// The hands in the engine's own representation, made outside any
@@ -248,7 +349,21 @@ impl Native {
                         .collect(),
                 ))
             }
-            Functions::Abi { .. } => Ok(Data::Bytes(hands.flat.clone())),
+            Functions::Abi { .. } => {
+                // A game the library did not declare never reaches it: a
+                // short-deck hand has Hold'em's shape (issue 66, item 5).
+                if !self.games.as_ref().is_some_and(|g| g.contains(&hands.game)) {
+                    return Err(Error::new(
+                        self.engine.name,
+                        format!(
+                            "does not evaluate {} (the library declares {})",
+                            hands.game,
+                            self.games.as_deref().unwrap_or_default().join(", ")
+                        ),
+                    ));
+                }
+                Ok(Data::Bytes(hands.flat.clone()))
+            }
         }
     }
 
@@ -257,6 +372,7 @@ impl Native {
     ///
     /// # Errors
     /// An `out` of another length, or the engine's own refusal.
+    #[allow(unsafe_code)]
     pub fn run(&self, prepared: &Prepared, out: &mut [i64]) -> Result<(), Error> {
         let n = prepared.hands;
         if out.len() != n {
@@ -311,6 +427,11 @@ impl Native {
                 }
             }
             (Functions::Abi { evaluate }, Data::Bytes(b)) => {
+                // One thread at a time, as the header promises.
+                let _one = self
+                    .one_at_a_time
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
                 // SAFETY: `b` holds `n * k` checked cards and `out` one i64
                 // per hand, as the header's contract says.
                 let status = unsafe {
@@ -349,6 +470,7 @@ impl Native {
     /// is not printable ASCII, cards that do not parse or repeat, a board
     /// of more than 5 cards, or OMPEval's refusal (its status named: 1 for
     /// malformed arguments, 2 for no deal without a card twice).
+    #[allow(unsafe_code)]
     pub fn equity(
         &self,
         ranges: &[&str],
@@ -464,6 +586,34 @@ impl Prepared {
 enum Data {
     Ints(Vec<c_int>),
     Bytes(Vec<u8>),
+}
+
+/// The games a library's list names, each a game of the lab's.
+fn declared_games(engine: &str, list: &CStr) -> Result<Vec<&'static str>, Error> {
+    let text = list.to_str().map_err(|_| {
+        Error::new(
+            engine,
+            "handeval_engine_games returned a string that is not UTF-8",
+        )
+    })?;
+    let known = handeval_results::workload::games();
+    let mut games = Vec::new();
+    for id in text.split(',').map(str::trim).filter(|id| !id.is_empty()) {
+        let Some(game) = known.iter().find(|g| g.id == id) else {
+            return Err(Error::new(
+                engine,
+                format!(
+                    "handeval_engine_games names {id:?}, which is no game of the lab's ({})",
+                    known.iter().map(|g| g.id).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        };
+        games.push(game.id);
+    }
+    if games.is_empty() {
+        return Err(Error::new(engine, "handeval_engine_games names no game"));
+    }
+    Ok(games)
 }
 
 /// Whether `hands` are whole hands of distinct cards below 52.

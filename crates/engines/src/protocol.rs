@@ -219,6 +219,58 @@ pub fn parse_turn(lines: &[String], passes: usize, hands: usize) -> Result<Vec<S
     ))
 }
 
+/// The next request's records, by key, up to its `end` record; `None` when
+/// the input ends before another request (what a runner reads: the lab's
+/// own, for a library it serves in a process of its own).
+///
+/// # Errors
+/// A record that is not `key:length:value\n`, or input ending inside one.
+pub fn read_request(
+    input: &mut impl std::io::BufRead,
+) -> Result<Option<std::collections::HashMap<String, String>>, String> {
+    let mut fields = std::collections::HashMap::new();
+    loop {
+        let mut key = Vec::new();
+        let n = input
+            .read_until(b':', &mut key)
+            .map_err(|e| format!("reading a request: {e}"))?;
+        if n == 0 {
+            return if fields.is_empty() {
+                Ok(None)
+            } else {
+                Err("the input ended inside a request".to_string())
+            };
+        }
+        if key.pop() != Some(b':') {
+            return Err("the input ended inside a record's key".to_string());
+        }
+        let mut length = Vec::new();
+        input
+            .read_until(b':', &mut length)
+            .map_err(|e| format!("reading a request: {e}"))?;
+        if length.pop() != Some(b':') {
+            return Err("a record without its length".to_string());
+        }
+        let length: usize = std::str::from_utf8(&length)
+            .ok()
+            .and_then(|l| l.parse().ok())
+            .ok_or_else(|| "a record's length is no number".to_string())?;
+        let mut value = vec![0u8; length + 1];
+        input
+            .read_exact(&mut value)
+            .map_err(|e| format!("a record cut short: {e}"))?;
+        if value.pop() != Some(b'\n') {
+            return Err("a record not ended by a newline".to_string());
+        }
+        let key = String::from_utf8(key).map_err(|_| "a key that is not UTF-8".to_string())?;
+        if key == "end" {
+            return Ok(Some(fields));
+        }
+        let value = String::from_utf8(value).map_err(|_| format!("record {key}: not UTF-8"))?;
+        fields.insert(key, value);
+    }
+}
+
 fn truncate(s: &str, n: usize) -> &str {
     match s.char_indices().nth(n) {
         Some((i, _)) => &s[..i],
@@ -251,6 +303,23 @@ mod tests {
             turn,
             "protocol:1:2\ntask:4:turn\nblock:1:3\npasses:1:8\nwarm:1:1\nend:0:\n"
         );
+    }
+
+    #[test]
+    fn a_request_reads_back_as_it_was_written() {
+        let bytes = [check("abi/x", Model::Batch, &hands()), turn(1, 2, true)].concat();
+        let mut input = std::io::BufReader::new(bytes.as_slice());
+        let first = read_request(&mut input).unwrap().unwrap();
+        assert_eq!(first["task"], "check");
+        assert_eq!(first["hands"], "51 47 43 39 35\n0 4 8 12 16\n");
+        let second = read_request(&mut input).unwrap().unwrap();
+        assert_eq!(
+            (second["task"].as_str(), second["passes"].as_str()),
+            ("turn", "2")
+        );
+        assert_eq!(read_request(&mut input), Ok(None));
+        let cut = &bytes[..bytes.len() - 3];
+        assert!(read_request(&mut std::io::BufReader::new(&cut[cut.len() - 20..])).is_err());
     }
 
     #[test]
