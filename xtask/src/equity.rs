@@ -82,10 +82,11 @@ pub struct Args {
     seed: u64,
     /// Also count the matchup with an outside calculator, on one thread,
     /// and say its time and whether it agrees (1e-9 on each equity, the
-    /// same games): `c/pokerfast` is OMPEval's own `EquityCalculator` as
-    /// pokerfast ships it (`cargo xtask engines install` first). Hold'em,
-    /// exact, ranges without weights (given to it as the combos the lab
-    /// read from them).
+    /// same games): `c/ompeval` is OMPEval's own `EquityCalculator` as
+    /// pokerfast ships it, `c/ompeval-source` the same built from its
+    /// source (`cargo xtask engines install` first). Hold'em, exact,
+    /// ranges without weights (given to it as the combos the lab read from
+    /// them).
     #[arg(long)]
     versus: Option<String>,
 }
@@ -228,10 +229,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("--brute-force: a Hi-Lo game's count (`--game omaha8`)");
     }
     if args.game() != GameInfo::of::<Hand7>() {
-        if args.game().count <= 5 {
+        let game = args.game();
+        if game.count <= 5 || (game.hole == 0 && game.count != 7) {
             bail!(
-                "--game {}: five cards and no board; equity is of a game with a board (`cargo xtask list` names them)",
-                args.game()
+                "--game {game}: {} cards dealt as one hand, no board; equity is of a game with hole cards and a board (seven-card Hold'em, short7, the Omaha games: `cargo xtask list --games`)",
+                game.count
             );
         }
         return other_game(args, &name);
@@ -253,6 +255,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 
 /// Fixed Hold'em hands: by classes of boards, or every board on threads.
 fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
+    if args.per_combo {
+        bail!(
+            "--per-combo: each combo of a range counted exactly; fixed hands are one combo each (give a range, `AhAs,KdKc`, for its combos)"
+        );
+    }
     let dealt = Dealt::of(args)?;
     let showdown = dealt.showdown()?;
     let threads = match args.threads {
@@ -312,8 +319,16 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
 /// The same matchup counted by the outside calculator `engine`, timed on
 /// one thread, held to the lab's `equities` (1e-9) and `games`.
 fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u64) -> Result<()> {
-    let Some(e) = handeval_engines::engine(engine) else {
-        bail!("--versus {engine}: no such engine (`cargo xtask engines` lists them)");
+    let calculators: Vec<&str> = handeval_engines::ENGINES
+        .iter()
+        .filter(|e| e.calculator.is_some())
+        .map(|e| e.name)
+        .collect();
+    let Some(e) = handeval_engines::engine(engine).filter(|e| e.calculator.is_some()) else {
+        bail!(
+            "--versus {engine}: no engine of that name has an equity calculator; the ones that do: {}",
+            calculators.join(", ")
+        );
     };
     let native =
         handeval_engines::native::Native::load(e, &handeval_engines::install::Place::of_build())
@@ -454,6 +469,12 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
 /// Fixed hands of a game other than seven-card Hold'em (an Omaha game,
 /// short deck) over every board.
 fn other_game(args: &Args, name: &str) -> Result<ExitCode> {
+    if args.per_combo || args.versus.is_some() {
+        bail!(
+            "--game {}: fixed hands, every board counted; --per-combo and --versus are of Hold'em ranges",
+            args.game()
+        );
+    }
     if args.monte_carlo {
         bail!(
             "--game {}: fixed hands, every board counted; no --monte-carlo",
@@ -575,24 +596,55 @@ fn matchup(args: &Args) -> Result<handeval_equity::exact::Matchup> {
         .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// The smallest `--stderr` taken.
+const MIN_STDERR: f64 = 1e-9;
+
+/// The longest `--seconds` taken: a year.
+const MAX_SECONDS: Duration = Duration::from_secs(365 * 24 * 3600);
+
+/// A number as a person writes it: `0.001`, `60`, `1e-300` (issue 66, item
+/// 13: `--stderr 1e-300` was printed with three hundred digits).
+fn short(x: f64) -> String {
+    if x != 0.0 && !(1e-4..1e7).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// Ranges estimated by Monte Carlo, to a standard error or a time limit.
 fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
     if args.every_board {
         bail!("--every-board counts every board; --monte-carlo samples them: one or the other");
     }
-    if !(args.stderr > 0.0 && args.stderr.is_finite()) {
-        bail!("--stderr {}: a standard error above 0", args.stderr);
+    if args.per_combo || args.versus.is_some() {
+        bail!(
+            "--monte-carlo estimates; --per-combo and --versus are of exact counts (leave out --monte-carlo)"
+        );
     }
-    if !(args.seconds > 0.0 && args.seconds.is_finite()) {
-        bail!("--seconds {}: a time above 0", args.seconds);
+    // A standard error is at most 0.5 (an equity lies in 0..1), and below
+    // a billionth no run of this lab could reach it.
+    if !(args.stderr >= MIN_STDERR && args.stderr <= 0.5) {
+        bail!(
+            "--stderr {}: a standard error from {MIN_STDERR:e} to 0.5",
+            short(args.stderr)
+        );
     }
+    // Issue 66, item 1: `--seconds 1e20` panicked in `Duration`.
+    let limit = match Duration::try_from_secs_f64(args.seconds) {
+        Ok(d) if args.seconds > 0.0 && d <= MAX_SECONDS => d,
+        _ => bail!(
+            "--seconds {}: a time above 0 and at most {} s (a year)",
+            short(args.seconds),
+            MAX_SECONDS.as_secs()
+        ),
+    };
     let matchup = matchup(args)?;
     let loaded = Loaded::of(args.game(), name)?;
     let started = Instant::now();
-    let limit = Duration::from_secs_f64(args.seconds);
     let bar = Delayed::new(&format!(
         "Monte Carlo, {{pos}} games, at most {} s",
-        args.seconds
+        short(args.seconds)
     ));
     let estimate =
         handeval_registry::range_estimate(name, &matchup, args.seed, args.stderr, &mut |games| {
@@ -611,11 +663,12 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
         took.as_secs_f64(),
         loaded.said(),
         if estimate.reached {
-            format!("every standard error at most {}", args.stderr)
+            format!("every standard error at most {}", short(args.stderr))
         } else {
             format!(
                 "stopped at --seconds {} before the standard error reached {}",
-                args.seconds, args.stderr
+                short(args.seconds),
+                short(args.stderr)
             )
         }
     )?;
@@ -726,6 +779,68 @@ mod tests {
 
     fn error(hands: &[&str], board: &str, dead: &str) -> String {
         format!("{:#}", showdown(&args(hands, board, dead)).unwrap_err())
+    }
+
+    /// Issue 66, items 1, 10 and 13: each refused with a clear error, no
+    /// panic, no switch silently ignored, no number of 300 digits.
+    #[test]
+    fn monte_carlo_limits_and_ignored_switches_are_refused() {
+        let mc = |stderr: f64, seconds: f64| {
+            let mut a = args(&["AA", "KK"], "", "");
+            a.monte_carlo = true;
+            a.stderr = stderr;
+            a.seconds = seconds;
+            format!("{:#}", run(&a).unwrap_err())
+        };
+        for big in [1e20, 1e300, f64::INFINITY, f64::NAN, 0.0, -1.0] {
+            let e = mc(1e-3, big);
+            assert!(e.starts_with("--seconds ") && e.contains("a year"), "{e}");
+        }
+        let e = mc(1e-300, 1.0);
+        assert_eq!(e, "--stderr 1e-300: a standard error from 1e-9 to 0.5");
+        assert_eq!(short(1e-3), "0.001");
+        assert_eq!(short(60.0), "60");
+        let mut a = args(&["AhAs", "KdKc"], "", "");
+        a.per_combo = true;
+        assert!(format!("{:#}", run(&a).unwrap_err()).starts_with("--per-combo: "));
+        let mut a = args(&["AA", "KK"], "", "");
+        a.monte_carlo = true;
+        a.per_combo = true;
+        assert!(format!("{:#}", run(&a).unwrap_err()).contains("--per-combo and --versus"));
+        let omaha = crate::diff::parse_checked("omaha").unwrap();
+        for (per_combo, versus) in [(true, None), (false, Some("c/ompeval".to_string()))] {
+            let mut a = args(&["AhAsKhKs", "QdQcJdJc"], "", "");
+            a.game = omaha;
+            a.per_combo = per_combo;
+            a.versus = versus;
+            let e = format!("{:#}", run(&a).unwrap_err());
+            assert!(
+                e.contains("--per-combo and --versus are of Hold'em ranges"),
+                "{e}"
+            );
+        }
+        // Issue 66, item 9: the help named `c/pokerfast`; the engine is `c/ompeval`.
+        let mut a = args(&["AhAs", "KdKc"], "", "");
+        a.versus = Some("c/pokerfast".into());
+        let e = format!("{:#}", run(&a).unwrap_err());
+        assert!(e.contains("c/ompeval, c/ompeval-source"), "{e}");
+    }
+
+    /// Issue 66, items 14 and 15: an Omaha hand's error names its player;
+    /// six cards, one held and five shared, are no game with a board.
+    #[test]
+    fn other_games_name_the_player_and_refuse_six_cards() {
+        let mut a = args(&["AA,KK", "QdQcJdJc"], "", "");
+        a.game = crate::diff::parse_checked("omaha").unwrap();
+        let e = format!("{:#}", run(&a).unwrap_err());
+        assert!(e.starts_with("player 1's hand `AA,KK`: "), "{e}");
+        let mut a = args(&["AhAs", "KdKc"], "", "");
+        a.game = crate::diff::parse_checked("six").unwrap();
+        let e = format!("{:#}", run(&a).unwrap_err());
+        assert!(
+            e.contains("no board") || e.contains("a board of five"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -259,6 +259,15 @@ fn games_of(args: &Args) -> Result<(Games, Vec<&'static str>)> {
     let (mut games, chosen) = select(&args.only)?;
     if let Some(id) = &args.game {
         let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
+        // Issue 66, item 12: a Hi-Lo game is a known id, not "no game".
+        if let Some(rule) = crate::low::rule(id) {
+            let high = crate::low::high_game(rule);
+            anyhow::bail!(
+                "--game {id} is a Hi-Lo game ({}): `eval` values hands by one ranking; its high is `--game {}`, its low is checked by `cargo xtask diff --game {id}` and counted with the high by `cargo xtask equity --game {id}`",
+                rule.title,
+                high.id
+            );
+        }
         anyhow::ensure!(
             ids.contains(&id.as_str()),
             "no game {id:?}: the games are {}",

@@ -55,9 +55,10 @@ enum Task {
     /// Compare two results directories side by side: medians, the ratio
     /// NEW/OLD, instruction counts, and whether the confidence intervals overlap.
     Compare(compare::Args),
-    /// Exact showdown equities: two to six hands of two cards on every board
-    /// that can still come (after an optional flop, turn or river and dead
-    /// cards), with the counts of wins, ties and losses.
+    /// Showdown equities of two to six players: fixed hands or ranges of
+    /// Hold'em (exact, or Monte Carlo), fixed hands of short deck, the
+    /// Omaha games and Omaha Hi-Lo, over every board that can still come
+    /// (after an optional flop, turn or river and dead cards).
     Equity(equity::Args),
     /// Every CPU's newest full run side by side: each evaluator's time and
     /// ratio to the baseline on each, and how the table-free ideas rank.

@@ -142,6 +142,17 @@ pub fn check<G: Game>(
             .with_context(|| format!("reading {}", path.display()))?;
         let other: Saved =
             serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+        // Issue 66, item 8: the folder's name says the commit, and so does
+        // the file; a slice whose file says another is not merged (edited,
+        // or copied from another checkout's folder).
+        if other.git != saved.git {
+            bail!(
+                "{} was found at {}, and this check runs at {}: slices of another commit are never merged",
+                path.display(),
+                other.git,
+                saved.git
+            );
+        }
         if (other.game.as_str(), &other.evaluators, other.slice)
             != (saved.game.as_str(), &saved.evaluators, (k, slice.of))
         {
@@ -193,6 +204,34 @@ fn file_name(k: usize, of: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 66, item 8: at 425044b a saved slice edited to another commit
+    /// was merged, verdict and all.
+    #[test]
+    fn a_slice_of_another_commit_is_never_merged() {
+        let root = tempfile::tempdir().unwrap();
+        let one = Slice { k: 1, of: 2 };
+        let first = check::<handeval_core::Hand>(&[], one, root.path(), &|_| {}).unwrap();
+        let path = first.folder.join(file_name(1, 2));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let saved: Saved = serde_json::from_str(&text).unwrap();
+        let edited = text.replacen(
+            &format!("\"git\": \"{}\"", saved.git),
+            "\"git\": \"0000000\"",
+            1,
+        );
+        assert_ne!(edited, text);
+        std::fs::write(&path, edited).unwrap();
+        let two = Slice { k: 2, of: 2 };
+        let err = match check::<handeval_core::Hand>(&[], two, root.path(), &|_| {}) {
+            Ok(_) => panic!("merged a slice of another commit"),
+            Err(e) => format!("{e:#}"),
+        };
+        assert!(
+            err.contains("was found at 0000000") && err.contains("never merged"),
+            "{err}"
+        );
+    }
 
     #[test]
     fn a_slice_is_k_of_n_from_one() {

@@ -64,8 +64,9 @@ pub enum EquityError {
     },
     /// The board or the dead cards do not parse.
     Cards {
-        /// `the board` or `the dead cards`.
-        what: &'static str,
+        /// `the board`, `the dead cards`, or a player's hand (`player 2's
+        /// hand`).
+        what: String,
         /// Why.
         error: String,
     },
@@ -162,9 +163,9 @@ impl Matchup {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let cards = |what: &'static str, text: &str| {
+        let cards = |what: &str, text: &str| {
             handeval_core::parse_cards(text).map_err(|e| EquityError::Cards {
-                what,
+                what: what.into(),
                 error: e.to_string(),
             })
         };

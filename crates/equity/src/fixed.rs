@@ -51,9 +51,13 @@ pub const fn held<G: Game>() -> usize {
     }
 }
 
-/// Whether `G`'s hands are cards held and a board of five.
+/// Whether `G`'s hands are cards held and a board of five: Omaha's hole
+/// cards, or two of Hold'em's seven (six cards are one held and five
+/// shared, which no game deals; issue 66, item 15: `--game six` was read
+/// as one card a player, "a hand of six-card has 1").
 fn has_board<G: Game>() -> Result<(), EquityError> {
-    if G::COUNT <= 5 || (G::HOLE > 0 && G::COUNT != G::HOLE + 5) {
+    if G::COUNT <= 5 || (G::HOLE > 0 && G::COUNT != G::HOLE + 5) || (G::HOLE == 0 && G::COUNT != 7)
+    {
         return Err(EquityError::Game(G::WORD));
     }
     Ok(())
@@ -79,18 +83,20 @@ impl<G: Game> FixedHands<G> {
     /// cards, a deck too short, a game without a board.
     pub fn new(hands: &[&str], board: &str, dead: &str) -> Result<Self, EquityError> {
         has_board::<G>()?;
-        let cards = |what: &'static str, text: &str| {
+        let cards = |what: &str, text: &str| {
             handeval_core::parse_cards(text).map_err(|e| EquityError::Cards {
-                what,
+                what: what.into(),
                 error: e.to_string(),
             })
         };
         let mut holes = Vec::with_capacity(hands.len());
-        for h in hands {
-            let hole = cards("a hand", h)?;
+        for (i, h) in hands.iter().enumerate() {
+            let what = alloc::format!("player {}'s hand", i + 1);
+            // The text with the player: a parse error's column is in it.
+            let hole = cards(&alloc::format!("{what} `{h}`"), h)?;
             if hole.len() != held::<G>() {
                 return Err(EquityError::Cards {
-                    what: "a hand",
+                    what,
                     error: alloc::format!(
                         "`{h}` holds {} cards, where a hand of {} has {}",
                         hole.len(),
@@ -120,9 +126,13 @@ impl<G: Game> FixedHands<G> {
         if ![0, 3, 4, 5].contains(&board.len()) {
             return Err(EquityError::Board(board.len()));
         }
-        if let Some(hole) = holes.iter().find(|h| h.len() != held::<G>()) {
+        if let Some((i, hole)) = holes
+            .iter()
+            .enumerate()
+            .find(|(_, h)| h.len() != held::<G>())
+        {
             return Err(EquityError::Cards {
-                what: "a hand",
+                what: alloc::format!("player {}'s hand", i + 1),
                 error: alloc::format!(
                     "{} cards, where a hand of {} has {}",
                     hole.len(),
@@ -317,7 +327,7 @@ mod tests {
         );
         assert_eq!(
             err(&["AhAsKh", "QdQcJdJc"], ""),
-            "a hand: `AhAsKh` holds 3 cards, where a hand of Omaha has 4"
+            "player 1's hand: `AhAsKh` holds 3 cards, where a hand of Omaha has 4"
         );
         assert_eq!(
             err(&["AhAsKhKs", "QdQcJdAh"], ""),
@@ -337,7 +347,7 @@ mod tests {
         assert_eq!(
             short(&["AhKhQh", "9s9d"], "", ""),
             Err(
-                "a hand: `AhKhQh` holds 3 cards, where a hand of short-deck seven-card has 2"
+                "player 1's hand: `AhKhQh` holds 3 cards, where a hand of short-deck seven-card has 2"
                     .into()
             )
         );
@@ -355,7 +365,7 @@ mod tests {
             )
             .unwrap_err()
             .to_string(),
-            "a hand: 3 cards, where a hand of Omaha has 4"
+            "player 1's hand: 3 cards, where a hand of Omaha has 4"
         );
         assert_eq!(
             FixedHands::<handeval_core::Hand>::new(&["AhKh", "9s9d"], "", "")

@@ -329,7 +329,7 @@ fn equity_takes_ranges_and_counts_them_exactly() {
     for (args, said) in [
         (
             &["QQ+", "AKs", "--versus", "no/such"][..],
-            "--versus no/such: no such engine",
+            "--versus no/such: no engine of that name has an equity calculator",
         ),
         (
             &["QQ@50", "AKs", "--versus", "c/ompeval"][..],
@@ -434,7 +434,7 @@ fn short_deck_equity_deals_from_its_own_thirty_six_cards() {
         ),
         (
             &["--game", "short5", "AhKh", "9s9d"][..],
-            "--game short5: five cards and no board",
+            "--game short5: 5 cards dealt as one hand, no board",
         ),
     ] {
         let out = xtask().arg("equity").args(args).output().unwrap();

@@ -149,6 +149,15 @@ fn a_game_asked_for_reads_every_line_and_names_a_card_outside_its_deck() {
     let out = eval(&["--game", "shortdeck"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("no game \"shortdeck\": the games are five,"));
+    // Issue 66, item 12: a Hi-Lo game is no unknown game: the error says
+    // where its high and its low are.
+    let out = eval(&["--game", "omaha8"], "As Ad Ks Kd | Qs Js Ts 2c 3h\n");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("--game omaha8 is a Hi-Lo game") && stderr.contains("`--game omaha`"),
+        "{stderr}"
+    );
 }
 
 #[test]
