@@ -281,13 +281,9 @@ fn the_table_comparison_finds_a_changed_entry() {
     assert!(found.differing_entries > 0, "{found}");
 }
 
-/// OMPEval's own calculator (pokerfast's `pf_equity`): refused where an
-/// engine has none, and where pokerfast is installed (`cargo xtask engines
-/// install`; CI holds its counts to the lab's with `cargo xtask equity
-/// --versus c/ompeval` after installing it) `AhAs` against `KdKc`'s exact
-/// equity, and what it refuses before calling it.
+/// An engine without a calculator says so.
 #[test]
-fn ompeval_s_calculator_counts_and_refuses_what_it_should() {
+fn an_engine_without_a_calculator_says_so() {
     let error = example()
         .equity(&["AhAs", "KdKc"], "", "")
         .unwrap_err()
@@ -296,10 +292,26 @@ fn ompeval_s_calculator_counts_and_refuses_what_it_should() {
         error.contains("c/example") && error.contains("no equity calculator"),
         "{error}"
     );
-    let Ok(ompeval) = Native::load(engine("c/ompeval").expect("listed"), &Place::of_build()) else {
-        println!("c/ompeval: pokerfast not installed here; its counts are CI's `--versus` step");
-        return;
-    };
+}
+
+/// OMPEval's own calculator (pokerfast's `pf_equity`), as the wheel and as
+/// its source build: `AhAs` against `KdKc`'s exact equity, and what it
+/// refuses before calling it. It needs the packages (`cargo xtask engines
+/// install`), which a fresh machine's first `cargo test` has not made, so
+/// it is ignored there, saying why, and CI runs it after the install,
+/// where it fails unless both load (at 425044b it returned without a word
+/// when pokerfast was absent: issue 66).
+#[test]
+#[ignore = "needs `cargo xtask engines install`: CI runs it after the install (`-- --ignored ompeval`)"]
+fn ompeval_s_calculator_counts_and_refuses_what_it_should() {
+    for name in ["c/ompeval", "c/ompeval-source"] {
+        let ompeval = Native::load(engine(name).expect("listed"), &Place::of_build())
+            .unwrap_or_else(|e| panic!("{e}: run `cargo xtask engines install` first"));
+        calculator_counts_and_refuses(&ompeval);
+    }
+}
+
+fn calculator_counts_and_refuses(ompeval: &Native) {
     let (equity, games) = ompeval.equity(&["AhAs", "KdKc"], "", "").expect("counted");
     let cards = |t: &str| handeval_core::parse_cards(t).unwrap();
     let showdown = handeval_equity::showdown::Showdown::new(

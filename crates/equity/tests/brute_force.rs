@@ -70,13 +70,13 @@ fn deal(
 ) {
     if p == m.ranges().len() {
         visit(chosen, used);
-        return;
-    }
-    for c in m.ranges()[p].combos() {
-        if c.mask() & used == 0 {
-            chosen.push(*c);
-            deal(m, p + 1, used | c.mask(), chosen, visit);
-            chosen.pop();
+    } else {
+        for c in m.ranges()[p].combos() {
+            if c.mask() & used == 0 {
+                chosen.push(*c);
+                deal(m, p + 1, used | c.mask(), chosen, visit);
+                chosen.pop();
+            }
         }
     }
 }
@@ -91,15 +91,15 @@ fn for_each_subset(cards: &[Card], k: usize, visit: &mut dyn FnMut(&[Card])) {
     ) {
         if out.len() == k {
             visit(out);
-            return;
-        }
-        for i in at..cards.len() {
-            if cards.len() - i < k - out.len() {
-                break;
+        } else {
+            for i in at..cards.len() {
+                if cards.len() - i < k - out.len() {
+                    break;
+                }
+                out.push(cards[i]);
+                go(cards, k, i + 1, out, visit);
+                out.pop();
             }
-            out.push(cards[i]);
-            go(cards, k, i + 1, out, visit);
-            out.pop();
         }
     }
     go(cards, k, 0, &mut Vec::new(), visit);

@@ -172,6 +172,19 @@ pub fn tables() -> &'static Tables {
     })
 }
 
+/// The tables through a cache folder `dir` of their own (a fresh one):
+/// generated and saved there, then read back. Returns what was generated,
+/// what was read, and whether the second came from the file (it must,
+/// unless the folder could not be written). The tests hold the cache to
+/// the generator with it on every machine, a cold cache included.
+#[doc(hidden)]
+pub fn through_cache(dir: &std::path::Path) -> ([Vec<u16>; 2], [Vec<u16>; 2], bool) {
+    let folder = handeval_cache::Folder::Own(dir);
+    let (made, _) = RECIPE.load_or_make_in(folder, generate, check);
+    let (read, origin) = RECIPE.load_or_make_in(folder, generate, check);
+    (made, read, !origin.generated())
+}
+
 /// The no-flush and the flush table, generated now on every core.
 #[must_use]
 pub fn generate() -> [Vec<u16>; 2] {

@@ -17,11 +17,11 @@ fn each(
 ) {
     if depth == need {
         f(pick);
-        return;
-    }
-    for i in from..left.len() {
-        pick[depth] = i;
-        each(left, need, i + 1, pick, depth + 1, f);
+    } else {
+        for i in from..left.len() {
+            pick[depth] = i;
+            each(left, need, i + 1, pick, depth + 1, f);
+        }
     }
 }
 

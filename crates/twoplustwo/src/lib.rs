@@ -136,6 +136,19 @@ impl Table {
     }
 }
 
+/// The table through a cache folder `dir` of its own (a fresh one):
+/// generated and saved there, then read back. Returns what was generated,
+/// what was read, and whether the second came from the file. The tests
+/// hold the cache to the generator with it on every machine, a cold cache
+/// included.
+#[doc(hidden)]
+pub fn through_cache(dir: &std::path::Path) -> (Vec<u32>, Vec<u32>, bool) {
+    let folder = handeval_cache::Folder::Own(dir);
+    let ([made], _) = RECIPE.load_or_make_in(folder, || [generate()], check);
+    let ([read], origin) = RECIPE.load_or_make_in(folder, || [generate()], check);
+    (made, read, !origin.generated())
+}
+
 const RECIPE: Recipe<1> = Recipe {
     name: "twoplustwo",
     fingerprint: fingerprint(&[include_bytes!("lib.rs")]),

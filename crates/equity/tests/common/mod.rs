@@ -16,7 +16,7 @@ pub fn each_full_board(board: &[Card], rest: &[Card], mut f: impl FnMut(&[Card])
         full.extend(pick.iter().map(|&i| rest[i]));
         f(&full);
         if need == 0 || !next(&mut pick, rest.len()) {
-            return;
+            break;
         }
     }
 }
