@@ -201,8 +201,9 @@ pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64
 /// # Errors
 /// A row that publishes the rounds' figure with no rounds to take it from,
 /// or whose file says its turns' median is what its turns do not give.
-fn derive_timers(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
+fn derive_timers(rows: &mut [Row], by_workload: &TurnsOf) -> Result<()> {
     for r in rows.iter_mut().filter(|r| r.in_one_measurement()) {
+        let turns = by_workload.of(r.workload);
         // What the file says the rounds' median was, before it is derived
         // afresh. (Not its published figure: the estimator that takes it
         // from the rounds has changed, and older runs are read with the
@@ -301,6 +302,26 @@ pub fn floor_for<'a>(r: &Row, candidates: &'a [Row]) -> Option<&'a Row> {
         .or_else(|| candidates.iter().find(same))
 }
 
+/// A run's turns by workload, sorted out once: every row's statistics
+/// read its own workload's turns, where a search of all of them for each
+/// row took `report` and `machines` most of their time (a run holds tens
+/// of thousands of turns and hundreds of rows).
+struct TurnsOf(HashMap<Workload, Vec<Turn>>);
+
+impl TurnsOf {
+    fn new(turns: &[Turn]) -> TurnsOf {
+        let mut by = HashMap::<Workload, Vec<Turn>>::new();
+        for t in turns {
+            by.entry(t.workload).or_default().push(t.clone());
+        }
+        TurnsOf(by)
+    }
+
+    fn of(&self, workload: Workload) -> &[Turn] {
+        self.0.get(&workload).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// Fills in the ratio and floor columns from the measured ones, the two
 /// timers' figures, and the ratio to the baseline from the interleaved
 /// rounds where there are any.
@@ -308,7 +329,8 @@ pub fn floor_for<'a>(r: &Row, candidates: &'a [Row]) -> Option<&'a Row> {
 /// # Errors
 /// A row that publishes the rounds' figure with no rounds to take it from.
 pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
-    derive_timers(rows, turns)?;
+    let by_workload = TurnsOf::new(turns);
+    derive_timers(rows, &by_workload)?;
     let quiet: Vec<(Workload, String, f64)> = rows
         .iter()
         .filter(|r| r.workload.load == Load::Quiet)
@@ -353,7 +375,7 @@ pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
             r.ratio_to_baseline = baseline.as_ref().map(|b| r.ns / b.1);
             let stats = baseline
                 .as_ref()
-                .and_then(|b| ratio_stats(turns, w, &r.evaluator, &b.0));
+                .and_then(|b| ratio_stats(by_workload.of(w), w, &r.evaluator, &b.0));
             // Without rounds, no round statistics: none are carried over
             // from the file, where they would describe rounds not read.
             r.ratio_median = stats.map(|s| s.median);
