@@ -155,13 +155,24 @@ impl RunnerContender {
                 probe,
             )
             .map_err(|e| e.to_string())?;
-        let samples = session.turn(0, 3, true).map_err(|e| e.to_string())?;
+        // Passes enough for a JIT to have compiled the hot loop (V8 and
+        // CPython's specialising interpreter tier up after thousands of
+        // calls): at 425044b's three the pace of a cold `js/phe` was read,
+        // and two runs chose passes of 11,834 and 26,939 hands.
+        let samples = session.turn(0, 12, true).map_err(|e| e.to_string())?;
         let fastest = samples.iter().map(|s| s.nanos).min().unwrap_or(1);
         let per_hand = (fastest as f64 / probe as f64).max(1e-3);
         let target = (mode.turn_target_ns() as f64).max(1.0);
         // A pass of about a turn's target, over at least the probe's
-        // hands; at least two passes a turn, four where a pass is short.
-        let hands_per_pass = ((target / per_hand) as usize).clamp(probe, block);
+        // hands, rounded down to a power of two (or the whole block): a
+        // probe's noise seldom moves it, so two runs time the same hands;
+        // at least two passes a turn, four where a pass is short.
+        let wanted = ((target / per_hand) as usize).clamp(probe, block);
+        let hands_per_pass = if wanted == block {
+            block
+        } else {
+            (1usize << wanted.ilog2()).max(probe)
+        };
         let pass_ns = per_hand * hands_per_pass as f64;
         let passes = if mode == Mode::Smoke {
             2

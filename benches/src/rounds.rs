@@ -172,6 +172,13 @@ pub struct Pace {
 /// timed by criterion in three workloads).
 pub const SELF_WARMING: Duration = Duration::from_millis(50);
 
+/// A pass this long is a turn of its own: the rounds' fastest turn sets a
+/// disturbed one aside as well as a second pass in the turn would, and a
+/// second pass of an outside calculator's count (16 to 40 s a pass of
+/// `pokers`' `exact_equity` on the Zen 3) doubled what the run spent on it
+/// (issue 66: the equity workloads took 850 s of its hour).
+pub const ONE_PASS_A_TURN: Duration = Duration::from_secs(1);
+
 /// How a turn of `timed` goes in a run of `mode`: as many timed passes as
 /// fill [`Mode::turn_target_ns`], from [`Timed::min_passes`] to 512 (a
 /// smoke run: 2), each turn after an untimed pass unless one pass takes
@@ -190,9 +197,14 @@ pub fn pace_of(timed: &mut dyn Timed, mode: Mode) -> Pace {
 fn pace_by(timed: &mut dyn Timed, mode: Mode, now: &mut dyn FnMut() -> Duration) -> Pace {
     let start = now();
     timed.pass(0);
-    if now().saturating_sub(start) >= SELF_WARMING {
+    let probe = now().saturating_sub(start);
+    if probe >= SELF_WARMING {
         return Pace {
-            passes: timed.min_passes(),
+            passes: if probe >= ONE_PASS_A_TURN {
+                1
+            } else {
+                timed.min_passes()
+            },
             warm: false,
         };
     }
@@ -470,9 +482,22 @@ mod tests {
             clock: clock.clone(),
         };
         let pace = pace_by(&mut long, Mode::Full, &mut || clock.get());
-        // The probe's one pass said enough: no more were made.
+        // The probe's one pass said enough: no more were made; a pass of
+        // more than a second is a turn of its own.
         assert_eq!(
             pace,
+            Pace {
+                passes: 1,
+                warm: false
+            }
+        );
+        let mut tenth = OnClock {
+            script: vec![100_000],
+            n: 0,
+            clock: clock.clone(),
+        };
+        assert_eq!(
+            pace_by(&mut tenth, Mode::Full, &mut || clock.get()),
             Pace {
                 passes: 4,
                 warm: false
