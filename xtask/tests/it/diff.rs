@@ -161,9 +161,9 @@ fn slices_add_up_to_every_hand() {
     let slice = |k: &str| {
         diff(&[
             "--game",
-            "six",
+            "five",
             "--only",
-            "deadhorse/six-simd",
+            "deadhorse/simd",
             "--slice",
             k,
             "--slices-in",
@@ -199,7 +199,7 @@ fn slices_add_up_to_every_hand() {
     assert!(last_text.contains("over its 2 slices"), "{last_text}");
     assert!(!last_text.contains("FAIL"), "{last_text}");
 
-    let every = diff(&["--game", "six", "--only", "deadhorse/six-simd", "--every"]);
+    let every = diff(&["--game", "five", "--only", "deadhorse/simd", "--every"]);
     let every_text = text(&every);
     assert!(every.status.success(), "{every_text}");
     assert!(table(&every_text).len() > 10, "{every_text}");
@@ -214,7 +214,7 @@ fn slices_add_up_to_every_hand() {
         .path();
     let saved = folder.join("slice-1-of-2.json");
     let json = std::fs::read_to_string(&saved).unwrap();
-    std::fs::write(&saved, json.replacen("\"six\"", "\"seven\"", 1)).unwrap();
+    std::fs::write(&saved, json.replacen("\"five\"", "\"seven\"", 1)).unwrap();
     let refused = slice("2/2");
     let refused_text = text(&refused);
     assert!(!refused.status.success(), "{refused_text}");
