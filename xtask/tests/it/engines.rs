@@ -39,26 +39,7 @@ fn the_list_names_every_engine_with_its_pinned_package() {
 fn a_users_library_is_checked_through_the_c_abi() {
     let library =
         handeval_engines::native::lab_library(handeval_engines::AbiLibrary::Example).unwrap();
-    let out = xtask()
-        .args([
-            "engines",
-            "check",
-            "--game",
-            "five,omaha",
-            "--hands",
-            "3000",
-            "--budget",
-            "0",
-            "--csv",
-            // The hanging library's deadline: the default's ten seconds
-            // would be all this test's time.
-            "--timeout",
-            "2",
-            "--library",
-        ])
-        .arg(&library)
-        .output()
-        .unwrap();
+    let out = check_at(&library, "five,omaha", "3000");
     let csv = text(&out.stdout);
     assert!(out.status.success(), "{}{csv}", text(&out.stderr));
     let rows: Vec<&str> = csv.lines().skip(1).collect();
@@ -149,6 +130,31 @@ fn rows(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
         .collect()
 }
 
+/// `engines check --library` of `library` on `games`, a sample of `hands`
+/// and no check of every hand, as CSV.
+fn check_at(library: &std::path::Path, games: &str, hands: &str) -> std::process::Output {
+    xtask()
+        .args([
+            "engines",
+            "check",
+            "--game",
+            games,
+            "--hands",
+            hands,
+            "--budget",
+            "0",
+            "--csv",
+            // A hanging library's deadline: the default's ten seconds
+            // would be all of a test's time.
+            "--timeout",
+            "2",
+            "--library",
+        ])
+        .arg(library)
+        .output()
+        .unwrap()
+}
+
 /// A broken user library, checked on `games` with a small sample: its
 /// rows, the error stream and the exit status.
 fn check_library(
@@ -160,26 +166,7 @@ fn check_library(
     Option<i32>,
 ) {
     let library = handeval_engines::native::test_library(which).unwrap();
-    let out = xtask()
-        .args([
-            "engines",
-            "check",
-            "--game",
-            games,
-            "--hands",
-            "2000",
-            "--budget",
-            "0",
-            "--csv",
-            // The hanging library's deadline: the default's ten seconds
-            // would be all this test's time.
-            "--timeout",
-            "2",
-            "--library",
-        ])
-        .arg(&library)
-        .output()
-        .unwrap();
+    let out = check_at(&library, games, "2000");
     (
         rows(&text(&out.stdout)),
         text(&out.stderr),
