@@ -912,6 +912,41 @@ omaha!(
     [181, 1_812, 779, 780, 10, 1_277, 156, 156, 9, 1]
 );
 
+/// Whether `G` and `H` are the same game, known when the code is compiled
+/// (their ids, compared in a `const` context).
+///
+/// Code generic over a visited game that does something for one game only
+/// tests it as `if const { same_game::<G, H>() }`: the compiler then never
+/// instantiates the branch for the other games. A test at run time (a
+/// `TypeId` or an id compared in the body) would compile the branch, often a
+/// whole equity count or check, for every game an evaluator could be
+/// visited with, and throw it away; that was most of the workspace's build.
+///
+/// ```
+/// use handeval_core::{Hand6, Hand7, same_game};
+/// assert!(same_game::<Hand7, Hand7>());
+/// assert!(!same_game::<Hand6, Hand7>());
+/// ```
+pub const fn same_game<G: Game, H: Game>() -> bool {
+    same_str(G::ID, H::ID)
+}
+
+/// Two strings equal, in a `const` context (`==` on `str` is not `const`).
+pub(crate) const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Something to do with every game, generically: see [`visit_games`].
 pub trait GameVisitor {
     /// Called once per game.

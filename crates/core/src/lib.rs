@@ -169,7 +169,7 @@ pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, 
 pub use game::{
     Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
     OMAHA5_FIVES, OMAHA6_FIVES, Omaha, Omaha4, Omaha5, Omaha6, Run, Short, Short5, Short7,
-    all_hands7, game_ids, visit_games,
+    all_hands7, game_ids, same_game, visit_games,
 };
 pub use hand::{
     AllHands, BINOMIAL, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part,

@@ -55,7 +55,9 @@ pub trait Register {
         impl<R: Register, E: Evaluator> GameVisitor for Walk<'_, R, E> {
             fn game<G: Game>(&mut self) {
                 // A five-card evaluator values the fives of its own rules.
-                if G::FIVES.len() > 1 && *G::RULES == *E::RULES && self.games.take(G::ID) {
+                // Known when compiled, so that no adapter is instantiated
+                // for a game whose rules differ (see `same_game`).
+                if const { G::FIVES.len() > 1 && G::RULES.is(E::RULES) } && self.games.take(G::ID) {
                     self.register.add::<G, BestOf<E>>();
                 }
             }

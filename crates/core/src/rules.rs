@@ -49,6 +49,14 @@ pub struct Rules {
     pub five_classes: [u16; 10],
 }
 
+impl Rules {
+    /// Whether these are the rules `other` are (their ids), in a `const`
+    /// context: see [`same_game`](crate::same_game).
+    pub const fn is(&self, other: &Rules) -> bool {
+        crate::game::same_str(self.id, other.id)
+    }
+}
+
 /// The categories in the usual order: high card weakest, royal flush
 /// strongest.
 const USUAL: [Category; 10] = Category::ALL;

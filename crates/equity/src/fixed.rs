@@ -56,11 +56,37 @@ pub const fn held<G: Game>() -> usize {
 /// shared, which no game deals; issue 66, item 15: `--game six` was read
 /// as one card a player, "a hand of six-card has 1").
 fn has_board<G: Game>() -> Result<(), EquityError> {
-    if G::COUNT <= 5 || (G::HOLE > 0 && G::COUNT != G::HOLE + 5) || (G::HOLE == 0 && G::COUNT != 7)
-    {
+    if !deals_a_board::<G>() {
         return Err(EquityError::Game(G::WORD));
     }
     Ok(())
+}
+
+/// [`has_board`] in a `const` context: whether a [`FixedHands<G>`] can be
+/// made at all.
+pub const fn deals_a_board<G: Game>() -> bool {
+    G::COUNT > 5 && ((G::HOLE > 0 && G::COUNT == G::HOLE + 5) || (G::HOLE == 0 && G::COUNT == 7))
+}
+
+/// The exact showdown of `m` over every board: an Omaha game's counted by
+/// ranks ([`crate::omaha::exact`]) unless `every_board`, any other game's
+/// board by board ([`exact_every_board`]).
+///
+/// Which count a game takes is decided when the code is compiled, so that
+/// code instantiating this for every game an evaluator could be visited
+/// with (the registry's walk) compiles no count a game cannot take.
+#[must_use]
+pub fn exact<G: Game, E: BestFive<G>>(m: &FixedHands<G>, every_board: bool) -> Tally {
+    if const { !deals_a_board::<G>() } {
+        // No `FixedHands<G>` of such a game exists (`has_board` refuses
+        // to make one), so `m` cannot be here: nothing to count.
+        return Tally::default();
+    }
+    if every_board || const { G::HOLE == 0 } {
+        exact_every_board::<G, E>(m)
+    } else {
+        crate::omaha::exact::<G, E>(m)
+    }
 }
 
 /// Fixed hands of game `G` (each player's [`held`] cards), a board so far

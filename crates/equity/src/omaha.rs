@@ -53,7 +53,7 @@ pub fn exact<G: Game, E: BestFive<G>>(m: &FixedHands<G>) -> Tally {
     // Counting by ranks rests on Omaha's rule that a flush takes two held
     // cards of its suit; a game that takes any five (Hold'em) has no such
     // rule, and every board is valued instead.
-    if G::HOLE == 0 {
+    if const { G::HOLE == 0 } {
         return exact_every_board::<G, E>(m);
     }
     let players = m.holes.len();

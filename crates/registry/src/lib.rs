@@ -49,7 +49,7 @@ use std::sync::{Arc, OnceLock};
 use handeval_core::low::{LowAbout, LowEvaluator, LowGame};
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
-    Hand7, Meta, Register, Role, Whole, visit_games,
+    Hand7, Meta, Register, Role, Whole, same_game, visit_games,
 };
 use handeval_equity::showdown::{Showdown, ShowdownForm, Tally};
 pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale};
@@ -221,7 +221,9 @@ pub fn visit<G: Game>(visitor: &mut impl Visit) {
     struct Only<'a, G, V>(&'a mut V, PhantomData<G>);
     impl<G: Game, V: Visit> Visit for Only<'_, G, V> {
         fn visit<H: Game, E: BestFive<H>>(&mut self) {
-            if H::ID == G::ID {
+            // Known when compiled: the other games' evaluators are never
+            // instantiated with the visitor (see `same_game`).
+            if const { same_game::<H, G>() } {
                 self.0.visit::<H, E>();
             }
         }
@@ -805,7 +807,7 @@ pub fn range_equity(
     }
     impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::META.name != self.name || !seven::<G>() {
+            if const { !seven::<G>() } || E::META.name != self.name {
                 return;
             }
             self.out = Some(handeval_equity::exact::exact_with::<AsHand7<G, E>>(
@@ -846,7 +848,7 @@ pub fn range_estimate(
     }
     impl Visit for Run<'_, '_> {
         fn visit<G: Game, E: BestFive<G>>(&mut self) {
-            if E::META.name == self.name && seven::<G>() {
+            if const { seven::<G>() } && E::META.name == self.name {
                 self.out = Some(handeval_equity::monte_carlo::estimate::<AsHand7<G, E>>(
                     self.matchup,
                     self.seed,
@@ -1005,13 +1007,7 @@ pub fn fixed_equity(
             }
             self.out = Some(
                 handeval_equity::fixed::FixedHands::<G>::new(self.hands, self.board, self.dead)
-                    .map(|m| {
-                        if self.every_board {
-                            handeval_equity::fixed::exact_every_board::<G, E>(&m)
-                        } else {
-                            handeval_equity::omaha::exact::<G, E>(&m)
-                        }
-                    }),
+                    .map(|m| handeval_equity::fixed::exact::<G, E>(&m, self.every_board)),
             );
         }
     }
@@ -1032,26 +1028,36 @@ pub fn fixed_equity(
 /// registry line declares it ([`Register::add_declared`]), if it does.
 #[must_use]
 pub fn showdown_form<G: Game, E: BestFive<G>>() -> Option<ShowdownForm> {
-    struct Find<G, E>(Option<ShowdownForm>, PhantomData<fn() -> (G, E)>);
-    impl<G: Game, E: BestFive<G>> Register for Find<G, E> {
+    use std::any::TypeId;
+    /// Every declared form, with its evaluator and game, from one walk:
+    /// a walk per asking `(G, E)` would compile the whole list again for
+    /// each of them.
+    struct Declared(Vec<(TypeId, ShowdownForm)>);
+    impl Register for Declared {
         fn five<F: Evaluator>(&mut self) {}
         fn add<H: Game, F: BestFive<H>>(&mut self) {}
         fn add_declared<H: Game, F: BestFive<H>, D: Any + Copy>(&mut self, declared: D) {
-            use std::any::TypeId;
-            if TypeId::of::<(H, F)>() == TypeId::of::<(G, E)>() {
-                self.0 = same::<D, ShowdownForm>(declared);
+            if let Some(form) = same::<D, ShowdownForm>(declared) {
+                self.0.push((TypeId::of::<(H, F)>(), form));
             }
         }
     }
-    let mut find = Find::<G, E>(None, PhantomData);
-    register_all(&mut find);
-    find.0
+    static DECLARED: OnceLock<Vec<(TypeId, ShowdownForm)>> = OnceLock::new();
+    let declared = DECLARED.get_or_init(|| {
+        let mut declared = Declared(Vec::new());
+        register_all(&mut declared);
+        declared.0
+    });
+    declared
+        .iter()
+        .find(|(id, _)| *id == TypeId::of::<(G, E)>())
+        .map(|(_, form)| *form)
 }
 
 /// Whether `G` is seven-card Hold'em: the check before an evaluator of `G`
 /// is handed to the equity crate as [`AsHand7`].
-fn seven<G: Game>() -> bool {
-    std::any::TypeId::of::<G>() == std::any::TypeId::of::<Hand7>()
+const fn seven<G: Game>() -> bool {
+    same_game::<G, Hand7>()
 }
 
 /// The exact equity of a matchup of ranges with `E`, an evaluator of `G`
@@ -1061,14 +1067,24 @@ fn seven<G: Game>() -> bool {
 pub fn range_equity_of<G: Game, E: BestFive<G>>(
     matchup: &handeval_equity::exact::Matchup,
 ) -> Option<Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError>> {
-    seven::<G>().then(|| handeval_equity::exact::exact::<AsHand7<G, E>>(matchup))
+    // Tested when compiled, so that no other game's evaluator instantiates
+    // the count.
+    if const { seven::<G>() } {
+        Some(handeval_equity::exact::exact::<AsHand7<G, E>>(matchup))
+    } else {
+        None
+    }
 }
 
 /// `showdown` counted by classes of boards ([`Showdown::tally_by_ranks`])
 /// with `E`, an evaluator of `G`; `None` unless `G` is seven-card Hold'em.
 #[must_use]
 pub fn tally_by_ranks<G: Game, E: BestFive<G>>(showdown: &Showdown) -> Option<Tally> {
-    seven::<G>().then(|| showdown.tally_by_ranks::<AsHand7<G, E>>())
+    if const { seven::<G>() } {
+        Some(showdown.tally_by_ranks::<AsHand7<G, E>>())
+    } else {
+        None
+    }
 }
 
 /// `showdown` over every board on this thread with `E`, an evaluator of
@@ -1136,7 +1152,7 @@ fn every_board<G: Game, E: BestFive<G>>(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Option<Tally> {
-    if !seven::<G>() {
+    if const { !seven::<G>() } {
         return None;
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
