@@ -82,9 +82,10 @@ pub fn exact<G: Game, E: BestFive<G>>(m: &FixedHands<G>, every_board: bool) -> T
         // to make one), so `m` cannot be here: nothing to count.
         return Tally::default();
     }
-    if every_board || const { G::HOLE == 0 } {
+    if every_board {
         exact_every_board::<G, E>(m)
     } else {
+        // Which values every board itself for a game without hole cards.
         crate::omaha::exact::<G, E>(m)
     }
 }

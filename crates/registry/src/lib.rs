@@ -234,7 +234,8 @@ pub fn visit<G: Game>(visitor: &mut impl Visit) {
 /// Calls `visitor.visit` for the floor of game `G`, then [`visit::<G>`](visit):
 /// what the benchmarks time.
 pub fn visit_with_floor<G: Game>(visitor: &mut impl Visit) {
-    if G::ID == <Hand as Game>::ID {
+    // Known when compiled, as in `visit`: only the floor of `G` is made.
+    if const { same_game::<G, Hand>() } {
         // Five cards' floor is the five-card evaluator the encoded
         // workloads time too.
         visitor.visit::<Hand, Whole<Null>>();
