@@ -123,8 +123,6 @@ const KEPT: u64 = 1 << 28;
 /// the game is small enough to keep them (`KEPT` hands: the Hold'em
 /// sizes), computed on first use over all cores (seconds for seven cards).
 pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
-    static CLASSES: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
-        OnceLock::new();
     if enumerated::<G>() > KEPT {
         return None;
     }
@@ -146,15 +144,47 @@ pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
     Some(classes)
 }
 
-/// The reference's classes of one part's hands.
-pub fn part_classes<G: Game>(part: &PartAt<G>) -> Vec<u16> {
-    if let Some(all) = reference_classes::<G>() {
+/// [`reference_classes`]' store: every game's classes, once made.
+static CLASSES: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
+    OnceLock::new();
+
+/// [`reference_classes`] if this process has already made them, without
+/// making them.
+fn kept_classes<G: Game>() -> Option<&'static [u16]> {
+    let found = CLASSES
+        .get()?
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(G::ID)
+        .copied()?;
+    found.downcast_ref::<Vec<u16>>().map(Vec::as_slice)
+}
+
+/// The reference's classes of one part's hands: read from `kept` (every
+/// hand's, in order) when given, else read from the table.
+pub fn part_classes<G: Game>(part: &PartAt<G>, kept: Option<&[u16]>) -> Vec<u16> {
+    if let Some(all) = kept {
         let start = part.start as usize;
         all[start..start + part.len].to_vec()
     } else {
         let mut out = vec![0u16; part.len];
         ClassTable::of::<G>().part::<G>(part.part, &mut out);
         out
+    }
+}
+
+/// The classes a check over `parts` reads its parts' from: every hand's
+/// when the game's are kept and the check covers a quarter of the game or
+/// more (made once, for the checks after it), else whatever is already
+/// kept. A few parts (`cargo xtask diff` foreseeing its time on a sample)
+/// read only their own: at 86e8599 they made all 133,784,560 seven-card
+/// classes, seconds on two cores, for a check of a hundred thousand hands.
+pub fn classes_for<G: Game>(parts: &[PartAt<G>]) -> Option<&'static [u16]> {
+    let covered: u64 = parts.iter().map(|p| p.len as u64).sum();
+    if covered.saturating_mul(4) >= enumerated::<G>() {
+        reference_classes::<G>()
+    } else {
+        kept_classes::<G>()
     }
 }
 
@@ -722,11 +752,16 @@ pub fn find<G: Game>(
 ) -> Found {
     let done = std::sync::atomic::AtomicU64::new(0);
     let category_of = category_of_class::<G>();
-    parts
+    let making = Instant::now();
+    let kept = classes_for(parts);
+    // Made on every core, if this check made them: their time summed over
+    // the threads, as each part's is.
+    let made = making.elapsed() * rayon::current_num_threads() as u32;
+    let mut found = parts
         .par_iter()
         .map(|part| {
             let started = Instant::now();
-            let want = part_classes(part);
+            let want = part_classes(part, kept);
             let mut reference_time = started.elapsed();
             // Counted class by class first: a part holds up to ten million
             // hands of a few thousand classes.
@@ -751,7 +786,9 @@ pub fn find<G: Game>(
                 reference_time,
             }
         })
-        .reduce(|| Found::new(checks.len()), Found::merge)
+        .reduce(|| Found::new(checks.len()), Found::merge);
+    found.reference_time += made;
+    found
 }
 
 /// What checks over some of a game's parts found, kept whole: the findings
@@ -1127,6 +1164,26 @@ mod tests {
         assert_eq!(disagreements(&a, &b), 3);
         assert_eq!(disagreements(&a, &[]), 3);
         assert_eq!(disagreements(&[], &[]), 0);
+    }
+
+    #[test]
+    fn a_part_read_alone_has_the_kept_classes_and_a_few_parts_keep_none() {
+        // Six cards: 20,358,520 hands, kept; a few parts are far below a
+        // quarter of them, so reading them keeps nothing (no other test of
+        // this binary keeps six cards' classes).
+        let parts = parts::<Hand6>();
+        let few = &parts[..3];
+        assert_eq!(classes_for(few), None);
+        let alone: Vec<Vec<u16>> = few.iter().map(|p| part_classes(p, None)).collect();
+        assert!(
+            kept_classes::<Hand6>().is_none(),
+            "reading parts kept every class"
+        );
+        let all = classes_for(parts).expect("a check of every hand keeps them");
+        for (part, alone) in few.iter().zip(&alone) {
+            assert_eq!(part_classes(part, Some(all)), *alone);
+        }
+        assert_eq!(classes_for(few), Some(all), "kept once made");
     }
 
     #[test]

@@ -431,6 +431,7 @@ fn on_parts<G: Game>(
             (from, held) = (i + 1, 0);
         }
     }
+    let kept = cards::classes_for(parts);
     let done = std::sync::atomic::AtomicU64::new(0);
     let tally = groups
         .par_iter()
@@ -439,7 +440,7 @@ fn on_parts<G: Game>(
             let mut classes = Vec::new();
             for part in *group {
                 hands.extend(part.hands());
-                classes.extend(cards::part_classes(part));
+                classes.extend(cards::part_classes(part, kept));
             }
             let values = engine.values(&Hands::of(&hands))?;
             let mut t = Tally::default();
