@@ -11,13 +11,17 @@
 //!   pass over its hands. The literal reference itself is held to the
 //!   table-driven classes on a seeded sample, and those classes to the table
 //!   over every hand;
-//! - `sampled_G_E` in its place where every hand would take too long here:
+//! - `sampled_G_E` in its place where every hand would take too long here,
+//!   or is checked through its parts (a six-card best of the fives whose
+//!   code another of its role runs over every hand, [`stands_on_its_parts`]):
 //!   every seven-card evaluator (133,784,560 hands) on [`SEVEN_SAMPLE`]
 //!   seeded hands, and every evaluator of the hole-and-board games
 //!   (463,563,500,400 Omaha hands) on [`SAMPLE`] seeded deals. `cargo xtask
-//!   diff --game G --every`, which CI runs for every seven-card evaluator
-//!   sampled here, checks them over every hand (up to suit renaming for
-//!   Omaha);
+//!   diff --game G --every` checks them over every hand (up to suit
+//!   renaming for Omaha): CI runs it for every seven-card evaluator sampled
+//!   here but a best of the fives whose code another of its role already
+//!   ran over every hand, which stands on its five-card variant's
+//!   every-hand check here;
 //! - `card_order_G_E`, `suit_renaming_G_E`: the value does not depend on
 //!   the order of the cards within the hole and within the board (for the
 //!   Hold'em sizes, within the hand), nor on the names of the suits
@@ -67,7 +71,8 @@ fn verdict<G: Game>(check: &HandCheck<G>) -> Result<(), Failed> {
 
 /// Seven-card hands (Hold'em's and the short deck's) an evaluator is
 /// checked on by the tests; CI checks them over every hand with `cargo
-/// xtask diff --every`.
+/// xtask diff --every` (a best of the fives through its code and its
+/// five-card variant, as the module says).
 const SEVEN_SAMPLE: usize = 1 << 21;
 
 /// The five-card evaluations a hole-and-board game's sample holds: half of
@@ -78,15 +83,31 @@ const SEVEN_SAMPLE: usize = 1 << 21;
 /// diff --game omaha` checks every hand).
 const SAMPLED_FIVES: usize = SAMPLE / 2 * 60;
 
+/// Whether `this` is a best of the hand's fives whose every-hand check
+/// stands on its parts: the code taking the best of the fives is the same
+/// whichever five-card variant it runs, an earlier best of the fives of
+/// its role runs that code over every hand, and its variant is checked over
+/// every five-card hand (`exhaustive_five_*`), so its value is the
+/// variant's on the strongest five of every hand. It is checked on a seeded
+/// sample; CI's every-hand step applies the same rule.
+fn stands_on_its_parts<G: Game>(this: &Checks<G>) -> bool {
+    this.best_of_fives
+        && checks::<G>()
+            .iter()
+            .take_while(|c| c.name != this.name)
+            .any(|c| c.best_of_fives && c.role == this.role)
+}
+
 /// How many hands the tests check an evaluator on: every hand (`None`), or
 /// a sample.
 fn sample_size<G: Game>(checks: &Checks<G>) -> Option<usize> {
     match (G::HOLE, G::COUNT) {
         // Seven cards' 133,784,560 hands are `cargo xtask diff`'s, which
-        // CI runs over every hand for each evaluator sampled here: half a
+        // CI runs over every hand for the evaluators sampled here: half a
         // minute of the test suite on the slowest CPU, checked once. The
         // reference's check is the table-driven classes against the table.
         (0, 7) if checks.role != Role::Reference => Some(SEVEN_SAMPLE),
+        (0, _) if stands_on_its_parts(checks) => Some(SEVEN_SAMPLE),
         (0, _) => None,
         _ => Some(SAMPLED_FIVES / G::FIVES.len().max(60)),
     }
