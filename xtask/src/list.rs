@@ -65,8 +65,9 @@ enum Format {
     Table,
     /// The names alone, one per line.
     Names,
-    /// CSV: name, family, role, the variant it was derived from, table bytes,
-    /// the CPU code path it takes here, summary.
+    /// CSV: name, family, role, the variant it was derived from, whether
+    /// it is the best of the hand's fives by that variant, table bytes, the
+    /// CPU code path it takes here, summary.
     Csv,
 }
 
@@ -136,6 +137,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 "family",
                 "role",
                 "derived_from",
+                "best_of_fives",
                 "table_bytes",
                 "cpu_path",
                 "summary",
@@ -146,6 +148,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     a.meta.family.name,
                     a.meta.role.id(),
                     a.meta.derived_from.unwrap_or_default(),
+                    if a.best_of_fives { "true" } else { "false" },
                     &a.meta.table_bytes.to_string(),
                     &a.cpu_path.to_string(),
                     a.meta.summary,

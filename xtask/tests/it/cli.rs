@@ -479,3 +479,45 @@ fn per_combo_shares_add_up_to_every_deal() {
     }
     assert_eq!(said.matches("combo by combo:").count(), 2, "{said}");
 }
+
+/// The CSV list says which evaluators are the best of the hand's fives by
+/// the variant they derive from (CI's every-hand step reads it): declared
+/// by the type, whatever the name.
+#[test]
+fn the_csv_list_marks_the_best_of_the_fives() {
+    let out = xtask()
+        .args(["list", "--game", "seven", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let csv = text(&out.stdout);
+    let mut rows = csv.lines();
+    let header: Vec<&str> = rows.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (name, derived, best_of) = (col("name"), col("derived_from"), col("best_of_fives"));
+    let marks: Vec<(String, String, String)> = rows
+        .map(|r| {
+            let f: Vec<&str> = r.split(',').collect();
+            (f[name].into(), f[derived].into(), f[best_of].into())
+        })
+        .collect();
+    let mark = |e: &str| marks.iter().find(|m| m.0 == e).unwrap().clone();
+    assert_eq!(
+        mark("deadhorse/best-of-21"),
+        (
+            "deadhorse/best-of-21".into(),
+            "deadhorse/tuned".into(),
+            "true".into()
+        )
+    );
+    // Derived from the same five-card variant, but a kernel of its own.
+    assert_eq!(
+        mark("deadhorse/seven"),
+        (
+            "deadhorse/seven".into(),
+            "deadhorse/tuned".into(),
+            "false".into()
+        )
+    );
+    assert_eq!(mark("pokers").2, "false");
+}
