@@ -3,7 +3,7 @@
 //! step, and both benchmark binaries, read as it is.
 
 use anyhow::{Result, bail};
-use handeval_benches::{Benchmark, Mode, Plan, SimdLimit, Workload};
+use handeval_benches::{Benchmark, Kind, Mode, Plan, SimdLimit, Workload};
 use handeval_core::{GameInfo, Role};
 use handeval_registry::About;
 
@@ -67,10 +67,15 @@ fn timed(request: &Request<'_>) -> Vec<Benchmark> {
 
 /// The instruction counts of `timed`: on each counted workload (a count
 /// stands for both orders of a workload), every evaluator timed in either
-/// order, and the floor, which *instr - floor* subtracts.
-fn counted(timed: &[Benchmark]) -> Vec<Benchmark> {
+/// order, and the floor, which *instr - floor* subtracts. A smoke run
+/// counts full strength only: it shows that every evaluator runs and is
+/// counted under valgrind on its path, which the five-card categories'
+/// counts (a third of a smoke run's, valgrind starting once for each)
+/// would show again.
+fn counted(timed: &[Benchmark], mode: Mode) -> Vec<Benchmark> {
     let mut counted = Vec::new();
-    for w in Workload::every().filter(|w| w.is_counted()) {
+    let kept = |w: &Workload| w.is_counted() && (mode != Mode::Smoke || w.kind == Kind::Strength);
+    for w in Workload::every().filter(kept) {
         let twins = [w, w.in_order(handeval_benches::Order::Sequential)];
         let chosen: Vec<About> = timed_evaluators(w.game())
             .into_iter()
@@ -106,7 +111,7 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
     let timed = timed(request);
     if timed.is_empty() {
         let examples: Vec<String> = workloads(request.game)
-            .filter(|w| w.is_counted() && w.kind == handeval_benches::Kind::Strength)
+            .filter(|w| w.is_counted() && w.kind == Kind::Strength)
             .take(3)
             .map(|w| {
                 let last = timed_evaluators(w.game());
@@ -126,7 +131,7 @@ pub fn resolve(request: &Request<'_>) -> Result<Plan> {
         seed: request.seed,
         simd: request.simd,
         mode: request.mode,
-        counted: counted(&timed),
+        counted: counted(&timed, request.mode),
         timed,
         rounds_out: std::path::PathBuf::new(),
         engines: None,
@@ -199,7 +204,11 @@ mod tests {
         let p = plan("category", Some("six"));
         assert!(!p.timed.is_empty() && p.counted.is_empty());
         // Everything: every timed evaluator on every counted workload.
-        let p = plan("", None);
+        let p = resolve(&Request {
+            mode: Mode::Full,
+            ..request("", None)
+        })
+        .unwrap();
         let expected: usize = Workload::every()
             .filter(|w| w.is_counted())
             .map(|w| timed_evaluators(w.game()).len())
@@ -208,6 +217,22 @@ mod tests {
         let five = timed_evaluators(game("five")).len();
         let omaha = timed_evaluators(game("omaha")).len();
         assert!(p.counted.len() >= 4 * five + omaha);
+        // A smoke run: every timed evaluator on every counted workload of
+        // full strength, none of the five-card categories.
+        let smoke = plan("", None);
+        assert!(
+            smoke
+                .counted
+                .iter()
+                .all(|b| b.workload.kind == Kind::Strength)
+        );
+        let strength: Vec<&Benchmark> = p
+            .counted
+            .iter()
+            .filter(|b| b.workload.kind == Kind::Strength)
+            .collect();
+        assert_eq!(smoke.counted.iter().collect::<Vec<_>>(), strength);
+        assert_eq!(smoke.counted.len() + 2 * five, p.counted.len());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `machine.txt` for a run: the machine, the command, the plan's choices,
 //! and how the instructions were counted, or why not.
 
-use handeval_benches::{Plan, SimdLimit};
+use handeval_benches::{Mode, Plan, SimdLimit};
 
 use super::plan::counted_games;
 use crate::machine::probe::Requested;
@@ -34,7 +34,12 @@ pub fn how_counted(plan: &Plan, counted: Result<&str, NoCounts>) -> String {
     };
     match counted {
         Ok(valgrind) => format!(
-            "callgrind ({valgrind}) via gungraun, over {over}; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)"
+            "callgrind ({valgrind}) via gungraun, over {over}{}; valgrind cannot run AVX-512 and hides it, so SIMD evaluators are counted on their AVX2 path (portable under --simd portable)",
+            if plan.mode == Mode::Smoke {
+                ", full strength only (a smoke run)"
+            } else {
+                ""
+            }
         ),
         Err(NoCounts::Skipped) => "not measured: --no-icount".to_string(),
         Err(NoCounts::NothingToCount) => "not measured: none of this run's workloads has instruction counts (only shuffled full strength has them, and five-card categories)".to_string(),
@@ -191,6 +196,16 @@ mod tests {
             how_counted(&both, v)
         );
         assert!(!how_counted(&seven, v).contains("five"));
+        assert!(!how_counted(&five, v).contains("smoke"));
+        let smoke = Plan {
+            mode: Mode::Smoke,
+            ..plan(&[Workload::HEADLINE])
+        };
+        assert!(
+            how_counted(&smoke, v).contains("five-card hands, full strength only (a smoke run);"),
+            "{}",
+            how_counted(&smoke, v)
+        );
         assert_eq!(
             how_counted(&five, Err(NoCounts::Skipped)),
             "not measured: --no-icount"
