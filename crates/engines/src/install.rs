@@ -383,7 +383,10 @@ pub fn install(place: &Place, python: &str) -> Result<(), Error> {
             .unwrap_or_else(|_| Err(Error::new("install", "the source builds' thread panicked")));
         (sources, rest)
     });
-    rest.and(sources)
+    match (rest, sources) {
+        (Err(rest), Err(sources)) => Err(Error::new("install", format!("{rest}; and {sources}"))),
+        (rest, sources) => rest.and(sources),
+    }
 }
 
 /// The pinned PyPI binaries and the lab's own package into one virtual
