@@ -40,6 +40,7 @@
 use std::sync::OnceLock;
 
 pub mod low;
+pub mod lowball;
 mod ranking;
 mod seven;
 pub mod table;
