@@ -1,7 +1,9 @@
 //! Omaha Hi-Lo's low half: every registered low evaluator held to the
 //! literal reference on every rank pattern (every hand, weighted) and on
 //! seeded deals, the count of qualifying lows derived a second way, named
-//! pitfalls, and deliberately broken evaluators that must fail.
+//! pitfalls, and deliberately broken evaluators that must fail; and the
+//! lowball rankings `aya_poker` ships, held to the lab's lowball
+//! references (`handeval_reference::lowball`) over every hand.
 
 use handeval_core::low::{Low, LowAbout, LowEvaluator, LowGame, OMAHA_QUALIFYING};
 use handeval_core::{Game, Omaha4, Role};
@@ -164,4 +166,151 @@ fn a_nine_that_qualifies_fails_its_pitfall() {
     let hand: Omaha4 = "9h7dKcKs|2c3h4s9dTh".parse().unwrap();
     assert_eq!(NineQualifies::low(&hand).to_string(), "8-7-4-3-2");
     assert_eq!(LowReference::low(&hand), Low::NONE);
+}
+
+/// The lowball rankings `aya_poker` 0.1 ships (`ace_five_rank`,
+/// `deuce_seven_rank`, `badugi_rank`: tables its build script generates),
+/// held to the lab's lowball references over every hand: each hand's
+/// class by the reference (its place among the distinct values, best
+/// first) against its class by `aya_poker` (the same, its higher rank the
+/// better), the hands in another class counted with examples.
+mod aya_lowball {
+    use handeval_core::{Card, Hand};
+    use handeval_reference::lowball::{AceToFive, Badugi, DeuceToSeven};
+    use std::collections::BTreeMap;
+
+    fn aya(cards: &[Card]) -> aya_poker::base::Hand {
+        cards
+            .iter()
+            .map(|c| &aya_poker::base::CARDS[usize::from(c.index())])
+            .collect()
+    }
+
+    /// Every hand of `N` cards, once.
+    fn every<const N: usize>(mut visit: impl FnMut(Hand<N>)) {
+        let mut at: [u8; N] = core::array::from_fn(|i| i as u8);
+        loop {
+            visit(Hand::new(at.map(|i| Card::from_index(i).expect("a card"))).expect("distinct"));
+            let Some(i) = (0..N).rev().find(|&i| usize::from(at[i]) < 52 - N + i) else {
+                return;
+            };
+            at[i] += 1;
+            for j in i + 1..N {
+                at[j] = at[j - 1] + 1;
+            }
+        }
+    }
+
+    /// Each hand's class by the reference (`R`, less is better) and by the
+    /// outside ranking (`A`, more is better): how many hands differ, the
+    /// distinct values of each, and a few examples.
+    fn classes<const N: usize, R: Ord + Copy, A: Ord + Copy>(
+        reference: impl Fn(Hand<N>) -> R,
+        outside: impl Fn(Hand<N>) -> A,
+    ) -> (u64, usize, usize, Vec<String>) {
+        let mut hands = Vec::new();
+        every::<N>(|h| hands.push((h, reference(h), outside(h))));
+        let mut r: Vec<R> = hands.iter().map(|x| x.1).collect();
+        r.sort_unstable();
+        r.dedup();
+        let mut a: Vec<A> = hands.iter().map(|x| x.2).collect();
+        a.sort_unstable_by(|x, y| y.cmp(x));
+        a.dedup();
+        let r_class: BTreeMap<R, usize> = r.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let a_class: BTreeMap<A, usize> = a.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        // The examples: the first hands in another class, by the
+        // reference's order, where a misplaced class starts.
+        let mut wrong: Vec<(usize, usize, &Hand<N>)> = hands
+            .iter()
+            .map(|(h, rv, av)| (r_class[rv] + 1, a_class[av] + 1, h))
+            .filter(|(rc, ac, _)| rc != ac)
+            .collect();
+        wrong.sort_by_key(|&(rc, _, _)| rc);
+        let examples = wrong
+            .iter()
+            .take(3)
+            .map(|(rc, ac, h)| format!("{h}: class {ac}, the reference {rc}"))
+            .collect();
+        (wrong.len() as u64, r.len(), a.len(), examples)
+    }
+
+    fn deuce_seven(h: Hand) -> u16 {
+        aya_poker::deuce_seven_rank(&aya(&h.cards())).0
+    }
+
+    /// Whether a hand's ranks are A-2-3-4-5.
+    fn wheel(h: Hand) -> bool {
+        let mut ranks = h.cards().map(|c| c.rank().value());
+        ranks.sort_unstable();
+        ranks == [2, 3, 4, 5, 14]
+    }
+
+    #[test]
+    fn aya_pokers_lowball_rankings_against_the_references_over_every_hand() {
+        let results = [
+            (
+                "ace_five_rank",
+                classes::<5, _, _>(AceToFive::of, |h| {
+                    aya_poker::ace_five_rank(&aya(&h.cards())).0
+                }),
+            ),
+            (
+                "badugi_rank",
+                classes::<4, _, _>(Badugi::of, |h| aya_poker::badugi_rank(&aya(&h.cards())).0),
+            ),
+        ];
+        for (name, (wrong, reference, outside, examples)) in results {
+            println!(
+                "aya_poker {name}: {wrong} hands in another class; {outside} values, the reference {reference}; {examples:?}"
+            );
+            assert_eq!((wrong, outside), (0, reference), "{name}: {examples:?}");
+        }
+    }
+
+    /// `aya_poker` 0.1.0's `deuce_seven_rank` counts A-2-3-4-5 as a
+    /// straight, five high (and of one suit a straight flush), where
+    /// deuce-to-seven's ace is only high: an ace-high hand, the best of
+    /// them. Its one error, kept as a listing's are: with the 1,024 wheels
+    /// aside every hand is in the reference's class; with them, the wheels
+    /// sit among the straights and every class between moves by one.
+    #[test]
+    fn aya_pokers_deuce_to_seven_counts_the_wheel_as_a_straight_and_nothing_else() {
+        let (wrong, reference, outside, examples) =
+            classes::<5, _, _>(DeuceToSeven::of, deuce_seven);
+        println!(
+            "aya_poker deuce_seven_rank: {wrong} hands in another class; {outside} values, the reference {reference}; {examples:?}"
+        );
+        assert_eq!((wrong, outside, reference), (1_786_928, 7_462, 7_462));
+        // The wheels aside: the same order as the reference's on the rest.
+        let aside = |h: Hand| {
+            if wheel(h) {
+                None
+            } else {
+                Some(DeuceToSeven::of(h))
+            }
+        };
+        // Set first by both: the reference's least value, the outside's most.
+        let outside_aside = |h: Hand| {
+            if wheel(h) {
+                u32::MAX
+            } else {
+                u32::from(deuce_seven(h))
+            }
+        };
+        let (wrong, reference, outside, examples) = classes::<5, _, _>(aside, outside_aside);
+        assert_eq!((wrong, outside), (0, reference), "{examples:?}");
+        // What the rules say of the wheel, and what aya_poker says.
+        let hand = |s: &str| s.parse::<Hand>().unwrap();
+        let (wheel_hand, ace_high, six_straight) = (
+            hand("Ac 2d 3h 4s 5c"),
+            hand("Ac Kd Qh Js 9c"),
+            hand("6c 5d 4h 3s 2c"),
+        );
+        assert!(DeuceToSeven::of(wheel_hand) < DeuceToSeven::of(ace_high));
+        assert!(
+            deuce_seven(wheel_hand) < deuce_seven(ace_high),
+            "aya_poker fixed the wheel?"
+        );
+        assert!(deuce_seven(wheel_hand) > deuce_seven(six_straight));
+    }
 }
