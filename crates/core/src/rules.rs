@@ -111,6 +111,31 @@ pub const SHORT_DECK: Rules = Rules {
     five_classes: [120, 504, 252, 252, 6, 120, 72, 72, 5, 1],
 };
 
+/// Short deck as many rooms deal it (Triton's rules among them): the deck,
+/// straights and tables of [`SHORT_DECK`], with three of a kind above the
+/// straight, the two entries of the order swapped. From 36 cards more
+/// threes of a kind (16,128) than straights (6,120) are made, so by rarity
+/// the straight ranks higher ([`SHORT_DECK`]); the rooms that rank three
+/// of a kind higher do so by custom, and both orders are dealt.
+pub const SHORT_DECK_TRIPS: Rules = Rules {
+    id: "short-trips",
+    lowest: Rank::Six,
+    order: [
+        Category::HighCard,
+        Category::OnePair,
+        Category::TwoPair,
+        Category::Straight,
+        Category::ThreeOfAKind,
+        Category::FullHouse,
+        Category::Flush,
+        Category::FourOfAKind,
+        Category::StraightFlush,
+        Category::RoyalFlush,
+    ],
+    five_hands: SHORT_DECK.five_hands,
+    five_classes: SHORT_DECK.five_classes,
+};
+
 /// `n` choose `k`, for the small counts of the derivation.
 const fn choose(n: u64, k: u64) -> u64 {
     crate::hand::choose(n as usize, k as usize) as u64
@@ -295,8 +320,16 @@ impl RuleSet for ShortDeck {
     const INDEX: usize = 1;
 }
 
+/// [`SHORT_DECK_TRIPS`] as a type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ShortDeckTrips;
+
+impl RuleSet for ShortDeckTrips {
+    const INDEX: usize = 2;
+}
+
 /// Every rule set, for checks written once.
-pub const ALL: [&Rules; 2] = [&STANDARD, &SHORT_DECK];
+pub const ALL: [&Rules; 3] = [&STANDARD, &SHORT_DECK, &SHORT_DECK_TRIPS];
 
 /// The most five-card classes of any rule set: the length of a table
 /// indexed by class, whichever the rules.
@@ -392,6 +425,18 @@ mod tests {
             SHORT_DECK.worst_class(Category::Flush) + 1
         );
         assert_eq!(SHORT_DECK.category_of(1_404), Some(Category::HighCard));
+        // Three of a kind above the straight: its 252 classes come first.
+        let trips = &SHORT_DECK_TRIPS;
+        assert!(trips.beats(Category::ThreeOfAKind, Category::Straight));
+        assert_eq!(
+            trips.best_class(Category::Straight),
+            trips.worst_class(Category::ThreeOfAKind) + 1
+        );
+        assert_eq!(
+            trips.worst_class(Category::Straight),
+            SHORT_DECK.worst_class(Category::ThreeOfAKind)
+        );
+        assert_eq!(trips.classes(), 1_404);
         let masks: Vec<u16> = SHORT_DECK.straight_masks().collect();
         // A-6-7-8-9, then 6-7-8-9-T up to T-J-Q-K-A.
         assert_eq!(masks[0], 1 << 12 | 0b1111 << 4);

@@ -51,7 +51,7 @@ pub use seven::{ReferenceBest, best_five};
 
 use core::marker::PhantomData;
 
-use handeval_core::rules::{RuleSet, Rules, ShortDeck, Standard};
+use handeval_core::rules::{RuleSet, Rules, ShortDeck, ShortDeckTrips, Standard};
 use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role};
 
 /// The naive reference evaluator of the fives of rule set `R`. See the
@@ -78,6 +78,21 @@ pub type Reference = Naive<Standard>;
 /// assert_eq!(ShortReference::class(&"9c 8d 7h 6s Jc".parse().unwrap()).get(), 1_404);
 /// ```
 pub type ShortReference = Naive<ShortDeck>;
+
+/// The naive reference of short deck's fives where three of a kind beats a
+/// straight ([`SHORT_DECK_TRIPS`](handeval_core::rules::SHORT_DECK_TRIPS)):
+/// the same counts and tests in that order.
+///
+/// ```
+/// use handeval_core::{Evaluator, Hand};
+/// use handeval_reference::{ShortReference, ShortTripsReference};
+///
+/// let trips: Hand = "9c 9d 9h Ks 6d".parse().unwrap();
+/// let straight: Hand = "Ac Kd Qh Js Tc".parse().unwrap();
+/// assert!(ShortTripsReference::strength(trips) > ShortTripsReference::strength(straight));
+/// assert!(ShortReference::strength(trips) < ShortReference::strength(straight));
+/// ```
+pub type ShortTripsReference = Naive<ShortDeckTrips>;
 
 /// The reference strength: the category's place in the rules' order
 /// first, then the ranks in the order they are compared (by count, then by

@@ -103,3 +103,49 @@ fn ten_spelled_two_ways_is_the_same_card() {
     assert_eq!(hand("10c Jc Qc Kc Ac"), hand("Tc Jc Qc Kc Ac"));
     assert_eq!(class("10c Jc Qc Kc Ac"), 1);
 }
+
+/// Both short-deck orders over every five of the 36 cards, hand by hand:
+/// each category's hands and classes equal the rule set's table (itself
+/// derived from the deck, `handeval_core::rules`), and the classes run
+/// category by category in the rule set's order.
+#[test]
+fn both_short_deck_orders_have_their_tables_hand_by_hand() {
+    use handeval_core::rules::{RuleSet, ShortDeck, ShortDeckTrips};
+    use handeval_reference::Naive;
+    fn check<R: RuleSet>() {
+        let rules = R::RULES;
+        let deck: Vec<handeval_core::Card> = handeval_core::Card::all()
+            .filter(|c| rules.holds(c.rank()))
+            .collect();
+        let mut hands = Histogram::new();
+        let mut n = 0u64;
+        for a in 0..deck.len() {
+            for b in a + 1..deck.len() {
+                for c in b + 1..deck.len() {
+                    for d in c + 1..deck.len() {
+                        for e in d + 1..deck.len() {
+                            let h = Hand::new([deck[a], deck[b], deck[c], deck[d], deck[e]])
+                                .expect("distinct");
+                            let category = <Naive<R> as Evaluator>::category(h);
+                            let class = Naive::<R>::class(&h).get();
+                            assert_eq!(rules.category_of(class), Some(category), "{h}");
+                            hands.add(category);
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 376_992);
+        let mut classes: HashMap<Category, u16> = HashMap::new();
+        for s in Naive::<R>::distinct_strengths() {
+            *classes.entry(s.category).or_default() += 1;
+        }
+        for c in Category::ALL {
+            assert_eq!(hands[c], u64::from(rules.hands_in(c)), "{} {c}", rules.id);
+            assert_eq!(classes[&c], rules.classes_in(c), "{} {c}", rules.id);
+        }
+    }
+    check::<ShortDeck>();
+    check::<ShortDeckTrips>();
+}
