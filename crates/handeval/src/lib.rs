@@ -169,6 +169,17 @@ pub enum Error {
         /// The card.
         card: Card,
     },
+    /// A card the game's deck does not hold (short deck's holds 6 to ace).
+    Deck {
+        /// The hand's place in the batch, from 0.
+        row: usize,
+        /// The card's place in the hand, from 0.
+        position: usize,
+        /// The card.
+        card: Card,
+        /// The game, in words.
+        game: &'static str,
+    },
     /// A batch of hands and a buffer of ranks of different lengths.
     Lengths {
         /// Hands given.
@@ -195,6 +206,15 @@ impl fmt::Display for Error {
                 Card::COUNT
             ),
             Error::Repeated { row, card } => write!(f, "hand {row}: {card} twice"),
+            Error::Deck {
+                row,
+                position,
+                card,
+                game,
+            } => write!(
+                f,
+                "hand {row}, card {position}: {card} is not in the deck of {game}"
+            ),
             Error::Lengths { hands, ranks } => {
                 write!(f, "{hands} hands but room for {ranks} ranks")
             }
@@ -280,6 +300,27 @@ fn check_all<const N: usize>(hands: &[[u8; N]]) -> Result<(), Error> {
     } else {
         first_bad(hands)
     }
+}
+
+/// The first card of `hands` the deck of `G` does not hold, as an error:
+/// nothing to look at for a game of the whole deck.
+fn check_deck<G: Game, const N: usize>(hands: &[[u8; N]]) -> Result<(), Error> {
+    let deck = G::RULES.deck();
+    if deck == (1u64 << Card::COUNT) - 1 {
+        return Ok(());
+    }
+    for (row, hand) in hands.iter().enumerate() {
+        // Checked cards (`check_all`): each number below 52.
+        if let Some(position) = hand.iter().position(|&n| deck >> n & 1 == 0) {
+            return Err(Error::Deck {
+                row,
+                position,
+                card: Card::from_index(hand[position]).expect("a checked card"),
+                game: G::TITLE,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// How many hands are not distinct cards, counted over vectors of hands
@@ -401,6 +442,7 @@ fn classes<G: Game, const N: usize>(
         return Ok(());
     };
     check_all(hands)?;
+    check_deck::<G, N>(hands)?;
     // The kernel reads the checked rows themselves where it can; else each
     // row is made the game's hand, a chunk at a time.
     if kernel.classes_of_rows(hands.as_flattened(), out) {
@@ -593,9 +635,151 @@ game!(
     equity
 );
 
+/// One module per short-deck game: its hands as card numbers and its
+/// batch call. A short-deck class is on the game's own scale (1 = royal
+/// flush ..= 1,404, a flush above a full house), so the modules give
+/// class numbers and each class's category, not Hold'em's [`Rank`].
+macro_rules! short_game {
+    ($(#[$doc:meta])* $module:ident, $game:ty, $example:literal) => {
+        $(#[$doc])*
+        pub mod $module {
+            use super::{Category, Error};
+            use handeval_core::Game;
+            use handeval_registry::DynEvaluator;
+            use std::sync::OnceLock;
+
+            type G = $game;
+
+            /// Cards in a hand.
+            pub const CARDS: usize = <G as Game>::COUNT;
+
+            /// Classes on the game's scale: 1,404.
+            pub const CLASSES: u16 = <G as Game>::RULES.classes();
+
+            fn kernel() -> &'static dyn DynEvaluator<G> {
+                static KERNEL: OnceLock<Box<dyn DynEvaluator<G>>> = OnceLock::new();
+                super::kernel(&KERNEL)
+            }
+
+            /// The name of the evaluator this module values hands with on
+            /// this CPU, as the lab's reports name it.
+            pub fn evaluator() -> &'static str {
+                kernel().name()
+            }
+
+            /// The class of each hand on the game's scale (1 = royal flush
+            /// ..= [`CLASSES`], lower is stronger): `out[i]` for `hands[i]`,
+            /// each hand [`CARDS`] card numbers of the 36-card deck (6 to
+            /// ace).
+            ///
+            /// # Errors
+            /// [`Error::Lengths`] unless there is one class per hand;
+            /// [`Error::Card`], [`Error::Repeated`] or [`Error::Deck`] (a
+            /// card below the six) for the first hand that is not distinct
+            /// cards of the deck, in which case `out` is left as it was.
+            pub fn classes(hands: &[[u8; CARDS]], out: &mut [u16]) -> Result<(), Error> {
+                super::classes::<G, CARDS>(kernel(), hands, out)
+            }
+
+            /// The category of a class of the game's scale, `None` outside
+            /// 1..=[`CLASSES`].
+            pub const fn category(class: u16) -> Option<Category> {
+                <G as Game>::RULES.category_of(class)
+            }
+
+            #[doc = concat!("The class of one hand in card notation, such as `", $example, "`.")]
+            ///
+            /// # Errors
+            /// [`Error::Hand`] if the text is not a hand of the game, saying
+            /// what and where.
+            pub fn class_of(text: &str) -> Result<u16, Error> {
+                let mut out = [0];
+                classes(&[super::numbers::<G, CARDS>(text)?], &mut out)?;
+                Ok(out[0])
+            }
+        }
+    };
+}
+
+short_game!(
+    /// Short deck's five-card hands (36 cards, 6 to ace; a flush above a
+    /// full house, A-6-7-8-9 the lowest straight).
+    short5,
+    handeval_core::Short5,
+    "As Ks Qs Js Ts"
+);
+short_game!(
+    /// Short deck Hold'em's seven-card hands: the best five of seven.
+    short7,
+    handeval_core::Short7,
+    "As Ks Qs Js Ts 6c 6d"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Short deck's modules on every five-card hand and a stride of the
+    /// seven-card ones, against the reference's classes; a card below the
+    /// six is refused, named.
+    #[test]
+    fn short_deck_classes_are_the_references_and_a_low_card_is_refused() {
+        use handeval_core::{Short5, Short7};
+        use handeval_reference::table::ClassTable;
+        /// A module's batch call of classes.
+        type Classes<const N: usize> = fn(&[[u8; N]], &mut [u16]) -> Result<(), Error>;
+        fn check<G: Game, const N: usize>(classes: Classes<N>, stride: usize) -> usize {
+            let table = ClassTable::of::<G>();
+            let hands: Vec<G> = G::parts().flat_map(G::part_hands).step_by(stride).collect();
+            let rows: Vec<[u8; N]> = hands
+                .iter()
+                .map(|h| core::array::from_fn(|i| h.card_slice()[i].index()))
+                .collect();
+            let mut out = vec![0u16; rows.len()];
+            classes(&rows, &mut out).expect("cards of the deck");
+            for (hand, &class) in hands.iter().zip(&out) {
+                assert_eq!(class, table.best(hand), "{hand}");
+            }
+            hands.len()
+        }
+        assert_eq!(check::<Short5, 5>(short5::classes, 1), 376_992);
+        assert!(check::<Short7, 7>(short7::classes, 41) > 200_000);
+
+        assert_eq!(short5::class_of("As Ks Qs Js Ts"), Ok(1));
+        assert_eq!(short5::class_of("9c 8d 7h 6s Jc"), Ok(short5::CLASSES));
+        let flush = short5::class_of("Kh Th 9h 7h 6h").unwrap();
+        let full = short5::class_of("Ac Ad Ah Ks Kd").unwrap();
+        assert!(flush < full);
+        assert_eq!(short5::category(flush), Some(Category::Flush));
+        assert_eq!(short7::category(0), None);
+        // In card notation the hand's parser refuses it; as numbers, the
+        // batch call.
+        assert!(matches!(
+            short7::class_of("As Ks Qs Js Ts 2c 6d"),
+            Err(Error::Hand(_))
+        ));
+        let royal = [51, 47, 43, 39, 35, 16, 17];
+        let mut low = royal;
+        low[5] = 0;
+        let mut out = [7u16; 2];
+        let error = short7::classes(&[royal, low], &mut out).unwrap_err();
+        assert_eq!(
+            error,
+            Error::Deck {
+                row: 1,
+                position: 5,
+                card: "2c".parse().unwrap(),
+                game: <Short7 as Game>::TITLE
+            }
+        );
+        assert_eq!(out, [7, 7], "left as it was");
+        assert!(
+            error
+                .to_string()
+                .contains("hand 1, card 5: 2c is not in the deck of"),
+            "{error}"
+        );
+    }
 
     #[test]
     fn a_bad_row_is_named_and_leaves_the_ranks_as_they_were() {
