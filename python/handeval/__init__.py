@@ -22,34 +22,61 @@ import numpy.typing as npt
 
 from . import _handeval
 
-__all__ = ["CATEGORIES", "evaluate", "evaluate_cards", "rank", "evaluators", "equity", "estimate"]
+__all__ = [
+    "CATEGORIES",
+    "GAMES",
+    "evaluate",
+    "evaluate_cards",
+    "rank",
+    "evaluators",
+    "equity",
+    "estimate",
+]
 
 #: Category names by the numbers :func:`evaluate` returns (0 = high card).
 CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 
-#: Cards a hand has, by game: Hold'em's 5, 6 and 7, then Omaha's hole
-#: cards (4, 5 or 6) and board (5), hole cards first.
+#: Every game's cards a hand, by its id as the lab names it: Hold'em's
+#: ``five``, ``six`` and ``seven``, Omaha's ``omaha``, ``omaha5`` and
+#: ``omaha6`` (hole cards, then the board of five), short deck's
+#: ``short5`` and ``short7`` (36 cards, 6 to ace).
+GAMES: dict[str, int] = dict(_handeval.games())
+
+#: Cards a hand has in the games told by their width: Hold'em's 5, 6 and
+#: 7, then Omaha's hole cards (4, 5 or 6) and board (5).
 WIDTHS = (5, 6, 7, 9, 10, 11)
 
 
-def evaluate(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
+def evaluate(
+    cards: npt.ArrayLike, game: str | None = None
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]:
     """Ranks and category numbers of every hand of ``cards``, in one call.
 
     ``cards`` has one row a hand: shape ``(n, 5 | 6 | 7)`` for Hold'em,
-    ``(n, 9 | 10 | 11)`` for Omaha with 4, 5 or 6 hole cards first. Any
-    integer dtype is taken; ``uint8`` in C order is used without a copy.
-    The GIL is released while the hands are valued, and a batch of 32,768
-    hands or more is split over every core (one pool of threads, kept
-    between calls; ``RAYON_NUM_THREADS`` limits it).
+    ``(n, 9 | 10 | 11)`` for Omaha with 4, 5 or 6 hole cards first, the
+    game told by the width; ``game`` names it instead (one of
+    :data:`GAMES`), as short deck's must be: ``evaluate(hands,
+    game="short7")``, whose ranks are on short deck's own scale of 1,404
+    classes (a flush above a full house). Any integer dtype is taken;
+    ``uint8`` in C order is used without a copy. The GIL is released while
+    the hands are valued, and a batch of 32,768 hands or more is split over
+    every core (one pool of threads, kept between calls;
+    ``RAYON_NUM_THREADS`` limits it).
 
     Raises ``ValueError`` naming the row and the card for a number that is
-    no card or a card twice in a hand, and for a shape that is no game's;
-    ``TypeError`` for an array that is not of integers.
+    no card, a card twice in a hand or a card the game's deck does not
+    hold, and for a shape or a name that is no game's; ``TypeError`` for
+    an array that is not of integers.
     """
     array = np.asarray(cards)
     if array.ndim != 2:
         raise ValueError(f"cards must be a 2-D array, one hand a row; got shape {array.shape}")
-    if array.shape[1] not in WIDTHS:
+    if game is not None:
+        if game not in GAMES:
+            raise ValueError(f"no game {game!r}; the games are {', '.join(GAMES)}")
+        if array.shape[1] != GAMES[game]:
+            raise ValueError(f"a hand of {game} has {GAMES[game]} cards, not {array.shape[1]}")
+    elif array.shape[1] not in WIDTHS:
         raise ValueError(
             "a hand has 5, 6 or 7 cards (Hold'em) or 9, 10 or 11 (Omaha, hole cards first), "
             f"not {array.shape[1]}"
@@ -66,7 +93,7 @@ def evaluate(cards: npt.ArrayLike) -> tuple[npt.NDArray[np.uint16], npt.NDArray[
                 "(cards are 0..52, 4 * rank + suit)"
             )
         array = array.astype(np.uint8)
-    return _handeval.evaluate(np.ascontiguousarray(array))
+    return _handeval.evaluate(np.ascontiguousarray(array), game)
 
 
 def evaluate_cards(*cards: int) -> int:

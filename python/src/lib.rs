@@ -47,10 +47,36 @@ fn categories_of(classes: &[u16], categories: &mut [u8]) {
     }
 }
 
+/// A short-deck game's category of each class, on its own scale.
+fn short_categories_of(category: fn(u16) -> Option<Category>) -> impl Fn(&[u16], &mut [u8]) {
+    move |classes, categories| {
+        for (number, &class) in categories.iter_mut().zip(classes) {
+            // The kernel's classes are the game's (checked by the lab).
+            *number = category(class).map_or(0, |c| c.index() as u8);
+        }
+    }
+}
+
+/// Every game the package values, by its id as the lab names it
+/// (`cargo xtask list --games`), with its cards a hand: the Hold'em and
+/// Omaha games a width tells apart first, then the short deck's, which
+/// share Hold'em's widths and are asked for by name.
+const GAMES: [(&str, usize); 8] = [
+    ("five", handeval::five::CARDS),
+    ("six", handeval::six::CARDS),
+    ("seven", handeval::seven::CARDS),
+    ("omaha", handeval::omaha::CARDS),
+    ("omaha5", handeval::omaha5::CARDS),
+    ("omaha6", handeval::omaha6::CARDS),
+    ("short5", handeval::short5::CARDS),
+    ("short7", handeval::short7::CARDS),
+];
+
 /// The hands of one game's width: classes and categories of every row,
 /// the parts on every core for a batch of many.
 fn rows<const N: usize>(
     classes_of: Classes<N>,
+    categories_of: &(dyn Fn(&[u16], &mut [u8]) + Sync),
     cards: &[u8],
     classes: &mut [u16],
     categories: &mut [u8],
@@ -92,6 +118,17 @@ fn at_row(e: Error, first: usize) -> Error {
             row: row + first,
             card,
         },
+        Error::Deck {
+            row,
+            position,
+            card,
+            game,
+        } => Error::Deck {
+            row: row + first,
+            position,
+            card,
+            game,
+        },
         other => other,
     }
 }
@@ -106,31 +143,107 @@ fn no_game(cards: usize) -> PyErr {
 /// Classes and category numbers, as numpy arrays.
 type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 
-/// The ranks (classes, 1 = royal flush .. 7,462, lower is stronger) and
-/// category numbers of a C-contiguous `uint8` array of hands, one row a
-/// hand: 5, 6 or 7 cards for Hold'em, 9, 10 or 11 for Omaha with 4, 5 or 6
-/// hole cards first.
-#[pyfunction]
-fn evaluate<'py>(py: Python<'py>, cards: PyReadonlyArray2<'py, u8>) -> PyResult<Ranked<'py>> {
-    let [hands, width] = [cards.shape()[0], cards.shape()[1]];
-    if ![5, 6, 7, 9, 10, 11].contains(&width) {
-        return Err(no_game(width));
+/// The game `game` names, or the one a hand of `width` cards is when none
+/// is named (Hold'em's and Omaha's widths).
+fn game_of(game: Option<&str>, width: usize) -> PyResult<&'static str> {
+    let Some(name) = game else {
+        return GAMES[..6]
+            .iter()
+            .find(|(_, cards)| *cards == width)
+            .map(|(id, _)| *id)
+            .ok_or_else(|| no_game(width));
+    };
+    let (id, cards) = GAMES.iter().find(|(id, _)| *id == name).ok_or_else(|| {
+        let ids: Vec<&str> = GAMES.iter().map(|(id, _)| *id).collect();
+        PyValueError::new_err(format!(
+            "no game {name:?}; the games are {}",
+            ids.join(", ")
+        ))
+    })?;
+    if *cards != width {
+        return Err(PyValueError::new_err(format!(
+            "a hand of {id} has {cards} cards, not {width}"
+        )));
     }
+    Ok(id)
+}
+
+/// The ranks (classes, 1 = royal flush .. 7,462, lower is stronger; short
+/// deck's own scale of 1,404) and category numbers of a C-contiguous
+/// `uint8` array of hands, one row a hand of `game` (by default the
+/// Hold'em or Omaha game of the row's width: 5, 6 or 7 cards, or 9, 10
+/// or 11 with 4, 5 or 6 hole cards first).
+#[pyfunction]
+#[pyo3(signature = (cards, game = None))]
+fn evaluate<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    game: Option<&str>,
+) -> PyResult<Ranked<'py>> {
+    let [hands, width] = [cards.shape()[0], cards.shape()[1]];
+    let game = game_of(game, width)?;
     let cards = cards
         .as_slice()
         .map_err(|_| PyValueError::new_err("cards must be a C-contiguous array"))?;
     let mut classes = vec![0u16; hands];
     let mut categories = vec![0u8; hands];
+    let standard = &categories_of;
+    let short5 = short_categories_of(handeval::short5::category);
+    let short7 = short_categories_of(handeval::short7::category);
     py.allow_threads(|| {
         let (classes, categories) = (&mut classes[..], &mut categories[..]);
-        match width {
-            5 => rows(handeval::five::classes, cards, classes, categories),
-            6 => rows(handeval::six::classes, cards, classes, categories),
-            7 => rows(handeval::seven::classes, cards, classes, categories),
-            9 => rows(handeval::omaha::classes, cards, classes, categories),
-            10 => rows(handeval::omaha5::classes, cards, classes, categories),
-            11 => rows(handeval::omaha6::classes, cards, classes, categories),
-            _ => unreachable!("widths are checked above"),
+        match game {
+            "five" => rows(
+                handeval::five::classes,
+                standard,
+                cards,
+                classes,
+                categories,
+            ),
+            "six" => rows(handeval::six::classes, standard, cards, classes, categories),
+            "seven" => rows(
+                handeval::seven::classes,
+                standard,
+                cards,
+                classes,
+                categories,
+            ),
+            "omaha" => rows(
+                handeval::omaha::classes,
+                standard,
+                cards,
+                classes,
+                categories,
+            ),
+            "omaha5" => rows(
+                handeval::omaha5::classes,
+                standard,
+                cards,
+                classes,
+                categories,
+            ),
+            "omaha6" => rows(
+                handeval::omaha6::classes,
+                standard,
+                cards,
+                classes,
+                categories,
+            ),
+            "short5" => rows(
+                handeval::short5::classes,
+                &short5,
+                cards,
+                classes,
+                categories,
+            ),
+            "short7" => rows(
+                handeval::short7::classes,
+                &short7,
+                cards,
+                classes,
+                categories,
+            ),
+            _ => unreachable!("every game of GAMES is here"),
         }
     })
     .map_err(|e| value_error(&e))?;
@@ -181,7 +294,15 @@ fn evaluators() -> Vec<(&'static str, &'static str)> {
         ("omaha", handeval::omaha::evaluator()),
         ("omaha5", handeval::omaha5::evaluator()),
         ("omaha6", handeval::omaha6::evaluator()),
+        ("short5", handeval::short5::evaluator()),
+        ("short7", handeval::short7::evaluator()),
     ]
+}
+
+/// Every game's id and cards a hand.
+#[pyfunction]
+fn games() -> Vec<(&'static str, usize)> {
+    GAMES.to_vec()
 }
 
 /// Each player's equity, win and tie chances, and the games counted.
@@ -235,6 +356,7 @@ fn _handeval(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rank, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_cards, m)?)?;
     m.add_function(wrap_pyfunction!(evaluators, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(estimate, m)?)?;
     let mut names = vec![""; Category::ALL.len()];

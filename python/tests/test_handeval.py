@@ -17,10 +17,15 @@ def every_five_card_hand() -> np.ndarray:
     return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
 
 
-def oracle(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+# Short deck's (36 cards, 6 to ace): fewer flushes than full houses.
+SHORT_CATEGORY_HANDS = [122400, 193536, 36288, 16128, 6120, 480, 1728, 288, 20, 4]
+
+
+def oracle(hands: np.ndarray, short: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Classes and categories by the rules, written out with numpy alone:
     a key of the category, then the ranks ordered by how often they occur
-    and how high they are; classes number the distinct keys from the top."""
+    and how high they are; classes number the distinct keys from the top.
+    Short deck's: A-6-7-8-9 its lowest straight, a flush above a full house."""
     ranks = (hands // 4).astype(np.int64)
     suits = hands % 4
     ranks = -np.sort(-ranks, axis=1)
@@ -30,7 +35,8 @@ def oracle(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     pattern = -np.sort(-counts, axis=1)
     flush = (suits == suits[:, :1]).all(axis=1)
     distinct = pattern[:, 0] == 1
-    wheel = distinct & (ranks == [12, 3, 2, 1, 0]).all(axis=1)
+    low_straight = [12, 7, 6, 5, 4] if short else [12, 3, 2, 1, 0]
+    wheel = distinct & (ranks == low_straight).all(axis=1)
     straight = distinct & ((ranks[:, 0] - ranks[:, 4] == 4) | wheel)
     category = np.select(
         [
@@ -46,12 +52,14 @@ def oracle(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         [8, 7, 6, 5, 4, 3, 2, 1],
         0,
     )
-    # A straight is told by its top card; the wheel's is the five.
-    tops = np.where(wheel, 3, ranks[:, 0])
+    # A straight is told by its top card; the wheel's is the five (the nine).
+    tops = np.where(wheel, 7 if short else 3, ranks[:, 0])
     tiebreak = np.where(
         straight[:, None], np.stack([tops] + [np.zeros_like(tops)] * 4, axis=1), by_count
     )
-    key = category
+    # Where the category stands: short deck swaps the flush (5) and the
+    # full house (6).
+    key = np.where(category == 5, 6, np.where(category == 6, 5, category)) if short else category
     for i in range(5):
         key = key * 16 + tiebreak[:, i]
     distinct_keys = np.unique(key)
@@ -96,7 +104,47 @@ def test_hands_of_every_game():
     assert handeval.evaluate_cards(51, 47, 43, 39, 35, 0, 1) == 1
     assert handeval.evaluate_cards(*omaha) == handeval.evaluate(np.array([omaha]))[0][0]
     assert handeval.rank("As Ad Kc Kd | Qs Js Ts 9s 3h")[1] == "Straight"
-    assert set(handeval.evaluators()) == {"five", "six", "seven", "omaha", "omaha5", "omaha6"}
+    assert set(handeval.evaluators()) == set(handeval.GAMES)
+    assert handeval.GAMES == {
+        "five": 5, "six": 6, "seven": 7, "omaha": 9, "omaha5": 10, "omaha6": 11,
+        "short5": 5, "short7": 7,
+    }
+
+
+def test_every_short_deck_hand_has_the_oracles_class_and_category():
+    hands = np.array(list(combinations(range(16, 52), 5)), dtype=np.uint8)
+    classes, categories = handeval.evaluate(hands, game="short5")
+    expected_classes, expected_categories = oracle(hands, short=True)
+    assert len(np.unique(expected_classes)) == 1404
+    assert np.bincount(expected_categories, minlength=10).tolist() == SHORT_CATEGORY_HANDS
+    wrong = np.flatnonzero((classes != expected_classes) | (categories != expected_categories))
+    assert wrong.size == 0, [hands[i].tolist() for i in wrong[:5]]
+    # The same hands read as Hold'em's: another scale, another order.
+    assert (handeval.evaluate(hands)[0] != classes).any()
+
+
+def test_seven_short_deck_cards_are_the_best_of_their_fives():
+    rng = np.random.default_rng(20261128)
+    hands = np.array([rng.choice(np.arange(16, 52), 7, replace=False) for _ in range(5000)], dtype=np.uint8)
+    classes, categories = handeval.evaluate(hands, game="short7")
+    fives = np.array([hand[list(five)] for hand in hands for five in combinations(range(7), 5)])
+    five_classes, five_categories = handeval.evaluate(fives, game="short5")
+    best = five_classes.reshape(-1, 21).argmin(axis=1)
+    assert (classes == five_classes.reshape(-1, 21).min(axis=1)).all()
+    assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()
+
+
+@pytest.mark.parametrize(
+    "cards, game, message",
+    [
+        ([[51, 47, 43, 39, 35, 16, 0]], "short7", "hand 0, card 6: 2c is not in the deck of Short deck"),
+        ([[51, 47, 43, 39, 35]], "short7", "a hand of short7 has 7 cards, not 5"),
+        ([[51, 47, 43, 39, 35]], "razz", "no game 'razz'; the games are five, six"),
+    ],
+)
+def test_a_named_game_refuses_what_is_not_its_hand(cards, game, message):
+    with pytest.raises(ValueError, match=message):
+        handeval.evaluate(cards, game=game)
 
 
 def test_shapes_and_layouts():
