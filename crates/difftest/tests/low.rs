@@ -175,7 +175,7 @@ fn a_nine_that_qualifies_fails_its_pitfall() {
 /// first) against its class by `aya_poker` (the same, its higher rank the
 /// better), the hands in another class counted with examples.
 mod aya_lowball {
-    use handeval_core::{Card, Hand};
+    use handeval_core::{AllHands, Card, Hand};
     use handeval_reference::lowball::{AceToFive, Badugi, DeuceToSeven};
     use std::collections::BTreeMap;
 
@@ -186,21 +186,6 @@ mod aya_lowball {
             .collect()
     }
 
-    /// Every hand of `N` cards, once.
-    fn every<const N: usize>(mut visit: impl FnMut(Hand<N>)) {
-        let mut at: [u8; N] = core::array::from_fn(|i| i as u8);
-        loop {
-            visit(Hand::new(at.map(|i| Card::from_index(i).expect("a card"))).expect("distinct"));
-            let Some(i) = (0..N).rev().find(|&i| usize::from(at[i]) < 52 - N + i) else {
-                return;
-            };
-            at[i] += 1;
-            for j in i + 1..N {
-                at[j] = at[j - 1] + 1;
-            }
-        }
-    }
-
     /// Each hand's class by the reference (`R`, less is better) and by the
     /// outside ranking (`A`, more is better): how many hands differ, the
     /// distinct values of each, and a few examples.
@@ -208,8 +193,9 @@ mod aya_lowball {
         reference: impl Fn(Hand<N>) -> R,
         outside: impl Fn(Hand<N>) -> A,
     ) -> (u64, usize, usize, Vec<String>) {
-        let mut hands = Vec::new();
-        every::<N>(|h| hands.push((h, reference(h), outside(h))));
+        let hands: Vec<(Hand<N>, R, A)> = AllHands::<N>::every()
+            .map(|h| (h, reference(h), outside(h)))
+            .collect();
         let mut r: Vec<R> = hands.iter().map(|x| x.1).collect();
         r.sort_unstable();
         r.dedup();

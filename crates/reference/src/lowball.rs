@@ -255,31 +255,12 @@ impl fmt::Display for Badugi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use handeval_core::AllHands;
     use std::collections::{BTreeMap, BTreeSet};
 
     /// C(n, k).
     fn choose(n: u64, k: u64) -> u64 {
         (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
-    }
-
-    /// Every hand of `N` cards of the 52, once.
-    fn every<const N: usize>(mut visit: impl FnMut(Hand<N>)) {
-        let mut at = [0u8; N];
-        for (i, slot) in at.iter_mut().enumerate() {
-            *slot = i as u8;
-        }
-        loop {
-            let cards = at.map(|i| Card::from_index(i).expect("a card"));
-            visit(Hand::new(cards).expect("distinct cards"));
-            // The next combination in order, or the end.
-            let Some(i) = (0..N).rev().find(|&i| usize::from(at[i]) < 52 - N + i) else {
-                return;
-            };
-            at[i] += 1;
-            for j in i + 1..N {
-                at[j] = at[j - 1] + 1;
-            }
-        }
     }
 
     fn hand(s: &str) -> Hand {
@@ -292,7 +273,7 @@ mod tests {
         let mut values: BTreeMap<u8, BTreeSet<[u8; 5]>> = BTreeMap::new();
         let mut eight_or_better = (0u64, BTreeSet::new());
         let mut total = 0u64;
-        every::<5>(|h| {
+        AllHands::<5>::every().for_each(|h| {
             let v = AceToFive::of(h);
             *hands.entry(v.pairing).or_default() += 1;
             values.entry(v.pairing).or_default().insert(v.ranks);
@@ -360,7 +341,7 @@ mod tests {
         // Every qualifying low orders as the lab's eight-or-better masks do,
         // a derivation of its own (`handeval_core::low`).
         let mut lows = Vec::new();
-        every::<5>(|h| {
+        AllHands::<5>::every().for_each(|h| {
             let v = AceToFive::of(h);
             if v.qualifies(Rank::Eight) {
                 let mask = v.ranks.iter().fold(0u8, |m, &r| m | 1 << (r - 1));
@@ -407,7 +388,7 @@ mod tests {
         let mut hands: BTreeMap<Category, u64> = BTreeMap::new();
         let mut values: BTreeMap<Category, BTreeSet<[u8; 5]>> = BTreeMap::new();
         let mut pairs = Vec::new();
-        every::<5>(|h| {
+        AllHands::<5>::every().for_each(|h| {
             let v = value(h);
             *hands.entry(v.category).or_default() += 1;
             values.entry(v.category).or_default().insert(v.ranks);
@@ -501,7 +482,7 @@ mod tests {
         let mut hands = [0u64; 5];
         let mut values: BTreeSet<Badugi> = BTreeSet::new();
         let mut total = 0u64;
-        every::<4>(|h| {
+        AllHands::<4>::every().for_each(|h| {
             let v = Badugi::of(h);
             assert_eq!(v.cards(), playing_by_cover(h), "{h}");
             hands[usize::from(v.cards())] += 1;
