@@ -65,32 +65,40 @@ impl<G: Game> PartAt<G> {
 /// static in a generic function is shared by all its instances, so the
 /// values are kept by the game's id.
 fn per_game<G: Game, T: Any + Send + Sync>(
-    store: &'static OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>>,
+    store: &'static Store,
     make: impl FnOnce() -> T,
 ) -> &'static T {
-    let map = store.get_or_init(|| Mutex::new(HashMap::new()));
-    let found = map
+    if let Some(value) = made_per_game::<G, T>(store) {
+        return value;
+    }
+    // Made outside the lock: making it may need other games' values.
+    let made: &'static (dyn Any + Send + Sync) = Box::leak(Box::new(make()));
+    let value = *store
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .entry(G::ID)
+        .or_insert(made);
+    value.downcast_ref().expect("one type of value per store")
+}
+
+/// A store of one value per game, by the game's id.
+type Store = OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>>;
+
+/// The value [`per_game`] made for `G` in `store`, if it has made one.
+fn made_per_game<G: Game, T: Any>(store: &'static Store) -> Option<&'static T> {
+    let found = store
+        .get()?
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .get(G::ID)
-        .copied();
-    let value = if let Some(value) = found {
-        value
-    } else {
-        // Made outside the lock: making it may need other games' values.
-        let made: &'static (dyn Any + Send + Sync) = Box::leak(Box::new(make()));
-        *map.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .entry(G::ID)
-            .or_insert(made)
-    };
-    value.downcast_ref().expect("one type of value per store")
+        .copied()?;
+    Some(found.downcast_ref().expect("one type of value per store"))
 }
 
 /// Every part of `G`'s enumeration, in order, with its start and weight.
 pub fn parts<G: Game>() -> &'static [PartAt<G>] {
-    static PARTS: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
-        OnceLock::new();
+    static PARTS: Store = OnceLock::new();
     per_game::<G, Vec<PartAt<G>>>(&PARTS, || {
         let mut start = 0;
         G::parts()
@@ -145,19 +153,12 @@ pub fn reference_classes<G: Game>() -> Option<&'static [u16]> {
 }
 
 /// [`reference_classes`]' store: every game's classes, once made.
-static CLASSES: OnceLock<Mutex<HashMap<&'static str, &'static (dyn Any + Send + Sync)>>> =
-    OnceLock::new();
+static CLASSES: Store = OnceLock::new();
 
 /// [`reference_classes`] if this process has already made them, without
 /// making them.
 fn kept_classes<G: Game>() -> Option<&'static [u16]> {
-    let found = CLASSES
-        .get()?
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .get(G::ID)
-        .copied()?;
-    found.downcast_ref::<Vec<u16>>().map(Vec::as_slice)
+    made_per_game::<G, Vec<u16>>(&CLASSES).map(Vec::as_slice)
 }
 
 /// The reference's classes of one part's hands: read from `kept` (every
