@@ -44,7 +44,7 @@ GAMES: dict[str, int] = dict(_handeval.games())
 
 #: Cards a hand has in the games told by their width: Hold'em's 5, 6 and
 #: 7, then Omaha's hole cards (4, 5 or 6) and board (5).
-WIDTHS = (5, 6, 7, 9, 10, 11)
+WIDTHS = tuple(sorted(set(GAMES.values())))
 
 
 def evaluate(

@@ -47,36 +47,78 @@ fn categories_of(classes: &[u16], categories: &mut [u8]) {
     }
 }
 
-/// A short-deck game's category of each class, on its own scale.
-fn short_categories_of(category: fn(u16) -> Option<Category>) -> impl Fn(&[u16], &mut [u8]) {
-    move |classes, categories| {
-        for (number, &class) in categories.iter_mut().zip(classes) {
-            // The kernel's classes are the game's (checked by the lab).
-            *number = category(class).map_or(0, |c| c.index() as u8);
-        }
+/// The category number of each class by a game's own scale (short deck's),
+/// through its module's `category`.
+fn categories_by(category: fn(u16) -> Option<Category>, classes: &[u16], categories: &mut [u8]) {
+    for (number, &class) in categories.iter_mut().zip(classes) {
+        // The kernel's classes are the game's (checked by the lab).
+        *number = category(class).map_or(0, |c| c.index() as u8);
     }
 }
 
-/// Every game the package values, by its id as the lab names it
-/// (`cargo xtask list --games`), with its cards a hand: the Hold'em and
-/// Omaha games a width tells apart first, then the short deck's, which
-/// share Hold'em's widths and are asked for by name.
-const GAMES: [(&str, usize); 8] = [
-    ("five", handeval::five::CARDS),
-    ("six", handeval::six::CARDS),
-    ("seven", handeval::seven::CARDS),
-    ("omaha", handeval::omaha::CARDS),
-    ("omaha5", handeval::omaha5::CARDS),
-    ("omaha6", handeval::omaha6::CARDS),
-    ("short5", handeval::short5::CARDS),
-    ("short7", handeval::short7::CARDS),
+/// A game's batch call over rows of card numbers: classes and category
+/// numbers.
+type Rows = fn(&[u8], &mut [u16], &mut [u8]) -> Result<(), Error>;
+
+/// A game the package values: its id as the lab names it (`cargo xtask
+/// list --games`, the `handeval` crate's module), its cards a hand, the
+/// classes and categories of a batch of its rows, and its evaluator.
+struct Game {
+    id: &'static str,
+    cards: usize,
+    rows: Rows,
+    evaluator: fn() -> &'static str,
+}
+
+/// The [`Game`] of the `handeval` crate's module `$module`, its classes'
+/// categories by `$categories`.
+macro_rules! game {
+    ($module:ident, $categories:expr) => {
+        Game {
+            id: stringify!($module),
+            cards: handeval::$module::CARDS,
+            rows: |cards, classes, categories| {
+                rows(
+                    handeval::$module::classes,
+                    $categories,
+                    cards,
+                    classes,
+                    categories,
+                )
+            },
+            evaluator: handeval::$module::evaluator,
+        }
+    };
+}
+
+/// Every game the package values. A row's width names the first game of
+/// that width here when no game is named: Hold'em's and Omaha's come
+/// first, then the short deck's, which share Hold'em's widths and are
+/// asked for by name.
+const GAMES: [Game; 8] = [
+    game!(five, categories_of),
+    game!(six, categories_of),
+    game!(seven, categories_of),
+    game!(omaha, categories_of),
+    game!(omaha5, categories_of),
+    game!(omaha6, categories_of),
+    game!(short5, |classes, out| categories_by(
+        handeval::short5::category,
+        classes,
+        out
+    )),
+    game!(short7, |classes, out| categories_by(
+        handeval::short7::category,
+        classes,
+        out
+    )),
 ];
 
 /// The hands of one game's width: classes and categories of every row,
 /// the parts on every core for a batch of many.
 fn rows<const N: usize>(
     classes_of: Classes<N>,
-    categories_of: &(dyn Fn(&[u16], &mut [u8]) + Sync),
+    categories_of: fn(&[u16], &mut [u8]),
     cards: &[u8],
     classes: &mut [u16],
     categories: &mut [u8],
@@ -143,29 +185,28 @@ fn no_game(cards: usize) -> PyErr {
 /// Classes and category numbers, as numpy arrays.
 type Ranked<'py> = (Bound<'py, PyArray1<u16>>, Bound<'py, PyArray1<u8>>);
 
-/// The game `game` names, or the one a hand of `width` cards is when none
-/// is named (Hold'em's and Omaha's widths).
-fn game_of(game: Option<&str>, width: usize) -> PyResult<&'static str> {
+/// The game `game` names, or the first of the row's width when none is.
+fn game_of(game: Option<&str>, width: usize) -> PyResult<&'static Game> {
     let Some(name) = game else {
-        return GAMES[..6]
+        return GAMES
             .iter()
-            .find(|(_, cards)| *cards == width)
-            .map(|(id, _)| *id)
+            .find(|g| g.cards == width)
             .ok_or_else(|| no_game(width));
     };
-    let (id, cards) = GAMES.iter().find(|(id, _)| *id == name).ok_or_else(|| {
-        let ids: Vec<&str> = GAMES.iter().map(|(id, _)| *id).collect();
+    let game = GAMES.iter().find(|g| g.id == name).ok_or_else(|| {
+        let ids: Vec<&str> = GAMES.iter().map(|g| g.id).collect();
         PyValueError::new_err(format!(
             "no game {name:?}; the games are {}",
             ids.join(", ")
         ))
     })?;
-    if *cards != width {
+    if game.cards != width {
         return Err(PyValueError::new_err(format!(
-            "a hand of {id} has {cards} cards, not {width}"
+            "a hand of {} has {} cards, not {width}",
+            game.id, game.cards
         )));
     }
-    Ok(id)
+    Ok(game)
 }
 
 /// The ranks (classes, 1 = royal flush .. 7,462, lower is stronger; short
@@ -187,66 +228,8 @@ fn evaluate<'py>(
         .map_err(|_| PyValueError::new_err("cards must be a C-contiguous array"))?;
     let mut classes = vec![0u16; hands];
     let mut categories = vec![0u8; hands];
-    let standard = &categories_of;
-    let short5 = short_categories_of(handeval::short5::category);
-    let short7 = short_categories_of(handeval::short7::category);
-    py.allow_threads(|| {
-        let (classes, categories) = (&mut classes[..], &mut categories[..]);
-        match game {
-            "five" => rows(
-                handeval::five::classes,
-                standard,
-                cards,
-                classes,
-                categories,
-            ),
-            "six" => rows(handeval::six::classes, standard, cards, classes, categories),
-            "seven" => rows(
-                handeval::seven::classes,
-                standard,
-                cards,
-                classes,
-                categories,
-            ),
-            "omaha" => rows(
-                handeval::omaha::classes,
-                standard,
-                cards,
-                classes,
-                categories,
-            ),
-            "omaha5" => rows(
-                handeval::omaha5::classes,
-                standard,
-                cards,
-                classes,
-                categories,
-            ),
-            "omaha6" => rows(
-                handeval::omaha6::classes,
-                standard,
-                cards,
-                classes,
-                categories,
-            ),
-            "short5" => rows(
-                handeval::short5::classes,
-                &short5,
-                cards,
-                classes,
-                categories,
-            ),
-            "short7" => rows(
-                handeval::short7::classes,
-                &short7,
-                cards,
-                classes,
-                categories,
-            ),
-            _ => unreachable!("every game of GAMES is here"),
-        }
-    })
-    .map_err(|e| value_error(&e))?;
+    py.allow_threads(|| (game.rows)(cards, &mut classes, &mut categories))
+        .map_err(|e| value_error(&e))?;
     Ok((
         PyArray1::from_vec(py, classes),
         PyArray1::from_vec(py, categories),
@@ -287,22 +270,13 @@ fn rank(text: &str) -> PyResult<(u16, &'static str)> {
 /// The evaluator each game's hands are valued with on this CPU.
 #[pyfunction]
 fn evaluators() -> Vec<(&'static str, &'static str)> {
-    vec![
-        ("five", handeval::five::evaluator()),
-        ("six", handeval::six::evaluator()),
-        ("seven", handeval::seven::evaluator()),
-        ("omaha", handeval::omaha::evaluator()),
-        ("omaha5", handeval::omaha5::evaluator()),
-        ("omaha6", handeval::omaha6::evaluator()),
-        ("short5", handeval::short5::evaluator()),
-        ("short7", handeval::short7::evaluator()),
-    ]
+    GAMES.iter().map(|g| (g.id, (g.evaluator)())).collect()
 }
 
 /// Every game's id and cards a hand.
 #[pyfunction]
 fn games() -> Vec<(&'static str, usize)> {
-    GAMES.to_vec()
+    GAMES.iter().map(|g| (g.id, g.cards)).collect()
 }
 
 /// Each player's equity, win and tie chances, and the games counted.
