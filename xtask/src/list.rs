@@ -66,8 +66,9 @@ enum Format {
     /// The names alone, one per line.
     Names,
     /// CSV: name, family, role, the variant it was derived from, whether
-    /// it is the best of the hand's fives by that variant, table bytes, the
-    /// CPU code path it takes here, summary.
+    /// it is the best of the hand's fives by that variant, whether its
+    /// every-hand check stands on its parts (`stands_on_its_parts`), table
+    /// bytes, the CPU code path it takes here, summary.
     Csv,
 }
 
@@ -138,6 +139,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                 "role",
                 "derived_from",
                 "best_of_fives",
+                "by_parts",
                 "table_bytes",
                 "cpu_path",
                 "summary",
@@ -149,6 +151,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     a.meta.role.id(),
                     a.meta.derived_from.unwrap_or_default(),
                     if a.best_of_fives { "true" } else { "false" },
+                    if handeval_registry::stands_on_its_parts(a.game, a.meta.name) {
+                        "true"
+                    } else {
+                        "false"
+                    },
                     &a.meta.table_bytes.to_string(),
                     &a.cpu_path.to_string(),
                     a.meta.summary,

@@ -13,7 +13,7 @@
 //!   over every hand;
 //! - `sampled_G_E` in its place where every hand would take too long here,
 //!   or is checked through its parts (a six-card best of the fives whose
-//!   code another of its role runs over every hand, [`stands_on_its_parts`]):
+//!   code another of its role runs over every hand, [`stands_on_its_parts`](handeval_registry::stands_on_its_parts)):
 //!   every seven-card evaluator (133,784,560 hands) on [`SEVEN_SAMPLE`]
 //!   seeded hands, and every evaluator of the hole-and-board games
 //!   (463,563,500,400 Omaha hands) on [`SAMPLE`] seeded deals. `cargo xtask
@@ -38,8 +38,8 @@
 //! deliberately broken evaluators, to show that they fail.
 
 use handeval_core::{
-    BestFive, BestOf, Card, Category, Evaluator, Game, GameVisitor, Hand, Hand7, HandClass,
-    Histogram, Omaha4, Rank, Role, Short7, Suit, visit_games,
+    BestFive, BestOf, Card, Category, Evaluator, Game, GameInfo, GameVisitor, Hand, Hand7,
+    HandClass, Histogram, Omaha4, Rank, Role, Short7, Suit, visit_games,
 };
 use handeval_difftest::broken::{
     AnyFiveOfNine, BroadwayIsNoStraight, FirstCardFirst, LikesSpades, WheelAboveKingHigh,
@@ -52,7 +52,7 @@ use handeval_difftest::strategy::{any_hand, relabelled, reordered};
 use handeval_difftest::{Check, Evaluation, evaluate};
 use handeval_reference::table::ClassTable;
 use handeval_reference::{Naive, Reference, ReferenceBest, best_five, scale};
-use handeval_registry::{Checks, Visit, Visitor, checks, visit, visit_all};
+use handeval_registry::{Checks, Visit, Visitor, checks, stands_on_its_parts, visit, visit_all};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -83,21 +83,6 @@ const SEVEN_SAMPLE: usize = 1 << 21;
 /// diff --game omaha` checks every hand).
 const SAMPLED_FIVES: usize = SAMPLE / 2 * 60;
 
-/// Whether `this` is a best of the hand's fives whose every-hand check
-/// stands on its parts: the code taking the best of the fives is the same
-/// whichever five-card variant it runs, an earlier best of the fives of
-/// its role runs that code over every hand, and its variant is checked over
-/// every five-card hand (`exhaustive_five_*`), so its value is the
-/// variant's on the strongest five of every hand. It is checked on a seeded
-/// sample; CI's every-hand step applies the same rule.
-fn stands_on_its_parts<G: Game>(this: &Checks<G>) -> bool {
-    this.best_of_fives
-        && checks::<G>()
-            .iter()
-            .take_while(|c| c.name != this.name)
-            .any(|c| c.best_of_fives && c.role == this.role)
-}
-
 /// How many hands the tests check an evaluator on: every hand (`None`), or
 /// a sample.
 fn sample_size<G: Game>(checks: &Checks<G>) -> Option<usize> {
@@ -107,7 +92,7 @@ fn sample_size<G: Game>(checks: &Checks<G>) -> Option<usize> {
         // minute of the test suite on the slowest CPU, checked once. The
         // reference's check is the table-driven classes against the table.
         (0, 7) if checks.role != Role::Reference => Some(SEVEN_SAMPLE),
-        (0, _) if stands_on_its_parts(checks) => Some(SEVEN_SAMPLE),
+        (0, _) if stands_on_its_parts(GameInfo::of::<G>(), checks.name) => Some(SEVEN_SAMPLE),
         (0, _) => None,
         _ => Some(SAMPLED_FIVES / G::FIVES.len().max(60)),
     }

@@ -923,6 +923,27 @@ pub fn recommended(game: GameInfo) -> &'static str {
         .unwrap_or(Reference::META.name)
 }
 
+/// Whether the evaluator `name` of `game` is checked over every hand
+/// through its parts: it is a best of the hand's fives
+/// ([`About::best_of_fives`]), whose code is the same whichever five-card
+/// variant it runs; an earlier best of the fives of its role runs that code
+/// over every hand; and its variant is checked over every five-card hand,
+/// so its value is the variant's on every hand's strongest five. The tests
+/// hold it to a seeded sample, and CI to its variant's every-hand check
+/// (`cargo xtask list --format csv`'s `by_parts`).
+#[must_use]
+pub fn stands_on_its_parts(game: GameInfo, name: &str) -> bool {
+    let abouts = abouts_in(game, false);
+    let Some(at) = abouts.iter().position(|a| a.meta.name == name) else {
+        return false;
+    };
+    let this = &abouts[at];
+    this.best_of_fives
+        && abouts[..at]
+            .iter()
+            .any(|a| a.best_of_fives && a.meta.role == this.meta.role)
+}
+
 /// The low evaluator of `G` the equity counts with, chosen by what the
 /// registry declares, as [`recommended`] chooses the high: the lab's
 /// SIMD kernel where this CPU runs its vector path, else the lab's scalar

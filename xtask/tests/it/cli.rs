@@ -520,4 +520,22 @@ fn the_csv_list_marks_the_best_of_the_fives() {
         )
     );
     assert_eq!(mark("pokers").2, "false");
+    // Which best of the fives stand on their parts: not the first of a
+    // role, which runs the code over every hand; every later one of it.
+    let by_parts = col("by_parts");
+    let parts: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|r| r.split(',').collect::<Vec<_>>())
+        .filter(|f| f[by_parts] == "true")
+        .map(|f| f[name])
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            "deadhorse/best-of-21",
+            "pext/best-of-21",
+            "perfhash/best-of-21"
+        ]
+    );
 }
