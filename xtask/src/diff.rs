@@ -103,14 +103,14 @@ impl Default for Args {
 pub enum Checked {
     /// A game: its evaluators.
     Game(GameInfo),
-    /// A Hi-Lo game's low half: its low evaluators.
-    Low(handeval_core::low::LowRule),
+    /// A Hi-Lo game (its value has a low): its low evaluators.
+    Low(GameInfo),
 }
 
 /// `--game`'s value: a game's id, or a Hi-Lo game's.
 pub(crate) fn parse_checked(id: &str) -> Result<Checked, String> {
-    if let Some(rule) = crate::low::rule(id.trim()) {
-        return Ok(Checked::Low(rule));
+    if let Some(game) = crate::low::game(id.trim()) {
+        return Ok(Checked::Low(game));
     }
     parse_game(id)
         .map(Checked::Game)
@@ -999,12 +999,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         }
     }
     let game = match args.game {
-        Checked::Low(rule) if args.slice.is_some() => anyhow::bail!(
+        Checked::Low(hi_lo) if args.slice.is_some() => anyhow::bail!(
             "--slice checks a game's evaluators over every hand; {}'s low half takes one run (`--game {} --every`)",
-            rule.id,
-            rule.id
+            hi_lo.id,
+            hi_lo.id
         ),
-        Checked::Low(rule) => return crate::low::diff(args, rule),
+        Checked::Low(hi_lo) => return crate::low::diff(args, hi_lo),
         Checked::Game(game) => game,
     };
     let mut run = Run { args, result: None };

@@ -212,7 +212,7 @@ impl Args {
     fn game(&self) -> GameInfo {
         match self.game {
             crate::diff::Checked::Game(game) => game,
-            crate::diff::Checked::Low(rule) => crate::low::high_game(rule),
+            crate::diff::Checked::Low(hi_lo) => crate::low::high_game(hi_lo),
         }
     }
 }
@@ -222,8 +222,8 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .evaluator
         .clone()
         .unwrap_or_else(|| handeval_registry::recommended(args.game()).to_string());
-    if let crate::diff::Checked::Low(rule) = args.game {
-        return hi_lo(args, &name, rule);
+    if let crate::diff::Checked::Low(hi_lo) = args.game {
+        return hi_lo_equity(args, &name, hi_lo);
     }
     if args.brute_force {
         bail!("--brute-force: a Hi-Lo game's count (`--game omaha8`)");
@@ -523,17 +523,17 @@ fn other_game(args: &Args, name: &str) -> Result<ExitCode> {
 /// Fixed hands of a Hi-Lo game over every board: the high by the game's
 /// evaluator `name`, the low by the fastest low evaluator the registry
 /// declares for this CPU.
-fn hi_lo(args: &Args, name: &str, rule: handeval_core::low::LowRule) -> Result<ExitCode> {
+fn hi_lo_equity(args: &Args, name: &str, hi_lo: GameInfo) -> Result<ExitCode> {
     if args.monte_carlo || args.threads.is_some() || args.per_combo || args.versus.is_some() {
         bail!(
             "--game {}: fixed hands, every board valued on one thread; no --monte-carlo, --threads, --per-combo or --versus",
-            rule.id
+            hi_lo.id
         );
     }
     let texts: Vec<&str> = args.hands.iter().map(String::as_str).collect();
     let loaded = Loaded::of(args.game(), name)?;
     let counted_hi_lo = crate::low::equity(
-        rule,
+        hi_lo,
         name,
         &texts,
         &args.board,
@@ -546,7 +546,7 @@ fn hi_lo(args: &Args, name: &str, rule: handeval_core::low::LowRule) -> Result<E
     outln!(
         "{} ({}): {}, every board valued on one thread in {:.4} s, the high by {name}{}, the low by {}",
         describe(&hands, &cards(&args.board), &cards(&args.dead)),
-        rule.title,
+        hi_lo.title,
         counted(tally.boards, "board"),
         counted_hi_lo.took.as_secs_f64(),
         loaded.said(),

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::sync::Once;
 
 use anyhow::{Context, Result};
+use handeval_core::low::{Low, LowAbout, LowEvaluator};
 use handeval_core::{Game, GameVisitor, count_cards, visit_games};
 use handeval_registry::{DynEvaluator, all, best_five};
 use rayon::prelude::*;
@@ -73,9 +74,19 @@ trait GameLine {
     fn names(&self) -> Vec<&'static str>;
     /// What a hand of the game is called (`seven-card`).
     fn word(&self) -> &'static str;
+    /// The names of its low evaluators, if it is a Hi-Lo game.
+    fn low_names(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
     /// Parses `text` as the game's hand and writes every evaluator's
     /// answer; `Ok(Err(_))` is a bad hand, `Err(_)` a failed write.
     fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>>;
+}
+
+/// The width of the name column of a game's block of the table: its
+/// longest evaluator name.
+fn width(names: &[&str]) -> usize {
+    names.iter().map(|n| n.len()).max().unwrap_or(0)
 }
 
 /// The selected evaluators of game `G`, and whether their scales are ranked.
@@ -121,7 +132,64 @@ impl<G: Game> GameLine for OfGame<G> {
                 // on every core, before the game's first answer.
                 self.1
                     .call_once(|| self.0.par_iter().for_each(|e| e.prepare()));
-                out.cards(hand, &self.0).map(Ok)
+                out.cards(hand, &self.0, width(&self.names())).map(Ok)
+            }
+            Err(e) => Ok(Err(e.to_string())),
+        }
+    }
+}
+
+/// A Hi-Lo game's selected evaluators: its high game's for the high half,
+/// its low evaluators for the low.
+struct OfHiLo<G: Game> {
+    high: OfGame<G::High>,
+    lows: Vec<LowAbout<G>>,
+}
+
+impl<G: Game> GameLine for OfHiLo<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn takes(&self, count: usize, bar: Option<usize>) -> bool {
+        G::takes(count, bar)
+    }
+    fn count(&self) -> usize {
+        self.high.count()
+    }
+    fn shape(&self) -> String {
+        self.high.shape()
+    }
+    fn hole(&self) -> usize {
+        self.high.hole()
+    }
+    fn names(&self) -> Vec<&'static str> {
+        let mut names = self.high.names();
+        names.extend(self.lows.iter().map(|e| e.meta.name));
+        names
+    }
+    fn word(&self) -> &'static str {
+        G::WORD
+    }
+    fn low_names(&self) -> Vec<&'static str> {
+        self.lows.iter().map(|e| e.meta.name).collect()
+    }
+    fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>> {
+        if self.high.0.is_empty() && self.lows.is_empty() {
+            return Ok(Err(format!(
+                "none of the selected evaluators takes {} hands",
+                G::WORD
+            )));
+        }
+        match text.parse::<G>() {
+            Ok(hand) => {
+                if !self.high.0.is_empty() {
+                    self.high
+                        .1
+                        .call_once(|| self.high.0.par_iter().for_each(|e| e.prepare()));
+                    out.cards(hand.high(), &self.high.0, width(&self.names()))?;
+                }
+                out.lows::<G>(hand.high(), &self.lows, width(&self.names()))
+                    .map(Ok)
             }
             Err(e) => Ok(Err(e.to_string())),
         }
@@ -144,6 +212,20 @@ fn every_game(wanted: &dyn Fn(&str) -> bool) -> Vec<Box<dyn GameLine>> {
                 .collect();
             self.games
                 .push(Box::new(OfGame::<G>(evaluators, Once::new())));
+        }
+        fn hi_lo<G: Game>(&mut self) {
+            let high = all::<G::High>()
+                .into_iter()
+                .filter(|e| (self.wanted)(e.name()))
+                .collect();
+            let lows = handeval_registry::lows::<G>()
+                .into_iter()
+                .filter(|e| (self.wanted)(e.meta.name))
+                .collect();
+            self.games.push(Box::new(OfHiLo::<G> {
+                high: OfGame(high, Once::new()),
+                lows,
+            }));
         }
     }
     let mut gather = Gather {
@@ -259,15 +341,6 @@ fn games_of(args: &Args) -> Result<(Games, Vec<&'static str>)> {
     let (mut games, chosen) = select(&args.only)?;
     if let Some(id) = &args.game {
         let ids: Vec<&str> = games.iter().map(|g| g.id()).collect();
-        // Issue 66, item 12: a Hi-Lo game is a known id, not "no game".
-        if let Some(rule) = crate::low::rule(id) {
-            let high = crate::low::high_game(rule);
-            anyhow::bail!(
-                "--game {id} is a Hi-Lo game ({}): `eval` values hands by one ranking; its high is `--game {}`, its low is checked by `cargo xtask diff --game {id}` and counted with the high by `cargo xtask equity --game {id}`",
-                rule.title,
-                high.id
-            );
-        }
         anyhow::ensure!(
             ids.contains(&id.as_str()),
             "no game {id:?}: the games are {}",
@@ -283,8 +356,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // The games whose hands have been answered once: the first answer
     // says which chosen evaluators cannot answer hands of the game.
     let mut noted = vec![args.only.is_empty(); games.len()];
+    // A low evaluator answers a Hi-Lo game's hands only: chosen with its
+    // family (`--only reference`), it is not noted as missing elsewhere.
+    let low_names: Vec<&str> = games.iter().flat_map(|g| g.low_names()).collect();
     let stdout = io::stdout().lock();
-    let mut out = Output::new(BufWriter::new(stdout), args, &games)?;
+    let mut out = Output::new(BufWriter::new(stdout), args)?;
     // Buffered: two million bad lines should not cost two million writes.
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut bad = 0usize;
@@ -308,7 +384,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     let absent: Vec<&str> = chosen
                         .iter()
                         .copied()
-                        .filter(|n| !here.contains(n))
+                        .filter(|n| !here.contains(n) && !low_names.contains(n))
                         .collect();
                     if !absent.is_empty() {
                         out.flush()?;
@@ -401,13 +477,12 @@ enum Output<'a> {
     },
     Table {
         out: Out<'a>,
-        name_width: usize,
         native: bool,
     },
 }
 
 impl<'a> Output<'a> {
-    fn new(out: Out<'a>, args: &Args, games: &[Box<dyn GameLine>]) -> Result<Self> {
+    fn new(out: Out<'a>, args: &Args) -> Result<Self> {
         if args.csv {
             let mut w = csv::Writer::from_writer(out);
             let mut header = vec!["hand", "evaluator", "category", "class"];
@@ -420,15 +495,8 @@ impl<'a> Output<'a> {
                 native: args.native,
             })
         } else {
-            let name_width = games
-                .iter()
-                .flat_map(|g| g.names())
-                .map(str::len)
-                .max()
-                .unwrap_or(0);
             Ok(Output::Table {
                 out,
-                name_width,
                 native: args.native,
             })
         }
@@ -437,7 +505,12 @@ impl<'a> Output<'a> {
     /// A hand: each evaluator's category and the class of its value on its
     /// five-card scale ("unranked" when no five-card hand has it); for more
     /// than five cards the table also names the reference's best five.
-    fn cards<H: Game>(&mut self, hand: H, evaluators: &[Box<dyn DynEvaluator<H>>]) -> Result<()> {
+    fn cards<H: Game>(
+        &mut self,
+        hand: H,
+        evaluators: &[Box<dyn DynEvaluator<H>>],
+        name_width: usize,
+    ) -> Result<()> {
         let text = hand.to_string();
         let show =
             |class: Option<u32>| class.map_or_else(|| "unranked".to_string(), |c| c.to_string());
@@ -456,11 +529,7 @@ impl<'a> Output<'a> {
                     w.write_record(record)?;
                 }
             }
-            Output::Table {
-                out,
-                name_width,
-                native,
-            } => {
+            Output::Table { out, native } => {
                 let best = best_five(&hand);
                 if H::COUNT > 5 {
                     writeln!(out, "{text}  (best five: {best})")?;
@@ -476,13 +545,70 @@ impl<'a> Output<'a> {
                         e.name(),
                         e.category(&hand).name(),
                         show(class),
-                        width = *name_width
+                        width = name_width
                     )?;
                     if *native {
                         write!(out, "  native {}", e.native(&hand))?;
                     }
                     if class != Some(u32::from(expected)) {
                         write!(out, "  <- the reference says class {expected}")?;
+                    }
+                    writeln!(out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A Hi-Lo hand's low half: each low evaluator's low, as `low` and the
+    /// low's class (1 for the wheel), or `no_low` and `none`.
+    fn lows<G: Game>(
+        &mut self,
+        hand: G::High,
+        evaluators: &[LowAbout<G>],
+        name_width: usize,
+    ) -> Result<()> {
+        let text = hand.to_string();
+        let words = |low: Low| match low.class() {
+            Some(class) => ("low", class.to_string()),
+            None => ("no_low", "none".to_string()),
+        };
+        match self {
+            Output::Csv { w, native } => {
+                for e in evaluators {
+                    let low = (e.low)(&hand);
+                    let (category, class) = words(low);
+                    let mut record = vec![
+                        text.clone(),
+                        e.meta.name.to_string(),
+                        category.into(),
+                        class,
+                    ];
+                    if *native {
+                        record.push(low.mask().to_string());
+                    }
+                    w.write_record(record)?;
+                }
+            }
+            Output::Table { out, native } => {
+                let expected = <handeval_reference::LowReference as LowEvaluator<G>>::low(&hand);
+                for e in evaluators {
+                    let low = (e.low)(&hand);
+                    let shown = match low.class() {
+                        Some(class) => format!("low {low} (class {class} of {})", Low::CLASSES),
+                        None => low.to_string(),
+                    };
+                    write!(
+                        out,
+                        "  {:<width$}  {shown}",
+                        e.meta.name,
+                        width = name_width
+                    )?;
+                    if *native {
+                        write!(out, "  native {}", low.mask())?;
+                    }
+                    if low != expected {
+                        write!(out, "  <- the reference says {expected}")?;
                     }
                     writeln!(out)?;
                 }

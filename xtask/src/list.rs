@@ -172,7 +172,27 @@ pub fn run(args: &Args) -> Result<ExitCode> {
 /// every game from: its id, words, counts, classes, evaluators, workloads
 /// (the counted ones apart) and a royal flush written as its lines are.
 fn games_text(format: Format) -> Result<String> {
-    let games = handeval_registry::games();
+    // The one list of games: those worth their high, then the Hi-Lo games
+    // (whose high half is one of the first, and whose low is theirs).
+    let mut games = handeval_registry::games();
+    games.extend(crate::low::games());
+    // A Hi-Lo game's evaluators: its high game's, and its low ones.
+    let evaluators = |g: GameInfo| -> usize {
+        if g.value.is_high() {
+            abouts(g, false).len()
+        } else {
+            let high = handeval_registry::game(g.high).expect("a Hi-Lo game's high game is listed");
+            abouts(high, false).len() + crate::low::low_evaluators(g)
+        }
+    };
+    // Timed workloads are a high game's; a low is not timed yet.
+    let workloads_of = |g: GameInfo| {
+        if g.value.is_high() {
+            Workload::of(g)
+        } else {
+            Vec::new()
+        }
+    };
     Ok(match format {
         Format::Names => games.iter().flat_map(|g| [g.id, "\n"]).collect(),
         Format::Csv => {
@@ -190,9 +210,11 @@ fn games_text(format: Format) -> Result<String> {
                 "workloads",
                 "counted",
                 "royal_flush",
+                "value",
+                "high",
             ])?;
             for g in &games {
-                let workloads = Workload::of(*g);
+                let workloads = workloads_of(*g);
                 let ids = |counted: bool| -> String {
                     workloads
                         .iter()
@@ -210,10 +232,12 @@ fn games_text(format: Format) -> Result<String> {
                     &g.hands.to_string(),
                     &g.fives.to_string(),
                     &g.classes.to_string(),
-                    &abouts(*g, false).len().to_string(),
+                    &evaluators(*g).to_string(),
                     &ids(false),
                     &ids(true),
                     &royal_flush(*g),
+                    g.value.id(),
+                    g.high,
                 ])?;
             }
             String::from_utf8(w.into_inner()?)?
@@ -232,7 +256,7 @@ fn games_text(format: Format) -> Result<String> {
                     g.hole,
                     thousands_u64(g.hands),
                     g.fives,
-                    abouts(*g, false).len()
+                    evaluators(*g)
                 );
             }
             s

@@ -9,54 +9,69 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use handeval_core::Role;
-use handeval_core::low::{LowAbout, LowGame, LowGameVisitor, LowRule, visit_low_games};
+use handeval_core::low::LowAbout;
+use handeval_core::{Game, GameInfo, GameVisitor, Role, visit_games};
 use handeval_difftest::low::{LowCheck, rank_patterns, sampled};
 
 use crate::select::select_names;
 
-/// Every Hi-Lo game's low rule, in [`visit_low_games`] order.
-pub fn rules() -> Vec<LowRule> {
-    struct Rules(Vec<LowRule>);
-    impl LowGameVisitor for Rules {
-        fn low_game<G: LowGame>(&mut self) {
-            self.0.push(G::LOW);
+/// Every Hi-Lo game (a game whose value has a low), in the order of the
+/// one list of games ([`visit_games`]).
+pub fn games() -> Vec<GameInfo> {
+    struct HiLo(Vec<GameInfo>);
+    impl GameVisitor for HiLo {
+        fn game<G: Game>(&mut self) {}
+        fn hi_lo<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
         }
     }
-    let mut rules = Rules(Vec::new());
-    visit_low_games(&mut rules);
-    rules.0
+    let mut games = HiLo(Vec::new());
+    visit_games(&mut games);
+    games.0
 }
 
 /// The Hi-Lo game `id`, if it is one.
-pub fn rule(id: &str) -> Option<LowRule> {
-    rules().into_iter().find(|r| r.id == id)
+pub fn game(id: &str) -> Option<GameInfo> {
+    games().into_iter().find(|g| g.id == id)
 }
 
 /// The Hi-Lo games' ids.
 pub fn ids() -> Vec<&'static str> {
-    rules().iter().map(|r| r.id).collect()
+    games().iter().map(|g| g.id).collect()
 }
 
-/// Work on a Hi-Lo game, whichever its type: what [`on_low_game`] runs.
-trait OnLowGame {
+/// How many low evaluators the Hi-Lo game `game` has.
+pub fn low_evaluators(game: GameInfo) -> usize {
+    struct Count;
+    impl OnHiLoGame for Count {
+        type Out = usize;
+        fn on<G: Game>(self) -> usize {
+            handeval_registry::lows::<G>().len()
+        }
+    }
+    on_hi_lo_game(game, Count).unwrap_or(0)
+}
+
+/// Work on a Hi-Lo game, whichever its type: what [`on_hi_lo_game`] runs.
+trait OnHiLoGame {
     /// What the work gives.
     type Out;
-    /// The work on the game `G`.
-    fn on<G: LowGame>(self) -> Self::Out;
+    /// The work on the Hi-Lo game `G`.
+    fn on<G: Game>(self) -> Self::Out;
 }
 
-/// `job` done on the Hi-Lo game whose rule is `rule`: the one walk of the
-/// Hi-Lo games that finds a game's type from its rule.
-fn on_low_game<J: OnLowGame>(rule: LowRule, job: J) -> Result<J::Out> {
-    struct Find<J: OnLowGame> {
-        rule: LowRule,
+/// `job` done on the Hi-Lo game `game`: the one walk of the games that
+/// finds a Hi-Lo game's type from its description.
+fn on_hi_lo_game<J: OnHiLoGame>(game: GameInfo, job: J) -> Result<J::Out> {
+    struct Find<J: OnHiLoGame> {
+        game: GameInfo,
         job: Option<J>,
         out: Option<J::Out>,
     }
-    impl<J: OnLowGame> LowGameVisitor for Find<J> {
-        fn low_game<G: LowGame>(&mut self) {
-            if G::LOW == self.rule
+    impl<J: OnHiLoGame> GameVisitor for Find<J> {
+        fn game<G: Game>(&mut self) {}
+        fn hi_lo<G: Game>(&mut self) {
+            if GameInfo::of::<G>() == self.game
                 && let Some(job) = self.job.take()
             {
                 self.out = Some(job.on::<G>());
@@ -64,45 +79,40 @@ fn on_low_game<J: OnLowGame>(rule: LowRule, job: J) -> Result<J::Out> {
         }
     }
     let mut find = Find {
-        rule,
+        game,
         job: Some(job),
         out: None,
     };
-    visit_low_games(&mut find);
+    visit_games(&mut find);
     find.out
-        .ok_or_else(|| anyhow::anyhow!("no Hi-Lo game {}", rule.id))
+        .ok_or_else(|| anyhow::anyhow!("no Hi-Lo game {}", game.id))
 }
 
 /// `cargo xtask diff --game <Hi-Lo game>`: its low evaluators held to the
 /// literal low reference on every rank pattern (every hand, weighted) and
 /// on `--sample` seeded deals; with `--every`, also on every hand up to
 /// suit renaming (the game's own enumeration).
-pub fn diff(args: &crate::diff::Args, rule: LowRule) -> Result<ExitCode> {
+pub fn diff(args: &crate::diff::Args, game: GameInfo) -> Result<ExitCode> {
     struct Diff<'a>(&'a crate::diff::Args);
-    impl OnLowGame for Diff<'_> {
+    impl OnHiLoGame for Diff<'_> {
         type Out = Result<ExitCode>;
-        fn on<G: LowGame>(self) -> Result<ExitCode> {
+        fn on<G: Game>(self) -> Result<ExitCode> {
             diff_game::<G>(self.0)
         }
     }
-    on_low_game(rule, Diff(args))?
+    on_hi_lo_game(game, Diff(args))?
 }
 
-fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
+fn diff_game<G: Game>(args: &crate::diff::Args) -> Result<ExitCode> {
     if args.csv || !args.engines.is_empty() {
         bail!(
             "--game {}: the low half's check prints its summary only (no --csv, no --engines)",
-            G::LOW.id
+            G::ID
         );
     }
     let all = handeval_registry::lows::<G>();
     let names = all.iter().map(|e| e.meta.name).collect();
-    let selected = select_names(
-        names,
-        &args.only,
-        &format!("{} low evaluator", G::LOW.id),
-        &[],
-    )?;
+    let selected = select_names(names, &args.only, &format!("{} low evaluator", G::ID), &[])?;
     let evaluators: Vec<LowAbout<G>> = all
         .into_iter()
         .filter(|e| selected.contains(&e.meta.name))
@@ -112,8 +122,8 @@ fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
     writeln!(
         err,
         "{}: the low half; the high half is `--game {}`'s",
-        G::LOW.title,
-        G::ID
+        G::TITLE,
+        <G::High as Game>::ID
     )?;
 
     // The reference defines the lows the others are held to.
@@ -131,8 +141,8 @@ fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
         patterns.hands,
         started.elapsed().as_secs_f64(),
         patterns.qualifying,
-        G::LOW.qualifying,
-        if patterns.qualifying == G::LOW.qualifying && patterns.hands == G::HANDS {
+        G::VALUE.qualifying().unwrap_or(0),
+        if Some(patterns.qualifying) == G::VALUE.qualifying() && patterns.hands == G::HANDS {
             "equal"
         } else {
             failed = true;
@@ -142,7 +152,7 @@ fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
     failed |= report(&mut err, &patterns.checks)?;
 
     let started = Instant::now();
-    let hands = handeval_difftest::cards::random_hands::<G>(
+    let hands = handeval_difftest::cards::random_hands::<G::High>(
         handeval_difftest::cards::SAMPLE_SEED,
         args.sample,
     );
@@ -197,7 +207,7 @@ fn diff_game<G: LowGame>(args: &crate::diff::Args) -> Result<ExitCode> {
 }
 
 /// Writes each check's line; whether any failed.
-fn report<G: LowGame>(out: &mut impl std::io::Write, checks: &[LowCheck<G>]) -> Result<bool> {
+fn report<G: Game>(out: &mut impl std::io::Write, checks: &[LowCheck<G>]) -> Result<bool> {
     let mut failed = false;
     for check in checks {
         writeln!(
@@ -212,15 +222,15 @@ fn report<G: LowGame>(out: &mut impl std::io::Write, checks: &[LowCheck<G>]) -> 
 }
 
 /// The game whose hands a Hi-Lo game plays, as the high half's game.
-pub fn high_game(rule: LowRule) -> handeval_core::GameInfo {
+pub fn high_game(game: GameInfo) -> GameInfo {
     struct High;
-    impl OnLowGame for High {
-        type Out = handeval_core::GameInfo;
-        fn on<G: LowGame>(self) -> handeval_core::GameInfo {
-            handeval_core::GameInfo::of::<G>()
+    impl OnHiLoGame for High {
+        type Out = GameInfo;
+        fn on<G: Game>(self) -> GameInfo {
+            GameInfo::of::<G::High>()
         }
     }
-    on_low_game(rule, High).expect("a Hi-Lo game's rule names it")
+    on_hi_lo_game(game, High).expect("a Hi-Lo game is on the list")
 }
 
 /// A Hi-Lo count: the tally, its time, the low evaluator, and the brute
@@ -237,7 +247,7 @@ pub struct HiLoCount {
 /// [`handeval_registry::low_equity_evaluator`]; with `brute_force`, counted
 /// again by the literal references.
 pub fn equity(
-    rule: LowRule,
+    game: GameInfo,
     name: &str,
     hands: &[&str],
     board: &str,
@@ -251,22 +261,28 @@ pub fn equity(
         dead: &'a str,
         brute_force: bool,
     }
-    impl OnLowGame for Count<'_> {
+    impl OnHiLoGame for Count<'_> {
         type Out = Result<HiLoCount>;
-        fn on<G: LowGame>(self) -> Result<HiLoCount> {
-            let m = handeval_equity::fixed::FixedHands::<G>::new(self.hands, self.board, self.dead)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
+        fn on<G: Game>(self) -> Result<HiLoCount> {
+            let m = handeval_equity::fixed::FixedHands::<G::High>::new(
+                self.hands, self.board, self.dead,
+            )
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
             let low = handeval_registry::low_equity_evaluator::<G>();
             let started = Instant::now();
             let tally =
                 handeval_registry::hi_lo_equity(self.name, low.lows, &m).ok_or_else(|| {
-                    anyhow::anyhow!("no evaluator of {} hands is named `{}`", G::WORD, self.name)
+                    anyhow::anyhow!(
+                        "no evaluator of {} hands is named `{}`",
+                        <G::High as Game>::WORD,
+                        self.name
+                    )
                 })?;
             let took = started.elapsed();
             let brute_force = self.brute_force.then(|| {
                 let started = Instant::now();
                 let equities = handeval_equity::hilo::brute_force_hi_lo::<
-                    G,
+                    G::High,
                     handeval_registry::ReferenceBest,
                 >(&m, |h| {
                     <handeval_reference::LowReference as handeval_core::low::LowEvaluator<G>>::low(
@@ -283,8 +299,8 @@ pub fn equity(
             })
         }
     }
-    on_low_game(
-        rule,
+    on_hi_lo_game(
+        game,
         Count {
             name,
             hands,
@@ -299,20 +315,21 @@ pub fn equity(
 /// id on a line; else each game and its low evaluators.
 pub fn list_text(names: bool) -> String {
     struct List(String, bool);
-    impl LowGameVisitor for List {
-        fn low_game<G: LowGame>(&mut self) {
+    impl GameVisitor for List {
+        fn game<G: Game>(&mut self) {}
+        fn hi_lo<G: Game>(&mut self) {
             use std::fmt::Write as _;
             if self.1 {
-                let _ = writeln!(self.0, "{}", G::LOW.id);
+                let _ = writeln!(self.0, "{}", G::ID);
                 return;
             }
             let _ = writeln!(
                 self.0,
                 "{} ({}): the high half is `{}`'s; {} of {} hands hold a qualifying low\n\n| low evaluator | role | summary |\n|---|---|---|",
-                G::LOW.id,
-                G::LOW.title,
                 G::ID,
-                G::LOW.qualifying,
+                G::TITLE,
+                <G::High as Game>::ID,
+                G::VALUE.qualifying().unwrap_or(0),
                 G::HANDS
             );
             for e in handeval_registry::lows::<G>() {
@@ -327,6 +344,6 @@ pub fn list_text(names: bool) -> String {
         }
     }
     let mut list = List(String::new(), names);
-    visit_low_games(&mut list);
+    visit_games(&mut list);
     list.0
 }

@@ -251,7 +251,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Omaha6, AyaPokerOmaha>();
     r.add::<handeval_core::Short5, AyaPokerShort>();
     r.add::<handeval_core::Short7, AyaPokerShort>();
-    r.low::<handeval_core::Omaha4, AyaPokerLow>();
+    r.low::<handeval_core::Omaha8, AyaPokerLow>();
 }
 
 /// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
@@ -593,7 +593,7 @@ fn aya_lows() -> &'static [(u16, handeval_core::low::Low)] {
     })
 }
 
-impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for AyaPokerLow {
+impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for AyaPokerLow {
     const META: handeval_core::Meta = handeval_core::Meta {
         name: "aya_poker/low",
         summary: "aya_poker 0.1 (crates.io): omaha_lo_rank, every five of two hole and three board cards ranked ace to five, kept if eight or better",

@@ -9,6 +9,7 @@ use core::str::FromStr;
 
 use crate::hand::{choose, parse_parts};
 use crate::rules::{RuleSet, Rules, ShortDeck, Standard};
+use crate::value::Value;
 use crate::{AllHands, Card, Category, Hand, HandError, HandSize, Part, Rank};
 
 /// A game: a hand of [`COUNT`](Game::COUNT) distinct cards worth its best
@@ -63,6 +64,17 @@ pub trait Game:
 
     /// A part of the enumeration of every hand ([`Game::parts`]).
     type Part: Copy + Debug + Send + Sync + 'static;
+
+    /// What a hand of the game is worth ([`crate::value`]): its best five
+    /// under [`Game::RULES`], or that high and a low the pot is split with.
+    const VALUE: Value = Value::High;
+    /// The game whose hands this game deals and whose high values they
+    /// take: the game itself, or for a Hi-Lo game the high game it splits
+    /// ([`Omaha8`]'s is [`Omaha4`]). Its evaluators are that game's, so a
+    /// split game's high half is checked and timed once, as that game.
+    type High: Game;
+    /// The hand as [`Game::High`]'s.
+    fn high(&self) -> Self::High;
 
     /// The cards, hole cards first.
     fn card_slice(&self) -> &[Card];
@@ -234,6 +246,12 @@ macro_rules! holdem {
 
             type Rules = Standard;
             type Part = Run;
+            type High = Self;
+
+            #[inline(always)]
+            fn high(&self) -> Self {
+                *self
+            }
 
             #[inline(always)]
             fn card_slice(&self) -> &[Card] {
@@ -403,6 +421,12 @@ macro_rules! short {
 
             type Rules = ShortDeck;
             type Part = Run;
+            type High = Self;
+
+            #[inline(always)]
+            fn high(&self) -> Self {
+                *self
+            }
 
             #[inline(always)]
             fn card_slice(&self) -> &[Card] {
@@ -788,6 +812,12 @@ macro_rules! omaha {
 
             type Rules = Standard;
             type Part = Board;
+            type High = Self;
+
+            #[inline(always)]
+            fn high(&self) -> Self {
+                *self
+            }
 
             #[inline(always)]
             fn card_slice(&self) -> &[Card] {
@@ -912,6 +942,116 @@ omaha!(
     [181, 1_812, 779, 780, 10, 1_277, 156, 156, 9, 1]
 );
 
+/// Defines a Hi-Lo game: a hand of its high game `$high`, worth that
+/// game's high and a low by `$low` ([`Value::HighLow`]). The hands, their
+/// enumeration and the high tables are the high game's; the id, the title
+/// and the value are the Hi-Lo game's own.
+macro_rules! hi_lo {
+    ($(#[$doc:meta])* $ty:ident, $high:ty, $id:literal, $title:literal, $word:literal,
+        $low:expr, $qualifying:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(transparent)]
+        pub struct $ty($high);
+
+        impl From<$high> for $ty {
+            fn from(hand: $high) -> Self {
+                $ty(hand)
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = HandError;
+
+            /// Parses the hand as its high game's.
+            fn from_str(s: &str) -> Result<Self, HandError> {
+                s.parse().map($ty)
+            }
+        }
+
+        impl Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                Display::fmt(&self.0, f)
+            }
+        }
+
+        impl Game for $ty {
+            const ID: &'static str = $id;
+            const INPUT: &'static str = $id;
+            const TITLE: &'static str = $title;
+            const WORD: &'static str = $word;
+            const COUNT: usize = <$high as Game>::COUNT;
+            const HOLE: usize = <$high as Game>::HOLE;
+            const HANDS: u64 = <$high as Game>::HANDS;
+            const FIVES: &'static [[usize; 5]] = <$high as Game>::FIVES;
+            const CATEGORY_HANDS: [u64; 10] = <$high as Game>::CATEGORY_HANDS;
+            const CATEGORY_CLASSES: [u16; 10] = <$high as Game>::CATEGORY_CLASSES;
+            // Its hands are written as the high game's: asked for by id.
+            const BY_COUNT: bool = false;
+            const VALUE: Value = Value::HighLow {
+                low: $low,
+                qualifying: $qualifying,
+            };
+
+            type Rules = <$high as Game>::Rules;
+            type Part = <$high as Game>::Part;
+            type High = $high;
+
+            #[inline(always)]
+            fn high(&self) -> $high {
+                self.0
+            }
+            #[inline(always)]
+            fn card_slice(&self) -> &[Card] {
+                self.0.card_slice()
+            }
+            fn from_cards(cards: &[Card]) -> Result<Self, HandError> {
+                <$high as Game>::from_cards(cards).map($ty)
+            }
+            #[inline(always)]
+            fn from_dealt(cards: &[Card]) -> Self {
+                $ty(<$high as Game>::from_dealt(cards))
+            }
+            fn parts() -> impl Iterator<Item = Self::Part> + Clone + Send {
+                <$high as Game>::parts()
+            }
+            fn part_len(part: Self::Part) -> usize {
+                <$high as Game>::part_len(part)
+            }
+            fn part_weight(part: Self::Part) -> u64 {
+                <$high as Game>::part_weight(part)
+            }
+            fn part_hands(part: Self::Part) -> impl Iterator<Item = Self> + Send {
+                <$high as Game>::part_hands(part).map($ty)
+            }
+        }
+
+        const _: () = assert!(!<$ty as Game>::VALUE.is_high());
+    };
+}
+
+hi_lo!(
+    /// Omaha Hi-Lo, eight or better: an Omaha hand ([`Omaha4`]) worth its
+    /// Omaha high and its best eight-or-better low, two hole cards and
+    /// three board cards for each ([`crate::low`]).
+    ///
+    /// ```
+    /// use handeval_core::{Game, Omaha4, Omaha8};
+    ///
+    /// let hand: Omaha8 = "Ah 2d Kc Ks | 3c 4h 8s 9d 9h".parse().unwrap();
+    /// let high: Omaha4 = hand.high();
+    /// assert_eq!(high.to_string(), hand.to_string());
+    /// assert_eq!(<Omaha8 as Game>::HANDS, <Omaha4 as Game>::HANDS);
+    /// ```
+    Omaha8,
+    Omaha4,
+    "omaha8",
+    "Omaha Hi-Lo, eight or better",
+    "Omaha Hi-Lo",
+    crate::low::EIGHT_OR_BETTER,
+    crate::low::OMAHA_QUALIFYING
+);
+
 /// Whether `G` and `H` are the same game, known when the code is compiled
 /// (their ids, compared in a `const` context).
 ///
@@ -949,8 +1089,13 @@ pub(crate) const fn same_str(a: &str, b: &str) -> bool {
 
 /// Something to do with every game, generically: see [`visit_games`].
 pub trait GameVisitor {
-    /// Called once per game.
+    /// Called once per game worth its high alone ([`Value::High`]).
     fn game<G: Game>(&mut self);
+    /// Called once per Hi-Lo game ([`Value::HighLow`]): a game whose high
+    /// half is its [`Game::High`]'s, visited by [`GameVisitor::game`]. By
+    /// default passed over, as the tools of highs do; the tools of what a
+    /// hand is worth (`diff`, `eval`, `equity`, the listings) take it.
+    fn hi_lo<G: Game>(&mut self) {}
 }
 
 /// The one list of games: calls `visitor.game::<G>()` for each, in the
@@ -964,6 +1109,7 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<Omaha6>();
     visitor.game::<Short5>();
     visitor.game::<Short7>();
+    visitor.hi_lo::<Omaha8>();
 }
 
 /// The ids of the games, in [`visit_games`] order.
@@ -973,6 +1119,9 @@ pub fn game_ids() -> impl Iterator<Item = &'static str> {
         fn game<G: Game>(&mut self) {
             self.0[self.1] = G::ID;
             self.1 += 1;
+        }
+        fn hi_lo<G: Game>(&mut self) {
+            self.game::<G>();
         }
     }
     let mut ids = Ids([""; 16], 0);
@@ -1009,6 +1158,11 @@ pub struct GameInfo {
     pub told_by_count: bool,
     /// The lowest rank of its deck ([`Game::RULES`]).
     pub lowest: Rank,
+    /// What a hand is worth ([`Game::VALUE`]).
+    pub value: Value,
+    /// The id of [`Game::High`]: the game whose evaluators value the
+    /// hands' highs (its own id for a game worth its high alone).
+    pub high: &'static str,
 }
 
 impl GameInfo {
@@ -1035,6 +1189,8 @@ impl GameInfo {
             },
             told_by_count: G::BY_COUNT,
             lowest: G::RULES.lowest,
+            value: G::VALUE,
+            high: <G::High as Game>::ID,
         }
     }
 }
@@ -1071,6 +1227,17 @@ mod tests {
         }
     }
 
+    /// The Hi-Lo games, each game worth its high alone asserted so.
+    struct HiLo(Vec<GameInfo>);
+    impl GameVisitor for HiLo {
+        fn game<G: Game>(&mut self) {
+            assert!(G::VALUE.is_high(), "{}", G::ID);
+        }
+        fn hi_lo<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
+        }
+    }
+
     #[test]
     fn the_list_of_games_has_each_id_once() {
         let mut ids = Vec::new();
@@ -1081,7 +1248,17 @@ mod tests {
                 "five", "six", "seven", "omaha", "omaha5", "omaha6", "short5", "short7"
             ]
         );
-        assert!(game_ids().eq(ids.iter().copied()));
+        // The Hi-Lo games follow, on the same list: their high halves are
+        // games above, each worth its high alone.
+        let mut hi_lo = HiLo(Vec::new());
+        visit_games(&mut hi_lo);
+        let omaha8 = hi_lo.0[0];
+        assert_eq!(
+            (hi_lo.0.len(), omaha8.id, omaha8.high),
+            (1, "omaha8", "omaha")
+        );
+        assert!(omaha8.value.low().is_some() && !omaha8.told_by_count);
+        assert!(game_ids().eq(ids.iter().copied().chain(["omaha8"])));
     }
 
     #[test]

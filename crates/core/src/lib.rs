@@ -155,6 +155,7 @@ pub mod low;
 mod parse;
 mod register;
 pub mod rules;
+pub mod value;
 
 pub use about::{CpuPath, Family, KnownErrors, Meta, Role, UnknownRole};
 pub use best_five::{
@@ -168,7 +169,7 @@ pub use counted::Counted;
 pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, simd_categories};
 pub use game::{
     Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
-    OMAHA5_FIVES, OMAHA6_FIVES, Omaha, Omaha4, Omaha5, Omaha6, Run, Short, Short5, Short7,
+    OMAHA5_FIVES, OMAHA6_FIVES, Omaha, Omaha4, Omaha5, Omaha6, Omaha8, Run, Short, Short5, Short7,
     all_hands7, game_ids, same_game, visit_games,
 };
 pub use hand::{
@@ -177,3 +178,4 @@ pub use hand::{
 };
 pub use parse::CardError;
 pub use register::{Games, Register};
+pub use value::Value;

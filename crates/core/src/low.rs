@@ -38,26 +38,36 @@
 
 use crate::{Card, Game, Meta, Rank};
 
-/// A Hi-Lo game's low: which ranks qualify.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A low rule: which lows qualify, part of a Hi-Lo game's value
+/// ([`Value::HighLow`](crate::Value::HighLow)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LowRule {
-    /// The id of the Hi-Lo game, as `--game` takes it: `omaha8`.
-    pub id: &'static str,
-    /// The game in words: `"Omaha Hi-Lo, eight or better"`.
-    pub title: &'static str,
+    /// The rule in words, as players say it: `"eight or better"`.
+    pub name: &'static str,
     /// The highest rank a low may hold.
     pub highest: Rank,
-    /// How many of the game's hands hold a qualifying low.
-    pub qualifying: u64,
 }
 
-/// Omaha Hi-Lo, eight or better.
-pub const OMAHA_EIGHT: LowRule = LowRule {
-    id: "omaha8",
-    title: "Omaha Hi-Lo, eight or better",
+/// Eight or better: five distinct ranks from the ace (low) to the eight.
+pub const EIGHT_OR_BETTER: LowRule = LowRule {
+    name: "eight or better",
     highest: Rank::Eight,
-    qualifying: OMAHA_QUALIFYING,
 };
+
+/// The low rule of game `G`, for code written for Hi-Lo games: used as
+/// `const { rule_of::<G>() }`, it is a compile error for a game worth its
+/// high alone, so no low evaluator of such a game can be built.
+///
+/// # Panics
+/// Called at run time for a game worth its high alone (in a `const`
+/// block, the compiler reports it instead).
+#[must_use]
+pub const fn rule_of<G: Game>() -> LowRule {
+    match G::VALUE.low() {
+        Some(rule) => rule,
+        None => panic!("a low of a game worth its high alone"),
+    }
+}
 
 /// The low bit of a card's rank: bit 0 for the ace, bit `r` for the rank
 /// `r + 1` (2 to 8), 0 for a nine or higher.
@@ -192,42 +202,22 @@ impl core::fmt::Display for Low {
     }
 }
 
-/// A game played Hi-Lo: its hands ([`Game`]) are worth a high value, as
-/// that game's, and a low by [`LowGame::LOW`]. The high half is the game's
-/// own and checked and timed as that game; the low half is what this adds.
-pub trait LowGame: Game {
-    /// The low half's rule, id and counts.
-    const LOW: LowRule;
-}
-
-impl LowGame for crate::Omaha4 {
-    const LOW: LowRule = OMAHA_EIGHT;
-}
-
-/// The Hi-Lo games, as [`crate::visit_games`] walks the games.
-pub trait LowGameVisitor {
-    /// Called once per Hi-Lo game.
-    fn low_game<G: LowGame>(&mut self);
-}
-
-/// Calls `visitor` once per Hi-Lo game.
-pub fn visit_low_games(visitor: &mut impl LowGameVisitor) {
-    visitor.low_game::<crate::Omaha4>();
-}
-
-/// An evaluator of a Hi-Lo game's low half.
-pub trait LowEvaluator<G: LowGame>: 'static {
+/// An evaluator of the low half of Hi-Lo game `G` (a game whose
+/// [`Game::VALUE`] has a low). It values the hands `G` deals, which are
+/// its high game's ([`Game::High`]): the high half is that game's
+/// evaluators', so a showdown values one hand both ways.
+pub trait LowEvaluator<G: Game>: 'static {
     /// What it is, as [`crate::Evaluator::META`].
     const META: Meta;
 
     /// The hand's best qualifying low, or [`Low::NONE`].
-    fn low(hand: &G) -> Low;
+    fn low(hand: &G::High) -> Low;
 
     /// The lows of a batch: `out[i] = low(&hands[i])`.
     ///
     /// # Panics
     /// If `out` and `hands` differ in length.
-    fn lows(hands: &[G], out: &mut [Low]) {
+    fn lows(hands: &[G::High], out: &mut [Low]) {
         crate::batch(hands, out, |h| Self::low(&h));
     }
 
@@ -240,18 +230,18 @@ pub trait LowEvaluator<G: LowGame>: 'static {
 /// An evaluator of Hi-Lo game `G`'s low half, as function pointers: what
 /// the tools that check, time and count lows hold.
 #[derive(Clone, Copy, Debug)]
-pub struct LowAbout<G: LowGame> {
+pub struct LowAbout<G: Game> {
     /// What it is.
     pub meta: Meta,
     /// One hand's low.
-    pub low: fn(&G) -> Low,
+    pub low: fn(&G::High) -> Low,
     /// A batch's lows.
-    pub lows: fn(&[G], &mut [Low]),
+    pub lows: fn(&[G::High], &mut [Low]),
     /// The path its batch takes on this CPU.
     pub cpu_path: fn() -> crate::CpuPath,
 }
 
-impl<G: LowGame> LowAbout<G> {
+impl<G: Game> LowAbout<G> {
     /// `E`'s.
     #[must_use]
     pub fn of<E: LowEvaluator<G>>() -> LowAbout<G> {

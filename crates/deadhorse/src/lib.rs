@@ -385,8 +385,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short7, Short>();
     r.add::<handeval_core::Short7, ShortSimd>();
     // Omaha Hi-Lo's low half.
-    r.low::<handeval_core::Omaha4, OmahaLow>();
-    r.low::<handeval_core::Omaha4, OmahaLowSimd>();
+    r.low::<handeval_core::Omaha8, OmahaLow>();
+    r.low::<handeval_core::Omaha8, OmahaLowSimd>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

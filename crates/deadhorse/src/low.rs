@@ -25,7 +25,7 @@
 //!   count of its low (five, or it is none).
 
 use handeval_core::low::{Low, LowEvaluator, low_ranks};
-use handeval_core::{Game, Meta, Omaha4, Role};
+use handeval_core::{Game, Meta, Omaha4, Omaha8, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 /// The best low of a hole of low ranks `hole` on a board of `board`, as a
@@ -63,7 +63,7 @@ pub fn low_of_masks(hole: u8, board: u8) -> u8 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OmahaLow;
 
-impl LowEvaluator<Omaha4> for OmahaLow {
+impl LowEvaluator<Omaha8> for OmahaLow {
     const META: Meta = Meta {
         name: "deadhorse/omaha-low",
         summary: "Omaha Hi-Lo's eight-or-better low, direct and table-free: the hole's and the board's low-rank masks, each pair of hole ranks with the three lowest board ranks left",
@@ -131,13 +131,13 @@ handeval_lanes::simd_paths!(mod paths: LowKernel, Omaha4, records);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OmahaLowSimd;
 
-impl LowEvaluator<Omaha4> for OmahaLowSimd {
+impl LowEvaluator<Omaha8> for OmahaLowSimd {
     const META: Meta = Meta {
         name: "deadhorse/omaha-low-simd",
         summary: "Omaha Hi-Lo's low across hands: the direct low kernel in 16-bit lanes, the six pairs of hole cards in every lane, AVX-512 or AVX2",
         family: crate::FAMILY,
         role: Role::Simd,
-        derived_from: Some(<OmahaLow as LowEvaluator<Omaha4>>::META.name),
+        derived_from: Some(<OmahaLow as LowEvaluator<Omaha8>>::META.name),
         table_bytes: 0,
         card_table_bytes: 0,
     };

@@ -161,7 +161,7 @@ impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
 #[derive(Clone, Copy, Debug)]
 pub struct LowOfAnyFive;
 
-impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for LowOfAnyFive {
+impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for LowOfAnyFive {
     const META: handeval_core::Meta = handeval_core::Meta {
         name: "broken/low-of-any-five",
         summary: "Omaha Hi-Lo's low from any five of the nine cards",
@@ -191,7 +191,7 @@ impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for LowOfAnyFive {
 #[derive(Clone, Copy, Debug)]
 pub struct NineQualifies;
 
-impl handeval_core::low::LowEvaluator<handeval_core::Omaha4> for NineQualifies {
+impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for NineQualifies {
     const META: handeval_core::Meta = handeval_core::Meta {
         name: "broken/nine-qualifies",
         summary: "Omaha Hi-Lo's low with a nine read as an eight",

@@ -16,27 +16,27 @@
 //! reads (a pattern's other ranks are above the eight): the reference is
 //! asked once for each of the few thousand pairs. The same pass adds up
 //! the hands with a low, a second derivation of the count the game's
-//! definition writes out ([`LowRule::qualifying`]).
+//! definition writes out ([`Value::HighLow`]'s `qualifying`).
 //!
 //! A pattern's one hand gives each rank's cards the lowest suits, hole
 //! first, so suits are not varied there; [`sampled`] holds every evaluator
 //! to the reference hand by hand on seeded deals, suits and all.
 //!
-//! [`LowRule::qualifying`]: handeval_core::low::LowRule::qualifying
+//! [`Value::HighLow`]: handeval_core::Value::HighLow
 
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
-use handeval_core::low::{Low, LowAbout, LowEvaluator, LowGame, low_ranks};
-use handeval_core::{Card, Rank, Suit};
+use handeval_core::low::{Low, LowAbout, LowEvaluator, low_ranks};
+use handeval_core::{Card, Game, Rank, Suit};
 use handeval_reference::LowReference;
 use rayon::prelude::*;
 
 /// One low evaluator's check: how many hands it was held to, and where it
 /// differed from the reference.
 #[derive(Clone, Copy, Debug)]
-pub struct LowCheck<G: LowGame> {
+pub struct LowCheck<G: Game> {
     /// The evaluator's name.
     pub name: &'static str,
     /// Hands checked, each pattern counted by the hands it stands for
@@ -45,10 +45,10 @@ pub struct LowCheck<G: LowGame> {
     /// Of them, the hands on which it differs from the reference.
     pub mismatches: u64,
     /// The first hand that differs: the hand, its low, the reference's.
-    pub first: Option<(G, Low, Low)>,
+    pub first: Option<(G::High, Low, Low)>,
 }
 
-impl<G: LowGame> LowCheck<G> {
+impl<G: Game> LowCheck<G> {
     /// Whether it agreed with the reference on every hand.
     #[must_use]
     pub fn passed(&self) -> bool {
@@ -56,7 +56,7 @@ impl<G: LowGame> LowCheck<G> {
     }
 }
 
-impl<G: LowGame> fmt::Display for LowCheck<G> {
+impl<G: Game> fmt::Display for LowCheck<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -64,7 +64,7 @@ impl<G: LowGame> fmt::Display for LowCheck<G> {
             self.name,
             self.mismatches,
             self.hands,
-            G::LOW.id
+            G::ID
         )?;
         if let Some((hand, low, reference)) = &self.first {
             write!(f, "; first {hand}: {low}, the reference {reference}")?;
@@ -76,7 +76,7 @@ impl<G: LowGame> fmt::Display for LowCheck<G> {
 /// What [`rank_patterns`] found: each evaluator's check, and what the
 /// reference counted.
 #[derive(Clone, Debug)]
-pub struct Patterns<G: LowGame> {
+pub struct Patterns<G: Game> {
     /// The rank patterns walked.
     pub patterns: u64,
     /// The hands they stand for: every hand of the game.
@@ -127,7 +127,7 @@ fn choose4(n: u8, k: u8) -> u64 {
 
 /// The pattern's one hand: each rank's cards in the lowest suits, the
 /// hole's first, hole cards first.
-fn pattern_hand<G: LowGame>(hole: &Counts, board: &Counts) -> G {
+fn pattern_hand<G: Game>(hole: &Counts, board: &Counts) -> G::High {
     let mut cards = [Card::new(Rank::Two, Suit::Clubs); 16];
     let mut n = 0;
     for (part, skip) in [(hole, None), (board, Some(hole))] {
@@ -139,16 +139,16 @@ fn pattern_hand<G: LowGame>(hole: &Counts, board: &Counts) -> G {
             }
         }
     }
-    G::from_cards(&cards[..n]).expect("a pattern's cards are distinct")
+    G::High::from_cards(&cards[..n]).expect("a pattern's cards are distinct")
 }
 
 /// Every hole of `G`'s rank patterns.
-fn holes<G: LowGame>() -> Vec<Counts> {
+fn holes<G: Game>() -> Vec<Counts> {
     spreads(G::HOLE, &[4; 13])
 }
 
 /// The boards of `hole`'s rank patterns, each with the hands it stands for.
-fn boards<G: LowGame>(hole: &Counts) -> Vec<(Counts, u64)> {
+fn boards<G: Game>(hole: &Counts) -> Vec<(Counts, u64)> {
     let room = hole.map(|h| 4 - h);
     spreads(G::COUNT - G::HOLE, &room)
         .into_iter()
@@ -179,14 +179,14 @@ fn key(hole: u8, board: u8) -> usize {
 /// a hand of `G` can hold ([`key`]), asked once each on a hand of a rank
 /// pattern with those low ranks; with how many patterns and hands there
 /// are, and how many hands have a low. Made once per game and kept.
-fn reference_by_low_ranks<G: LowGame>() -> &'static LowTable {
+fn reference_by_low_ranks<G: Game>() -> &'static LowTable {
     type Store = Mutex<HashMap<&'static str, &'static LowTable>>;
     static STORE: OnceLock<Store> = OnceLock::new();
     let store = STORE.get_or_init(|| Mutex::new(HashMap::new()));
     let mut kept = store
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    kept.entry(G::LOW.id)
+    kept.entry(G::ID)
         .or_insert_with(|| Box::leak(Box::new(LowTable::of::<G>())))
 }
 
@@ -199,7 +199,7 @@ struct LowTable {
 }
 
 impl LowTable {
-    fn of<G: LowGame>() -> LowTable {
+    fn of<G: Game>() -> LowTable {
         // Each pair of low ranks: one pattern of it, its patterns and hands.
         type Seen = HashMap<usize, ((Counts, Counts), u64, u64)>;
         let seen: Seen = holes::<G>()
@@ -230,7 +230,7 @@ impl LowTable {
             qualifying: 0,
         };
         for (k, ((hole, board), n, w)) in seen {
-            let low = LowReference::low(&pattern_hand::<G>(&hole, &board));
+            let low = <LowReference as LowEvaluator<G>>::low(&pattern_hand::<G>(&hole, &board));
             table.lows[k] = Some(low);
             table.patterns += n;
             table.hands += w;
@@ -243,7 +243,7 @@ impl LowTable {
 }
 
 /// A check of nothing yet.
-fn empty<G: LowGame>(name: &'static str) -> LowCheck<G> {
+fn empty<G: Game>(name: &'static str) -> LowCheck<G> {
     LowCheck {
         name,
         hands: 0,
@@ -254,7 +254,7 @@ fn empty<G: LowGame>(name: &'static str) -> LowCheck<G> {
 
 /// Two checks of parts of the hands as one, the first mismatch the
 /// earlier part's.
-fn joined<G: LowGame>(mut all: LowCheck<G>, part: LowCheck<G>) -> LowCheck<G> {
+fn joined<G: Game>(mut all: LowCheck<G>, part: LowCheck<G>) -> LowCheck<G> {
     all.hands += part.hands;
     all.mismatches += part.mismatches;
     if all.first.is_none() {
@@ -269,7 +269,7 @@ fn joined<G: LowGame>(mut all: LowCheck<G>, part: LowCheck<G>) -> LowCheck<G> {
 /// # Panics
 /// Never: the reference's table holds the low ranks of every pattern.
 #[must_use]
-pub fn rank_patterns<G: LowGame>(evaluators: &[LowAbout<G>]) -> Patterns<G> {
+pub fn rank_patterns<G: Game>(evaluators: &[LowAbout<G>]) -> Patterns<G> {
     let LowTable {
         lows: table,
         patterns,
@@ -282,7 +282,10 @@ pub fn rank_patterns<G: LowGame>(evaluators: &[LowAbout<G>]) -> Patterns<G> {
         .par_iter()
         .map(|hole| {
             let boards = boards::<G>(hole);
-            let dealt: Vec<G> = boards.iter().map(|(b, _)| pattern_hand(hole, b)).collect();
+            let dealt: Vec<G::High> = boards
+                .iter()
+                .map(|(b, _)| pattern_hand::<G>(hole, b))
+                .collect();
             let expected: Vec<Low> = boards
                 .iter()
                 .map(|(b, _)| {
@@ -321,7 +324,7 @@ pub fn rank_patterns<G: LowGame>(evaluators: &[LowAbout<G>]) -> Patterns<G> {
 /// How many hands [`every_hand`] values: the game's enumeration up to suit
 /// renaming.
 #[must_use]
-pub fn enumerated_hands<G: LowGame>() -> u64 {
+pub fn enumerated_hands<G: Game>() -> u64 {
     G::parts().map(|p| G::part_len(p) as u64).sum()
 }
 
@@ -333,7 +336,7 @@ pub fn enumerated_hands<G: LowGame>() -> u64 {
 ///
 /// [`Game::parts`]: handeval_core::Game::parts
 #[must_use]
-pub fn every_hand<G: LowGame>(evaluators: &[LowAbout<G>]) -> Vec<LowCheck<G>> {
+pub fn every_hand<G: Game>(evaluators: &[LowAbout<G>]) -> Vec<LowCheck<G>> {
     let table = &reference_by_low_ranks::<G>().lows;
     let parts: Vec<G::Part> = G::parts().collect();
     evaluators
@@ -343,7 +346,7 @@ pub fn every_hand<G: LowGame>(evaluators: &[LowAbout<G>]) -> Vec<LowCheck<G>> {
                 .par_iter()
                 .map(|&part| {
                     let weight = G::part_weight(part);
-                    let hands: Vec<G> = G::part_hands(part).collect();
+                    let hands: Vec<G::High> = G::part_hands(part).map(|h| h.high()).collect();
                     let mut lows = vec![Low::NONE; hands.len()];
                     (e.lows)(&hands, &mut lows);
                     let mut check = empty(e.meta.name);
@@ -369,8 +372,11 @@ pub fn every_hand<G: LowGame>(evaluators: &[LowAbout<G>]) -> Vec<LowCheck<G>> {
 /// Every evaluator in `evaluators` held to the literal reference on each of
 /// `hands`.
 #[must_use]
-pub fn sampled<G: LowGame>(evaluators: &[LowAbout<G>], hands: &[G]) -> Vec<LowCheck<G>> {
-    let expected: Vec<Low> = hands.par_iter().map(LowReference::low).collect();
+pub fn sampled<G: Game>(evaluators: &[LowAbout<G>], hands: &[G::High]) -> Vec<LowCheck<G>> {
+    let expected: Vec<Low> = hands
+        .par_iter()
+        .map(<LowReference as LowEvaluator<G>>::low)
+        .collect();
     evaluators
         .iter()
         .map(|e| {
@@ -402,9 +408,9 @@ mod tests {
 
     #[test]
     fn patterns_add_up_to_every_hand() {
-        let holes = holes::<handeval_core::Omaha4>();
+        let holes = holes::<handeval_core::Omaha8>();
         let boards: Vec<Vec<(Counts, u64)>> =
-            holes.iter().map(boards::<handeval_core::Omaha4>).collect();
+            holes.iter().map(boards::<handeval_core::Omaha8>).collect();
         let n: usize = boards.iter().map(Vec::len).sum();
         let hands: u64 = boards.iter().flatten().map(|(_, w)| w).sum();
         assert_eq!(holes.len(), 1820);

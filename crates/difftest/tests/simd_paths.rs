@@ -16,7 +16,7 @@ use std::any::Any;
 use std::sync::{Mutex, PoisonError};
 
 use handeval_core::cpu::{Feature, has, pretend_absent};
-use handeval_core::low::{Low, LowEvaluator, LowGame};
+use handeval_core::low::{Low, LowEvaluator};
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameVisitor, Hand, Hand7, Omaha4, Role,
     Whole, visit_games,
@@ -155,18 +155,18 @@ fn run_paths<G: Game, E: BestFive<G>>(hands: &Hands) -> Run {
 }
 
 impl VisitLow for RunAll<'_, '_> {
-    fn visit_low<G: LowGame, E: LowEvaluator<G>>(&mut self) {
+    fn visit_low<G: Game, E: LowEvaluator<G>>(&mut self) {
         // Only the SIMD evaluators have paths to force.
         if E::META.role == Role::Simd {
             let (hands, runs) = (self.hands, self.runs);
             self.scope.spawn(move |_| {
-                let hands = hands.of::<G>();
+                let hands = hands.of::<G::High>();
                 let mut lows = vec![Low::NONE; hands.len()];
                 E::lows(hands, &mut lows);
                 Self::keep(
                     runs,
                     Run {
-                        game: G::LOW.id,
+                        game: G::ID,
                         name: E::META.name,
                         path: E::cpu_path(),
                         values: Box::new(lows),
@@ -251,11 +251,11 @@ impl Visit for Differ<'_> {
 }
 
 impl VisitLow for Differ<'_> {
-    fn visit_low<G: LowGame, E: LowEvaluator<G>>(&mut self) {
+    fn visit_low<G: Game, E: LowEvaluator<G>>(&mut self) {
         let find = |runs: &[Run]| -> Option<Vec<Low>> {
             let run = runs
                 .iter()
-                .find(|r| r.game == G::LOW.id && r.name == E::META.name)?;
+                .find(|r| r.game == G::ID && r.name == E::META.name)?;
             run.values.downcast_ref::<Vec<Low>>().cloned()
         };
         if let (Some(a), Some(b)) = (find(self.first), find(self.second))
@@ -265,10 +265,10 @@ impl VisitLow for Differ<'_> {
             println!(
                 "{} ({}): {} of {} hands differ, first {} ({} then {})",
                 E::META.name,
-                G::LOW.id,
+                G::ID,
                 a.iter().zip(&b).filter(|(x, y)| x != y).count(),
                 a.len(),
-                self.hands.of::<G>()[first],
+                self.hands.of::<G::High>()[first],
                 a[first],
                 b[first]
             );

@@ -1,6 +1,8 @@
 //! Exact Omaha Hi-Lo equity of fixed hands: every board that can come,
 //! each player's high valued by an Omaha evaluator and low by a low
-//! evaluator ([`handeval_core::low`]).
+//! evaluator ([`handeval_core::low`]). The matchup is dealt as the Hi-Lo
+//! game's high game's hands ([`handeval_core::Game::High`]), which both
+//! evaluators value.
 //!
 //! On each board the pot is split in two halves: one to the best high hand,
 //! one to the best qualifying low; with no low, the high takes the whole
@@ -15,13 +17,13 @@
 //! does the other; they tie again, 30 each: 60 of 120 each, half the pot.
 //!
 //! ```
-//! use handeval_core::Omaha4;
+//! use handeval_core::{Omaha4, Omaha8};
 //! use handeval_equity::hilo::exact_hi_lo;
 //! use handeval_equity::fixed::FixedHands;
 //! use handeval_reference::{LowReference, ReferenceBest};
 //! use handeval_core::low::LowEvaluator;
 //! let m = FixedHands::<Omaha4>::new(&["Ah2hKsKd", "Ad2dQcQs"], "3c4c5s9h9s", "").unwrap();
-//! let t = exact_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha4>>::lows);
+//! let t = exact_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha8>>::lows);
 //! assert_eq!((t.boards, t.split, t.shares[0], t.shares[1]), (1, 1, 60, 60));
 //! assert_eq!(t.quartered[0], 1);
 //! ```

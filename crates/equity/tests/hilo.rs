@@ -4,7 +4,7 @@
 //! tally's integer shares), quartered pots included.
 
 use handeval_core::low::{Low, LowEvaluator};
-use handeval_core::{Card, Omaha4};
+use handeval_core::{Card, Omaha4, Omaha8};
 use handeval_deadhorse::{OmahaLowSimd, OmahaSimd};
 use handeval_equity::fixed::FixedHands;
 use handeval_equity::hilo::{HiLoTally, brute_force_hi_lo, exact_hi_lo};
@@ -15,15 +15,15 @@ use rand_chacha::ChaCha8Rng;
 
 fn held_to_brute_force(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> HiLoTally {
     let m = FixedHands::<Omaha4>::of(holes.to_vec(), board.to_vec(), dead).unwrap();
-    let fast = exact_hi_lo::<Omaha4, OmahaSimd>(&m, <OmahaLowSimd as LowEvaluator<Omaha4>>::lows);
+    let fast = exact_hi_lo::<Omaha4, OmahaSimd>(&m, <OmahaLowSimd as LowEvaluator<Omaha8>>::lows);
     let literal =
-        exact_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha4>>::lows);
+        exact_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha8>>::lows);
     assert_eq!(
         fast, literal,
         "the direct kernels count as the references do"
     );
     let brute =
-        brute_force_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha4>>::low);
+        brute_force_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha8>>::low);
     assert_eq!(fast.boards, brute.boards);
     for p in 0..holes.len() {
         assert!(
@@ -109,7 +109,7 @@ fn a_broken_split_is_caught() {
     let no_low: fn(&[Omaha4], &mut [Low]) = |_, out| out.fill(Low::NONE);
     let broken = exact_hi_lo::<Omaha4, OmahaSimd>(&m, no_low);
     let brute =
-        brute_force_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha4>>::low);
+        brute_force_hi_lo::<Omaha4, ReferenceBest>(&m, <LowReference as LowEvaluator<Omaha8>>::low);
     assert!((broken.equity(0) - brute.equity[0]).abs() > 1e-3 || broken.quartered != [0; 6]);
     assert_ne!(broken.quartered[0], brute.quartered[0]);
 }

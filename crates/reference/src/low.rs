@@ -7,15 +7,16 @@
 //! [`Low`] mask, the lab's common value, after the comparison is made.
 //!
 //! ```
-//! use handeval_core::{Game, Omaha4, low::LowEvaluator};
+//! use handeval_core::{Game, Omaha4, Omaha8, low::LowEvaluator};
 //! use handeval_reference::LowReference;
 //! // Hole A-2 (and two kings), board 3-4-8 and two nines: 8-4-3-2-A.
 //! let hand: Omaha4 = "Ah2dKcKs|3c4h8s9d9h".parse().unwrap();
-//! assert_eq!(LowReference::low(&hand).to_string(), "8-4-3-2-A");
+//! let low = <LowReference as LowEvaluator<Omaha8>>::low(&hand);
+//! assert_eq!(low.to_string(), "8-4-3-2-A");
 //! ```
 
-use handeval_core::low::{Low, LowEvaluator, LowGame};
-use handeval_core::{Meta, Rank, Role};
+use handeval_core::low::{Low, LowEvaluator, rule_of};
+use handeval_core::{Game, Meta, Rank, Role};
 
 /// The literal low reference: see the [module documentation](self).
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,11 +27,11 @@ fn low_value(rank: Rank) -> u8 {
     if rank == Rank::Ace { 1 } else { rank.value() }
 }
 
-/// The five ranks of `fives`' best qualifying low under `highest`,
-/// highest first, or `None`.
-pub fn best_low<G: LowGame>(hand: &G) -> Option<[u8; 5]> {
+/// The five ranks of the best qualifying low of a hand of Hi-Lo game `G`
+/// (dealt as its high game's), highest first, or `None`.
+pub fn best_low<G: Game>(hand: &G::High) -> Option<[u8; 5]> {
     let cards = hand.card_slice();
-    let highest = low_value(G::LOW.highest);
+    let highest = low_value(const { rule_of::<G>() }.highest);
     let mut best: Option<[u8; 5]> = None;
     for five in G::FIVES {
         let mut ranks = five.map(|i| low_value(cards[i].rank()));
@@ -47,7 +48,7 @@ pub fn best_low<G: LowGame>(hand: &G) -> Option<[u8; 5]> {
     best
 }
 
-impl<G: LowGame> LowEvaluator<G> for LowReference {
+impl<G: Game> LowEvaluator<G> for LowReference {
     const META: Meta = Meta {
         name: "reference/low",
         summary: "The literal low: every five the game allows, aces low, five distinct ranks of eight or lower, the least highest first",
@@ -58,8 +59,8 @@ impl<G: LowGame> LowEvaluator<G> for LowReference {
         card_table_bytes: 0,
     };
 
-    fn low(hand: &G) -> Low {
-        best_low(hand).map_or(Low::NONE, |ranks| {
+    fn low(hand: &G::High) -> Low {
+        best_low::<G>(hand).map_or(Low::NONE, |ranks| {
             let mask = ranks.iter().fold(0u8, |m, &r| m | 1 << (r - 1));
             Low::from_mask(mask).expect("five distinct ranks")
         })

@@ -46,7 +46,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
-use handeval_core::low::{LowAbout, LowEvaluator, LowGame};
+use handeval_core::low::{LowAbout, LowEvaluator};
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
     Hand7, Meta, Register, Role, Whole, same_game, visit_games,
@@ -109,8 +109,11 @@ pub trait Visit {
     fn visit<G: Game, E: BestFive<G>>(&mut self);
 }
 
-/// Every game, in the order of [`handeval_core::visit_games`] (the one
-/// list of games): what the tools that handle games by value iterate.
+/// Every game worth its high alone ([`handeval_core::Value::High`]), in the
+/// order of [`handeval_core::visit_games`] (the one list of games): the
+/// games with evaluators of their own, which the tools that check and time
+/// evaluators iterate. A Hi-Lo game of the list is valued by its high
+/// game's evaluators here and by its low evaluators ([`lows`]).
 pub fn games() -> Vec<GameInfo> {
     /// Collects each game's description.
     struct Infos(Vec<GameInfo>);
@@ -178,7 +181,7 @@ pub fn walk(visitor: &mut impl Visit) {
 /// half; see [`walk_lows`].
 pub trait VisitLow {
     /// Called once per registered low evaluator `E` of Hi-Lo game `G`.
-    fn visit_low<G: LowGame, E: LowEvaluator<G>>(&mut self);
+    fn visit_low<G: Game, E: LowEvaluator<G>>(&mut self);
 }
 
 /// Calls `visitor.visit_low::<G, E>()` for every registered evaluator of a
@@ -189,7 +192,7 @@ pub fn walk_lows(visitor: &mut impl VisitLow) {
     impl<V: VisitLow> Register for Lows<'_, V> {
         fn five<E: Evaluator>(&mut self) {}
         fn add<G: Game, E: BestFive<G>>(&mut self) {}
-        fn low<G: LowGame, E: LowEvaluator<G>>(&mut self) {
+        fn low<G: Game, E: LowEvaluator<G>>(&mut self) {
             self.0.visit_low::<G, E>();
         }
     }
@@ -198,11 +201,11 @@ pub fn walk_lows(visitor: &mut impl VisitLow) {
 
 /// The registered evaluators of `G`'s low half, in [`register_all`] order
 /// (the reference first).
-pub fn lows<G: LowGame>() -> Vec<LowAbout<G>> {
+pub fn lows<G: Game>() -> Vec<LowAbout<G>> {
     /// Keeps the low evaluators of `G`.
-    struct Of<G: LowGame>(Vec<LowAbout<G>>);
-    impl<G: LowGame> VisitLow for Of<G> {
-        fn visit_low<H: LowGame, E: LowEvaluator<H>>(&mut self) {
+    struct Of<G: Game>(Vec<LowAbout<G>>);
+    impl<G: Game> VisitLow for Of<G> {
+        fn visit_low<H: Game, E: LowEvaluator<H>>(&mut self) {
             let about: Box<dyn Any> = Box::new(LowAbout::<H>::of::<E>());
             if let Ok(about) = about.downcast::<LowAbout<G>>() {
                 self.0.push(*about);
@@ -949,7 +952,7 @@ pub fn stands_on_its_parts(game: GameInfo, name: &str) -> bool {
 /// SIMD kernel where this CPU runs its vector path, else the lab's scalar
 /// one, else the reference.
 #[must_use]
-pub fn low_equity_evaluator<G: LowGame>() -> LowAbout<G> {
+pub fn low_equity_evaluator<G: Game>() -> LowAbout<G> {
     let all = lows::<G>();
     let simd = all
         .iter()

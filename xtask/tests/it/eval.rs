@@ -58,12 +58,39 @@ fn every_games_royal_flush_gets_a_row_from_every_evaluator_of_its_game() {
         .unwrap();
     assert!(games.status.success(), "{}", text(&games.stderr));
     let mut lines = Vec::new();
+    let mut hi_lo = Vec::new();
     for record in csv::Reader::from_reader(games.stdout.as_slice()).records() {
         let record = record.unwrap();
-        let game = handeval_registry::game(&record[0]).expect("a registered game");
-        lines.push((game, record[11].to_string()));
+        // A Hi-Lo game's high half is its high game's (column `high`).
+        let game = handeval_registry::game(&record[13]).expect("a registered game");
+        if &record[12] == "high" {
+            assert_eq!(game.id, &record[0]);
+            lines.push((game, record[11].to_string()));
+        } else {
+            hi_lo.push((record[0].to_string(), game, record[11].to_string()));
+        }
     }
     assert_eq!(lines.len(), handeval_registry::games().len());
+    assert!(hi_lo.iter().any(|(id, _, _)| id == "omaha8"));
+    // A Hi-Lo game's royal flush: every high evaluator of its high game
+    // says so, and every low evaluator says it holds no low.
+    for (id, high, hand) in &hi_lo {
+        let out = eval(&["--csv", "--game", id], &format!("{hand}\n"));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        for a in handeval_registry::abouts_in(*high, false) {
+            let row = format!("{hand},{},royal_flush,1", a.meta.name);
+            assert!(stdout.lines().any(|l| l == row), "no {row:?} in\n{stdout}");
+        }
+        let lows: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.contains(",no_low,") || l.contains(",low,"))
+            .collect();
+        assert!(
+            !lows.is_empty() && lows.iter().all(|l| l.ends_with(",no_low,none")),
+            "{stdout}"
+        );
+    }
     // The games told by their number of cards on one input; the others
     // (short deck's, written as Hold'em's) each asked for by `--game`.
     let input: String = lines
@@ -149,15 +176,31 @@ fn a_game_asked_for_reads_every_line_and_names_a_card_outside_its_deck() {
     let out = eval(&["--game", "shortdeck"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("no game \"shortdeck\": the games are five,"));
-    // Issue 66, item 12: a Hi-Lo game is no unknown game: the error says
-    // where its high and its low are.
-    let out = eval(&["--game", "omaha8"], "As Ad Ks Kd | Qs Js Ts 2c 3h\n");
+    // A Hi-Lo game is a game of the list: its hand is valued both ways,
+    // the high by its high game's evaluators, the low by its own.
+    let out = eval(
+        &[
+            "--game",
+            "omaha8",
+            "--csv",
+            "--only",
+            "reference,reference/low,deadhorse/omaha-low-simd",
+        ],
+        "Ah 2d Kc Ks | 3c 4h 8s 9d 9h\nAs Ad Ks Kd | Qs Js Ts 2c 3h\nAs Ad Ks | Qs Js Ts 2c 3h 4d\n",
+    );
+    let stdout = text(&out.stdout);
+    for row in [
+        "Ah 2d Kc Ks | 3c 4h 8s 9d 9h,reference,two_pair,2637",
+        "Ah 2d Kc Ks | 3c 4h 8s 9d 9h,reference/low,low,22",
+        "Ah 2d Kc Ks | 3c 4h 8s 9d 9h,deadhorse/omaha-low-simd,low,22",
+        "As Ad Ks Kd | Qs Js Ts 2c 3h,reference,royal_flush,1",
+        "As Ad Ks Kd | Qs Js Ts 2c 3h,reference/low,no_low,none",
+    ] {
+        assert!(stdout.lines().any(|l| l == row), "{row}: {stdout}");
+    }
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(
-        stderr.contains("--game omaha8 is a Hi-Lo game") && stderr.contains("`--game omaha`"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("line 3: hole: 3 cards"), "{stderr}");
 }
 
 #[test]

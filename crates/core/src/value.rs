@@ -1,0 +1,90 @@
+//! What a hand is worth, as part of a game's definition ([`Game::VALUE`]).
+//!
+//! A game is a deck, the cards a hand holds, the fives it may use, and
+//! what the hand is worth. Most games value a hand by its best five under
+//! the game's ranking ([`crate::rules`]): [`Value::High`]. A Hi-Lo game
+//! splits the pot between that high and the best qualifying low
+//! ([`Value::HighLow`]): the hand's high is its high game's ([`Game::High`],
+//! checked and timed there), and what the Hi-Lo game adds is the low.
+//!
+//! The tools read the value from the definition: `cargo xtask diff --game
+//! omaha8` checks the low evaluators because omaha8's value has a low;
+//! `equity --game omaha8` quarters the pots for the same reason.
+//!
+//! ```
+//! use handeval_core::{Game, Omaha4, Omaha8, Value, low::EIGHT_OR_BETTER};
+//!
+//! assert_eq!(<Omaha4 as Game>::VALUE, Value::High);
+//! let hi_lo = <Omaha8 as Game>::VALUE;
+//! assert_eq!(hi_lo.low(), Some(EIGHT_OR_BETTER));
+//! // 34.8% of Omaha hands hold a qualifying low.
+//! assert_eq!(hi_lo.qualifying(), Some(161_374_983_168));
+//! assert_eq!(hi_lo.to_string(), "high, and a low of eight or better");
+//! assert_eq!((Value::High.id(), hi_lo.id()), ("high", "hi-lo"));
+//! ```
+//!
+//! [`Game::VALUE`]: crate::Game::VALUE
+//! [`Game::High`]: crate::Game::High
+
+use crate::low::LowRule;
+
+/// What a hand of a game is worth: see the [module documentation](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// Its best five under the game's ranking.
+    High,
+    /// Its high, as [`Value::High`], and its best low under `low`: the
+    /// pot is split between the best of each, and the high takes it all
+    /// when no hand holds a qualifying low.
+    HighLow {
+        /// Which lows qualify.
+        low: LowRule,
+        /// How many of the game's hands hold a qualifying low (derived by
+        /// counting, and counted again hand by hand in the tests).
+        qualifying: u64,
+    },
+}
+
+impl Value {
+    /// The low rule, if the value has a low.
+    #[must_use]
+    pub const fn low(self) -> Option<LowRule> {
+        match self {
+            Value::High => None,
+            Value::HighLow { low, .. } => Some(low),
+        }
+    }
+
+    /// How many hands hold a qualifying low, if the value has a low.
+    #[must_use]
+    pub const fn qualifying(self) -> Option<u64> {
+        match self {
+            Value::High => None,
+            Value::HighLow { qualifying, .. } => Some(qualifying),
+        }
+    }
+
+    /// The value's id, as the listings write it: `high`, `hi-lo`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Value::High => "high",
+            Value::HighLow { .. } => "hi-lo",
+        }
+    }
+
+    /// Whether a hand is worth its high alone.
+    #[must_use]
+    pub const fn is_high(self) -> bool {
+        matches!(self, Value::High)
+    }
+}
+
+impl core::fmt::Display for Value {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Value::High => f.write_str("high"),
+            Value::HighLow { low, .. } => write!(f, "high, and a low of {}", low.name),
+        }
+    }
+}
