@@ -252,6 +252,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short5, AyaPokerShort>();
     r.add::<handeval_core::Short7, AyaPokerShort>();
     r.low::<handeval_core::Omaha8, AyaPokerLow>();
+    r.low::<handeval_core::BigO, AyaPokerLow>();
 }
 
 /// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
@@ -593,25 +594,43 @@ fn aya_lows() -> &'static [(u16, handeval_core::low::Low)] {
     })
 }
 
+/// `aya_poker`'s low of a hole and a board, as the lab's low mask.
+fn aya_low(hole: &[handeval_core::Card], board: &[handeval_core::Card]) -> handeval_core::low::Low {
+    let value = aya_poker::omaha_lo_rank(&aya_hand(hole), &aya_hand(board))
+        .to_lo_8_rank()
+        .0;
+    let lows = aya_lows();
+    lows.binary_search_by_key(&value, |&(v, _)| v)
+        .map_or(handeval_core::low::Low::NONE, |i| lows[i].1)
+}
+
+/// [`AyaPokerLow`]'s [`Meta`](handeval_core::Meta), for each Hi-Lo Omaha
+/// game (`omaha_lo_rank` takes any number of hole cards).
+const AYA_LOW: handeval_core::Meta = handeval_core::Meta {
+    name: "aya_poker/low",
+    summary: "aya_poker 0.1 (crates.io): omaha_lo_rank, every five of two hole and three board cards ranked ace to five, kept if eight or better",
+    family: <AyaPoker as Evaluator>::META.family,
+    role: Role::Baseline,
+    derived_from: None,
+    table_bytes: AYA_ACE_FIVE_TABLE_BYTES,
+    card_table_bytes: 0,
+};
+
 impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for AyaPokerLow {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "aya_poker/low",
-        summary: "aya_poker 0.1 (crates.io): omaha_lo_rank, every five of two hole and three board cards ranked ace to five, kept if eight or better",
-        family: <AyaPoker as Evaluator>::META.family,
-        role: Role::Baseline,
-        derived_from: None,
-        table_bytes: AYA_ACE_FIVE_TABLE_BYTES,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = AYA_LOW;
 
     #[inline]
     fn low(hand: &handeval_core::Omaha4) -> handeval_core::low::Low {
-        let value = aya_poker::omaha_lo_rank(&aya_hand(hand.hole()), &aya_hand(hand.board()))
-            .to_lo_8_rank()
-            .0;
-        let lows = aya_lows();
-        lows.binary_search_by_key(&value, |&(v, _)| v)
-            .map_or(handeval_core::low::Low::NONE, |i| lows[i].1)
+        aya_low(hand.hole(), hand.board())
+    }
+}
+
+impl handeval_core::low::LowEvaluator<handeval_core::BigO> for AyaPokerLow {
+    const META: handeval_core::Meta = AYA_LOW;
+
+    #[inline]
+    fn low(hand: &handeval_core::Omaha5) -> handeval_core::low::Low {
+        aya_low(hand.hole(), hand.board())
     }
 }
 

@@ -1052,6 +1052,26 @@ hi_lo!(
     crate::low::OMAHA_QUALIFYING
 );
 
+hi_lo!(
+    /// Big O: five-card Omaha Hi-Lo, eight or better. A five-card Omaha
+    /// hand ([`Omaha5`]) worth its high and its best eight-or-better low,
+    /// two hole cards and three board cards for each, as in [`Omaha8`].
+    ///
+    /// ```
+    /// use handeval_core::{BigO, Game};
+    ///
+    /// let hand: BigO = "Ah 2d 3c Ks Kd | 4c 5h 9s 9d Th".parse().unwrap();
+    /// assert_eq!(hand.high().hole().len(), 5);
+    /// ```
+    BigO,
+    Omaha5,
+    "bigo",
+    "Big O: five-card Omaha Hi-Lo, eight or better",
+    "Big O",
+    crate::low::EIGHT_OR_BETTER,
+    crate::low::BIG_O_QUALIFYING
+);
+
 /// Whether `G` and `H` are the same game, known when the code is compiled
 /// (their ids, compared in a `const` context).
 ///
@@ -1110,6 +1130,7 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<Short5>();
     visitor.game::<Short7>();
     visitor.hi_lo::<Omaha8>();
+    visitor.hi_lo::<BigO>();
 }
 
 /// The ids of the games, in [`visit_games`] order.
@@ -1252,13 +1273,15 @@ mod tests {
         // games above, each worth its high alone.
         let mut hi_lo = HiLo(Vec::new());
         visit_games(&mut hi_lo);
-        let omaha8 = hi_lo.0[0];
-        assert_eq!(
-            (hi_lo.0.len(), omaha8.id, omaha8.high),
-            (1, "omaha8", "omaha")
+        let found: Vec<(&str, &str)> = hi_lo.0.iter().map(|g| (g.id, g.high)).collect();
+        assert_eq!(found, [("omaha8", "omaha"), ("bigo", "omaha5")]);
+        assert!(
+            hi_lo
+                .0
+                .iter()
+                .all(|g| g.value.low().is_some() && !g.told_by_count)
         );
-        assert!(omaha8.value.low().is_some() && !omaha8.told_by_count);
-        assert!(game_ids().eq(ids.iter().copied().chain(["omaha8"])));
+        assert!(game_ids().eq(ids.iter().copied().chain(["omaha8", "bigo"])));
     }
 
     #[test]

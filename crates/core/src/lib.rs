@@ -168,7 +168,7 @@ pub use combination::next_combination;
 pub use counted::Counted;
 pub use evaluator::{Evaluator, Generated, Histogram, batch, batch_via_encoding, simd_categories};
 pub use game::{
-    Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
+    BigO, Board, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor, HAND7_COUNT, OMAHA_FIVES,
     OMAHA5_FIVES, OMAHA6_FIVES, Omaha, Omaha4, Omaha5, Omaha6, Omaha8, Run, Short, Short5, Short7,
     all_hands7, game_ids, same_game, visit_games,
 };

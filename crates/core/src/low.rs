@@ -1,6 +1,8 @@
 //! The low half of a Hi-Lo game: eight or better.
 //!
-//! In Omaha Hi-Lo (eight or better) the pot is split between the best high
+//! A Hi-Lo game is a game whose value ([`crate::Value::HighLow`]) holds a
+//! low rule: Omaha Hi-Lo ([`crate::Omaha8`]) and Big O, its five-card form
+//! ([`crate::BigO`]). In Omaha Hi-Lo (eight or better) the pot is split between the best high
 //! hand and the best *qualifying low*: five cards of distinct ranks, none
 //! above the eight, aces low; straights and flushes do not count against
 //! a low. As for the high, an Omaha low takes exactly two hole cards and
@@ -33,8 +35,9 @@
 //!
 //! There are C(8, 5) = 56 lows, and 56 x 4^5 = 57,344 five-card hands are
 //! one (their suits do not matter). Of the 463,563,500,400 Omaha hands,
-//! [`OMAHA_QUALIFYING`] hold a qualifying low; see its documentation for the
-//! derivation, which the compiler checks.
+//! [`OMAHA_QUALIFYING`] hold a qualifying low, and [`BIG_O_QUALIFYING`] of
+//! Big O's 3,986,646,103,440; see their documentation for the derivation,
+//! which the compiler checks.
 
 use crate::{Card, Game, Meta, Rank};
 
@@ -284,52 +287,69 @@ const fn qualifies_by_counts(hole: usize, board: usize, off: usize) -> bool {
 /// hold a qualifying eight-or-better low: 161,374,983,168 of
 /// 463,563,500,400, 34.8%.
 ///
-/// Derived by counting rather than by dealing (`derive_omaha_qualifying`,
-/// run by the compiler): whether a hand has a low depends only on how many
+/// Derived by counting rather than by dealing ([`derive_qualifying`], run
+/// by the compiler): whether a hand has a low depends only on how many
 /// low ranks its hole and its board hold and how many of the hole's are
 /// off the board ([`omaha_qualifies`]). Each low rank's four cards split
 /// into `h` in the hole and `b` on the board in `C(4, h) x C(4 - h, b)`
 /// ways; a walk over the eight low ranks carries, for each total of hole
 /// and board cards so far and each count of distinct ranks, the number of
 /// ways, and the nine-to-king cards (20) fill the rest of the hole and
-/// board in `C(20, 4 - h) x C(16 + h, 5 - b)` ways. The tests count it a
-/// second way, hand class by hand class with the literal low reference.
+/// board in `C(20, hole - h) x C(20 - (hole - h), 5 - b)` ways. The tests
+/// count it a second way, hand class by hand class with the literal low
+/// reference.
 pub const OMAHA_QUALIFYING: u64 = 161_374_983_168;
 
-const _: () = assert!(derive_omaha_qualifying().0 == OMAHA_QUALIFYING);
-const _: () = assert!(derive_omaha_qualifying().1 == 463_563_500_400);
+/// How many Big O hands (five-card Omaha: five hole cards, five board
+/// cards) hold a qualifying eight-or-better low: 1,715,621,139,456 of
+/// 3,986,646,103,440, 43.0%; derived as [`OMAHA_QUALIFYING`] is.
+pub const BIG_O_QUALIFYING: u64 = 1_715_621_139_456;
 
-/// `(qualifying, all)`: the count [`OMAHA_QUALIFYING`] documents, and the
-/// number of Omaha hands the same walk adds up to (a check on the walk).
+const _: () = assert!(derive_qualifying(4).0 == OMAHA_QUALIFYING);
+const _: () = assert!(derive_qualifying(4).1 == 463_563_500_400);
+const _: () = assert!(derive_qualifying(5).0 == BIG_O_QUALIFYING);
+const _: () = assert!(derive_qualifying(5).1 == 3_986_646_103_440);
+
+/// The most hole cards [`derive_qualifying`] counts for.
+const MOST_HOLE: usize = 6;
+
+/// `(qualifying, all)` for hands of `hole` hole cards (at most six) and a
+/// board of five: the count [`OMAHA_QUALIFYING`] documents, and the number
+/// of hands the same walk adds up to (a check on the walk).
+///
+/// # Panics
+/// For fewer than two or more than six hole cards.
 #[must_use]
 #[expect(
     clippy::large_stack_arrays,
-    reason = "run by the compiler for the assertions above; two tables of 4,500 counts"
+    reason = "run by the compiler for the assertions above; two tables of 12,348 counts"
 )]
-const fn derive_omaha_qualifying() -> (u64, u64) {
+pub const fn derive_qualifying(hole: usize) -> (u64, u64) {
     const fn choose(n: u64, k: u64) -> u64 {
         crate::hand::choose(n as usize, k as usize) as u64
     }
+    const H: usize = MOST_HOLE + 1;
+    assert!(hole >= 2 && hole <= MOST_HOLE, "two to six hole cards");
     // ways[h][b][hole ranks][board ranks][hole ranks off the board]
-    let mut ways = [[[[[0u64; 5]; 6]; 5]; 6]; 5];
+    let mut ways = [[[[[0u64; H]; 6]; H]; 6]; H];
     ways[0][0][0][0][0] = 1;
     let mut rank = 0;
     while rank < 8 {
-        let mut next = [[[[[0u64; 5]; 6]; 5]; 6]; 5];
+        let mut next = [[[[[0u64; H]; 6]; H]; 6]; H];
         let mut h = 0;
-        while h <= 4 {
+        while h <= hole {
             let mut b = 0;
             while b <= 5 {
                 let mut nh = 0;
-                while nh <= 4 {
+                while nh <= h {
                     let mut nb = 0;
-                    while nb <= 5 {
+                    while nb <= b {
                         let mut off = 0;
-                        while off <= 4 {
+                        while off <= nh {
                             let w = ways[h][b][nh][nb][off];
                             if w > 0 {
                                 let mut dh = 0;
-                                while dh <= 4 && h + dh <= 4 {
+                                while dh <= 4 && h + dh <= hole {
                                     let mut db = 0;
                                     while dh + db <= 4 && b + db <= 5 {
                                         let split =
@@ -358,16 +378,17 @@ const fn derive_omaha_qualifying() -> (u64, u64) {
     }
     let (mut qualifying, mut all) = (0, 0);
     let mut h = 0;
-    while h <= 4 {
+    while h <= hole {
         let mut b = 0;
         while b <= 5 {
-            let high = choose(20, 4 - h as u64) * choose(16 + h as u64, 5 - b as u64);
+            let rest = (hole - h) as u64;
+            let high = choose(20, rest) * choose(20 - rest, 5 - b as u64);
             let mut nh = 0;
-            while nh <= 4 {
+            while nh <= h {
                 let mut nb = 0;
-                while nb <= 5 {
+                while nb <= b {
                     let mut off = 0;
-                    while off <= 4 {
+                    while off <= nh {
                         let n = ways[h][b][nh][nb][off] * high;
                         all += n;
                         if qualifies_by_counts(nh, nb, off) {

@@ -30,8 +30,8 @@
 //! | [`Plo6Simd`] (`deadhorse/omaha6-simd`) | SIMD, six-card Omaha | derived from [`Plo6`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
 //! | [`Short`] (`deadhorse/short`) | tuned, short deck (five and seven cards) | derived from [`Seven`] | [`Seven`]'s evaluation by short deck's rules: A-6-7-8-9 the lowest straight, a flush above a full house |
 //! | [`ShortSimd`] (`deadhorse/short-simd`) | SIMD, short deck (seven cards) | derived from [`Short`] | [`SevenSimd`]'s kernel by short deck's rules, AVX-512 or AVX2 |
-//! | [`OmahaLow`] (`deadhorse/omaha-low`) | tuned, Omaha Hi-Lo's low half | the lab's | the best eight-or-better low from the hole's and the board's low-rank masks, table-free ([`low_of_masks`]) |
-//! | [`OmahaLowSimd`] (`deadhorse/omaha-low-simd`) | SIMD, Omaha Hi-Lo's low half | derived from [`OmahaLow`] | the same across hands in 16-bit lanes, the six pairs of hole cards in every lane, AVX-512 or AVX2 |
+//! | [`OmahaLow`] (`deadhorse/omaha-low`) | tuned, the low half of Omaha Hi-Lo and Big O | the lab's | the best eight-or-better low from the hole's and the board's low-rank masks, table-free ([`low_of_masks`]) |
+//! | [`OmahaLowSimd`] (`deadhorse/omaha-low-simd`) | SIMD, the low half of Omaha Hi-Lo and Big O | derived from [`OmahaLow`] | the same across hands in 16-bit lanes, every pair of hole cards in every lane, AVX-512 or AVX2 |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -384,9 +384,11 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short5, Short>();
     r.add::<handeval_core::Short7, Short>();
     r.add::<handeval_core::Short7, ShortSimd>();
-    // Omaha Hi-Lo's low half.
+    // The Hi-Lo games' low halves: Omaha Hi-Lo's and Big O's.
     r.low::<handeval_core::Omaha8, OmahaLow>();
     r.low::<handeval_core::Omaha8, OmahaLowSimd>();
+    r.low::<handeval_core::BigO, OmahaLow>();
+    r.low::<handeval_core::BigO, OmahaLowSimd>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

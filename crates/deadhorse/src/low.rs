@@ -25,7 +25,7 @@
 //!   count of its low (five, or it is none).
 
 use handeval_core::low::{Low, LowEvaluator, low_ranks};
-use handeval_core::{Game, Meta, Omaha4, Omaha8, Role};
+use handeval_core::{BigO, Game, Meta, Omaha4, Omaha5, Omaha8, Role};
 use handeval_lanes::{Kernel, Lanes};
 
 /// The best low of a hole of low ranks `hole` on a board of `board`, as a
@@ -63,31 +63,49 @@ pub fn low_of_masks(hole: u8, board: u8) -> u8 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OmahaLow;
 
+/// [`OmahaLow`]'s [`Meta`], the same code for every Hi-Lo Omaha game.
+const OMAHA_LOW: Meta = Meta {
+    name: "deadhorse/omaha-low",
+    summary: "Omaha Hi-Lo's eight-or-better low, direct and table-free: the hole's and the board's low-rank masks, each pair of hole ranks with the three lowest board ranks left",
+    family: crate::FAMILY,
+    role: Role::Tuned,
+    derived_from: None,
+    table_bytes: 0,
+    card_table_bytes: 0,
+};
+
+/// The low of a hand of `hole` hole cards then its board.
+#[inline]
+fn scalar_low(cards: &[handeval_core::Card], hole: usize) -> Low {
+    let (hole, board) = cards.split_at(hole);
+    Low::from_value(u32::from(low_of_masks(low_ranks(hole), low_ranks(board))))
+}
+
 impl LowEvaluator<Omaha8> for OmahaLow {
-    const META: Meta = Meta {
-        name: "deadhorse/omaha-low",
-        summary: "Omaha Hi-Lo's eight-or-better low, direct and table-free: the hole's and the board's low-rank masks, each pair of hole ranks with the three lowest board ranks left",
-        family: crate::FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: Meta = OMAHA_LOW;
 
     #[inline]
     fn low(hand: &Omaha4) -> Low {
-        let cards = hand.card_slice();
-        let (hole, board) = cards.split_at(Omaha4::HOLE);
-        Low::from_value(u32::from(low_of_masks(low_ranks(hole), low_ranks(board))))
+        scalar_low(hand.card_slice(), Omaha4::HOLE)
     }
 }
 
-/// The lanes kernel of [`OmahaLowSimd`]: the low mask in `lo`, 0 in `hi`.
-pub(crate) struct LowKernel;
+impl LowEvaluator<BigO> for OmahaLow {
+    const META: Meta = OMAHA_LOW;
 
-impl Kernel<9> for LowKernel {
+    #[inline]
+    fn low(hand: &Omaha5) -> Low {
+        scalar_low(hand.card_slice(), Omaha5::HOLE)
+    }
+}
+
+/// The lanes kernel of [`OmahaLowSimd`] for hands of `HOLE` hole cards
+/// and a board of five: the low mask in `lo`, 0 in `hi`.
+pub(crate) struct LowKernel<const HOLE: usize>;
+
+impl<const HOLE: usize, const N: usize> Kernel<N> for LowKernel<HOLE> {
     #[inline(always)]
-    fn run<L: Lanes>(l: L, cards: [L::V; 9]) -> (L::V, L::V) {
+    fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
         // Each card's low bit from its rank bit (`1 << rank`, the ace bit
         // 12): two to eight move up one place to bits 1 to 7, the ace comes
         // down to bit 0, nine to king fall off. (Not a lookup of `card >>
@@ -98,8 +116,11 @@ impl Kernel<9> for LowKernel {
             l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
         });
         let board = l.or(
-            l.or(l.or(bits[4], bits[5]), l.or(bits[6], bits[7])),
-            bits[8],
+            l.or(
+                l.or(bits[HOLE], bits[HOLE + 1]),
+                l.or(bits[HOLE + 2], bits[HOLE + 3]),
+            ),
+            bits[HOLE + 4],
         );
         let zero = l.splat(0);
         // Above every low: what a lane holds until a pair makes one.
@@ -107,8 +128,8 @@ impl Kernel<9> for LowKernel {
         let five = l.splat(5);
         let lowest = |r: L::V| l.and(r, l.sub(zero, r));
         let mut best = none;
-        for i in 0..4 {
-            for j in i + 1..4 {
+        for i in 0..HOLE {
+            for j in i + 1..HOLE {
                 let pair = l.or(bits[i], bits[j]);
                 let r = l.andnot(board, pair);
                 let l1 = lowest(r);
@@ -125,33 +146,46 @@ impl Kernel<9> for LowKernel {
     }
 }
 
-handeval_lanes::simd_paths!(mod paths: LowKernel, Omaha4, records);
+handeval_lanes::simd_paths!(mod paths: LowKernel<4>, Omaha4, records);
+handeval_lanes::simd_paths!(mod paths5: LowKernel<5>, Omaha5, records);
 
 /// The SIMD direct low kernel: see the [module documentation](self).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OmahaLowSimd;
 
-impl LowEvaluator<Omaha8> for OmahaLowSimd {
-    const META: Meta = Meta {
-        name: "deadhorse/omaha-low-simd",
-        summary: "Omaha Hi-Lo's low across hands: the direct low kernel in 16-bit lanes, the six pairs of hole cards in every lane, AVX-512 or AVX2",
-        family: crate::FAMILY,
-        role: Role::Simd,
-        derived_from: Some(<OmahaLow as LowEvaluator<Omaha8>>::META.name),
-        table_bytes: 0,
-        card_table_bytes: 0,
+/// [`OmahaLowSimd`]'s [`Meta`], the same kernel for every Hi-Lo Omaha game.
+const OMAHA_LOW_SIMD: Meta = Meta {
+    name: "deadhorse/omaha-low-simd",
+    summary: "Omaha Hi-Lo's low across hands: the direct low kernel in 16-bit lanes, every pair of hole cards in every lane, AVX-512 or AVX2",
+    family: crate::FAMILY,
+    role: Role::Simd,
+    derived_from: Some(OMAHA_LOW.name),
+    table_bytes: 0,
+    card_table_bytes: 0,
+};
+
+/// [`OmahaLowSimd`] as the low evaluator of Hi-Lo game `$game`, whose
+/// hands are `$hand`s, through the kernel's paths `$paths`.
+macro_rules! low_simd {
+    ($game:ty, $hand:ty, $paths:ident) => {
+        impl LowEvaluator<$game> for OmahaLowSimd {
+            const META: Meta = OMAHA_LOW_SIMD;
+
+            #[inline]
+            fn low(hand: &$hand) -> Low {
+                let mut out = [Low::NONE];
+                <Self as LowEvaluator<$game>>::lows(core::slice::from_ref(hand), &mut out);
+                out[0]
+            }
+
+            handeval_core::simd_batches!(OmahaLowSimd: LowEvaluator<$hand>,
+                values(avx512: $paths::avx512, avx2: $paths::avx2, portable: $paths::portable));
+        }
     };
-
-    #[inline]
-    fn low(hand: &Omaha4) -> Low {
-        let mut out = [Low::NONE];
-        Self::lows(core::slice::from_ref(hand), &mut out);
-        out[0]
-    }
-
-    handeval_core::simd_batches!(OmahaLowSimd: LowEvaluator<Omaha4>,
-        values(avx512: paths::avx512, avx2: paths::avx2, portable: paths::portable));
 }
+
+low_simd!(Omaha8, Omaha4, paths);
+low_simd!(BigO, Omaha5, paths5);
 
 #[cfg(test)]
 mod tests {
@@ -162,11 +196,33 @@ mod tests {
     fn the_worked_example() {
         assert_eq!(low_of_masks(0b0000_0011, 0b1000_1100), 0b1000_1111);
         let hand: Omaha4 = "Ah2dKcKs|3c4h8s9d9h".parse().unwrap();
-        assert_eq!(OmahaLow::low(&hand).to_string(), "8-4-3-2-A");
-        assert_eq!(OmahaLowSimd::low(&hand).to_string(), "8-4-3-2-A");
+        assert_eq!(
+            <OmahaLow as LowEvaluator<Omaha8>>::low(&hand).to_string(),
+            "8-4-3-2-A"
+        );
+        assert_eq!(
+            <OmahaLowSimd as LowEvaluator<Omaha8>>::low(&hand).to_string(),
+            "8-4-3-2-A"
+        );
+        // Big O: the fifth hole card, the 2, makes the low that the
+        // first four (K-K-Q-A, one low rank) cannot.
+        let big: Omaha5 = "KhKdQcAh2d|3c4h8s9d9h".parse().unwrap();
+        assert_eq!(
+            <OmahaLow as LowEvaluator<BigO>>::low(&big).to_string(),
+            "8-4-3-2-A"
+        );
+        assert_eq!(
+            <OmahaLowSimd as LowEvaluator<BigO>>::low(&big).to_string(),
+            "8-4-3-2-A"
+        );
+        let four: Omaha4 = "KhKdQcAh|3c4h8s9d9h".parse().unwrap();
+        assert_eq!(<OmahaLow as LowEvaluator<Omaha8>>::low(&four), Low::NONE);
         // The hole's pair of aces is one rank: no low with a 2-3-4 board.
         let pair: Omaha4 = "AhAdKcKs|2c3h4s9d9h".parse().unwrap();
-        assert_eq!(OmahaLow::low(&pair), Low::NONE);
-        assert_eq!(OmahaLowSimd::low(&pair), Low::NONE);
+        assert_eq!(<OmahaLow as LowEvaluator<Omaha8>>::low(&pair), Low::NONE);
+        assert_eq!(
+            <OmahaLowSimd as LowEvaluator<Omaha8>>::low(&pair),
+            Low::NONE
+        );
     }
 }

@@ -185,6 +185,32 @@ impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for LowOfAnyFive {
     }
 }
 
+/// Big O's low from the first four hole cards only: Omaha Hi-Lo's kernel
+/// run on a five-card Omaha hand as if it were a four-card one, a bug that
+/// loses every low only the fifth hole card makes.
+#[derive(Clone, Copy, Debug)]
+pub struct FourOfFiveHoleCards;
+
+impl handeval_core::low::LowEvaluator<handeval_core::BigO> for FourOfFiveHoleCards {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/four-of-five-hole-cards",
+        summary: "Big O's low from the first four hole cards",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    fn low(hand: &handeval_core::Omaha5) -> handeval_core::low::Low {
+        let cards = handeval_core::Game::card_slice(hand);
+        let four = handeval_core::Omaha4::new(&cards[..4], &cards[5..]).expect("distinct cards");
+        <handeval_reference::LowReference as handeval_core::low::LowEvaluator<
+            handeval_core::Omaha8,
+        >>::low(&four)
+    }
+}
+
 /// Omaha Hi-Lo's low with a nine read as an eight: "eight or better" read
 /// as "nine or better" (an off-by-one in the qualifier), the nine-high
 /// lows reported on the eight's scale.

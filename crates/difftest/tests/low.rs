@@ -6,8 +6,8 @@
 //! references (`handeval_reference::lowball`) over every hand.
 
 use handeval_core::low::{Low, LowAbout, LowEvaluator, OMAHA_QUALIFYING};
-use handeval_core::{Game, Omaha4, Omaha8, Role};
-use handeval_difftest::broken::{LowOfAnyFive, NineQualifies};
+use handeval_core::{BigO, Game, Omaha4, Omaha5, Omaha8, Role};
+use handeval_difftest::broken::{FourOfFiveHoleCards, LowOfAnyFive, NineQualifies};
 use handeval_difftest::cards::{SAMPLE, SAMPLE_SEED, random_hands};
 use handeval_difftest::low::{LowCheck, rank_patterns, sampled};
 use handeval_reference::LowReference;
@@ -22,7 +22,7 @@ fn about<E: LowEvaluator<Omaha8>>() -> LowAbout<Omaha8> {
     LowAbout::of::<E>()
 }
 
-fn all_passed(checks: &[LowCheck<Omaha8>]) -> Result<(), String> {
+fn all_passed<G: Game>(checks: &[LowCheck<G>]) -> Result<(), String> {
     for check in checks {
         println!("{check}");
     }
@@ -83,6 +83,54 @@ fn every_low_evaluator_on_seeded_deals() {
     let with = hands.iter().filter(|h| reference(h).is_some()).count();
     let share = with as f64 / hands.len() as f64;
     assert!((0.33..0.37).contains(&share), "{share}");
+}
+
+/// Big O's low evaluators against the literal reference on seeded deals
+/// (every hand, by its rank pattern, is CI's `cargo xtask diff --game
+/// bigo`: 36,747,997 patterns, 20 s), Big O's pitfalls, and a broken low
+/// that drops the fifth hole card caught by both.
+#[test]
+fn big_o_lows_on_seeded_deals_and_pitfalls() {
+    let hands = random_hands::<Omaha5>(SAMPLE_SEED, SAMPLE / 8);
+    let evaluators: Vec<LowAbout<BigO>> = lows::<BigO>()
+        .into_iter()
+        .filter(|e| e.meta.role != Role::Reference)
+        .collect();
+    assert!(evaluators.iter().any(|e| e.meta.role == Role::Simd));
+    all_passed(&sampled(&evaluators, &hands)).unwrap();
+    let reference = |h: &Omaha5| <LowReference as LowEvaluator<BigO>>::low(h);
+    // 43.0% of Big O hands have a low (the definition's count).
+    let share = hands.iter().filter(|h| reference(h).is_some()).count() as f64 / hands.len() as f64;
+    let expected = BigO::VALUE.qualifying().unwrap() as f64 / BigO::HANDS as f64;
+    assert!((share - expected).abs() < 0.01, "{share} {expected}");
+    for (what, hand, low) in [
+        (
+            "the fifth hole card makes the low",
+            "KhKdQcAh2d|3c4h8s9d9h",
+            "8-4-3-2-A",
+        ),
+        (
+            "three low hole cards still play two",
+            "Ah2d3c4sKs|5c6hQsQdJh",
+            "no low",
+        ),
+        (
+            "the best two of five hole cards: A-2, not A-3 or 2-3",
+            "8h7d3c2hAs|4c5h6s9dTh",
+            "6-5-4-2-A",
+        ),
+    ] {
+        let hand: Omaha5 = hand.parse().unwrap();
+        assert_eq!(reference(&hand).to_string(), low, "{what}");
+        for e in &evaluators {
+            assert_eq!((e.low)(&hand).to_string(), low, "{}: {what}", e.meta.name);
+        }
+    }
+    let broken = [LowAbout::<BigO>::of::<FourOfFiveHoleCards>()];
+    let check = &sampled(&broken, &hands)[0];
+    assert!(!check.passed(), "{check}");
+    let fifth: Omaha5 = "KhKdQcAh2d|3c4h8s9d9h".parse().unwrap();
+    assert_eq!((broken[0].low)(&fifth), Low::NONE);
 }
 
 /// Hands whose low is easy to get wrong, each with the low it has.

@@ -1,4 +1,4 @@
-//! Omaha Hi-Lo through the commands: `equity --game omaha8` splits and
+//! The Hi-Lo games through the commands: `equity --game omaha8` splits and
 //! quarters pots as a brute force does, `diff --game omaha8` checks the
 //! low evaluators and fails a wrong one by name.
 
@@ -13,39 +13,48 @@ fn text(bytes: &[u8]) -> String {
 }
 
 /// Two ace-deuce hands tie many lows: quartered pots, held to the brute
-/// force the command runs with the literal references.
+/// force the command runs with the literal references, in each Hi-Lo game
+/// (Omaha Hi-Lo, and Big O's five hole cards).
 #[test]
 fn hi_lo_equity_equals_the_brute_force_quartered_pots_included() {
-    let out = xtask()
-        .args([
-            "equity",
-            "--game",
+    for (game, hands, title, boards) in [
+        (
             "omaha8",
-            "Ah2hKsKd",
-            "Ad2dQcQs",
-            "--board",
-            "3c4c9h",
-            "--brute-force",
-        ])
-        .output()
-        .unwrap();
-    let said = text(&out.stdout);
-    assert!(out.status.success(), "{said}{}", text(&out.stderr));
-    assert!(said.contains("Omaha Hi-Lo, eight or better"), "{said}");
-    assert!(said.contains(": 820 boards,"), "{said}");
-    assert!(
-        said.contains("brute force (the literal references, fractions)"),
-        "{said}"
-    );
-    assert!(said.contains(": equal"), "{said}");
-    // Both hands quartered on the same boards, and on more than none.
-    let quartered: Vec<u64> = said
-        .lines()
-        .filter(|l| l.starts_with("| A"))
-        .map(|l| l.split('|').nth(4).unwrap().trim().parse().unwrap())
-        .collect();
-    assert_eq!(quartered.len(), 2, "{said}");
-    assert!(quartered[0] > 0 && quartered[0] == quartered[1], "{said}");
+            ["Ah2hKsKd", "Ad2dQcQs"],
+            "Omaha Hi-Lo, eight or better",
+            820,
+        ),
+        (
+            "bigo",
+            ["Ah2hKsKdJc", "Ad2dQcQs7h"],
+            "Big O: five-card Omaha Hi-Lo",
+            741,
+        ),
+    ] {
+        let out = xtask()
+            .args(["equity", "--game", game])
+            .args(hands)
+            .args(["--board", "3c4c9h", "--brute-force"])
+            .output()
+            .unwrap();
+        let said = text(&out.stdout);
+        assert!(out.status.success(), "{said}{}", text(&out.stderr));
+        assert!(said.contains(title), "{said}");
+        assert!(said.contains(&format!(": {boards} boards,")), "{said}");
+        assert!(
+            said.contains("brute force (the literal references, fractions)"),
+            "{said}"
+        );
+        assert!(said.contains(": equal"), "{said}");
+        // Both hands quartered on the same boards, and on more than none.
+        let quartered: Vec<u64> = said
+            .lines()
+            .filter(|l| l.starts_with("| A"))
+            .map(|l| l.split('|').nth(4).unwrap().trim().parse().unwrap())
+            .collect();
+        assert_eq!(quartered.len(), 2, "{said}");
+        assert!(quartered[0] > 0 && quartered[0] == quartered[1], "{said}");
+    }
 }
 
 #[test]
