@@ -374,7 +374,9 @@ pub fn register(r: &mut impl handeval_core::Register) {
         },
     );
     // Omaha's 60 fives through the lab's fastest five-card kernel.
-    r.best_of::<Simd>(handeval_core::Games::Only(&["omaha"]));
+    r.best_of::<Simd>(handeval_core::Games::Only(&[
+        <handeval_core::Omaha4 as handeval_core::Game>::ID,
+    ]));
     r.add::<handeval_core::Omaha4, Omaha>();
     r.add::<handeval_core::Omaha4, OmahaSimd>();
     r.add::<handeval_core::Omaha5, Plo5>();

@@ -200,7 +200,9 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Bmi2>();
     r.five::<Simd>();
     // Upstream's seven-card method, which it shipped for seven cards only.
-    r.best_of::<PextTrips>(handeval_core::Games::Only(&["seven"]));
+    r.best_of::<PextTrips>(handeval_core::Games::Only(&[
+        <handeval_core::Hand7 as handeval_core::Game>::ID,
+    ]));
     r.best_of::<Branchless>(handeval_core::Games::Every);
     r.add::<handeval_core::Hand7, Seven>();
     r.add::<handeval_core::Hand7, SevenSimd>();

@@ -180,7 +180,10 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.five::<Simd>();
     r.best_of::<Tuned>(handeval_core::Games::Every);
     // The family's seven-card and Omaha SIMD rows.
-    r.best_of::<Simd>(handeval_core::Games::Only(&["seven", "omaha"]));
+    r.best_of::<Simd>(handeval_core::Games::Only(&[
+        <handeval_core::Hand7 as handeval_core::Game>::ID,
+        <handeval_core::Omaha4 as handeval_core::Game>::ID,
+    ]));
 }
 
 use handeval_core::{CardTable, Category, Hand, Suit};
