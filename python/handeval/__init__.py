@@ -26,6 +26,7 @@ __all__ = [
     "CATEGORIES",
     "GAMES",
     "evaluate",
+    "lows",
     "evaluate_cards",
     "rank",
     "evaluators",
@@ -39,7 +40,9 @@ CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 #: Every game's cards a hand, by its id as the lab names it: Hold'em's
 #: ``five``, ``six`` and ``seven``, Omaha's ``omaha``, ``omaha5`` and
 #: ``omaha6`` (hole cards, then the board of five), short deck's
-#: ``short5`` and ``short7`` (36 cards, 6 to ace).
+#: ``short5`` and ``short7`` (36 cards, 6 to ace), and the Hi-Lo games
+#: ``omaha8`` (Omaha Hi-Lo) and ``bigo`` (five-card Omaha Hi-Lo), whose
+#: highs :func:`evaluate` gives and lows :func:`lows`.
 GAMES: dict[str, int] = dict(_handeval.games())
 
 #: Cards a hand has in the games told by their width: Hold'em's 5, 6 and
@@ -68,6 +71,25 @@ def evaluate(
     hold, and for a shape or a name that is no game's; ``TypeError`` for
     an array that is not of integers.
     """
+    return _handeval.evaluate(_rows(cards, game), game)
+
+
+def lows(cards: npt.ArrayLike, game: str) -> npt.NDArray[np.uint8]:
+    """Low classes of every hand of ``cards`` of the Hi-Lo game ``game``
+    (``"omaha8"`` or ``"bigo"``): 1 (5-4-3-2-A) .. 56 (8-7-6-5-4), lower is
+    stronger, 0 for no qualifying eight-or-better low. Rows and errors as
+    :func:`evaluate`'s; ``ValueError`` for a game with no low.
+
+    >>> import handeval
+    >>> int(handeval.lows([[50, 1, 44, 47, 4, 10, 27, 29, 30]], "omaha8")[0])
+    22
+    """
+    return _handeval.lows(_rows(cards, game), game)
+
+
+def _rows(cards: npt.ArrayLike, game: str | None) -> npt.NDArray[np.uint8]:
+    """``cards`` as the native part takes them: C-contiguous ``uint8`` rows
+    of a game's width, each number checked to be a card."""
     array = np.asarray(cards)
     if array.ndim != 2:
         raise ValueError(f"cards must be a 2-D array, one hand a row; got shape {array.shape}")
@@ -93,7 +115,7 @@ def evaluate(
                 "(cards are 0..52, 4 * rank + suit)"
             )
         array = array.astype(np.uint8)
-    return _handeval.evaluate(np.ascontiguousarray(array), game)
+    return np.ascontiguousarray(array)
 
 
 def evaluate_cards(*cards: int) -> int:

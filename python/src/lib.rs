@@ -68,11 +68,27 @@ struct Game {
     cards: usize,
     rows: Rows,
     evaluator: fn() -> &'static str,
+    /// A Hi-Lo game's batch call of low classes; `None` for a game worth
+    /// its high alone.
+    lows: Option<LowRows>,
 }
+
+/// A Hi-Lo game's batch call over rows of card numbers: low classes.
+type LowRows = fn(&[u8], &mut [u8]) -> Result<(), Error>;
+
+/// A Hi-Lo module's batch call: `handeval::omaha8::lows`.
+type Lows<const N: usize> = fn(&[[u8; N]], &mut [u8]) -> Result<(), Error>;
 
 /// The [`Game`] of the `handeval` crate's module `$module`, its classes'
 /// categories by `$categories`.
 macro_rules! game {
+    // A Hi-Lo game: its highs as its high game's, and its lows.
+    ($module:ident, hi_lo) => {
+        Game {
+            lows: Some(|cards, lows| low_rows(handeval::$module::lows, cards, lows)),
+            ..game!($module, categories_of)
+        }
+    };
     ($module:ident, $categories:expr) => {
         Game {
             id: stringify!($module),
@@ -87,6 +103,7 @@ macro_rules! game {
                 )
             },
             evaluator: handeval::$module::evaluator,
+            lows: None,
         }
     };
 }
@@ -95,7 +112,7 @@ macro_rules! game {
 /// that width here when no game is named: Hold'em's and Omaha's come
 /// first, then the short deck's, which share Hold'em's widths and are
 /// asked for by name.
-const GAMES: [Game; 8] = [
+const GAMES: [Game; 10] = [
     game!(five, categories_of),
     game!(six, categories_of),
     game!(seven, categories_of),
@@ -112,6 +129,8 @@ const GAMES: [Game; 8] = [
         classes,
         out
     )),
+    game!(omaha8, hi_lo),
+    game!(bigo, hi_lo),
 ];
 
 /// The hands of one game's width: classes and categories of every row,
@@ -141,6 +160,23 @@ fn rows<const N: usize>(
         .map(|(i, ((hands, classes), categories))| part(i * PART, hands, classes, categories))
         .collect();
     // The parts in order: the lowest bad row is the one named.
+    results.into_iter().collect()
+}
+
+/// The low classes of a Hi-Lo game's rows, the parts on every core for a
+/// batch of many, as [`rows`] splits them.
+fn low_rows<const N: usize>(lows_of: Lows<N>, cards: &[u8], lows: &mut [u8]) -> Result<(), Error> {
+    let (hands, rest) = cards.as_chunks::<N>();
+    debug_assert!(rest.is_empty(), "whole rows");
+    if hands.len() < 2 * PART {
+        return lows_of(hands, lows);
+    }
+    let results: Vec<Result<(), Error>> = hands
+        .par_chunks(PART)
+        .zip(lows.par_chunks_mut(PART))
+        .enumerate()
+        .map(|(i, (hands, lows))| lows_of(hands, lows).map_err(|e| at_row(e, i * PART)))
+        .collect();
     results.into_iter().collect()
 }
 
@@ -236,6 +272,36 @@ fn evaluate<'py>(
     ))
 }
 
+/// The low classes (1 = 5-4-3-2-A ..= 56 = 8-7-6-5-4, 0 for no qualifying
+/// low) of a C-contiguous `uint8` array of hands of the Hi-Lo game `game`.
+#[pyfunction]
+fn lows<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    game: &str,
+) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    let [hands, width] = [cards.shape()[0], cards.shape()[1]];
+    let found = game_of(Some(game), width)?;
+    let Some(low_rows) = found.lows else {
+        let hi_lo: Vec<&str> = GAMES
+            .iter()
+            .filter(|g| g.lows.is_some())
+            .map(|g| g.id)
+            .collect();
+        return Err(PyValueError::new_err(format!(
+            "{game} has no low: the Hi-Lo games are {}",
+            hi_lo.join(", ")
+        )));
+    };
+    let cards = cards
+        .as_slice()
+        .map_err(|_| PyValueError::new_err("cards must be a C-contiguous array"))?;
+    let mut lows = vec![0u8; hands];
+    py.allow_threads(|| low_rows(cards, &mut lows))
+        .map_err(|e| value_error(&e))?;
+    Ok(PyArray1::from_vec(py, lows))
+}
+
 /// The rank (class) of one hand given as card numbers, one argument a
 /// card, as `phevaluator.evaluate_cards` takes them: the quickest call for
 /// a single hand (no array, no text).
@@ -327,6 +393,7 @@ fn estimate(
 #[pymodule]
 fn _handeval(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(lows, m)?)?;
     m.add_function(wrap_pyfunction!(rank, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_cards, m)?)?;
     m.add_function(wrap_pyfunction!(evaluators, m)?)?;

@@ -426,23 +426,32 @@ fn strengths<G: Game, const N: usize>(
     Ok(())
 }
 
+/// Every row checked before any is valued: one output slot per row, each
+/// row distinct cards of `G`'s deck; the first row, if there is one.
+fn checked<G: Game, const N: usize>(
+    hands: &[[u8; N]],
+    out: usize,
+) -> Result<Option<&[u8; N]>, Error> {
+    if hands.len() != out {
+        return Err(Error::Lengths {
+            hands: hands.len(),
+            ranks: out,
+        });
+    }
+    check_all(hands)?;
+    check_deck::<G, N>(hands)?;
+    Ok(hands.first())
+}
+
 /// Every hand's class number by `kernel`, all rows checked first.
 fn classes<G: Game, const N: usize>(
     kernel: &dyn DynEvaluator<G>,
     hands: &[[u8; N]],
     out: &mut [u16],
 ) -> Result<(), Error> {
-    if hands.len() != out.len() {
-        return Err(Error::Lengths {
-            hands: hands.len(),
-            ranks: out.len(),
-        });
-    }
-    let Some(first) = hands.first() else {
+    let Some(first) = checked::<G, N>(hands, out.len())? else {
         return Ok(());
     };
-    check_all(hands)?;
-    check_deck::<G, N>(hands)?;
     // The kernel reads the checked rows themselves where it can; else each
     // row is made the game's hand, a chunk at a time.
     if kernel.classes_of_rows(hands.as_flattened(), out) {
@@ -715,6 +724,125 @@ short_game!(
     "As Ks Qs Js Ts 6c 6d"
 );
 
+/// Every hand's low class by the low evaluator `low` of Hi-Lo game `G`
+/// (1 = 5-4-3-2-A ..= 56 = 8-7-6-5-4, 0 for no qualifying low), all rows
+/// checked first, as [`classes`] checks them.
+fn lows<G: Game, const N: usize>(
+    low: handeval_core::low::LowAbout<G>,
+    hands: &[[u8; N]],
+    out: &mut [u8],
+) -> Result<(), Error> {
+    let Some(first) = checked::<G::High, N>(hands, out.len())? else {
+        return Ok(());
+    };
+    let mut dealt = [G::High::from_dealt(&cards(first)); CHUNK];
+    let mut found = [handeval_core::low::Low::NONE; CHUNK];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let (dealt, found) = (&mut dealt[..hands.len()], &mut found[..hands.len()]);
+        for (hand, numbers) in dealt.iter_mut().zip(hands) {
+            *hand = G::High::from_dealt(&cards(numbers));
+        }
+        (low.lows)(dealt, found);
+        for (class, low) in out.iter_mut().zip(found.iter()) {
+            *class = low.class().unwrap_or(0);
+        }
+    }
+    Ok(())
+}
+
+/// One module per Hi-Lo game: its hands' highs, valued as its high game's
+/// (the same [`Rank`]s and classes), and their eight-or-better lows.
+macro_rules! hi_lo_game {
+    ($(#[$doc:meta])* $module:ident, $game:ty, $example:literal) => {
+        $(#[$doc])*
+        pub mod $module {
+            use super::{Error, Rank};
+            use handeval_core::Game;
+            use handeval_core::low::LowAbout;
+            use handeval_registry::DynEvaluator;
+            use std::sync::OnceLock;
+
+            type G = $game;
+            type H = <G as Game>::High;
+
+            /// Cards in a hand, hole cards first.
+            pub const CARDS: usize = <G as Game>::COUNT;
+
+            fn kernel() -> &'static dyn DynEvaluator<H> {
+                static KERNEL: OnceLock<Box<dyn DynEvaluator<H>>> = OnceLock::new();
+                super::kernel(&KERNEL)
+            }
+
+            fn low() -> LowAbout<G> {
+                static LOW: OnceLock<LowAbout<G>> = OnceLock::new();
+                *LOW.get_or_init(handeval_registry::low_equity_evaluator::<G>)
+            }
+
+            /// The evaluator of the highs on this CPU (the high game's).
+            pub fn evaluator() -> &'static str {
+                kernel().name()
+            }
+
+            /// The evaluator of the lows on this CPU.
+            pub fn low_evaluator() -> &'static str {
+                low().meta.name
+            }
+
+            /// The high class of each hand (1 = royal flush ..= 7,462),
+            /// as the high game's module gives them.
+            ///
+            /// # Errors
+            /// [`Error::Lengths`], [`Error::Card`] or [`Error::Repeated`]
+            /// as the other games' `classes`: `out` is left as it was.
+            pub fn classes(hands: &[[u8; CARDS]], out: &mut [u16]) -> Result<(), Error> {
+                super::classes::<H, CARDS>(kernel(), hands, out)
+            }
+
+            /// The low class of each hand: 1 (5-4-3-2-A) ..= 56
+            /// (8-7-6-5-4), lower is stronger, 0 for no qualifying low.
+            ///
+            /// # Errors
+            /// As [`classes`]: `out` is left as it was.
+            pub fn lows(hands: &[[u8; CARDS]], out: &mut [u8]) -> Result<(), Error> {
+                super::lows::<G, CARDS>(low(), hands, out)
+            }
+
+            #[doc = concat!("The high rank and the low class (or `None`) of one hand in card notation, such as `", $example, "`.")]
+            ///
+            /// # Errors
+            /// [`Error::Hand`] if the text is not a hand of the game.
+            pub fn rank_of(text: &str) -> Result<(Rank, Option<u8>), Error> {
+                let numbers = super::numbers::<H, CARDS>(text)?;
+                let (mut high, mut low) = ([0], [0]);
+                classes(&[numbers], &mut high)?;
+                lows(&[numbers], &mut low)?;
+                let rank = Rank::from_class(high[0]).expect("a class of the scale");
+                Ok((rank, (low[0] > 0).then_some(low[0])))
+            }
+        }
+    };
+}
+
+hi_lo_game!(
+    /// Omaha Hi-Lo, eight or better: Omaha's hands, each worth its Omaha
+    /// high and its best eight-or-better low.
+    ///
+    /// ```
+    /// let (high, low) = handeval::omaha8::rank_of("Ah 2d Kc Ks | 3c 4h 8s 9d 9h").unwrap();
+    /// assert_eq!((high.class(), low), (2637, Some(22)));
+    /// ```
+    omaha8,
+    handeval_core::Omaha8,
+    "Ah 2d Kc Ks | 3c 4h 8s 9d 9h"
+);
+hi_lo_game!(
+    /// Big O, five-card Omaha Hi-Lo: five-card Omaha's hands, each worth
+    /// its high and its best eight-or-better low.
+    bigo,
+    handeval_core::BigO,
+    "Ah 2d Kc Ks 7h | 3c 4h 8s 9d 9h"
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -779,6 +907,63 @@ mod tests {
                 .contains("hand 1, card 5: 2c is not in the deck of"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn hi_lo_lows_are_the_references_and_a_bad_row_is_named() {
+        use handeval_core::low::{Low, LowEvaluator};
+        use handeval_core::{BigO, Omaha8};
+        use handeval_reference::LowReference;
+        /// A module's batch call of lows.
+        type Lows<const N: usize> = fn(&[[u8; N]], &mut [u8]) -> Result<(), Error>;
+        /// `n` hands dealt by a seeded shuffle, their lows held to the
+        /// reference's; how many had a low.
+        fn check<G: Game, const N: usize>(lows: Lows<N>, n: usize) -> usize {
+            let mut state = 0x2026_1128_u64;
+            let mut next = move || {
+                // A 64-bit linear congruential step: enough to deal from.
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                (state >> 33) as usize
+            };
+            let rows: Vec<[u8; N]> = (0..n)
+                .map(|_| {
+                    let mut deck: Vec<u8> = (0..52).collect();
+                    core::array::from_fn(|_| deck.swap_remove(next() % deck.len()))
+                })
+                .collect();
+            let mut out = vec![99u8; rows.len()];
+            lows(&rows, &mut out).expect("distinct cards");
+            for (row, &class) in rows.iter().zip(&out) {
+                let cards: Vec<_> = row.iter().map(|&c| Card::from_index(c).unwrap()).collect();
+                let hand = G::High::from_cards(&cards).unwrap();
+                let low: Low = <LowReference as LowEvaluator<G>>::low(&hand);
+                assert_eq!(class, low.class().unwrap_or(0), "{hand}");
+            }
+            out.iter().filter(|&&c| c > 0).count()
+        }
+        assert!(check::<Omaha8, 9>(omaha8::lows, 20_000) > 5_000);
+        assert!(check::<BigO, 10>(bigo::lows, 20_000) > 5_000);
+        assert_eq!(
+            omaha8::rank_of("Ah 2d Kc Ks | 3c 4h 8s 9d 9h").map(|(r, l)| (r.class(), l)),
+            Ok((2637, Some(22)))
+        );
+        assert_eq!(
+            bigo::rank_of("Kh Kd Qc Ah 2d | 3c 4h 8s 9d 9h").map(|(_, l)| l),
+            Ok(Some(22))
+        );
+        assert!(matches!(
+            omaha8::rank_of("Ah 2d Kc | 3c 4h 8s 9d 9h"),
+            Err(Error::Hand(_))
+        ));
+        let mut out = [7u8; 2];
+        let twice = [0, 0, 8, 12, 16, 20, 24, 28, 32];
+        let error =
+            omaha8::lows(&[[0, 4, 8, 12, 16, 20, 24, 28, 32], twice], &mut out).unwrap_err();
+        assert_eq!(error.to_string(), "hand 1: 2c twice");
+        assert_eq!(out, [7, 7], "left as it was");
+        assert!(!omaha8::low_evaluator().is_empty() && !bigo::evaluator().is_empty());
     }
 
     #[test]
