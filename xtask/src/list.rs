@@ -181,8 +181,7 @@ fn games_text(format: Format) -> Result<String> {
         if g.value.is_high() {
             abouts(g, false).len()
         } else {
-            let high = handeval_registry::game(g.high).expect("a Hi-Lo game's high game is listed");
-            abouts(high, false).len() + crate::low::low_evaluators(g)
+            abouts(crate::low::high_game(g), false).len() + crate::low::low_evaluators(g)
         }
     };
     // Timed workloads are a high game's; a low is not timed yet.

@@ -221,16 +221,10 @@ fn report<G: Game>(out: &mut impl std::io::Write, checks: &[LowCheck<G>]) -> Res
     Ok(failed)
 }
 
-/// The game whose hands a Hi-Lo game plays, as the high half's game.
+/// The game whose hands a Hi-Lo game plays, as the high half's game
+/// (its description names it: [`GameInfo::high`]).
 pub fn high_game(game: GameInfo) -> GameInfo {
-    struct High;
-    impl OnHiLoGame for High {
-        type Out = GameInfo;
-        fn on<G: Game>(self) -> GameInfo {
-            GameInfo::of::<G::High>()
-        }
-    }
-    on_hi_lo_game(game, High).expect("a Hi-Lo game is on the list")
+    handeval_registry::game(game.high).expect("a Hi-Lo game's high game is on the list")
 }
 
 /// A Hi-Lo count: the tally, its time, the low evaluator, and the brute
