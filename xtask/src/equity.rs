@@ -222,6 +222,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .evaluator
         .clone()
         .unwrap_or_else(|| handeval_registry::recommended(args.game()).to_string());
+    let dealt = match args.game {
+        crate::diff::Checked::Game(game) | crate::diff::Checked::Low(game) => game,
+    };
+    if dealt.board == 0 {
+        bail!(
+            "--game {}: {} cards dealt to each player as one hand, no board; equity is counted over a board's runouts (seven-card Hold'em, short7, the Omaha games and their Hi-Lo forms: `cargo xtask list --games`)",
+            dealt.id,
+            dealt.count
+        );
+    }
     if let crate::diff::Checked::Low(hi_lo) = args.game {
         return hi_lo_equity(args, &name, hi_lo);
     }
@@ -229,13 +239,6 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         bail!("--brute-force: a Hi-Lo game's count (`--game omaha8`)");
     }
     if args.game() != GameInfo::of::<Hand7>() {
-        let game = args.game();
-        if game.count <= 5 || (game.hole == 0 && game.count != 7) {
-            bail!(
-                "--game {game}: {} cards dealt as one hand, no board; equity is of a game with hole cards and a board (seven-card Hold'em, short7, the Omaha games: `cargo xtask list --games`)",
-                game.count
-            );
-        }
         return other_game(args, &name);
     }
     if args.monte_carlo {

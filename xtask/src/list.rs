@@ -211,6 +211,7 @@ fn games_text(format: Format) -> Result<String> {
                 "royal_flush",
                 "value",
                 "high",
+                "board",
             ])?;
             for g in &games {
                 let workloads = workloads_of(*g);
@@ -237,22 +238,24 @@ fn games_text(format: Format) -> Result<String> {
                     &royal_flush(*g),
                     g.value.id(),
                     g.high,
+                    &g.board.to_string(),
                 ])?;
             }
             String::from_utf8(w.into_inner()?)?
         }
         Format::Table => {
             let mut s = String::from(
-                "| game | what it is | cards | hole | hands | fives | evaluators |\n|---|---|---:|---:|---:|---:|---:|\n",
+                "| game | what it is | cards | hole | board | hands | fives | evaluators |\n|---|---|---:|---:|---:|---:|---:|---:|\n",
             );
             for g in &games {
                 let _ = writeln!(
                     s,
-                    "| `{}` | {} | {} | {} | {} | {} | {} |",
+                    "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
                     g.id,
                     g.title,
                     g.count,
                     g.hole,
+                    g.board,
                     thousands_u64(g.hands),
                     g.fives,
                     evaluators(*g)

@@ -253,6 +253,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short7, AyaPokerShort>();
     r.low::<handeval_core::Omaha8, AyaPokerLow>();
     r.low::<handeval_core::BigO, AyaPokerLow>();
+    r.low::<handeval_core::Stud8, AyaPokerLow>();
 }
 
 /// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
@@ -596,9 +597,13 @@ fn aya_lows() -> &'static [(u16, handeval_core::low::Low)] {
 
 /// `aya_poker`'s low of a hole and a board, as the lab's low mask.
 fn aya_low(hole: &[handeval_core::Card], board: &[handeval_core::Card]) -> handeval_core::low::Low {
-    let value = aya_poker::omaha_lo_rank(&aya_hand(hole), &aya_hand(board))
-        .to_lo_8_rank()
-        .0;
+    low_of_aya(aya_poker::omaha_lo_rank(&aya_hand(hole), &aya_hand(board)))
+}
+
+/// The lab's low of an `aya_poker` ace-to-five rank, if it is eight or
+/// better (`to_lo_8_rank`).
+fn low_of_aya(rank: aya_poker::AceFiveHandRank) -> handeval_core::low::Low {
+    let value = rank.to_lo_8_rank().0;
     let lows = aya_lows();
     lows.binary_search_by_key(&value, |&(v, _)| v)
         .map_or(handeval_core::low::Low::NONE, |i| lows[i].1)
@@ -631,6 +636,18 @@ impl handeval_core::low::LowEvaluator<handeval_core::BigO> for AyaPokerLow {
     #[inline]
     fn low(hand: &handeval_core::Omaha5) -> handeval_core::low::Low {
         aya_low(hand.hole(), hand.board())
+    }
+}
+
+impl handeval_core::low::LowEvaluator<handeval_core::Stud8> for AyaPokerLow {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        summary: "aya_poker 0.1 (crates.io): ace_five_rank of all seven cards (a perfect hash of the rank key), kept by to_lo_8_rank if eight or better",
+        ..AYA_LOW
+    };
+
+    #[inline]
+    fn low(hand: &handeval_core::Hand7) -> handeval_core::low::Low {
+        low_of_aya(aya_poker::ace_five_rank(&aya_hand(&hand.cards())))
     }
 }
 

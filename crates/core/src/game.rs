@@ -45,6 +45,11 @@ pub trait Game:
     /// Hole cards, which the hand lists first and of which a five takes
     /// exactly two; 0 for a game whose fives are any five of the hand.
     const HOLE: usize;
+    /// Cards on a board every player shares: 5 for Hold'em's seven cards
+    /// (two hole cards and a board) and the Omaha games; 0 for a hand
+    /// dealt whole (five or six cards, or seven-card stud, whose seven are
+    /// each player's own). Equity is counted over the runouts of a board.
+    const BOARD: usize;
     /// How many distinct hands there are.
     const HANDS: u64;
     /// The positions of the fives a hand may use, in lexicographic order.
@@ -239,6 +244,9 @@ macro_rules! holdem {
             const WORD: &'static str = $word;
             const COUNT: usize = $n;
             const HOLE: usize = 0;
+            // Seven cards are two hole cards and a board of five; five and
+            // six are valued as one hand.
+            const BOARD: usize = if $n == 7 { 5 } else { 0 };
             const HANDS: u64 = choose(Self::RULES.cards(), $n) as u64;
             const FIVES: &'static [[usize; 5]] = &$fives;
             const CATEGORY_HANDS: [u64; 10] = $hands;
@@ -412,6 +420,8 @@ macro_rules! short {
             const WORD: &'static str = $word;
             const COUNT: usize = $n;
             const HOLE: usize = 0;
+            // As Hold'em's: seven cards are two hole cards and a board.
+            const BOARD: usize = if $n == 7 { 5 } else { 0 };
             const HANDS: u64 = choose(36, $n) as u64;
             // A Hold'em hand has as many cards: short deck's is asked for.
             const BY_COUNT: bool = false;
@@ -804,6 +814,7 @@ macro_rules! omaha {
             const WORD: &'static str = $word;
             const COUNT: usize = $n;
             const HOLE: usize = $hole;
+            const BOARD: usize = $n - $hole;
             const HANDS: u64 =
                 (choose(Self::RULES.cards(), 5) * choose(Self::RULES.cards() - 5, $hole)) as u64;
             const FIVES: &'static [[usize; 5]] = &$fives;
@@ -948,7 +959,7 @@ omaha!(
 /// and the value are the Hi-Lo game's own.
 macro_rules! hi_lo {
     ($(#[$doc:meta])* $ty:ident, $high:ty, $id:literal, $title:literal, $word:literal,
-        $low:expr, $qualifying:expr) => {
+        board: $board:expr, $low:expr, $qualifying:expr) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[repr(transparent)]
@@ -982,6 +993,7 @@ macro_rules! hi_lo {
             const WORD: &'static str = $word;
             const COUNT: usize = <$high as Game>::COUNT;
             const HOLE: usize = <$high as Game>::HOLE;
+            const BOARD: usize = $board;
             const HANDS: u64 = <$high as Game>::HANDS;
             const FIVES: &'static [[usize; 5]] = <$high as Game>::FIVES;
             const CATEGORY_HANDS: [u64; 10] = <$high as Game>::CATEGORY_HANDS;
@@ -1048,6 +1060,7 @@ hi_lo!(
     "omaha8",
     "Omaha Hi-Lo, eight or better",
     "Omaha Hi-Lo",
+    board: 5,
     crate::low::EIGHT_OR_BETTER,
     crate::low::OMAHA_QUALIFYING
 );
@@ -1068,8 +1081,35 @@ hi_lo!(
     "bigo",
     "Big O: five-card Omaha Hi-Lo, eight or better",
     "Big O",
+    board: 5,
     crate::low::EIGHT_OR_BETTER,
     crate::low::BIG_O_QUALIFYING
+);
+
+hi_lo!(
+    /// Seven-card stud Hi-Lo, eight or better: seven cards ([`Hand<7>`]),
+    /// worth their best five as a high and their best eight-or-better low
+    /// of any five ([`crate::low`]). Stud has no board: the hands are
+    /// Hold'em's seven-card hands, and the low is the five lowest distinct
+    /// ranks from the ace to the eight, if the seven hold five.
+    ///
+    /// ```
+    /// use handeval_core::{Game, Hand7, Stud8};
+    ///
+    /// let hand: Stud8 = "Ah 2d 3c Ks Kd 8h 8s".parse().unwrap();
+    /// let high: Hand7 = hand.high();
+    /// assert_eq!(high.to_string(), hand.to_string());
+    /// assert_eq!(<Stud8 as Game>::HOLE, 0);
+    /// ```
+    Stud8,
+    Hand<7>,
+    "stud8",
+    "Seven-card stud Hi-Lo, eight or better",
+    "stud Hi-Lo",
+    // Each player's seven are their own: no board.
+    board: 0,
+    crate::low::EIGHT_OR_BETTER,
+    crate::low::STUD_QUALIFYING
 );
 
 /// Whether `G` and `H` are the same game, known when the code is compiled
@@ -1131,6 +1171,7 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<Short7>();
     visitor.hi_lo::<Omaha8>();
     visitor.hi_lo::<BigO>();
+    visitor.hi_lo::<Stud8>();
 }
 
 /// The ids of the games, in [`visit_games`] order.
@@ -1166,6 +1207,8 @@ pub struct GameInfo {
     pub count: usize,
     /// [`Game::HOLE`].
     pub hole: usize,
+    /// [`Game::BOARD`].
+    pub board: usize,
     /// [`Game::HANDS`].
     pub hands: u64,
     /// How many fives a hand may use.
@@ -1196,6 +1239,7 @@ impl GameInfo {
             word: G::WORD,
             count: G::COUNT,
             hole: G::HOLE,
+            board: G::BOARD,
             hands: G::HANDS,
             fives: G::FIVES.len(),
             first_five: G::FIVES[0],
@@ -1274,14 +1318,20 @@ mod tests {
         let mut hi_lo = HiLo(Vec::new());
         visit_games(&mut hi_lo);
         let found: Vec<(&str, &str)> = hi_lo.0.iter().map(|g| (g.id, g.high)).collect();
-        assert_eq!(found, [("omaha8", "omaha"), ("bigo", "omaha5")]);
+        assert_eq!(
+            found,
+            [("omaha8", "omaha"), ("bigo", "omaha5"), ("stud8", "seven")]
+        );
+        // Stud's seven cards are each player's own: no board.
+        let boards: Vec<usize> = hi_lo.0.iter().map(|g| g.board).collect();
+        assert_eq!(boards, [5, 5, 0]);
         assert!(
             hi_lo
                 .0
                 .iter()
                 .all(|g| g.value.low().is_some() && !g.told_by_count)
         );
-        assert!(game_ids().eq(ids.iter().copied().chain(["omaha8", "bigo"])));
+        assert!(game_ids().eq(ids.iter().copied().chain(["omaha8", "bigo", "stud8"])));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The low half of a Hi-Lo game: eight or better.
 //!
 //! A Hi-Lo game is a game whose value ([`crate::Value::HighLow`]) holds a
-//! low rule: Omaha Hi-Lo ([`crate::Omaha8`]) and Big O, its five-card form
-//! ([`crate::BigO`]). In Omaha Hi-Lo (eight or better) the pot is split between the best high
+//! low rule: Omaha Hi-Lo ([`crate::Omaha8`]), Big O, its five-card form
+//! ([`crate::BigO`]), and seven-card stud Hi-Lo ([`crate::Stud8`]), whose
+//! low is any five of the seven. In Omaha Hi-Lo (eight or better) the pot is split between the best high
 //! hand and the best *qualifying low*: five cards of distinct ranks, none
 //! above the eight, aces low; straights and flushes do not count against
 //! a low. As for the high, an Omaha low takes exactly two hole cards and
@@ -35,7 +36,8 @@
 //!
 //! There are C(8, 5) = 56 lows, and 56 x 4^5 = 57,344 five-card hands are
 //! one (their suits do not matter). Of the 463,563,500,400 Omaha hands,
-//! [`OMAHA_QUALIFYING`] hold a qualifying low, and [`BIG_O_QUALIFYING`] of
+//! [`OMAHA_QUALIFYING`] hold a qualifying low, [`STUD_QUALIFYING`] of stud's
+//! 133,784,560, and [`BIG_O_QUALIFYING`] of
 //! Big O's 3,986,646,103,440; see their documentation for the derivation,
 //! which the compiler checks.
 
@@ -309,6 +311,74 @@ const _: () = assert!(derive_qualifying(4).0 == OMAHA_QUALIFYING);
 const _: () = assert!(derive_qualifying(4).1 == 463_563_500_400);
 const _: () = assert!(derive_qualifying(5).0 == BIG_O_QUALIFYING);
 const _: () = assert!(derive_qualifying(5).1 == 3_986_646_103_440);
+
+/// How many seven-card stud hands (seven cards of 52, any five of them
+/// playing) hold a qualifying eight-or-better low: 24,530,944 of
+/// 133,784,560, 18.3%.
+///
+/// Derived by counting ([`derive_any_qualifying`], run by the compiler):
+/// a hand whose any five may play has a low when it holds five distinct
+/// ranks from the ace to the eight. A walk over the eight low ranks takes
+/// `k` of each one's four cards in `C(4, k)` ways, carrying the cards taken
+/// and the distinct ranks; the 20 nine-to-king cards fill the rest. The
+/// tests count it again hand by hand ([`crate::Stud8`]'s rank patterns).
+pub const STUD_QUALIFYING: u64 = derive_any_qualifying(7).0;
+
+const _: () = assert!(STUD_QUALIFYING == 24_530_944);
+const _: () = assert!(derive_any_qualifying(7).1 == 133_784_560);
+// Five cards: the 56 lows in 4^5 suits each.
+const _: () = assert!(derive_any_qualifying(5).0 == 57_344);
+
+/// `(qualifying, all)` for hands of `cards` cards (five to eight) any five
+/// of which may play: see [`STUD_QUALIFYING`].
+///
+/// # Panics
+/// For fewer than five or more than eight cards.
+#[must_use]
+pub const fn derive_any_qualifying(cards: usize) -> (u64, u64) {
+    const fn choose(n: u64, k: u64) -> u64 {
+        crate::hand::choose(n as usize, k as usize) as u64
+    }
+    assert!(cards >= 5 && cards <= 8, "five to eight cards");
+    // ways[cards taken][distinct low ranks]
+    let mut ways = [[0u64; 9]; 9];
+    ways[0][0] = 1;
+    let mut rank = 0;
+    while rank < 8 {
+        let mut next = [[0u64; 9]; 9];
+        let mut n = 0;
+        while n <= cards {
+            let mut d = 0;
+            while d <= rank {
+                let w = ways[n][d];
+                let mut k = 0;
+                while w > 0 && k <= 4 && n + k <= cards {
+                    next[n + k][d + (k > 0) as usize] += w * choose(4, k as u64);
+                    k += 1;
+                }
+                d += 1;
+            }
+            n += 1;
+        }
+        ways = next;
+        rank += 1;
+    }
+    let (mut qualifying, mut all) = (0, 0);
+    let mut n = 0;
+    while n <= cards {
+        let high = choose(20, (cards - n) as u64);
+        let mut d = 0;
+        while d <= 8 {
+            all += ways[n][d] * high;
+            if d >= 5 {
+                qualifying += ways[n][d] * high;
+            }
+            d += 1;
+        }
+        n += 1;
+    }
+    (qualifying, all)
+}
 
 /// The most hole cards [`derive_qualifying`] counts for.
 const MOST_HOLE: usize = 6;

@@ -32,6 +32,8 @@
 //! | [`ShortSimd`] (`deadhorse/short-simd`) | SIMD, short deck (seven cards) | derived from [`Short`] | [`SevenSimd`]'s kernel by short deck's rules, AVX-512 or AVX2 |
 //! | [`OmahaLow`] (`deadhorse/omaha-low`) | tuned, the low half of Omaha Hi-Lo and Big O | the lab's | the best eight-or-better low from the hole's and the board's low-rank masks, table-free ([`low_of_masks`]) |
 //! | [`OmahaLowSimd`] (`deadhorse/omaha-low-simd`) | SIMD, the low half of Omaha Hi-Lo and Big O | derived from [`OmahaLow`] | the same across hands in 16-bit lanes, every pair of hole cards in every lane, AVX-512 or AVX2 |
+//! | [`StudLow`] (`deadhorse/stud-low`) | tuned, the low half of seven-card stud Hi-Lo | the lab's | the five lowest bits of the seven cards' low-rank mask, if it has five |
+//! | [`StudLowSimd`] (`deadhorse/stud-low-simd`) | SIMD, the low half of stud Hi-Lo | derived from [`StudLow`] | the same across hands in 16-bit lanes, AVX-512 or AVX2 |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -340,7 +342,7 @@ mod tuned;
 mod upstream;
 
 pub use listing::Listing;
-pub use low::{OmahaLow, OmahaLowSimd, low_of_masks};
+pub use low::{OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
 pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
@@ -386,11 +388,13 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short5, Short>();
     r.add::<handeval_core::Short7, Short>();
     r.add::<handeval_core::Short7, ShortSimd>();
-    // The Hi-Lo games' low halves: Omaha Hi-Lo's and Big O's.
+    // The Hi-Lo games' low halves: Omaha Hi-Lo's, Big O's and stud's.
     r.low::<handeval_core::Omaha8, OmahaLow>();
     r.low::<handeval_core::Omaha8, OmahaLowSimd>();
     r.low::<handeval_core::BigO, OmahaLow>();
     r.low::<handeval_core::BigO, OmahaLowSimd>();
+    r.low::<handeval_core::Stud8, StudLow>();
+    r.low::<handeval_core::Stud8, StudLowSimd>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

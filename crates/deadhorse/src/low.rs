@@ -23,9 +23,16 @@
 //!   lanes vocabulary, the six pairs of hole *cards* each computed in every
 //!   lane and a pair that is not two distinct low ranks dropped by the bit
 //!   count of its low (five, or it is none).
+//!
+//! Seven-card stud Hi-Lo's low ([`StudLow`], [`StudLowSimd`]) is simpler
+//! still: any five of the seven play, so the low is the five lowest bits
+//! of the OR of all seven cards' low bits, if it has five. Worked example:
+//! `Ah 2d 3c Ks Kd 8h 8s` holds A, 2, 3 and 8 (`0b1000_0111`), four low
+//! ranks: no low. With a 5 for the second eight, `0b1001_0111` has five,
+//! 8-5-3-2-A.
 
 use handeval_core::low::{Low, LowEvaluator, low_ranks};
-use handeval_core::{BigO, Game, Meta, Omaha4, Omaha5, Omaha8, Role};
+use handeval_core::{BigO, Game, Hand7, Meta, Omaha4, Omaha5, Omaha8, Role, Stud8};
 use handeval_lanes::{Kernel, Lanes};
 
 /// The best low of a hole of low ranks `hole` on a board of `board`, as a
@@ -187,6 +194,97 @@ macro_rules! low_simd {
 low_simd!(Omaha8, Omaha4, paths);
 low_simd!(BigO, Omaha5, paths5);
 
+/// The five lowest ranks of a mask of low ranks, if it holds five (0 if
+/// not): stud's best low of any five.
+#[inline]
+#[must_use]
+pub const fn five_lowest(mask: u8) -> u8 {
+    let mut rest = mask;
+    let mut low = 0;
+    let mut taken = 0;
+    while taken < 5 && rest != 0 {
+        let lowest = rest & rest.wrapping_neg();
+        low |= lowest;
+        rest ^= lowest;
+        taken += 1;
+    }
+    if taken == 5 { low } else { 0 }
+}
+
+/// Seven-card stud Hi-Lo's low, scalar: the five lowest of the hand's low
+/// ranks ([module documentation](self)).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StudLow;
+
+impl LowEvaluator<Stud8> for StudLow {
+    const META: Meta = Meta {
+        name: "deadhorse/stud-low",
+        summary: "Seven-card stud Hi-Lo's eight-or-better low, direct and table-free: the five lowest bits of the seven cards' low-rank mask",
+        ..OMAHA_LOW
+    };
+
+    #[inline]
+    fn low(hand: &Hand7) -> Low {
+        Low::from_value(u32::from(five_lowest(low_ranks(hand.card_slice()))))
+    }
+}
+
+/// The lanes kernel of [`StudLowSimd`]: the low mask of seven cards in
+/// `lo`, 0 in `hi`.
+pub(crate) struct StudKernel;
+
+impl Kernel<7> for StudKernel {
+    #[inline(always)]
+    fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
+        // Each card's low bit, as in `LowKernel`.
+        let bits = cards.map(|c| {
+            let rank = l.rank_bit(c);
+            l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
+        });
+        let all = l.or(
+            l.or(l.or(bits[0], bits[1]), l.or(bits[2], bits[3])),
+            l.or(l.or(bits[4], bits[5]), bits[6]),
+        );
+        let zero = l.splat(0);
+        let lowest = |r: L::V| l.and(r, l.sub(zero, r));
+        let mut rest = all;
+        let mut low = zero;
+        for _ in 0..5 {
+            let bit = lowest(rest);
+            low = l.or(low, bit);
+            rest = l.xor(rest, bit);
+        }
+        // Fewer than five low ranks: fewer than five bits, no low.
+        (zero, l.select(l.eq(l.popcnt(low), l.splat(5)), low, zero))
+    }
+}
+
+handeval_lanes::simd_paths!(mod stud: StudKernel, Hand7);
+
+/// Seven-card stud Hi-Lo's low across hands: [`StudLow`] in 16-bit lanes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StudLowSimd;
+
+impl LowEvaluator<Stud8> for StudLowSimd {
+    const META: Meta = Meta {
+        name: "deadhorse/stud-low-simd",
+        summary: "Seven-card stud Hi-Lo's low across hands: the five lowest low-rank bits in 16-bit lanes, AVX-512 or AVX2",
+        role: Role::Simd,
+        derived_from: Some("deadhorse/stud-low"),
+        ..OMAHA_LOW
+    };
+
+    #[inline]
+    fn low(hand: &Hand7) -> Low {
+        let mut out = [Low::NONE];
+        <Self as LowEvaluator<Stud8>>::lows(core::slice::from_ref(hand), &mut out);
+        out[0]
+    }
+
+    handeval_core::simd_batches!(StudLowSimd: LowEvaluator<Hand7>,
+        values(avx512: stud::avx512, avx2: stud::avx2, portable: stud::portable));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,5 +322,25 @@ mod tests {
             <OmahaLowSimd as LowEvaluator<Omaha8>>::low(&pair),
             Low::NONE
         );
+    }
+
+    #[test]
+    fn the_stud_example() {
+        let four: Hand7 = "Ah 2d 3c Ks Kd 8h 8s".parse().unwrap();
+        let five: Hand7 = "Ah 2d 3c Ks Kd 8h 5s".parse().unwrap();
+        assert_eq!(five_lowest(0b1000_0111), 0);
+        assert_eq!(five_lowest(0b1001_0111), 0b1001_0111);
+        // Seven low ranks: the five lowest play.
+        assert_eq!(five_lowest(0b0111_1111), 0b0001_1111);
+        for (hand, low) in [(four, "no low"), (five, "8-5-3-2-A")] {
+            assert_eq!(
+                <StudLow as LowEvaluator<Stud8>>::low(&hand).to_string(),
+                low
+            );
+            assert_eq!(
+                <StudLowSimd as LowEvaluator<Stud8>>::low(&hand).to_string(),
+                low
+            );
+        }
     }
 }

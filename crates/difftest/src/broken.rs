@@ -261,6 +261,36 @@ impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for NineQualifies {
     }
 }
 
+/// Stud Hi-Lo's low with the eight counted out: "eight or better" read as
+/// "better than an eight", so every eight-high low is lost (the off-by-one
+/// the other way from [`NineQualifies`]).
+#[derive(Clone, Copy, Debug)]
+pub struct EightCountedOut;
+
+impl handeval_core::low::LowEvaluator<handeval_core::Stud8> for EightCountedOut {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/eight-counted-out",
+        summary: "stud Hi-Lo's low with the eight out: seven or better",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    fn low(hand: &handeval_core::Hand7) -> handeval_core::low::Low {
+        // The seven low ranks below the eight (bit 7), the five lowest kept.
+        let ranks = handeval_core::low::low_ranks(&hand.cards()) & 0x7F;
+        let mut low = 0u8;
+        for bit in 0..7 {
+            if ranks & (1 << bit) != 0 && low.count_ones() < 5 {
+                low |= 1 << bit;
+            }
+        }
+        handeval_core::low::Low::from_value(u32::from(low))
+    }
+}
+
 /// The reference's values, with a class read off each value
 /// ([`Evaluator::class_of`]) that numbers the wheel as the six-high
 /// straight: right in every value and order, wrong in one class.

@@ -5,9 +5,11 @@
 //! lowball rankings `aya_poker` ships, held to the lab's lowball
 //! references (`handeval_reference::lowball`) over every hand.
 
-use handeval_core::low::{Low, LowAbout, LowEvaluator, OMAHA_QUALIFYING};
-use handeval_core::{BigO, Game, Omaha4, Omaha5, Omaha8, Role};
-use handeval_difftest::broken::{FourOfFiveHoleCards, LowOfAnyFive, NineQualifies};
+use handeval_core::low::{Low, LowAbout, LowEvaluator, OMAHA_QUALIFYING, STUD_QUALIFYING};
+use handeval_core::{BigO, Game, Hand7, Omaha4, Omaha5, Omaha8, Role, Stud8};
+use handeval_difftest::broken::{
+    EightCountedOut, FourOfFiveHoleCards, LowOfAnyFive, NineQualifies,
+};
 use handeval_difftest::cards::{SAMPLE, SAMPLE_SEED, random_hands};
 use handeval_difftest::low::{LowCheck, rank_patterns, sampled};
 use handeval_reference::LowReference;
@@ -131,6 +133,68 @@ fn big_o_lows_on_seeded_deals_and_pitfalls() {
     assert!(!check.passed(), "{check}");
     let fifth: Omaha5 = "KhKdQcAh2d|3c4h8s9d9h".parse().unwrap();
     assert_eq!((broken[0].low)(&fifth), Low::NONE);
+}
+
+/// Stud Hi-Lo: every low evaluator, the outside baseline included, on
+/// every hand by its rank pattern (49,205 patterns for 133,784,560 hands;
+/// the low of any five reads ranks alone), the count the definition
+/// derives found again, stud's pitfalls, and a low that counts the eight
+/// out caught over every hand.
+#[test]
+fn stud_lows_on_every_hand_and_pitfalls() {
+    let evaluators: Vec<LowAbout<Stud8>> = lows::<Stud8>()
+        .into_iter()
+        .filter(|e| e.meta.role != Role::Reference)
+        .collect();
+    for role in [Role::Tuned, Role::Simd, Role::Baseline] {
+        assert!(evaluators.iter().any(|e| e.meta.role == role), "{role:?}");
+    }
+    let found = rank_patterns(&evaluators);
+    println!(
+        "stud8: {} rank patterns, {} hands, {} with a low",
+        found.patterns, found.hands, found.qualifying
+    );
+    assert_eq!(found.hands, Hand7::HANDS);
+    assert_eq!(found.qualifying, STUD_QUALIFYING);
+    all_passed(&found.checks).unwrap();
+    let hands = random_hands::<Hand7>(SAMPLE_SEED, SAMPLE / 16);
+    all_passed(&sampled(&evaluators, &hands)).unwrap();
+    let reference = |h: &Hand7| <LowReference as LowEvaluator<Stud8>>::low(h);
+    for (what, hand, low) in [
+        (
+            "seven low ranks: the five lowest play",
+            "7h 6d 5c 4s 3h 2d Ac",
+            "5-4-3-2-A",
+        ),
+        ("a pair counts once", "Ah Ad 2c 3s 4h Kd Kc", "no low"),
+        ("an eight qualifies", "8h 7d 4c 3s 2h Kd Kc", "8-7-4-3-2"),
+        ("a nine does not", "9h 7d 4c 3s 2h Kd Kc", "no low"),
+        (
+            "a straight flush is still a low",
+            "Ah 2h 3h 4h 5h Kd Kc",
+            "5-4-3-2-A",
+        ),
+        (
+            "the pair's second card lets a higher rank play",
+            "Ah Ad 2c 3s 4h 6d Kc",
+            "6-4-3-2-A",
+        ),
+    ] {
+        let hand: Hand7 = hand.parse().unwrap();
+        assert_eq!(reference(&hand).to_string(), low, "{what}");
+        for e in &evaluators {
+            let mut batch = [Low::NONE];
+            (e.lows)(&[hand], &mut batch);
+            assert_eq!((e.low)(&hand).to_string(), low, "{}: {what}", e.meta.name);
+            assert_eq!(batch[0].to_string(), low, "{} batch: {what}", e.meta.name);
+        }
+    }
+    let broken = rank_patterns(&[LowAbout::<Stud8>::of::<EightCountedOut>()]);
+    let check = &broken.checks[0];
+    println!("{check}");
+    assert!(!check.passed(), "{check}");
+    let eight: Hand7 = "8h 7d 4c 3s 2h Kd Kc".parse().unwrap();
+    assert_eq!(EightCountedOut::low(&eight), Low::NONE);
 }
 
 /// Hands whose low is easy to get wrong, each with the low it has.

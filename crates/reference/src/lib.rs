@@ -263,4 +263,5 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short7, ReferenceBest>();
     r.low::<handeval_core::Omaha8, LowReference>();
     r.low::<handeval_core::BigO, LowReference>();
+    r.low::<handeval_core::Stud8, LowReference>();
 }

@@ -434,7 +434,12 @@ fn short_deck_equity_deals_from_its_own_thirty_six_cards() {
         ),
         (
             &["--game", "short5", "AhKh", "9s9d"][..],
-            "--game short5: 5 cards dealt as one hand, no board",
+            "--game short5: 5 cards dealt to each player as one hand, no board",
+        ),
+        // Stud's seven are each player's own: its definition has no board.
+        (
+            &["--game", "stud8", "AhAd", "KsKd"][..],
+            "--game stud8: 7 cards dealt to each player as one hand, no board",
         ),
     ] {
         let out = xtask().arg("equity").args(args).output().unwrap();
