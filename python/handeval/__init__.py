@@ -41,8 +41,9 @@ CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 #: ``five``, ``six`` and ``seven``, Omaha's ``omaha``, ``omaha5`` and
 #: ``omaha6`` (hole cards, then the board of five), short deck's
 #: ``short5`` and ``short7`` (36 cards, 6 to ace), and the Hi-Lo games
-#: ``omaha8`` (Omaha Hi-Lo) and ``bigo`` (five-card Omaha Hi-Lo), whose
-#: highs :func:`evaluate` gives and lows :func:`lows`.
+#: ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card Omaha Hi-Lo) and
+#: ``stud8`` (seven-card stud Hi-Lo), whose highs :func:`evaluate` gives
+#: and lows :func:`lows`.
 GAMES: dict[str, int] = dict(_handeval.games())
 
 #: Cards a hand has in the games told by their width: Hold'em's 5, 6 and
@@ -76,7 +77,7 @@ def evaluate(
 
 def lows(cards: npt.ArrayLike, game: str) -> npt.NDArray[np.uint8]:
     """Low classes of every hand of ``cards`` of the Hi-Lo game ``game``
-    (``"omaha8"`` or ``"bigo"``): 1 (5-4-3-2-A) .. 56 (8-7-6-5-4), lower is
+    (``"omaha8"``, ``"bigo"`` or ``"stud8"``): 1 (5-4-3-2-A) .. 56 (8-7-6-5-4), lower is
     stronger, 0 for no qualifying eight-or-better low. Rows and errors as
     :func:`evaluate`'s; ``ValueError`` for a game with no low.
 

@@ -112,7 +112,7 @@ macro_rules! game {
 /// that width here when no game is named: Hold'em's and Omaha's come
 /// first, then the short deck's, which share Hold'em's widths and are
 /// asked for by name.
-const GAMES: [Game; 10] = [
+const GAMES: &[Game] = &[
     game!(five, categories_of),
     game!(six, categories_of),
     game!(seven, categories_of),
@@ -131,6 +131,7 @@ const GAMES: [Game; 10] = [
     )),
     game!(omaha8, hi_lo),
     game!(bigo, hi_lo),
+    game!(stud8, hi_lo),
 ];
 
 /// The hands of one game's width: classes and categories of every row,
@@ -345,6 +346,13 @@ fn games() -> Vec<(&'static str, usize)> {
     GAMES.iter().map(|g| (g.id, g.cards)).collect()
 }
 
+/// The ids of the lab's one list of games, which [`GAMES`] follows (the
+/// tests hold it to them).
+#[pyfunction]
+fn game_ids() -> Vec<&'static str> {
+    handeval::game_ids()
+}
+
 /// Each player's equity, win and tie chances, and the games counted.
 type Exact = (Vec<f64>, Vec<f64>, Vec<f64>, u64);
 
@@ -398,6 +406,7 @@ fn _handeval(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_cards, m)?)?;
     m.add_function(wrap_pyfunction!(evaluators, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_ids, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(estimate, m)?)?;
     let mut names = vec![""; Category::ALL.len()];

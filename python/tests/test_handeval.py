@@ -107,8 +107,10 @@ def test_hands_of_every_game():
     assert set(handeval.evaluators()) == set(handeval.GAMES)
     assert handeval.GAMES == {
         "five": 5, "six": 6, "seven": 7, "omaha": 9, "omaha5": 10, "omaha6": 11,
-        "short5": 5, "short7": 7, "omaha8": 9, "bigo": 10,
+        "short5": 5, "short7": 7, "omaha8": 9, "bigo": 10, "stud8": 7,
     }
+    # Every game of the lab's one list, in its order.
+    assert list(handeval.GAMES) == handeval._handeval.game_ids()
 
 
 def test_every_short_deck_hand_has_the_oracles_class_and_category():
@@ -135,38 +137,46 @@ def test_seven_short_deck_cards_are_the_best_of_their_fives():
 
 
 def low_oracle(hand, hole):
-    """The best eight-or-better low of an Omaha hand of ``hole`` hole cards,
-    from the rule's words: every two hole and three board cards, aces low,
-    five distinct ranks of eight or lower, the least highest first; its
-    class among the 56 lows (1 = 5-4-3-2-A), 0 for none."""
+    """The best eight-or-better low of an Omaha hand of ``hole`` hole cards
+    (or, for ``hole`` 0, a stud hand, any five of its seven), from the
+    rule's words: every five the game allows, aces low, five distinct ranks
+    of eight or lower, the least highest first; its class among the 56 lows
+    (1 = 5-4-3-2-A), 0 for none."""
     lows = sorted(sorted(c, reverse=True) for c in combinations(range(1, 9), 5))
     low_rank = lambda card: 1 if card // 4 == 12 else card // 4 + 2
+    if hole == 0:
+        fives = combinations(hand, 5)
+    else:
+        fives = (two + three for two in combinations(hand[:hole], 2) for three in combinations(hand[hole:], 3))
     best = None
-    for two in combinations(hand[:hole], 2):
-        for three in combinations(hand[hole:], 3):
-            ranks = sorted((low_rank(c) for c in two + three), reverse=True)
-            if len(set(ranks)) == 5 and ranks[0] <= 8 and (best is None or ranks < best):
-                best = ranks
+    for five in fives:
+        ranks = sorted((low_rank(c) for c in five), reverse=True)
+        if len(set(ranks)) == 5 and ranks[0] <= 8 and (best is None or ranks < best):
+            best = ranks
     return 0 if best is None else lows.index(best) + 1
 
 
-@pytest.mark.parametrize("game, hole", [("omaha8", 4), ("bigo", 5)])
-def test_hi_lo_games_give_the_oracles_lows_and_omahas_highs(game, hole):
+@pytest.mark.parametrize(
+    "game, hole, cards, share",
+    [("omaha8", 4, 9, (0.3, 0.4)), ("bigo", 5, 10, (0.38, 0.48)), ("stud8", 0, 7, (0.15, 0.22))],
+)
+def test_hi_lo_games_give_the_oracles_lows_and_their_high_games_highs(game, hole, cards, share):
     rng = np.random.default_rng(20261128)
-    hands = np.array([rng.choice(52, hole + 5, replace=False) for _ in range(3000)], dtype=np.uint8)
+    hands = np.array([rng.choice(52, cards, replace=False) for _ in range(3000)], dtype=np.uint8)
     found = handeval.lows(hands, game)
     expected = np.array([low_oracle(list(h), hole) for h in hands])
     wrong = np.flatnonzero(found != expected)
     assert wrong.size == 0, [(hands[i].tolist(), found[i], expected[i]) for i in wrong[:5]]
-    assert 0.3 < (found > 0).mean() < 0.5
+    # The share of hands with a low, near the definition's count.
+    assert share[0] < (found > 0).mean() < share[1]
     # The high half is the high game's.
-    high = {"omaha8": "omaha", "bigo": "omaha5"}[game]
+    high = {"omaha8": "omaha", "bigo": "omaha5", "stud8": "seven"}[game]
     assert (handeval.evaluate(hands, game=game)[0] == handeval.evaluate(hands, game=high)[0]).all()
     hands[7, 1] = hands[7, 0]
     with pytest.raises(ValueError, match="hand 7: .* twice"):
         handeval.lows(hands, game)
-    with pytest.raises(ValueError, match="omaha has no low: the Hi-Lo games are omaha8, bigo"):
-        handeval.lows(hands[:, :9], "omaha")
+    with pytest.raises(ValueError, match="seven has no low: the Hi-Lo games are omaha8, bigo, stud8"):
+        handeval.lows(hands[:, :7], "seven")
 
 
 @pytest.mark.parametrize(

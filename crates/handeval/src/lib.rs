@@ -74,6 +74,18 @@ use handeval_registry::DynEvaluator;
 
 pub mod equity;
 
+/// The id of every game, in the order of the lab's one list of games
+/// (`handeval_core::visit_games`): each has a module here of that name,
+/// and the Python package's `GAMES` follows it.
+///
+/// ```
+/// assert!(handeval::game_ids().iter().any(|&id| id == "stud8"));
+/// ```
+#[must_use]
+pub fn game_ids() -> Vec<&'static str> {
+    handeval_core::game_ids().collect()
+}
+
 /// The workspace README's call, run as a doctest so that it cannot go stale.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
@@ -842,10 +854,56 @@ hi_lo_game!(
     handeval_core::BigO,
     "Ah 2d Kc Ks 7h | 3c 4h 8s 9d 9h"
 );
+hi_lo_game!(
+    /// Seven-card stud Hi-Lo, eight or better: seven cards, each hand
+    /// worth its best five as a high and its best eight-or-better low of
+    /// any five.
+    ///
+    /// ```
+    /// let (high, low) = handeval::stud8::rank_of("Ah 2d 3c Ks Kd 8h 5s").unwrap();
+    /// assert_eq!((high.category(), low), (handeval::Category::OnePair, Some(23)));
+    /// ```
+    stud8,
+    handeval_core::Stud8,
+    "Ah 2d 3c Ks Kd 8h 5s"
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A module for every game of the one list, of the game's cards: a
+    /// game added to the list without its module here fails this.
+    #[test]
+    fn a_module_for_every_game_of_the_list() {
+        /// Each game of the list, Hi-Lo games too, and its cards.
+        struct Listed(Vec<(&'static str, usize)>);
+        impl handeval_core::GameVisitor for Listed {
+            fn game<G: Game>(&mut self) {
+                self.0.push((G::ID, G::COUNT));
+            }
+            fn hi_lo<G: Game>(&mut self) {
+                self.game::<G>();
+            }
+        }
+        let modules = [
+            ("five", five::CARDS),
+            ("six", six::CARDS),
+            ("seven", seven::CARDS),
+            ("omaha", omaha::CARDS),
+            ("omaha5", omaha5::CARDS),
+            ("omaha6", omaha6::CARDS),
+            ("short5", short5::CARDS),
+            ("short7", short7::CARDS),
+            ("omaha8", omaha8::CARDS),
+            ("bigo", bigo::CARDS),
+            ("stud8", stud8::CARDS),
+        ];
+        let mut listed = Listed(Vec::new());
+        handeval_core::visit_games(&mut listed);
+        assert_eq!(modules.to_vec(), listed.0);
+        assert_eq!(game_ids(), listed.0.iter().map(|g| g.0).collect::<Vec<_>>());
+    }
 
     /// Short deck's modules on every five-card hand and a stride of the
     /// seven-card ones, against the reference's classes; a card below the
@@ -912,7 +970,7 @@ mod tests {
     #[test]
     fn hi_lo_lows_are_the_references_and_a_bad_row_is_named() {
         use handeval_core::low::{Low, LowEvaluator};
-        use handeval_core::{BigO, Omaha8};
+        use handeval_core::{BigO, Omaha8, Stud8};
         use handeval_reference::LowReference;
         /// A module's batch call of lows.
         type Lows<const N: usize> = fn(&[[u8; N]], &mut [u8]) -> Result<(), Error>;
@@ -945,6 +1003,7 @@ mod tests {
         }
         assert!(check::<Omaha8, 9>(omaha8::lows, 20_000) > 5_000);
         assert!(check::<BigO, 10>(bigo::lows, 20_000) > 5_000);
+        assert!(check::<Stud8, 7>(stud8::lows, 20_000) > 2_000);
         assert_eq!(
             omaha8::rank_of("Ah 2d Kc Ks | 3c 4h 8s 9d 9h").map(|(r, l)| (r.class(), l)),
             Ok((2637, Some(22)))
