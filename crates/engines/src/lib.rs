@@ -250,7 +250,23 @@ impl Engine {
     }
 }
 
-const HOLDEM: &[&str] = &["five", "six", "seven"];
+// The games an engine plays, each named by its type's id
+// (`handeval_core::Game::ID`): a game not on the lab's list does not
+// compile, and a renamed one follows.
+/// Five cards.
+const FIVE: &str = <handeval_core::Hand as handeval_core::Game>::ID;
+/// Six cards.
+const SIX: &str = <handeval_core::Hand6 as handeval_core::Game>::ID;
+/// Seven cards.
+const SEVEN: &str = <handeval_core::Hand7 as handeval_core::Game>::ID;
+/// Omaha.
+const OMAHA: &str = <handeval_core::Omaha4 as handeval_core::Game>::ID;
+/// Five-card Omaha.
+const OMAHA5: &str = <handeval_core::Omaha5 as handeval_core::Game>::ID;
+/// Six-card Omaha.
+const OMAHA6: &str = <handeval_core::Omaha6 as handeval_core::Game>::ID;
+/// Hold'em's three.
+const HOLDEM: &[&str] = &[FIVE, SIX, SEVEN];
 
 /// The version of the lab's Python package (`python/pyproject.toml`'s, a
 /// test holds them equal): what `install` builds and the check demands.
@@ -265,27 +281,27 @@ const CALL: &[Model] = &[Model::Call];
 /// direct tables (8,198,190 and 22,477,000 bytes) instead of the Hold'em
 /// ones.
 const PHEVALUATOR_TABLES: &[(&str, usize)] = &[
-    ("five", 2_120 + 2_800 + 4_609 + 16_384 + 12_350),
-    ("six", 2_120 + 2_800 + 4_609 + 16_384 + 36_790),
-    ("seven", 2_120 + 2_800 + 4_609 + 16_384 + 98_410),
-    ("omaha", 2_120 + 2_800 + 8_198_190 + 22_477_000),
+    (FIVE, 2_120 + 2_800 + 4_609 + 16_384 + 12_350),
+    (SIX, 2_120 + 2_800 + 4_609 + 16_384 + 36_790),
+    (SEVEN, 2_120 + 2_800 + 4_609 + 16_384 + 98_410),
+    (OMAHA, 2_120 + 2_800 + 8_198_190 + 22_477_000),
 ];
 
 /// OMPEval's tables as `pf_init` builds them: the library's zero-filled
 /// data, 190,480 bytes (its `LOOKUP` of 86,547 and `FLUSH_LOOKUP` of 8,192
 /// 16-bit entries, with the rank and suit keys), the same for every size.
-const OMPEVAL_TABLES: &[(&str, usize)] = &[("five", 190_480), ("six", 190_480), ("seven", 190_480)];
+const OMPEVAL_TABLES: &[(&str, usize)] = &[(FIVE, 190_480), (SIX, 190_480), (SEVEN, 190_480)];
 
 /// RayW's 2+2 table as `poker-evaluator` ships it (`HandRanks.dat`).
 const RAYW_TABLES: &[(&str, usize)] = &[
-    ("five", 129_951_336),
-    ("six", 129_951_336),
-    ("seven", 129_951_336),
+    (FIVE, 129_951_336),
+    (SIX, 129_951_336),
+    (SEVEN, 129_951_336),
 ];
 
 /// b-inary's perfect-hash tables, "about 212 KB" by its README.
 const HOLDEM_HAND_EVALUATOR_TABLES: &[(&str, usize)] =
-    &[("five", 212_000), ("six", 212_000), ("seven", 212_000)];
+    &[(FIVE, 212_000), (SIX, 212_000), (SEVEN, 212_000)];
 
 /// Every engine. The order is the list's and the report's.
 pub const ENGINES: &[Engine] = &[
@@ -299,7 +315,7 @@ pub const ENGINES: &[Engine] = &[
             version: "",
         },
         role: Role::Floor,
-        games: &["five", "six", "seven", "omaha", "omaha5", "omaha6"],
+        games: &[FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],
         slowest_us: 5,
@@ -335,7 +351,7 @@ pub const ENGINES: &[Engine] = &[
             version: "0.6.0",
         },
         role: Role::Baseline,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Lower,
         models: CALL,
         slowest_us: 20,
@@ -409,7 +425,7 @@ pub const ENGINES: &[Engine] = &[
             version: "0.2.0",
         },
         role: Role::Baseline,
-        games: &["seven"],
+        games: &[SEVEN],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],
         slowest_us: 50,
@@ -427,7 +443,7 @@ pub const ENGINES: &[Engine] = &[
             version: LOCAL_VERSION,
         },
         role: Role::Binding,
-        games: &["five", "six", "seven", "omaha", "omaha5", "omaha6"],
+        games: &[FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6],
         better: Better::Lower,
         models: &[Model::Call, Model::Batch],
         slowest_us: 5,
@@ -445,7 +461,7 @@ pub const ENGINES: &[Engine] = &[
             version: "",
         },
         role: Role::Floor,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Higher,
         models: CALL,
         slowest_us: 5,
@@ -517,7 +533,7 @@ pub const ENGINES: &[Engine] = &[
             version: "0.4.0",
         },
         role: Role::Baseline,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Lower,
         models: CALL,
         slowest_us: 50,
@@ -535,7 +551,7 @@ pub const ENGINES: &[Engine] = &[
             version: "0.6.0",
         },
         role: Role::Baseline,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Lower,
         models: &[Model::Call],
         slowest_us: 1,
@@ -571,7 +587,7 @@ pub const ENGINES: &[Engine] = &[
             version: "0.6.0",
         },
         role: Role::Baseline,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Lower,
         models: &[Model::Call],
         slowest_us: 1,
@@ -607,7 +623,7 @@ pub const ENGINES: &[Engine] = &[
             version: "",
         },
         role: Role::Floor,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Higher,
         models: &[Model::Batch],
         slowest_us: 1,
@@ -625,7 +641,7 @@ pub const ENGINES: &[Engine] = &[
             version: "",
         },
         role: Role::Example,
-        games: &["five", "six", "seven", "omaha"],
+        games: &[FIVE, SIX, SEVEN, OMAHA],
         better: Better::Higher,
         models: &[Model::Batch],
         slowest_us: 5,

@@ -59,7 +59,14 @@ pub const ABI_VERSION: u32 = 2;
 /// The games a library of the ABI's first version is given: those its
 /// cards and hole cards tell apart, of the standard deck (a short-deck
 /// hand has Hold'em's shape and would be taken for one).
-pub const ABI_1_GAMES: &[&str] = &["five", "six", "seven", "omaha", "omaha5", "omaha6"];
+pub const ABI_1_GAMES: &[&str] = &[
+    <handeval_core::Hand as handeval_core::Game>::ID,
+    <handeval_core::Hand6 as handeval_core::Game>::ID,
+    <handeval_core::Hand7 as handeval_core::Game>::ID,
+    <handeval_core::Omaha4 as handeval_core::Game>::ID,
+    <handeval_core::Omaha5 as handeval_core::Game>::ID,
+    <handeval_core::Omaha6 as handeval_core::Game>::ID,
+];
 
 /// The functions of one loaded engine.
 #[derive(Clone, Copy)]
