@@ -5,10 +5,11 @@
 
 use core::fmt::{self, Debug, Display};
 use core::hash::Hash;
+use core::marker::PhantomData;
 use core::str::FromStr;
 
 use crate::hand::{choose, parse_parts};
-use crate::rules::{RuleSet, Rules, ShortDeck, Standard};
+use crate::rules::{RuleSet, Rules, ShortDeck, ShortDeckTrips, Standard};
 use crate::value::Value;
 use crate::{AllHands, Card, Category, Hand, HandError, HandSize, Part, Rank};
 
@@ -345,9 +346,11 @@ holdem!(
 );
 
 /// A hand of `N` cards of the short deck (six-plus Hold'em: 36 cards, 6 to
-/// ace, [`rules::SHORT_DECK`](crate::rules::SHORT_DECK)), worth its best five by
-/// short deck's ranking. Written as a Hold'em hand; a card below 6 is an
-/// error that names it.
+/// ace), worth its best five by the short-deck ranking `R`: by default
+/// [`rules::SHORT_DECK`](crate::rules::SHORT_DECK) (a straight above three
+/// of a kind), or [`ShortDeckTrips`] for the rooms that rank three of a
+/// kind above the straight ([`ShortTrips5`], [`ShortTrips7`]). Written as a
+/// Hold'em hand; a card below 6 is an error that names it.
 ///
 /// ```
 /// use handeval_core::{Game, Short7};
@@ -360,28 +363,37 @@ holdem!(
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(transparent)]
-pub struct Short<const N: usize>(Hand<N>);
+pub struct Short<const N: usize, R: RuleSet = ShortDeck>(Hand<N>, PhantomData<R>);
 
 /// Short deck, five cards.
 pub type Short5 = Short<5>;
 /// Short deck, seven cards (two hole cards and a board of five).
 pub type Short7 = Short<7>;
+/// Short deck with three of a kind above the straight, five cards.
+pub type ShortTrips5 = Short<5, ShortDeckTrips>;
+/// Short deck with three of a kind above the straight, seven cards.
+pub type ShortTrips7 = Short<7, ShortDeckTrips>;
 
-impl<const N: usize> Short<N> {
+impl<const N: usize, R: RuleSet> Short<N, R> {
     /// A hand of these cards.
     ///
     /// # Errors
     /// [`HandError::OutsideDeck`] for a card below 6,
     /// [`HandError::Duplicate`] if one repeats.
     pub fn new(cards: [Card; N]) -> Result<Self, HandError> {
-        let rules = <ShortDeck as RuleSet>::RULES;
+        let rules = R::RULES;
         if let Some(&card) = cards.iter().find(|c| !rules.holds(c.rank())) {
             return Err(HandError::OutsideDeck {
                 card,
                 lowest: rules.lowest,
             });
         }
-        Hand::new(cards).map(Short)
+        Hand::new(cards).map(Self::of)
+    }
+
+    /// The short-deck hand of a hand whose cards are in the deck.
+    const fn of(hand: Hand<N>) -> Self {
+        Short(hand, PhantomData)
     }
 
     /// The cards, as a [`Hand<N>`](Hand).
@@ -390,7 +402,7 @@ impl<const N: usize> Short<N> {
     }
 }
 
-impl<const N: usize> FromStr for Short<N> {
+impl<const N: usize, R: RuleSet> FromStr for Short<N, R> {
     type Err = HandError;
 
     /// Parses the cards as [`Hand`] does, then holds them to the deck.
@@ -400,7 +412,7 @@ impl<const N: usize> FromStr for Short<N> {
     }
 }
 
-impl<const N: usize> Display for Short<N> {
+impl<const N: usize, R: RuleSet> Display for Short<N, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Display::fmt(&self.0, f)
     }
@@ -411,9 +423,9 @@ const SHORT_FIRST: u8 = 4 * Rank::Six.index();
 
 /// Implements [`Game`] for the short-deck hand of `$n` cards.
 macro_rules! short {
-    ($n:literal, $id:literal, $title:literal, $word:literal, $fives:expr, $hands:expr,
-        $classes:expr) => {
-        impl Game for Short<$n> {
+    ($rules:ty, $n:literal, $id:literal, $title:literal, $word:literal, $fives:expr,
+        $hands:expr, $classes:expr) => {
+        impl Game for Short<$n, $rules> {
             const ID: &'static str = $id;
             const INPUT: &'static str = $id;
             const TITLE: &'static str = $title;
@@ -429,7 +441,7 @@ macro_rules! short {
             const CATEGORY_HANDS: [u64; 10] = $hands;
             const CATEGORY_CLASSES: [u16; 10] = $classes;
 
-            type Rules = ShortDeck;
+            type Rules = $rules;
             type Part = Run;
             type High = Self;
 
@@ -452,7 +464,7 @@ macro_rules! short {
             #[inline(always)]
             fn from_dealt(cards: &[Card]) -> Self {
                 let cards: [Card; $n] = cards.try_into().expect(concat!($n, " dealt cards"));
-                Short(Hand::from_distinct(cards))
+                Short::of(Hand::from_distinct(cards))
             }
             /// The Hold'em runs whose two lowest cards are in the deck:
             /// every card above them is too.
@@ -466,7 +478,7 @@ macro_rules! short {
                 1
             }
             fn part_hands((first, second): Run) -> impl Iterator<Item = Self> + Send {
-                AllHands::<$n>::starting(first, second).map(Short)
+                AllHands::<$n>::starting(first, second).map(Short::of)
             }
         }
     };
@@ -475,6 +487,7 @@ macro_rules! short {
 // Short deck, five cards: 376,992 hands; the rules' table
 // ([`rules::SHORT_DECK`](crate::rules::SHORT_DECK), derived there).
 short!(
+    ShortDeck,
     5,
     "short5",
     "Short deck, five cards",
@@ -499,6 +512,7 @@ short!(
 // cards of seven distinct ranks from 6 to ace with no straight leave a
 // jack or better).
 short!(
+    ShortDeck,
     7,
     "short7",
     "Short deck, seven cards",
@@ -509,6 +523,72 @@ short!(
     ],
     [10, 138, 203, 125, 6, 120, 72, 72, 5, 1]
 );
+
+// Short deck with three of a kind above the straight, five cards: the
+// rules' table ([`rules::SHORT_DECK_TRIPS`](crate::rules::SHORT_DECK_TRIPS)):
+// the same hands and classes in each category as short deck's, in another
+// order.
+short!(
+    ShortDeckTrips,
+    5,
+    "short5t",
+    "Short deck, trips above the straight, five cards",
+    "short-deck (trips) five-card",
+    FIVE_OF_FIVE,
+    <Short5 as Game>::CATEGORY_HANDS,
+    <ShortDeckTrips as RuleSet>::RULES.five_classes
+);
+
+/// How many seven-card short-deck hands hold both a straight and three of a
+/// kind and nothing better: their best five is the straight in short deck
+/// and the trips where three of a kind ranks higher. Seven cards that hold
+/// trips and five ranks in a row hold no other rank: the trips' rank is one
+/// of the straight's, so its 3 cards and one of each of the other four
+/// ranks are the seven. Six straights, five choices of the rank the trips
+/// are of, four of the trips' suits, 4^4 suits of the singles, less the
+/// 3 x 4 suitings where the singles share a suit with a trips card (a
+/// straight flush): 6 x 5 x (4 x 256 - 12) = 30,360.
+pub const SHORT7_STRAIGHT_AND_TRIPS: u64 = 6 * 5 * (4 * 256 - 12);
+
+// Short deck with three of a kind above the straight, seven cards: short
+// deck's seven-card table with the SHORT7_STRAIGHT_AND_TRIPS hands moved
+// from the straight to three of a kind, asserted here against the table the
+// tests count hand by hand; the classes are derived a second way from rank
+// multisets (the reference's tests). 762 classes occur, ten more than in
+// short deck: threes of a kind that only a hand with a straight beside
+// them makes the best five.
+short!(
+    ShortDeckTrips,
+    7,
+    "short7t",
+    "Short deck, trips above the straight, seven cards",
+    "short-deck (trips) seven-card",
+    FIVE_OF_SEVEN,
+    [
+        233_100, 2_316_600, 3_157_056, 637_560, 1_139_580, 175_560, 633_024, 44_640, 8_700, 1_860,
+    ],
+    [10, 138, 203, 135, 6, 120, 72, 72, 5, 1]
+);
+
+const _: () = {
+    let short = <Short7 as Game>::CATEGORY_HANDS;
+    let trips = <ShortTrips7 as Game>::CATEGORY_HANDS;
+    let (three, straight) = (Category::ThreeOfAKind.index(), Category::Straight.index());
+    let mut i = 0;
+    while i < 10 {
+        let moved = if i == three {
+            trips[i] - short[i]
+        } else if i == straight {
+            short[i] - trips[i]
+        } else {
+            0
+        };
+        assert!(moved == 0 || moved == SHORT7_STRAIGHT_AND_TRIPS);
+        assert!(moved != 0 || trips[i] == short[i]);
+        i += 1;
+    }
+    assert!(trips[three] - short[three] == SHORT7_STRAIGHT_AND_TRIPS);
+};
 
 /// The number of seven-card hands, C(52, 7).
 pub const HAND7_COUNT: usize = choose(Card::COUNT, 7);
@@ -1169,6 +1249,8 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<Omaha6>();
     visitor.game::<Short5>();
     visitor.game::<Short7>();
+    visitor.game::<ShortTrips5>();
+    visitor.game::<ShortTrips7>();
     visitor.hi_lo::<Omaha8>();
     visitor.hi_lo::<BigO>();
     visitor.hi_lo::<Stud8>();
@@ -1310,7 +1392,8 @@ mod tests {
         assert_eq!(
             ids,
             [
-                "five", "six", "seven", "omaha", "omaha5", "omaha6", "short5", "short7"
+                "five", "six", "seven", "omaha", "omaha5", "omaha6", "short5", "short7", "short5t",
+                "short7t"
             ]
         );
         // The Hi-Lo games follow, on the same list: their high halves are

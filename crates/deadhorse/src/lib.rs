@@ -30,6 +30,7 @@
 //! | [`Plo6Simd`] (`deadhorse/omaha6-simd`) | SIMD, six-card Omaha | derived from [`Plo6`] | the same kernel across hands in 16-bit lanes, AVX-512 or AVX2 |
 //! | [`Short`] (`deadhorse/short`) | tuned, short deck (five and seven cards) | derived from [`Seven`] | [`Seven`]'s evaluation by short deck's rules: A-6-7-8-9 the lowest straight, a flush above a full house |
 //! | [`ShortSimd`] (`deadhorse/short-simd`) | SIMD, short deck (seven cards) | derived from [`Short`] | [`SevenSimd`]'s kernel by short deck's rules, AVX-512 or AVX2 |
+//! | [`ShortTrips`] (`deadhorse/short-trips`) | tuned, short deck with three of a kind above the straight (five and seven cards) | derived from [`Short`] | [`Short`]'s evaluation, the two types traded, a seven-card straight beside trips replaced by the trips |
 //! | [`OmahaLow`] (`deadhorse/omaha-low`) | tuned, the low half of Omaha Hi-Lo and Big O | the lab's | the best eight-or-better low from the hole's and the board's low-rank masks, table-free ([`low_of_masks`]) |
 //! | [`OmahaLowSimd`] (`deadhorse/omaha-low-simd`) | SIMD, the low half of Omaha Hi-Lo and Big O | derived from [`OmahaLow`] | the same across hands in 16-bit lanes, every pair of hole cards in every lane, AVX-512 or AVX2 |
 //! | [`StudLow`] (`deadhorse/stud-low`) | tuned, the low half of seven-card stud Hi-Lo | the lab's | the five lowest bits of the seven cards' low-rank mask, if it has five |
@@ -347,7 +348,7 @@ pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
 pub use seven_simd::{SevenSimd, ShortSimd, SixSimd};
-pub use short::{Short, ShortFive};
+pub use short::{Short, ShortFive, ShortFiveBy, ShortTrips, ShortTripsFive};
 pub use simd::Simd;
 pub use tuned::Tuned;
 pub use upstream::Upstream;
@@ -388,6 +389,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short5, Short>();
     r.add::<handeval_core::Short7, Short>();
     r.add::<handeval_core::Short7, ShortSimd>();
+    r.add::<handeval_core::ShortTrips5, ShortTrips>();
+    r.add::<handeval_core::ShortTrips7, ShortTrips>();
     // The Hi-Lo games' low halves: Omaha Hi-Lo's, Big O's and stud's.
     r.low::<handeval_core::Omaha8, OmahaLow>();
     r.low::<handeval_core::Omaha8, OmahaLowSimd>();

@@ -523,7 +523,7 @@ impl<const HOLE: usize, const N: usize> Record<N> for handeval_core::Omaha<HOLE,
     }
 }
 
-impl<const N: usize> Record<N> for handeval_core::Short<N> {
+impl<const N: usize, R: handeval_core::rules::RuleSet> Record<N> for handeval_core::Short<N, R> {
     #[inline(always)]
     fn hand(&self) -> Hand<N> {
         handeval_core::Short::hand(self)

@@ -261,6 +261,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Omaha6, ReferenceBest>();
     r.add::<handeval_core::Short5, ReferenceBest>();
     r.add::<handeval_core::Short7, ReferenceBest>();
+    r.add::<handeval_core::ShortTrips5, ReferenceBest>();
+    r.add::<handeval_core::ShortTrips7, ReferenceBest>();
     r.low::<handeval_core::Omaha8, LowReference>();
     r.low::<handeval_core::BigO, LowReference>();
     r.low::<handeval_core::Stud8, LowReference>();

@@ -74,8 +74,8 @@ impl<H: Game> BestFive<H> for ReferenceBest {
 mod tests {
     use std::collections::HashSet;
 
-    use handeval_core::rules::{RuleSet, ShortDeck, Standard};
-    use handeval_core::{Card, Hand6, Hand7, Rank, Short5, Short7, Suit};
+    use handeval_core::rules::{RuleSet, ShortDeck, ShortDeckTrips, Standard};
+    use handeval_core::{Card, Hand6, Hand7, Rank, Short5, Short7, ShortTrips5, ShortTrips7, Suit};
 
     use super::*;
 
@@ -171,6 +171,14 @@ mod tests {
         assert_eq!(
             classes_by_rank_multisets::<ShortDeck>(7),
             <Short7 as Game>::CATEGORY_CLASSES
+        );
+        assert_eq!(
+            classes_by_rank_multisets::<ShortDeckTrips>(5),
+            <ShortTrips5 as Game>::CATEGORY_CLASSES
+        );
+        assert_eq!(
+            classes_by_rank_multisets::<ShortDeckTrips>(7),
+            <ShortTrips7 as Game>::CATEGORY_CLASSES
         );
     }
 }
