@@ -155,6 +155,36 @@ impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
     }
 }
 
+/// Short deck with three of a kind above the straight, its best five
+/// chosen by short deck's order (the straight above the trips) and only
+/// then valued by the trips' rules: the types traded, as a relabelled
+/// short-deck kernel would, with no look for the trips a seven-card
+/// straight holds beside it.
+#[derive(Clone, Copy, Debug)]
+pub struct TypesTradedOnly;
+
+impl handeval_core::BestFive<handeval_core::ShortTrips7> for TypesTradedOnly {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/types-traded-only",
+        summary: "short deck's best five, valued with three of a kind above the straight",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+    type Five = handeval_reference::ShortTripsReference;
+    type Strength = Strength;
+    fn category(hand: &handeval_core::ShortTrips7) -> Category {
+        Self::strength(hand).category
+    }
+    fn strength(hand: &handeval_core::ShortTrips7) -> Strength {
+        let short = handeval_core::Short7::new(hand.hand().cards()).expect("the same deck");
+        let five = handeval_reference::best_five(&short);
+        handeval_reference::evaluate_by(&five, &handeval_core::rules::SHORT_DECK_TRIPS)
+    }
+}
+
 /// Omaha Hi-Lo's low from any five of the nine cards, not two hole cards
 /// and three board cards: the Hold'em reading of an Omaha hand, a bug that
 /// gives a low to a hole of one low card (or to a board of five).

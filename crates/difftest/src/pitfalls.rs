@@ -37,7 +37,7 @@ const fn pitfall(
 }
 
 /// Every pitfall, by game.
-pub const PITFALLS: [Pitfall; 29] = [
+pub const PITFALLS: [Pitfall; 30] = [
     pitfall(
         "five",
         "wheel_is_the_lowest_straight",
@@ -242,6 +242,13 @@ pub const PITFALLS: [Pitfall; 29] = [
         "Tc Td Th 9s 8d 7c 6h",
         "Tc 9s 8d 7c 6h",
         Category::Straight,
+    ),
+    pitfall(
+        "short7t",
+        "short_deck_trips_beat_the_straight_beside_them",
+        "Tc Td Th 9s 8d 7c 6h",
+        "Tc Td Th 9s 8d",
+        Category::ThreeOfAKind,
     ),
 ];
 

@@ -39,10 +39,11 @@
 
 use handeval_core::{
     BestFive, BestOf, Card, Category, Evaluator, Game, GameInfo, GameVisitor, Hand, Hand7,
-    HandClass, Histogram, Omaha4, Rank, Role, Short7, Suit, visit_games,
+    HandClass, Histogram, Omaha4, Rank, Role, Short7, ShortTrips7, Suit, visit_games,
 };
 use handeval_difftest::broken::{
-    AnyFiveOfNine, BroadwayIsNoStraight, FirstCardFirst, LikesSpades, WheelAboveKingHigh,
+    AnyFiveOfNine, BroadwayIsNoStraight, FirstCardFirst, LikesSpades, TypesTradedOnly,
+    WheelAboveKingHigh,
 };
 use handeval_difftest::cards::{
     HandCheck, PartCheck, SAMPLE, SAMPLE_SEED, check_all, checker, random_hands, reference_classes,
@@ -760,6 +761,13 @@ fn broken() -> Vec<Trial> {
                 .map_err(Failed::from)
             },
         ),
+        must_fail("broken_types_traded_only_fails_the_short7t_sample", || {
+            // Trips above the straight: a relabelled short-deck kernel
+            // misses the trips beside a seven-card straight (30,360 hands),
+            // on the sample the `sampled_short7t_*` tests hold evaluators to.
+            let (hands, classes) = seeded::<ShortTrips7>(SEVEN_SAMPLE);
+            verdict(&HandCheck::on_classified::<TypesTradedOnly>(hands, classes))
+        }),
         must_fail("broken_any_five_of_nine_fails_the_omaha_sample", || {
             verdict(&HandCheck::<Omaha4>::on_hands::<AnyFiveOfNine>(
                 &random_hands::<Omaha4>(SAMPLE_SEED, 1 << 14),
