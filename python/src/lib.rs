@@ -129,6 +129,16 @@ const GAMES: &[Game] = &[
         classes,
         out
     )),
+    game!(short5t, |classes, out| categories_by(
+        handeval::short5t::category,
+        classes,
+        out
+    )),
+    game!(short7t, |classes, out| categories_by(
+        handeval::short7t::category,
+        classes,
+        out
+    )),
     game!(omaha8, hi_lo),
     game!(bigo, hi_lo),
     game!(stud8, hi_lo),

@@ -21,11 +21,12 @@ def every_five_card_hand() -> np.ndarray:
 SHORT_CATEGORY_HANDS = [122400, 193536, 36288, 16128, 6120, 480, 1728, 288, 20, 4]
 
 
-def oracle(hands: np.ndarray, short: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def oracle(hands: np.ndarray, short: bool = False, trips: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Classes and categories by the rules, written out with numpy alone:
     a key of the category, then the ranks ordered by how often they occur
     and how high they are; classes number the distinct keys from the top.
-    Short deck's: A-6-7-8-9 its lowest straight, a flush above a full house."""
+    Short deck's: A-6-7-8-9 its lowest straight, a flush above a full house;
+    with ``trips``, three of a kind above the straight too."""
     ranks = (hands // 4).astype(np.int64)
     suits = hands % 4
     ranks = -np.sort(-ranks, axis=1)
@@ -60,6 +61,8 @@ def oracle(hands: np.ndarray, short: bool = False) -> tuple[np.ndarray, np.ndarr
     # Where the category stands: short deck swaps the flush (5) and the
     # full house (6).
     key = np.where(category == 5, 6, np.where(category == 6, 5, category)) if short else category
+    if trips:
+        key = np.where(key == 3, 4, np.where(key == 4, 3, key))
     for i in range(5):
         key = key * 16 + tiebreak[:, i]
     distinct_keys = np.unique(key)
@@ -107,7 +110,7 @@ def test_hands_of_every_game():
     assert set(handeval.evaluators()) == set(handeval.GAMES)
     assert handeval.GAMES == {
         "five": 5, "six": 6, "seven": 7, "omaha": 9, "omaha5": 10, "omaha6": 11,
-        "short5": 5, "short7": 7, "omaha8": 9, "bigo": 10, "stud8": 7,
+        "short5": 5, "short7": 7, "short5t": 5, "short7t": 7, "omaha8": 9, "bigo": 10, "stud8": 7,
     }
     # Every game of the lab's one list, in its order.
     assert list(handeval.GAMES) == handeval._handeval.game_ids()
@@ -125,12 +128,28 @@ def test_every_short_deck_hand_has_the_oracles_class_and_category():
     assert (handeval.evaluate(hands)[0] != classes).any()
 
 
-def test_seven_short_deck_cards_are_the_best_of_their_fives():
+def test_every_short_deck_hand_with_trips_above_the_straight_has_the_oracles_class():
+    hands = np.array(list(combinations(range(16, 52), 5)), dtype=np.uint8)
+    classes, categories = handeval.evaluate(hands, game="short5t")
+    expected_classes, expected_categories = oracle(hands, short=True, trips=True)
+    wrong = np.flatnonzero((classes != expected_classes) | (categories != expected_categories))
+    assert wrong.size == 0, [hands[i].tolist() for i in wrong[:5]]
+    # The same hands, the same categories; three of a kind now above the straights.
+    assert (categories == handeval.evaluate(hands, game="short5")[1]).all()
+    best_trips = classes[categories == 3].min()
+    assert best_trips < classes[categories == 4].min()
+
+
+@pytest.mark.parametrize("seven, five", [("short7", "short5"), ("short7t", "short5t")])
+def test_seven_short_deck_cards_are_the_best_of_their_fives(seven, five):
     rng = np.random.default_rng(20261128)
     hands = np.array([rng.choice(np.arange(16, 52), 7, replace=False) for _ in range(5000)], dtype=np.uint8)
-    classes, categories = handeval.evaluate(hands, game="short7")
-    fives = np.array([hand[list(five)] for hand in hands for five in combinations(range(7), 5)])
-    five_classes, five_categories = handeval.evaluate(fives, game="short5")
+    # Three nines beside 6-7-8-9-T: the hand whose best five the two orders differ on.
+    hands[0] = [28, 29, 30, 19, 21, 24, 32]
+    classes, categories = handeval.evaluate(hands, game=seven)
+    assert handeval.CATEGORIES[categories[0]] == ("Three of a Kind" if five == "short5t" else "Straight")
+    fives = np.array([hand[list(five_)] for hand in hands for five_ in combinations(range(7), 5)])
+    five_classes, five_categories = handeval.evaluate(fives, game=five)
     best = five_classes.reshape(-1, 21).argmin(axis=1)
     assert (classes == five_classes.reshape(-1, 21).min(axis=1)).all()
     assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()

@@ -735,6 +735,28 @@ short_game!(
     handeval_core::Short7,
     "As Ks Qs Js Ts 6c 6d"
 );
+short_game!(
+    /// Short deck's five-card hands where three of a kind ranks above the
+    /// straight (Triton's rules among others).
+    short5t,
+    handeval_core::ShortTrips5,
+    "9c 9d 9h Ks 6d"
+);
+short_game!(
+    /// Short deck Hold'em's seven-card hands where three of a kind ranks
+    /// above the straight.
+    ///
+    /// ```
+    /// // 6-7-8-9-T beside three nines: the trips play, and beat any straight.
+    /// let trips = handeval::short7t::class_of("9c 9d 9h 6s 7d 8c Tc").unwrap();
+    /// let straight = handeval::short7t::class_of("Ac Kd Qh Js Tc 6d 6h").unwrap();
+    /// assert!(trips < straight);
+    /// assert_eq!(handeval::short7t::category(trips), Some(handeval::Category::ThreeOfAKind));
+    /// ```
+    short7t,
+    handeval_core::ShortTrips7,
+    "9c 9d 9h 6s 7d 8c Tc"
+);
 
 /// Every hand's low class by the low evaluator `low` of Hi-Lo game `G`
 /// (1 = 5-4-3-2-A ..= 56 = 8-7-6-5-4, 0 for no qualifying low), all rows
@@ -895,6 +917,8 @@ mod tests {
             ("omaha6", omaha6::CARDS),
             ("short5", short5::CARDS),
             ("short7", short7::CARDS),
+            ("short5t", short5t::CARDS),
+            ("short7t", short7t::CARDS),
             ("omaha8", omaha8::CARDS),
             ("bigo", bigo::CARDS),
             ("stud8", stud8::CARDS),
