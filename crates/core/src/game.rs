@@ -533,7 +533,7 @@ short!(
     5,
     "short5t",
     "Short deck, trips above the straight, five cards",
-    "short-deck (trips) five-card",
+    "short-deck trips five-card",
     FIVE_OF_FIVE,
     <Short5 as Game>::CATEGORY_HANDS,
     <ShortDeckTrips as RuleSet>::RULES.five_classes
@@ -562,7 +562,7 @@ short!(
     7,
     "short7t",
     "Short deck, trips above the straight, seven cards",
-    "short-deck (trips) seven-card",
+    "short-deck trips seven-card",
     FIVE_OF_SEVEN,
     [
         233_100, 2_316_600, 3_157_056, 637_560, 1_139_580, 175_560, 633_024, 44_640, 8_700, 1_860,
@@ -1415,6 +1415,17 @@ mod tests {
                 .all(|g| g.value.low().is_some() && !g.told_by_count)
         );
         assert!(game_ids().eq(ids.iter().copied().chain(["omaha8", "bigo", "stud8"])));
+        // Words, spaces, hyphens and apostrophes only: the listings print a
+        // game's word, and CI's checks find it there by pattern.
+        let mut words = Vec::new();
+        visit_games(&mut Each(|g: GameInfo| words.push(g.word)));
+        for word in words {
+            assert!(
+                word.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || " -'".contains(c)),
+                "{word}"
+            );
+        }
     }
 
     #[test]
