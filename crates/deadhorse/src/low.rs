@@ -106,6 +106,17 @@ impl LowEvaluator<BigO> for OmahaLow {
     }
 }
 
+/// Each lane's card's low bit from its rank bit (`1 << rank`, the ace bit
+/// 12): two to eight move up one place to bits 1 to 7, the ace comes down
+/// to bit 0, nine to king fall off. (Not a lookup of `card >> 2`: an AVX2
+/// lane holds its card in both bytes, and the shifted copy's bits would
+/// spoil the index.) The lanes form of [`handeval_core::low::low_bit`].
+#[inline(always)]
+fn lane_low_bit<L: Lanes>(l: L, card: L::V) -> L::V {
+    let rank = l.rank_bit(card);
+    l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
+}
+
 /// The lanes kernel of [`OmahaLowSimd`] for hands of `HOLE` hole cards
 /// and a board of five: the low mask in `lo`, 0 in `hi`.
 pub(crate) struct LowKernel<const HOLE: usize>;
@@ -113,15 +124,7 @@ pub(crate) struct LowKernel<const HOLE: usize>;
 impl<const HOLE: usize, const N: usize> Kernel<N> for LowKernel<HOLE> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
-        // Each card's low bit from its rank bit (`1 << rank`, the ace bit
-        // 12): two to eight move up one place to bits 1 to 7, the ace comes
-        // down to bit 0, nine to king fall off. (Not a lookup of `card >>
-        // 2`: an AVX2 lane holds its card in both bytes, and the shifted
-        // copy's bits would spoil the index.)
-        let bits = cards.map(|c| {
-            let rank = l.rank_bit(c);
-            l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
-        });
+        let bits = cards.map(|c| lane_low_bit(l, c));
         let board = l.or(
             l.or(
                 l.or(bits[HOLE], bits[HOLE + 1]),
@@ -236,11 +239,7 @@ pub(crate) struct StudKernel;
 impl Kernel<7> for StudKernel {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
-        // Each card's low bit, as in `LowKernel`.
-        let bits = cards.map(|c| {
-            let rank = l.rank_bit(c);
-            l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
-        });
+        let bits = cards.map(|c| lane_low_bit(l, c));
         let all = l.or(
             l.or(l.or(bits[0], bits[1]), l.or(bits[2], bits[3])),
             l.or(l.or(bits[4], bits[5]), bits[6]),
