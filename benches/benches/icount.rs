@@ -59,12 +59,6 @@ fn counted() -> usize {
     plan().counted.len()
 }
 
-/// How many of the sample's hands are checked against the literal
-/// definition before counting: a guard (every hand a run times is checked
-/// before criterion times it), kept short because it runs under valgrind,
-/// where building the reference's class table would take minutes.
-const CHECKED: usize = 1_000;
-
 /// Finds the benchmark's game, draws its sample (the first `SAMPLE` of
 /// the run's shuffled hands of the game) and prepares the evaluator on it.
 struct Pick {
@@ -91,7 +85,7 @@ impl<G: Game> Visit for PickCards<'_, G> {
         };
         let block = plan().mode.block_of(GameInfo::of::<H>());
         let p = Prepared::<H, E>::new(hands, self.kind, block);
-        match p.check_literally(CHECKED) {
+        match p.check_literally(plan().mode.checked_before_counting()) {
             Ok(()) => self.sample = Some(Box::new(p)),
             Err(problem) => panic!("refusing to count instructions: {problem}"),
         }
@@ -114,7 +108,7 @@ impl Visitor for PickEncoded<'_> {
         }
         let block = plan().mode.block_of(GameInfo::of::<Hand>());
         let p = Encoded::<E>::new(self.hands, self.kind, block);
-        match p.check_literally(CHECKED) {
+        match p.check_literally(plan().mode.checked_before_counting()) {
             Ok(()) => self.sample = Some(Box::new(p)),
             Err(problem) => panic!("refusing to count instructions: {problem}"),
         }

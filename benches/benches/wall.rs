@@ -228,6 +228,8 @@ struct RoundsOut {
     header: bool,
     /// What the antagonist did during each contended workload's rounds.
     antagonist: Vec<(Workload, contention::Moved)>,
+    /// The antagonist itself, once a contended workload has needed it.
+    antagonist_thread: Option<contention::Antagonist>,
     /// Each engine that could not be timed, or stopped in the rounds:
     /// workload, contender, why.
     failed: Vec<(Workload, String, String)>,
@@ -258,6 +260,7 @@ impl RoundsOut {
             rng: rounds::rng(plan.seed),
             header: true,
             antagonist: Vec::new(),
+            antagonist_thread: None,
             failed: Vec::new(),
             started: std::time::Instant::now(),
         }
@@ -456,9 +459,16 @@ fn time_workload(
     let contended = workload.under(Load::Contended);
     if plan.times_any(contended) {
         let mut contenders = contenders(entries, |e| planned(plan, contended, e));
-        let antagonist = contention::Antagonist::start();
+        // Made once a run, on the first contended workload, then paused
+        // between them.
+        let antagonist = rounds_out
+            .antagonist_thread
+            .take()
+            .unwrap_or_else(contention::Antagonist::ready);
+        let streaming = antagonist.stream();
         rounds_out.time(contended, &mut contenders);
-        let moved = antagonist.stop();
+        let moved = streaming.stop();
+        rounds_out.antagonist_thread = Some(antagonist);
         eprintln!(
             "antagonist: {:.1} GB/s read and written over {:.1} s",
             moved.gb_per_s(),

@@ -22,15 +22,16 @@
 //! # Example
 //!
 //! ```
-//! let antagonist = handeval_benches::contention::Antagonist::start_with(1 << 20);
+//! let antagonist = handeval_benches::contention::Antagonist::ready_with(1 << 20);
+//! let streaming = antagonist.stream();
 //! // ... time something beside it ...
 //! std::thread::sleep(std::time::Duration::from_millis(10));
-//! let moved = antagonist.stop();
+//! let moved = streaming.stop();
 //! assert!(moved.lines > 0);
 //! ```
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -92,10 +93,36 @@ pub fn read(path: &std::path::Path) -> Result<Vec<Reached>, String> {
 #[repr(align(64))]
 struct Line([u64; 8]);
 
-/// A running antagonist; [`Antagonist::stop`] ends it.
+/// The antagonist's thread, paused between contended workloads: its
+/// buffer is allocated and touched once a run ([`Antagonist::ready`]),
+/// where making it afresh for each contended workload took 1.5 to 4.5 s
+/// each time on the Zen 3 (ten workloads, half a smoke run's rounds).
+/// [`Antagonist::stream`] sets it going; dropping it ends its thread.
 pub struct Antagonist {
-    stop: Arc<AtomicBool>,
-    thread: JoinHandle<u64>,
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// What the timed thread and the antagonist share.
+struct Shared {
+    /// [`PAUSED`], [`STREAMING`] or [`QUIT`].
+    state: AtomicU8,
+    /// Whether the antagonist has seen [`PAUSED`] and stopped touching
+    /// its buffer: a pause returns only then.
+    idle: AtomicBool,
+    /// Lines read and written so far, in steps of 4,096.
+    lines: AtomicU64,
+}
+
+const PAUSED: u8 = 0;
+const STREAMING: u8 = 1;
+const QUIT: u8 = 2;
+
+/// A streaming antagonist; [`Streaming::stop`] pauses it and says what it
+/// did (dropping it pauses it too).
+pub struct Streaming<'a> {
+    antagonist: &'a Antagonist,
+    lines_before: u64,
     started: Instant,
 }
 
@@ -116,64 +143,120 @@ impl Moved {
 }
 
 impl Antagonist {
-    /// Starts the antagonist of every contended workload ([`BUFFER_BYTES`]).
-    pub fn start() -> Antagonist {
-        Antagonist::start_with(BUFFER_BYTES)
+    /// The antagonist of every contended workload ([`BUFFER_BYTES`]), paused.
+    pub fn ready() -> Antagonist {
+        Antagonist::ready_with(BUFFER_BYTES)
     }
 
-    /// Starts an antagonist over a buffer of `bytes` (at least one line),
-    /// returning once it streams: its buffer allocated and touched.
+    /// An antagonist over a buffer of `bytes` (at least one line),
+    /// returning once its buffer is allocated and touched, paused.
     ///
     /// # Panics
-    /// If the antagonist's thread died before it started.
-    pub fn start_with(bytes: usize) -> Antagonist {
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
+    /// If the antagonist's thread died before it was ready.
+    pub fn ready_with(bytes: usize) -> Antagonist {
+        let shared = Arc::new(Shared {
+            state: AtomicU8::new(PAUSED),
+            idle: AtomicBool::new(true),
+            lines: AtomicU64::new(0),
+        });
+        let theirs = Arc::clone(&shared);
         let lines = (bytes / 64).max(1);
-        let (ready, streaming) = std::sync::mpsc::channel();
+        let (ready, allocated) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             // Allocated and first touched on the antagonist's own thread,
-            // before the timing starts.
+            // before any timing starts.
             let mut buffer = vec![Line([1; 8]); lines];
             let _ = ready.send(());
-            let mut done = 0u64;
             // The lines in a seeded pseudo-random order (xorshift): the
             // addresses do not depend on the data, so many misses are in
             // flight at once, and no prefetcher can follow them.
             let mask = lines.next_power_of_two() - 1;
             let mut x = 0x9E37_79B9_7F4A_7C15_u64;
-            while !flag.load(Ordering::Relaxed) {
-                for _ in 0..4096 {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    let i = (x as usize & mask) % lines;
-                    let line = &mut buffer[i];
-                    line.0[0] = line.0[0].wrapping_add(line.0[7] | 1);
+            loop {
+                match theirs.state.load(Ordering::Acquire) {
+                    QUIT => break,
+                    PAUSED => {
+                        theirs.idle.store(true, Ordering::Release);
+                        // Woken by `stream` or the drop (or spuriously:
+                        // the state is read again).
+                        std::thread::park();
+                    }
+                    _ => {
+                        for _ in 0..4096 {
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            let i = (x as usize & mask) % lines;
+                            let line = &mut buffer[i];
+                            line.0[0] = line.0[0].wrapping_add(line.0[7] | 1);
+                        }
+                        theirs.lines.fetch_add(4096, Ordering::Relaxed);
+                    }
                 }
-                done += 4096;
             }
             std::hint::black_box(&buffer);
-            done
         });
-        streaming.recv().expect("the antagonist started");
+        allocated.recv().expect("the antagonist started");
         Antagonist {
-            stop,
-            thread,
+            shared,
+            thread: Some(thread),
+        }
+    }
+
+    /// Sets the antagonist streaming until the returned guard is stopped
+    /// or dropped.
+    pub fn stream(&self) -> Streaming<'_> {
+        let lines_before = self.shared.lines.load(Ordering::Relaxed);
+        // Not idle until it has paused again.
+        self.shared.idle.store(false, Ordering::Release);
+        self.shared.state.store(STREAMING, Ordering::Release);
+        if let Some(t) = &self.thread {
+            t.thread().unpark();
+        }
+        Streaming {
+            antagonist: self,
+            lines_before,
             started: Instant::now(),
         }
     }
 
-    /// Stops the antagonist and says what it did.
-    ///
-    /// # Panics
-    /// If the antagonist's thread panicked (it only loops over its buffer).
+    /// Pauses the antagonist, returning once it no longer touches its
+    /// buffer (it checks every 4,096 lines: microseconds).
+    fn pause(&self) {
+        self.shared.state.store(PAUSED, Ordering::Release);
+        while !self.shared.idle.load(Ordering::Acquire) {
+            if self.thread.as_ref().is_none_or(JoinHandle::is_finished) {
+                return;
+            }
+            std::hint::spin_loop();
+        }
+    }
+}
+
+impl Streaming<'_> {
+    /// Pauses the antagonist and says what it did since it was set going.
     pub fn stop(self) -> Moved {
-        self.stop.store(true, Ordering::Relaxed);
-        let lines = self.thread.join().expect("the antagonist panicked");
-        Moved {
-            lines,
-            elapsed: self.started.elapsed(),
+        self.antagonist.pause();
+        let elapsed = self.started.elapsed();
+        let lines = self.antagonist.shared.lines.load(Ordering::Relaxed) - self.lines_before;
+        Moved { lines, elapsed }
+    }
+}
+
+impl Drop for Streaming<'_> {
+    fn drop(&mut self) {
+        self.antagonist.pause();
+    }
+}
+
+impl Drop for Antagonist {
+    fn drop(&mut self) {
+        self.shared.state.store(QUIT, Ordering::Release);
+        if let Some(t) = self.thread.take() {
+            t.thread().unpark();
+            // It only loops over its buffer: a panic there is not the
+            // timed code's, and the run's figures are already taken.
+            let _ = t.join();
         }
     }
 }
@@ -204,12 +287,20 @@ mod tests {
     }
 
     #[test]
-    fn an_antagonist_moves_lines_until_stopped() {
-        let a = Antagonist::start_with(1 << 16);
-        std::thread::sleep(Duration::from_millis(20));
-        let moved = a.stop();
-        // 1,024 lines a pass: it went round many times in 20 ms.
-        assert!(moved.lines > 1024, "{moved:?}");
-        assert!(moved.gb_per_s() > 0.0);
+    fn an_antagonist_moves_lines_while_streaming_and_none_while_paused() {
+        let a = Antagonist::ready_with(1 << 16);
+        for _ in 0..2 {
+            let moved = a.stream();
+            std::thread::sleep(Duration::from_millis(20));
+            let moved = moved.stop();
+            // 1,024 lines a pass: it went round many times in 20 ms.
+            assert!(moved.lines > 1024, "{moved:?}");
+            assert!(moved.gb_per_s() > 0.0);
+            // Paused: the count stands still.
+            let before = a.shared.lines.load(Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(10));
+            assert_eq!(a.shared.lines.load(Ordering::Relaxed), before);
+        }
+        drop(a);
     }
 }

@@ -77,6 +77,20 @@ impl Mode {
         }
     }
 
+    /// How many of the instruction-count sample's hands are checked
+    /// against the literal definition before counting, under valgrind,
+    /// where the literal reference runs some fifty times slower: a guard
+    /// on the path valgrind takes (it hides AVX-512, so a SIMD evaluator
+    /// counts its AVX2 path), which the tests compare over every hand. A
+    /// smoke run checks the pipeline: a hundred hands, where the thousand
+    /// of Omaha's heavier games took a second a count on the Zen 3.
+    pub const fn checked_before_counting(self) -> usize {
+        match self {
+            Mode::Smoke => 100,
+            _ => 1_000,
+        }
+    }
+
     /// Hands per workload of a Hold'em game: as many as five-card hands
     /// (the same blocks), or a smoke run's four blocks.
     pub const fn hands(self) -> usize {
