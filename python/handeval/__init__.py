@@ -40,10 +40,12 @@ CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 #: Every game's cards a hand, by its id as the lab names it: Hold'em's
 #: ``five``, ``six`` and ``seven``, Omaha's ``omaha``, ``omaha5`` and
 #: ``omaha6`` (hole cards, then the board of five), short deck's
-#: ``short5`` and ``short7`` (36 cards, 6 to ace), and the Hi-Lo games
-#: ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card Omaha Hi-Lo) and
-#: ``stud8`` (seven-card stud Hi-Lo), whose highs :func:`evaluate` gives
-#: and lows :func:`lows`.
+#: ``short5`` and ``short7`` (36 cards, 6 to ace; ``short5t`` and
+#: ``short7t`` with trips above the straight), the lowball games ``ace5``
+#: and ``deuce7`` (ace-to-five and deuce-to-seven: class 1 is the best
+#: low), and the Hi-Lo games ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card
+#: Omaha Hi-Lo) and ``stud8`` (seven-card stud Hi-Lo), whose highs
+#: :func:`evaluate` gives and lows :func:`lows`.
 GAMES: dict[str, int] = dict(_handeval.games())
 
 #: Cards a hand has in the games told by their width: Hold'em's 5, 6 and
@@ -59,9 +61,10 @@ def evaluate(
     ``cards`` has one row a hand: shape ``(n, 5 | 6 | 7)`` for Hold'em,
     ``(n, 9 | 10 | 11)`` for Omaha with 4, 5 or 6 hole cards first, the
     game told by the width; ``game`` names it instead (one of
-    :data:`GAMES`), as short deck's must be: ``evaluate(hands,
+    :data:`GAMES`), as short deck's and lowball's must be: ``evaluate(hands,
     game="short7")``, whose ranks are on short deck's own scale of 1,404
-    classes (a flush above a full house). Any integer dtype is taken;
+    classes (a flush above a full house); ``game="ace5"`` or ``"deuce7"``
+    on lowball's, 1 the best low. Any integer dtype is taken;
     ``uint8`` in C order is used without a copy. The GIL is released while
     the hands are valued, and a batch of 32,768 hands or more is split over
     every core (one pool of threads, kept between calls;

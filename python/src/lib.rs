@@ -82,6 +82,15 @@ type Lows<const N: usize> = fn(&[[u8; N]], &mut [u8]) -> Result<(), Error>;
 /// The [`Game`] of the `handeval` crate's module `$module`, its classes'
 /// categories by `$categories`.
 macro_rules! game {
+    // A game on a scale of its own (short deck's, lowball's): its classes'
+    // categories by its module's `category`.
+    ($module:ident, scaled) => {
+        game!($module, |classes, out| categories_by(
+            handeval::$module::category,
+            classes,
+            out
+        ))
+    };
     // A Hi-Lo game: its highs as its high game's, and its lows.
     ($module:ident, hi_lo) => {
         Game {
@@ -110,8 +119,8 @@ macro_rules! game {
 
 /// Every game the package values. A row's width names the first game of
 /// that width here when no game is named: Hold'em's and Omaha's come
-/// first, then the short deck's, which share Hold'em's widths and are
-/// asked for by name.
+/// first, then the short deck's and lowball's, which share Hold'em's
+/// widths and are asked for by name.
 const GAMES: &[Game] = &[
     game!(five, categories_of),
     game!(six, categories_of),
@@ -119,26 +128,12 @@ const GAMES: &[Game] = &[
     game!(omaha, categories_of),
     game!(omaha5, categories_of),
     game!(omaha6, categories_of),
-    game!(short5, |classes, out| categories_by(
-        handeval::short5::category,
-        classes,
-        out
-    )),
-    game!(short7, |classes, out| categories_by(
-        handeval::short7::category,
-        classes,
-        out
-    )),
-    game!(short5t, |classes, out| categories_by(
-        handeval::short5t::category,
-        classes,
-        out
-    )),
-    game!(short7t, |classes, out| categories_by(
-        handeval::short7t::category,
-        classes,
-        out
-    )),
+    game!(short5, scaled),
+    game!(short7, scaled),
+    game!(short5t, scaled),
+    game!(short7t, scaled),
+    game!(ace5, scaled),
+    game!(deuce7, scaled),
     game!(omaha8, hi_lo),
     game!(bigo, hi_lo),
     game!(stud8, hi_lo),

@@ -21,19 +21,23 @@ def every_five_card_hand() -> np.ndarray:
 SHORT_CATEGORY_HANDS = [122400, 193536, 36288, 16128, 6120, 480, 1728, 288, 20, 4]
 
 
+def rank_groups(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The ranks highest first, then ordered by how often they occur and
+    how high they are, and the hand's pattern of counts (4-1, 3-2, ...)."""
+    ranks = -np.sort(-ranks, axis=1)
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
+    order = np.argsort(-(counts * 16 + ranks), axis=1, kind="stable")
+    return ranks, np.take_along_axis(ranks, order, axis=1), -np.sort(-counts, axis=1)
+
+
 def oracle(hands: np.ndarray, short: bool = False, trips: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Classes and categories by the rules, written out with numpy alone:
     a key of the category, then the ranks ordered by how often they occur
     and how high they are; classes number the distinct keys from the top.
     Short deck's: A-6-7-8-9 its lowest straight, a flush above a full house;
     with ``trips``, three of a kind above the straight too."""
-    ranks = (hands // 4).astype(np.int64)
     suits = hands % 4
-    ranks = -np.sort(-ranks, axis=1)
-    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2)
-    order = np.argsort(-(counts * 16 + ranks), axis=1, kind="stable")
-    by_count = np.take_along_axis(ranks, order, axis=1)
-    pattern = -np.sort(-counts, axis=1)
+    ranks, by_count, pattern = rank_groups((hands // 4).astype(np.int64))
     flush = (suits == suits[:, :1]).all(axis=1)
     distinct = pattern[:, 0] == 1
     low_straight = [12, 7, 6, 5, 4] if short else [12, 3, 2, 1, 0]
@@ -110,7 +114,8 @@ def test_hands_of_every_game():
     assert set(handeval.evaluators()) == set(handeval.GAMES)
     assert handeval.GAMES == {
         "five": 5, "six": 6, "seven": 7, "omaha": 9, "omaha5": 10, "omaha6": 11,
-        "short5": 5, "short7": 7, "short5t": 5, "short7t": 7, "omaha8": 9, "bigo": 10, "stud8": 7,
+        "short5": 5, "short7": 7, "short5t": 5, "short7t": 7, "ace5": 5, "deuce7": 5,
+        "omaha8": 9, "bigo": 10, "stud8": 7,
     }
     # Every game of the lab's one list, in its order.
     assert list(handeval.GAMES) == handeval._handeval.game_ids()
@@ -138,6 +143,68 @@ def test_every_short_deck_hand_with_trips_above_the_straight_has_the_oracles_cla
     assert (categories == handeval.evaluate(hands, game="short5")[1]).all()
     best_trips = classes[categories == 3].min()
     assert best_trips < classes[categories == 4].min()
+
+
+def lowball_oracle(hands: np.ndarray, rule: str) -> tuple[np.ndarray, np.ndarray]:
+    """Lowball classes and categories by the rules, with numpy alone: the
+    lowest hand wins. Ace-to-five (``"ace5"``): the ace the lowest card, no
+    straight or flush, so a hand is its pattern (no pair best, quads worst)
+    then its ranks by count and rank, lower better. Deuce-to-seven
+    (``"deuce7"``): the ace high only (A-2-3-4-5 is no straight), the
+    categories of the high game in reverse, lower ranks better. Classes
+    number the distinct keys from the lowest, 1 the best hand."""
+    ace_low = rule == "ace5"
+    ranks = (hands // 4).astype(np.int64)
+    suits = hands % 4
+    ranks, by_count, pattern = rank_groups((ranks + 1) % 13 if ace_low else ranks)
+    distinct = pattern[:, 0] == 1
+    flush = (not ace_low) & (suits == suits[:, :1]).all(axis=1)
+    straight = (not ace_low) & distinct & (ranks[:, 0] - ranks[:, 4] == 4)
+    # The lab's category ids: 0 high card .. 8 straight flush, 9 royal.
+    category = np.select(
+        [
+            straight & flush,
+            pattern[:, 0] == 4,
+            (pattern[:, 0] == 3) & (pattern[:, 3] == 2),
+            flush,
+            straight,
+            pattern[:, 0] == 3,
+            (pattern[:, 0] == 2) & (pattern[:, 2] == 2),
+            pattern[:, 0] == 2,
+        ],
+        [8, 7, 6, 5, 4, 3, 2, 1],
+        0,
+    )
+    # From the best low: ace-to-five's patterns in the order pairs spoil
+    # a hand; deuce-to-seven's categories as the high game's reversed.
+    place = {0: 0, 1: 1, 2: 2, 3: 3, 6: 4, 7: 5} if ace_low else {c: c for c in range(9)}
+    key = np.vectorize(place.__getitem__)(category)
+    for i in range(5):
+        key = key * 16 + by_count[:, i]
+    distinct_keys = np.unique(key)
+    classes = np.searchsorted(distinct_keys, key) + 1
+    royal = (category == 8) & (ranks[:, 0] == 12)
+    return classes, np.where(royal, 9, category)
+
+
+@pytest.mark.parametrize("game, classes_of_game", [("ace5", 6175), ("deuce7", 7462)])
+def test_every_lowball_hand_has_the_oracles_class_and_category(game, classes_of_game):
+    hands = every_five_card_hand()
+    classes, categories = handeval.evaluate(hands, game=game)
+    expected_classes, expected_categories = lowball_oracle(hands, game)
+    assert len(np.unique(expected_classes)) == classes_of_game
+    wrong = np.flatnonzero((classes != expected_classes) | (categories != expected_categories))
+    assert wrong.size == 0, [hands[i].tolist() for i in wrong[:5]]
+    # The best hand of each: the wheel in ace-to-five, suited or not (a
+    # straight flush counts for nothing), 7-5-4-3-2 of two suits in
+    # deuce-to-seven, where A-2-3-4-5 is ace-high and, suited, a flush.
+    suited_wheel, seven_five, wheel = [48, 0, 4, 8, 12], [20, 12, 9, 4, 1], [49, 0, 4, 8, 12]
+    classes, categories = handeval.evaluate(np.array([suited_wheel, seven_five, wheel], dtype=np.uint8), game=game)
+    names = [handeval.CATEGORIES[c] for c in categories]
+    if game == "ace5":
+        assert (classes[0], classes[2], names[0]) == (1, 1, "High Card")
+    else:
+        assert (classes[1], names[0], names[2]) == (1, "Flush", "High Card")
 
 
 @pytest.mark.parametrize("seven, five", [("short7", "short5"), ("short7t", "short5t")])

@@ -606,7 +606,13 @@ fn write_totals<G: Game>(out: &mut dyn Write, outcome: &Outcome<G>) -> io::Resul
     for (n, &classes) in per_category.iter_mut().zip(&totals.category_classes) {
         *n = usize::from(classes);
     }
-    for c in Category::ALL.into_iter().rev() {
+    // Strongest first as the game's rules order them (high card first in
+    // a lowball game); a category the rules make empty (ace-to-five's
+    // straights and flushes) only if a hand was found in it.
+    for c in G::RULES.order.into_iter().rev() {
+        if table[c] == 0 && totals.histogram[c] == 0 {
+            continue;
+        }
         writeln!(
             out,
             "{:<16} {:>16} {:>16} {:>8} {:>8}{}",

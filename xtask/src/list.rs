@@ -178,7 +178,7 @@ fn games_text(format: Format) -> Result<String> {
     games.extend(crate::low::games());
     // A Hi-Lo game's evaluators: its high game's, and its low ones.
     let evaluators = |g: GameInfo| -> usize {
-        if g.value.is_high() {
+        if g.value.is_ranked() {
             abouts(g, false).len()
         } else {
             abouts(crate::low::high_game(g), false).len() + crate::low::low_evaluators(g)
@@ -186,7 +186,7 @@ fn games_text(format: Format) -> Result<String> {
     };
     // Timed workloads are a high game's; a low is not timed yet.
     let workloads_of = |g: GameInfo| {
-        if g.value.is_high() {
+        if g.value.is_ranked() {
             Workload::of(g)
         } else {
             Vec::new()

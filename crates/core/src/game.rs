@@ -9,7 +9,9 @@ use core::marker::PhantomData;
 use core::str::FromStr;
 
 use crate::hand::{choose, parse_parts};
-use crate::rules::{RuleSet, Rules, ShortDeck, ShortDeckTrips, Standard};
+use crate::rules::{
+    AceToFiveLow, DeuceToSevenLow, RuleSet, Rules, ShortDeck, ShortDeckTrips, Standard,
+};
 use crate::value::Value;
 use crate::{AllHands, Card, Category, Hand, HandError, HandSize, Part, Rank};
 
@@ -418,28 +420,29 @@ impl<const N: usize, R: RuleSet> Display for Short<N, R> {
     }
 }
 
-/// The index of short deck's lowest card, the 6 of clubs.
-const SHORT_FIRST: u8 = 4 * Rank::Six.index();
-
-/// Implements [`Game`] for the short-deck hand of `$n` cards.
-macro_rules! short {
-    ($rules:ty, $n:literal, $id:literal, $title:literal, $word:literal, $fives:expr,
-        $hands:expr, $classes:expr) => {
-        impl Game for Short<$n, $rules> {
+/// Implements [`Game`] for a hand of `$n` cards of the deck of rule set
+/// `$rules`, held in `$hand` (short deck's [`Short`], lowball's
+/// [`LowHand`]), worth its best five under those rules: a high, or a
+/// lowball low where the rules are a lowball rule set ([`Value::of_rules`]).
+/// `$board` says how many of its cards are a shared board.
+macro_rules! ruled {
+    ($hand:ident, $rules:ty, $n:literal, board: $board:expr, $id:literal, $title:literal,
+        $word:literal, $fives:expr, $hands:expr, $classes:expr) => {
+        impl Game for $hand<$n, $rules> {
             const ID: &'static str = $id;
             const INPUT: &'static str = $id;
             const TITLE: &'static str = $title;
             const WORD: &'static str = $word;
             const COUNT: usize = $n;
             const HOLE: usize = 0;
-            // As Hold'em's: seven cards are two hole cards and a board.
-            const BOARD: usize = if $n == 7 { 5 } else { 0 };
-            const HANDS: u64 = choose(36, $n) as u64;
-            // A Hold'em hand has as many cards: short deck's is asked for.
+            const BOARD: usize = $board;
+            const HANDS: u64 = choose(<$rules as RuleSet>::RULES.cards(), $n) as u64;
+            // A Hold'em hand has as many cards: the game is asked for.
             const BY_COUNT: bool = false;
             const FIVES: &'static [[usize; 5]] = &$fives;
             const CATEGORY_HANDS: [u64; 10] = $hands;
             const CATEGORY_CLASSES: [u16; 10] = $classes;
+            const VALUE: Value = Value::of_rules(<$rules as RuleSet>::RULES);
 
             type Rules = $rules;
             type Part = Run;
@@ -459,17 +462,19 @@ macro_rules! short {
                     count: cards.len(),
                     expected: HandSize::Exactly($n),
                 })?;
-                Short::new(cards)
+                $hand::new(cards)
             }
             #[inline(always)]
             fn from_dealt(cards: &[Card]) -> Self {
                 let cards: [Card; $n] = cards.try_into().expect(concat!($n, " dealt cards"));
-                Short::of(Hand::from_distinct(cards))
+                $hand::of(Hand::from_distinct(cards))
             }
             /// The Hold'em runs whose two lowest cards are in the deck:
             /// every card above them is too.
             fn parts() -> impl Iterator<Item = Run> + Clone + Send {
-                runs().filter(|(first, _)| first.index() >= SHORT_FIRST)
+                runs().filter(|(first, _)| {
+                    first.index() >= 4 * <$rules as RuleSet>::RULES.lowest.index()
+                })
             }
             fn part_len((first, second): Run) -> usize {
                 AllHands::<$n>::starting(first, second).len()
@@ -478,7 +483,7 @@ macro_rules! short {
                 1
             }
             fn part_hands((first, second): Run) -> impl Iterator<Item = Self> + Send {
-                AllHands::<$n>::starting(first, second).map(Short::of)
+                AllHands::<$n>::starting(first, second).map($hand::of)
             }
         }
     };
@@ -486,9 +491,12 @@ macro_rules! short {
 
 // Short deck, five cards: 376,992 hands; the rules' table
 // ([`rules::SHORT_DECK`](crate::rules::SHORT_DECK), derived there).
-short!(
+ruled!(
+    Short,
     ShortDeck,
     5,
+    // As Hold'em's: no board.
+    board: 0,
     "short5",
     "Short deck, five cards",
     "short-deck five-card",
@@ -511,9 +519,12 @@ short!(
 // C(31, 2) other cards. 752 classes occur; no high card below J-high (five
 // cards of seven distinct ranks from 6 to ace with no straight leave a
 // jack or better).
-short!(
+ruled!(
+    Short,
     ShortDeck,
     7,
+    // As Hold'em's: two hole cards and a board of five.
+    board: 5,
     "short7",
     "Short deck, seven cards",
     "short-deck seven-card",
@@ -528,9 +539,12 @@ short!(
 // rules' table ([`rules::SHORT_DECK_TRIPS`](crate::rules::SHORT_DECK_TRIPS)):
 // the same hands and classes in each category as short deck's, in another
 // order.
-short!(
+ruled!(
+    Short,
     ShortDeckTrips,
     5,
+    // As Hold'em's: no board.
+    board: 0,
     "short5t",
     "Short deck, trips above the straight, five cards",
     "short-deck trips five-card",
@@ -557,9 +571,12 @@ pub const SHORT7_STRAIGHT_AND_TRIPS: u64 = 6 * 5 * (4 * 256 - 12);
 // multisets (the reference's tests). 762 classes occur, ten more than in
 // short deck: threes of a kind that only a hand with a straight beside
 // them makes the best five.
-short!(
+ruled!(
+    Short,
     ShortDeckTrips,
     7,
+    // As Hold'em's: two hole cards and a board of five.
+    board: 5,
     "short7t",
     "Short deck, trips above the straight, seven cards",
     "short-deck trips seven-card",
@@ -589,6 +606,114 @@ const _: () = {
     }
     assert!(trips[three] - short[three] == SHORT7_STRAIGHT_AND_TRIPS);
 };
+
+/// A lowball hand: `N` cards of the standard deck worth their best five
+/// under the lowball rules `R` ([`Value::Lowball`]), the lowest winning.
+/// Its cards are a Hold'em hand's, so the game is asked for by its id
+/// (`cargo xtask eval --game ace5`).
+///
+/// ```
+/// use handeval_core::{AceFive5, DeuceSeven5, Game, Value, rules::Lowball};
+///
+/// let wheel: AceFive5 = "As 2s 3s 4s 5s".parse().unwrap();
+/// assert_eq!(wheel.to_string(), "As 2s 3s 4s 5s");
+/// assert_eq!(<AceFive5 as Game>::VALUE, Value::Lowball(Lowball::AceToFive));
+/// // 1,287 no-pair rank sets of any suits, straights and flushes included.
+/// assert_eq!(<AceFive5 as Game>::CATEGORY_HANDS[0], 1_317_888);
+/// assert_eq!(<AceFive5 as Game>::classes(), 6_175);
+/// assert_eq!(<DeuceSeven5 as Game>::classes(), 7_462);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct LowHand<const N: usize, R: RuleSet>(Hand<N>, PhantomData<R>);
+
+/// Ace-to-five lowball, five cards.
+pub type AceFive5 = LowHand<5, AceToFiveLow>;
+/// Deuce-to-seven lowball, five cards (the hand of 2-7 single and triple draw).
+pub type DeuceSeven5 = LowHand<5, DeuceToSevenLow>;
+
+impl<const N: usize, R: RuleSet> LowHand<N, R> {
+    /// A hand of these cards (the whole deck is lowball's).
+    ///
+    /// # Errors
+    /// [`HandError::Duplicate`] if a card repeats.
+    pub fn new(cards: [Card; N]) -> Result<Self, HandError> {
+        Hand::new(cards).map(Self::of)
+    }
+
+    /// The lowball hand of these cards.
+    const fn of(hand: Hand<N>) -> Self {
+        LowHand(hand, PhantomData)
+    }
+
+    /// The cards, as a [`Hand<N>`](Hand).
+    pub const fn hand(&self) -> Hand<N> {
+        self.0
+    }
+}
+
+impl<const N: usize, R: RuleSet> From<Hand<N>> for LowHand<N, R> {
+    fn from(hand: Hand<N>) -> Self {
+        Self::of(hand)
+    }
+}
+
+impl<const N: usize, R: RuleSet> FromStr for LowHand<N, R> {
+    type Err = HandError;
+
+    /// Parses the cards as [`Hand`] does.
+    fn from_str(s: &str) -> Result<Self, HandError> {
+        s.parse::<Hand<N>>().map(Self::from)
+    }
+}
+
+impl<const N: usize, R: RuleSet> Display for LowHand<N, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Display::fmt(&self.0, f)
+    }
+}
+
+/// A rule set's five-card hands per category, as a game's table.
+const fn five_hands_of(rules: &Rules) -> [u64; 10] {
+    let mut t = [0u64; 10];
+    let mut i = 0;
+    while i < 10 {
+        t[i] = rules.five_hands[i] as u64;
+        i += 1;
+    }
+    t
+}
+
+// Ace-to-five lowball, five cards: the rules' table
+// ([`rules::ACE_TO_FIVE`](crate::rules::ACE_TO_FIVE), derived there).
+ruled!(
+    LowHand,
+    AceToFiveLow,
+    5,
+    // Each player's own cards.
+    board: 0,
+    "ace5",
+    "Ace-to-five lowball, five cards",
+    "ace-to-five five-card",
+    FIVE_OF_FIVE,
+    five_hands_of(<AceToFiveLow as RuleSet>::RULES),
+    <AceToFiveLow as RuleSet>::RULES.five_classes
+);
+// Deuce-to-seven lowball, five cards: the rules' table
+// ([`rules::DEUCE_TO_SEVEN`](crate::rules::DEUCE_TO_SEVEN), derived there).
+ruled!(
+    LowHand,
+    DeuceToSevenLow,
+    5,
+    // Each player's own cards.
+    board: 0,
+    "deuce7",
+    "Deuce-to-seven lowball, five cards",
+    "deuce-to-seven five-card",
+    FIVE_OF_FIVE,
+    five_hands_of(<DeuceToSevenLow as RuleSet>::RULES),
+    <DeuceToSevenLow as RuleSet>::RULES.five_classes
+);
 
 /// The number of seven-card hands, C(52, 7).
 pub const HAND7_COUNT: usize = choose(Card::COUNT, 7);
@@ -1118,7 +1243,7 @@ macro_rules! hi_lo {
             }
         }
 
-        const _: () = assert!(!<$ty as Game>::VALUE.is_high());
+        const _: () = assert!(!<$ty as Game>::VALUE.is_ranked());
     };
 }
 
@@ -1251,6 +1376,8 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<Short7>();
     visitor.game::<ShortTrips5>();
     visitor.game::<ShortTrips7>();
+    visitor.game::<AceFive5>();
+    visitor.game::<DeuceSeven5>();
     visitor.hi_lo::<Omaha8>();
     visitor.hi_lo::<BigO>();
     visitor.hi_lo::<Stud8>();
@@ -1258,7 +1385,7 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
 
 /// The ids of the games, in [`visit_games`] order.
 pub fn game_ids() -> impl Iterator<Item = &'static str> {
-    struct Ids([&'static str; 16], usize);
+    struct Ids([&'static str; 24], usize);
     impl GameVisitor for Ids {
         fn game<G: Game>(&mut self) {
             self.0[self.1] = G::ID;
@@ -1268,7 +1395,7 @@ pub fn game_ids() -> impl Iterator<Item = &'static str> {
             self.game::<G>();
         }
     }
-    let mut ids = Ids([""; 16], 0);
+    let mut ids = Ids([""; 24], 0);
     visit_games(&mut ids);
     let n = ids.1;
     ids.0.into_iter().take(n)
@@ -1378,7 +1505,7 @@ mod tests {
     struct HiLo(Vec<GameInfo>);
     impl GameVisitor for HiLo {
         fn game<G: Game>(&mut self) {
-            assert!(G::VALUE.is_high(), "{}", G::ID);
+            assert!(G::VALUE.is_ranked(), "{}", G::ID);
         }
         fn hi_lo<G: Game>(&mut self) {
             self.0.push(GameInfo::of::<G>());
@@ -1393,7 +1520,7 @@ mod tests {
             ids,
             [
                 "five", "six", "seven", "omaha", "omaha5", "omaha6", "short5", "short7", "short5t",
-                "short7t"
+                "short7t", "ace5", "deuce7"
             ]
         );
         // The Hi-Lo games follow, on the same list: their high halves are
@@ -1466,7 +1593,12 @@ mod tests {
                 assert_eq!(hands, G::HANDS, "{}", G::WORD);
                 assert!(G::classes() <= u32::from(HandClass::COUNT));
                 for c in Category::ALL {
-                    assert!(G::classes_in(c) <= c.class_count(), "{} {c}", G::WORD);
+                    // No more classes than its rules' fives have.
+                    assert!(
+                        G::classes_in(c) <= G::RULES.classes_in(c),
+                        "{} {c}",
+                        G::WORD
+                    );
                     // A category occurs in hands exactly when its classes do.
                     assert_eq!(G::hands_in(c) > 0, G::classes_in(c) > 0, "{} {c}", G::WORD);
                 }

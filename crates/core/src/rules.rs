@@ -9,6 +9,12 @@
 //! has the ten straights from A-2-3-4-5 to A-K-Q-J-T, and short deck (36
 //! cards, 6 to ace) the six from A-6-7-8-9 to A-K-Q-J-T.
 //!
+//! Lowball rule sets ([`Lowball`]) rank the same categories for the lowest
+//! hand: deuce-to-seven is the standard order reversed with the ace high
+//! only (no wheel); ace-to-five plays the ace low and counts no straight
+//! or flush, its straight and flush categories empty. Their classes run
+//! from 1, the best low, as a high game's run from the best high.
+//!
 //! A rule set's five-card tables (hands and classes per category) are
 //! derived below from the deck alone, by counting rank patterns, and
 //! asserted against the figures written in the definition; the reference's
@@ -38,6 +44,10 @@ pub struct Rules {
     /// The lowest rank of the deck, which holds every suit of this rank and
     /// of every rank above it.
     pub lowest: Rank,
+    /// `None` when the highest hand wins; else the lowball rule by which
+    /// the lowest does ([`Lowball`]). The order below is then weakest
+    /// first as well: the worst low first, the best (class 1) last.
+    pub lowball: Option<Lowball>,
     /// The categories, weakest first.
     pub order: [Category; 10],
     /// How many five-card hands of the deck are in each category, in
@@ -57,6 +67,28 @@ impl Rules {
     }
 }
 
+/// The two lowball rules players deal, in which the lowest hand wins.
+///
+/// - **Ace-to-five** (razz, California lowball, and with a qualifier the
+///   low half of the eight-or-better games): the ace is the lowest card,
+///   straights and flushes do not count, so every five of distinct ranks
+///   is "high card" and A-2-3-4-5 (the wheel, suited or not) is the best
+///   hand; pairs count against the hand, a pair of aces being the best
+///   pair. Its categories are high card to four of a kind; straights and
+///   flushes are empty.
+/// - **Deuce-to-seven** (Kansas City lowball, 2-7 single and triple draw):
+///   the ace is only high, and straights and flushes count against the
+///   hand, so the best low is the worst high hand: 7-5-4-3-2 of two suits
+///   or more. A-2-3-4-5 is ace-high, not a straight: the straights are the
+///   nine from 2-3-4-5-6 to T-J-Q-K-A, and the standard order reversed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lowball {
+    /// Ace-to-five: the ace low, straights and flushes ignored.
+    AceToFive,
+    /// Deuce-to-seven: the ace high, straights and flushes count.
+    DeuceToSeven,
+}
+
 /// The categories in the usual order: high card weakest, royal flush
 /// strongest.
 const USUAL: [Category; 10] = Category::ALL;
@@ -67,6 +99,7 @@ const USUAL: [Category; 10] = Category::ALL;
 pub const STANDARD: Rules = Rules {
     id: "standard",
     lowest: Rank::Two,
+    lowball: None,
     order: USUAL,
     five_hands: [
         1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4,
@@ -93,6 +126,7 @@ pub const STANDARD: Rules = Rules {
 pub const SHORT_DECK: Rules = Rules {
     id: "short",
     lowest: Rank::Six,
+    lowball: None,
     order: [
         Category::HighCard,
         Category::OnePair,
@@ -120,6 +154,7 @@ pub const SHORT_DECK: Rules = Rules {
 pub const SHORT_DECK_TRIPS: Rules = Rules {
     id: "short-trips",
     lowest: Rank::Six,
+    lowball: None,
     order: [
         Category::HighCard,
         Category::OnePair,
@@ -137,6 +172,71 @@ pub const SHORT_DECK_TRIPS: Rules = Rules {
 };
 
 /// `n` choose `k`, for the small counts of the derivation.
+/// Ace-to-five lowball ([`Lowball::AceToFive`]) over the standard deck:
+/// razz and five-card ace-to-five. The order runs from the empty
+/// categories (straights and flushes do not count) through four of a kind,
+/// the worst low, to high card, the best; class 1 is A-2-3-4-5 and class
+/// 6,175 four kings with a queen.
+///
+/// Five-card hands by category, derived below and asserted: no pair is
+/// C(13, 5) = 1,287 rank sets of any 4^5 suits, 1,317,888 (straights and
+/// flushes among them); the pairs, two pairs, trips, full houses and quads
+/// are the standard game's; 6,175 classes in all.
+pub const ACE_TO_FIVE: Rules = Rules {
+    id: "ace-to-five",
+    lowest: Rank::Two,
+    lowball: Some(Lowball::AceToFive),
+    order: [
+        Category::RoyalFlush,
+        Category::StraightFlush,
+        Category::Flush,
+        Category::Straight,
+        Category::FourOfAKind,
+        Category::FullHouse,
+        Category::ThreeOfAKind,
+        Category::TwoPair,
+        Category::OnePair,
+        Category::HighCard,
+    ],
+    five_hands: [
+        1_317_888, 1_098_240, 123_552, 54_912, 0, 0, 3_744, 624, 0, 0,
+    ],
+    five_classes: [1_287, 2_860, 858, 858, 0, 0, 156, 156, 0, 0],
+};
+
+/// Deuce-to-seven lowball ([`Lowball::DeuceToSeven`]) over the standard
+/// deck: the standard order reversed, with no wheel. Class 1 is 7-5-4-3-2
+/// of two suits or more, class 7,462 the royal flush.
+///
+/// Five-card hands by category, derived below and asserted: nine straights
+/// (6-high to ace-high), so 1,287 - 9 = 1,278 no-pair rank sets of 1,020
+/// suitings (4^5 less the four flushes) are high card, 1,303,560; 9 x
+/// 1,020 = 9,180 straights; 4 x 1,278 = 5,112 flushes; 4 x 8 = 32 straight
+/// flushes and 4 royal; pairs and the rest as in the standard game. The
+/// classes are the standard game's 7,462, one straight and one straight
+/// flush fewer, one high card and one flush more (A-5-4-3-2).
+pub const DEUCE_TO_SEVEN: Rules = Rules {
+    id: "deuce-to-seven",
+    lowest: Rank::Two,
+    lowball: Some(Lowball::DeuceToSeven),
+    order: [
+        Category::RoyalFlush,
+        Category::StraightFlush,
+        Category::FourOfAKind,
+        Category::FullHouse,
+        Category::Flush,
+        Category::Straight,
+        Category::ThreeOfAKind,
+        Category::TwoPair,
+        Category::OnePair,
+        Category::HighCard,
+    ],
+    five_hands: [
+        1_303_560, 1_098_240, 123_552, 54_912, 9_180, 5_112, 3_744, 624, 32, 4,
+    ],
+    five_classes: [1_278, 2_860, 858, 858, 9, 1_278, 156, 156, 8, 1],
+};
+
 const fn choose(n: u64, k: u64) -> u64 {
     crate::hand::choose(n as usize, k as usize) as u64
 }
@@ -164,17 +264,43 @@ impl Rules {
     }
 
     /// How many straights there are: every run of five ranks of the deck,
-    /// and the ace below the lowest rank.
+    /// and the ace below the lowest rank where it plays there; none in
+    /// ace-to-five, where straights do not count.
     pub const fn straights(&self) -> usize {
-        self.ranks() - 3
+        match self.lowball {
+            None => self.ranks() - 3,
+            // No wheel: the ace plays high only.
+            Some(Lowball::DeuceToSeven) => self.ranks() - 4,
+            Some(Lowball::AceToFive) => 0,
+        }
+    }
+
+    /// Whether five cards of one suit make a flush (every rule set but
+    /// ace-to-five's).
+    pub const fn flushes(&self) -> bool {
+        !matches!(self.lowball, Some(Lowball::AceToFive))
+    }
+
+    /// Whether the ace plays below the deck's lowest rank in a straight
+    /// (A-2-3-4-5, A-6-7-8-9): where the highest hand wins.
+    pub const fn ace_low_straight(&self) -> bool {
+        self.lowball.is_none()
     }
 
     /// The straights as rank masks (bit `r` for rank index `r`, 2 = bit 0),
-    /// lowest first: the one with the low ace, then each run of five.
+    /// lowest first: the one with the low ace (where it plays), then each
+    /// run of five; none where straights do not count.
     pub fn straight_masks(&self) -> impl Iterator<Item = u16> + '_ {
         let low = self.lowest.index();
         let ace_low = 1u16 << 12 | 0b1111 << low;
-        core::iter::once(ace_low).chain((low..=8).map(|bottom| 0b1_1111 << bottom))
+        let counted = self.straights() > 0;
+        core::iter::once(ace_low)
+            .filter(move |_| counted && self.ace_low_straight())
+            .chain(
+                (low..=8)
+                    .filter(move |_| counted)
+                    .map(|bottom| 0b1_1111 << bottom),
+            )
     }
 
     /// Where `category` stands in the order, 0 for the weakest. (Every
@@ -255,20 +381,33 @@ impl Rules {
     pub const fn derived_hands(&self) -> [u32; 10] {
         let r = self.ranks() as u64;
         let straights = self.straights() as u64;
-        // Suitings of five distinct ranks that are not all one suit.
-        let offsuit = 4 * 4 * 4 * 4 * 4 - 4;
+        // Suitings of five distinct ranks that are not all one suit, or
+        // every suiting where a flush does not count.
+        let offsuit = if self.flushes() {
+            4 * 4 * 4 * 4 * 4 - 4
+        } else {
+            4 * 4 * 4 * 4 * 4
+        };
+        let flushes = if self.flushes() { 4 } else { 0 };
         let distinct = choose(r, 5);
+        // The straight flushes below the royal, and the royal, where
+        // straights and flushes both count.
+        let (straight_flushes, royals) = if straights > 0 && self.flushes() {
+            (straights - 1, 1)
+        } else {
+            (0, 0)
+        };
         [
             ((distinct - straights) * offsuit) as u32,
             (r * choose(r - 1, 3) * 6 * 64) as u32,
             (choose(r, 2) * (r - 2) * 36 * 4) as u32,
             (r * choose(r - 1, 2) * 4 * 16) as u32,
             (straights * offsuit) as u32,
-            (4 * (distinct - straights)) as u32,
+            (flushes * (distinct - straights)) as u32,
             (r * (r - 1) * 4 * 6) as u32,
             (r * (r - 1) * 4) as u32,
-            (4 * (straights - 1)) as u32,
-            4,
+            (4 * straight_flushes) as u32,
+            (4 * royals) as u32,
         ]
     }
 
@@ -278,17 +417,23 @@ impl Rules {
         let r = self.ranks() as u64;
         let straights = self.straights() as u64;
         let distinct = choose(r, 5);
+        let flushes = if self.flushes() { 1 } else { 0 };
+        let (straight_flushes, royals) = if straights > 0 && self.flushes() {
+            (straights - 1, 1)
+        } else {
+            (0, 0)
+        };
         [
             (distinct - straights) as u16,
             (r * choose(r - 1, 3)) as u16,
             (choose(r, 2) * (r - 2)) as u16,
             (r * choose(r - 1, 2)) as u16,
             straights as u16,
-            (distinct - straights) as u16,
+            (flushes * (distinct - straights)) as u16,
             (r * (r - 1)) as u16,
             (r * (r - 1)) as u16,
-            (straights - 1) as u16,
-            1,
+            straight_flushes as u16,
+            royals as u16,
         ]
     }
 }
@@ -328,8 +473,30 @@ impl RuleSet for ShortDeckTrips {
     const INDEX: usize = 2;
 }
 
+/// [`ACE_TO_FIVE`] as a type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AceToFiveLow;
+
+impl RuleSet for AceToFiveLow {
+    const INDEX: usize = 3;
+}
+
+/// [`DEUCE_TO_SEVEN`] as a type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DeuceToSevenLow;
+
+impl RuleSet for DeuceToSevenLow {
+    const INDEX: usize = 4;
+}
+
 /// Every rule set, for checks written once.
-pub const ALL: [&Rules; 3] = [&STANDARD, &SHORT_DECK, &SHORT_DECK_TRIPS];
+pub const ALL: [&Rules; 5] = [
+    &STANDARD,
+    &SHORT_DECK,
+    &SHORT_DECK_TRIPS,
+    &ACE_TO_FIVE,
+    &DEUCE_TO_SEVEN,
+];
 
 /// The most five-card classes of any rule set: the length of a table
 /// indexed by class, whichever the rules.
@@ -392,7 +559,10 @@ mod tests {
                 .collect();
             assert!(tiers.windows(2).all(|w| w[0] >= w[1]), "{}", rules.id);
             assert_eq!(tiers[0], 9);
-            for c in Category::ALL {
+            for c in Category::ALL
+                .into_iter()
+                .filter(|&c| rules.classes_in(c) > 0)
+            {
                 let (best, worst) = (rules.best_class(c), rules.worst_class(c));
                 assert_eq!(rules.category_of(best), Some(c), "{} {c}", rules.id);
                 assert_eq!(rules.category_of(worst), Some(c), "{} {c}", rules.id);
@@ -445,5 +615,32 @@ mod tests {
         let standard: Vec<u16> = STANDARD.straight_masks().collect();
         assert_eq!(u32::from(standard[0]), crate::bits::WHEEL);
         assert_eq!(u32::from(standard[9]), crate::bits::BROADWAY);
+    }
+
+    #[test]
+    fn the_lowball_orders_put_the_best_low_first() {
+        // Ace-to-five: no straight or flush; no pair best, quads worst.
+        let a5 = &ACE_TO_FIVE;
+        assert_eq!(
+            (a5.straights(), a5.flushes(), a5.classes()),
+            (0, false, 6_175)
+        );
+        assert_eq!(a5.straight_masks().count(), 0);
+        assert_eq!(a5.category_of(1), Some(Category::HighCard));
+        assert_eq!(a5.category_of(1_288), Some(Category::OnePair));
+        assert_eq!(a5.category_of(6_175), Some(Category::FourOfAKind));
+        assert!(a5.beats(Category::HighCard, Category::OnePair));
+        // Deuce-to-seven: the standard order reversed, nine straights
+        // from 2-3-4-5-6, none with the ace low.
+        let d7 = &DEUCE_TO_SEVEN;
+        let masks: Vec<u16> = d7.straight_masks().collect();
+        assert_eq!(masks.len(), 9);
+        assert_eq!(masks[0], 0b1_1111);
+        assert!(!masks.contains(&(crate::bits::WHEEL as u16)));
+        assert_eq!(d7.category_of(1), Some(Category::HighCard));
+        assert_eq!(d7.category_of(7_462), Some(Category::RoyalFlush));
+        for (a, b) in STANDARD.order.iter().zip(d7.order.iter().rev()) {
+            assert_eq!(a, b);
+        }
     }
 }

@@ -5,7 +5,10 @@
 //! the game's ranking ([`crate::rules`]): [`Value::High`]. A Hi-Lo game
 //! splits the pot between that high and the best qualifying low
 //! ([`Value::HighLow`]): the hand's high is its high game's ([`Game::High`],
-//! checked and timed there), and what the Hi-Lo game adds is the low.
+//! checked and timed there), and what the Hi-Lo game adds is the low. A
+//! lowball game values a hand by its best five under a lowball ranking
+//! ([`Value::Lowball`]): the lowest hand wins, and its classes run from 1,
+//! the best, as a high game's do.
 //!
 //! The tools read the value from the definition: `cargo xtask diff --game
 //! omaha8` checks the low evaluators because omaha8's value has a low;
@@ -27,12 +30,19 @@
 //! [`Game::High`]: crate::Game::High
 
 use crate::low::LowRule;
+use crate::rules::Lowball;
 
 /// What a hand of a game is worth: see the [module documentation](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
-    /// Its best five under the game's ranking.
+    /// Its best five under the game's ranking, the highest winning.
     High,
+    /// Its best low five under the game's lowball ranking
+    /// ([`Rules::lowball`](crate::rules::Rules::lowball)), the lowest
+    /// winning: razz, ace-to-five and deuce-to-seven lowball. Its classes
+    /// run as a high game's do, 1 the best hand, so every tool that reads
+    /// classes (the checks, the benchmarks, `eval`) reads these alike.
+    Lowball(Lowball),
     /// Its high, as [`Value::High`], and its best low under `low`: the
     /// pot is split between the best of each, and the high takes it all
     /// when no hand holds a qualifying low.
@@ -46,11 +56,21 @@ pub enum Value {
 }
 
 impl Value {
+    /// The value of a game worth its best five under `rules`: a high, or a
+    /// lowball low where the rules are a lowball rule set.
+    #[must_use]
+    pub const fn of_rules(rules: &crate::rules::Rules) -> Value {
+        match rules.lowball {
+            None => Value::High,
+            Some(rule) => Value::Lowball(rule),
+        }
+    }
+
     /// The low rule, if the value has a low.
     #[must_use]
     pub const fn low(self) -> Option<LowRule> {
         match self {
-            Value::High => None,
+            Value::High | Value::Lowball(_) => None,
             Value::HighLow { low, .. } => Some(low),
         }
     }
@@ -59,24 +79,28 @@ impl Value {
     #[must_use]
     pub const fn qualifying(self) -> Option<u64> {
         match self {
-            Value::High => None,
+            Value::High | Value::Lowball(_) => None,
             Value::HighLow { qualifying, .. } => Some(qualifying),
         }
     }
 
-    /// The value's id, as the listings write it: `high`, `hi-lo`.
+    /// The value's id, as the listings write it: `high`, `lowball`,
+    /// `hi-lo`.
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
             Value::High => "high",
+            Value::Lowball(_) => "lowball",
             Value::HighLow { .. } => "hi-lo",
         }
     }
 
-    /// Whether a hand is worth its high alone.
+    /// Whether a hand is worth its class under the game's ranking alone,
+    /// the highest or the lowest winning ([`Value::High`],
+    /// [`Value::Lowball`]): every game but the Hi-Lo ones.
     #[must_use]
-    pub const fn is_high(self) -> bool {
-        matches!(self, Value::High)
+    pub const fn is_ranked(self) -> bool {
+        matches!(self, Value::High | Value::Lowball(_))
     }
 }
 
@@ -84,6 +108,8 @@ impl core::fmt::Display for Value {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Value::High => f.write_str("high"),
+            Value::Lowball(Lowball::AceToFive) => f.write_str("lowball, ace to five"),
+            Value::Lowball(Lowball::DeuceToSeven) => f.write_str("lowball, deuce to seven"),
             Value::HighLow { low, .. } => write!(f, "high, and a low of {}", low.name),
         }
     }

@@ -333,6 +333,7 @@ pub mod class;
 pub mod enumerate;
 mod listing;
 pub mod low;
+mod lowball;
 mod omaha;
 mod readme;
 mod seven;
@@ -344,6 +345,7 @@ mod upstream;
 
 pub use listing::Listing;
 pub use low::{OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
+pub use lowball::{AceFive, DeuceSeven};
 pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
@@ -391,6 +393,9 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short7, ShortSimd>();
     r.add::<handeval_core::ShortTrips5, ShortTrips>();
     r.add::<handeval_core::ShortTrips7, ShortTrips>();
+    // Lowball's five-card games, table-free.
+    r.add::<handeval_core::AceFive5, AceFive>();
+    r.add::<handeval_core::DeuceSeven5, DeuceSeven>();
     // The Hi-Lo games' low halves: Omaha Hi-Lo's, Big O's and stud's.
     r.low::<handeval_core::Omaha8, OmahaLow>();
     r.low::<handeval_core::Omaha8, OmahaLowSimd>();

@@ -185,6 +185,40 @@ impl handeval_core::BestFive<handeval_core::ShortTrips7> for TypesTradedOnly {
     }
 }
 
+/// Deuce-to-seven as the high ranking reversed, the wheel left a
+/// straight: the bug pokerkit's issue 44 reports and `aya_poker` 0.1.0's
+/// `deuce_seven_rank` has (A-2-3-4-5 ranked among the straights, not as
+/// the best ace-high hand).
+#[derive(Clone, Copy, Debug)]
+pub struct WheelStillAStraight;
+
+impl handeval_core::BestFive<handeval_core::DeuceSeven5> for WheelStillAStraight {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/wheel-still-a-straight",
+        summary: "deuce-to-seven as the high ranking reversed, A-2-3-4-5 a straight",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+    type Five = handeval_reference::DeuceToSevenReference;
+    type Strength = Strength;
+    fn category(hand: &handeval_core::DeuceSeven5) -> Category {
+        Self::strength(hand).category
+    }
+    fn strength(hand: &handeval_core::DeuceSeven5) -> Strength {
+        // The standard evaluation, its order and ranks turned as the
+        // reference turns them for a lowball game.
+        let high = handeval_reference::evaluate(&hand.hand());
+        Strength {
+            tier: handeval_core::rules::DEUCE_TO_SEVEN.tier(high.category) as u8,
+            category: high.category,
+            ranks: high.ranks.map(|r| 15 - r),
+        }
+    }
+}
+
 /// Omaha Hi-Lo's low from any five of the nine cards, not two hole cards
 /// and three board cards: the Hold'em reading of an Omaha hand, a bug that
 /// gives a low to a hole of one low card (or to a board of five).

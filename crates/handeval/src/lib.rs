@@ -656,11 +656,13 @@ game!(
     equity
 );
 
-/// One module per short-deck game: its hands as card numbers and its
-/// batch call. A short-deck class is on the game's own scale (1 = royal
-/// flush ..= 1,404, a flush above a full house), so the modules give
-/// class numbers and each class's category, not Hold'em's [`Rank`].
-macro_rules! short_game {
+/// One module per game ranked on a scale of its own, short deck's and
+/// lowball's: its hands as card numbers and its batch call. A short-deck
+/// class runs 1 = royal flush ..= 1,404, a flush above a full house; a
+/// lowball class 1 = the best low (A-2-3-4-5 in ace-to-five, 7-5-4-3-2 in
+/// deuce-to-seven) ..= 6,175 or 7,462. So the modules give class numbers
+/// and each class's category, not Hold'em's [`Rank`].
+macro_rules! scaled_game {
     ($(#[$doc:meta])* $module:ident, $game:ty, $example:literal) => {
         $(#[$doc])*
         pub mod $module {
@@ -674,7 +676,7 @@ macro_rules! short_game {
             /// Cards in a hand.
             pub const CARDS: usize = <G as Game>::COUNT;
 
-            /// Classes on the game's scale: 1,404.
+            /// Classes on the game's scale.
             pub const CLASSES: u16 = <G as Game>::RULES.classes();
 
             fn kernel() -> &'static dyn DynEvaluator<G> {
@@ -688,16 +690,17 @@ macro_rules! short_game {
                 kernel().name()
             }
 
-            /// The class of each hand on the game's scale (1 = royal flush
-            /// ..= [`CLASSES`], lower is stronger): `out[i]` for `hands[i]`,
-            /// each hand [`CARDS`] card numbers of the 36-card deck (6 to
-            /// ace).
+            /// The class of each hand on the game's scale (1 = the best
+            /// hand ..= [`CLASSES`], lower is stronger): `out[i]` for
+            /// `hands[i]`, each hand [`CARDS`] card numbers of the game's
+            /// deck (0..52, `4 * rank + suit`; short deck's from the six).
             ///
             /// # Errors
             /// [`Error::Lengths`] unless there is one class per hand;
             /// [`Error::Card`], [`Error::Repeated`] or [`Error::Deck`] (a
-            /// card below the six) for the first hand that is not distinct
-            /// cards of the deck, in which case `out` is left as it was.
+            /// card outside the deck) for the first hand that is not
+            /// distinct cards of the deck, in which case `out` is left as
+            /// it was.
             pub fn classes(hands: &[[u8; CARDS]], out: &mut [u16]) -> Result<(), Error> {
                 super::classes::<G, CARDS>(kernel(), hands, out)
             }
@@ -722,27 +725,27 @@ macro_rules! short_game {
     };
 }
 
-short_game!(
+scaled_game!(
     /// Short deck's five-card hands (36 cards, 6 to ace; a flush above a
     /// full house, A-6-7-8-9 the lowest straight).
     short5,
     handeval_core::Short5,
     "As Ks Qs Js Ts"
 );
-short_game!(
+scaled_game!(
     /// Short deck Hold'em's seven-card hands: the best five of seven.
     short7,
     handeval_core::Short7,
     "As Ks Qs Js Ts 6c 6d"
 );
-short_game!(
+scaled_game!(
     /// Short deck's five-card hands where three of a kind ranks above the
     /// straight (Triton's rules among others).
     short5t,
     handeval_core::ShortTrips5,
     "9c 9d 9h Ks 6d"
 );
-short_game!(
+scaled_game!(
     /// Short deck Hold'em's seven-card hands where three of a kind ranks
     /// above the straight.
     ///
@@ -756,6 +759,34 @@ short_game!(
     short7t,
     handeval_core::ShortTrips7,
     "9c 9d 9h 6s 7d 8c Tc"
+);
+scaled_game!(
+    /// Ace-to-five lowball's five-card hands (razz's rules): the lowest
+    /// hand wins, the ace low, straights and flushes ignored.
+    ///
+    /// ```
+    /// let wheel = handeval::ace5::class_of("As 2s 3s 4s 5s").unwrap();
+    /// assert_eq!(wheel, 1);
+    /// let aces = handeval::ace5::class_of("Ac Ad 2h 3s 4c").unwrap();
+    /// assert_eq!(handeval::ace5::category(aces), Some(handeval::Category::OnePair));
+    /// ```
+    ace5,
+    handeval_core::AceFive5,
+    "As 2s 3s 4s 5s"
+);
+scaled_game!(
+    /// Deuce-to-seven lowball's five-card hands (2-7 single and triple
+    /// draw): the lowest hand wins, the ace high, straights and flushes
+    /// count against the hand, so A-2-3-4-5 is ace-high.
+    ///
+    /// ```
+    /// assert_eq!(handeval::deuce7::class_of("7c 5d 4h 3s 2c").unwrap(), 1);
+    /// let wheel = handeval::deuce7::class_of("Ac 2d 3h 4s 5c").unwrap();
+    /// assert_eq!(handeval::deuce7::category(wheel), Some(handeval::Category::HighCard));
+    /// ```
+    deuce7,
+    handeval_core::DeuceSeven5,
+    "7c 5d 4h 3s 2c"
 );
 
 /// Every hand's low class by the low evaluator `low` of Hi-Lo game `G`
@@ -919,6 +950,8 @@ mod tests {
             ("short7", short7::CARDS),
             ("short5t", short5t::CARDS),
             ("short7t", short7t::CARDS),
+            ("ace5", ace5::CARDS),
+            ("deuce7", deuce7::CARDS),
             ("omaha8", omaha8::CARDS),
             ("bigo", bigo::CARDS),
             ("stud8", stud8::CARDS),

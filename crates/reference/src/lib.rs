@@ -51,7 +51,9 @@ pub use seven::{ReferenceBest, best_five};
 
 use core::marker::PhantomData;
 
-use handeval_core::rules::{RuleSet, Rules, ShortDeck, ShortDeckTrips, Standard};
+use handeval_core::rules::{
+    AceToFiveLow, DeuceToSevenLow, Lowball, RuleSet, Rules, ShortDeck, ShortDeckTrips, Standard,
+};
 use handeval_core::{Category, Evaluator, Family, Hand, HandClass, Role};
 
 /// The naive reference evaluator of the fives of rule set `R`. See the
@@ -94,10 +96,46 @@ pub type ShortReference = Naive<ShortDeck>;
 /// ```
 pub type ShortTripsReference = Naive<ShortDeckTrips>;
 
+/// The naive reference of ace-to-five lowball's fives
+/// ([`ACE_TO_FIVE`](handeval_core::rules::ACE_TO_FIVE)): the same counts,
+/// the ace counted as one, no straight or flush, the lower ranks better.
+///
+/// ```
+/// use handeval_core::{Category, Evaluator, Hand};
+/// use handeval_reference::AceToFiveReference;
+///
+/// let wheel: Hand = "As 2s 3s 4s 5s".parse().unwrap();
+/// assert_eq!(AceToFiveReference::category(wheel), Category::HighCard);
+/// assert_eq!(AceToFiveReference::class(&wheel).get(), 1);
+/// let aces: Hand = "Ac Ad 2h 3s 4c".parse().unwrap();
+/// assert_eq!(AceToFiveReference::class(&aces).get(), 1_288);
+/// ```
+pub type AceToFiveReference = Naive<AceToFiveLow>;
+
+/// The naive reference of deuce-to-seven lowball's fives
+/// ([`DEUCE_TO_SEVEN`](handeval_core::rules::DEUCE_TO_SEVEN)): the
+/// standard tests with the ace high only, the order reversed.
+///
+/// ```
+/// use handeval_core::{Category, Evaluator, Hand};
+/// use handeval_reference::DeuceToSevenReference;
+///
+/// let seven: Hand = "7c 5d 4h 3s 2c".parse().unwrap();
+/// assert_eq!(DeuceToSevenReference::class(&seven).get(), 1);
+/// let wheel: Hand = "Ac 2d 3h 4s 5c".parse().unwrap();
+/// assert_eq!(DeuceToSevenReference::category(wheel), Category::HighCard);
+/// let royal: Hand = "As Ks Qs Js Ts".parse().unwrap();
+/// assert_eq!(DeuceToSevenReference::class(&royal).get(), 7_462);
+/// ```
+pub type DeuceToSevenReference = Naive<DeuceToSevenLow>;
+
 /// The reference strength: the category's place in the rules' order
 /// first, then the ranks in the order they are compared (by count, then by
 /// rank), as pip values 2..=14 with the ace of the lowest straight one
 /// below the deck's lowest rank (1 in the standard game, 5 in short deck).
+/// Where the lowest hand wins ([`Rules::lowball`]) the ranks are stored as
+/// 15 less the pip (the ace 1 in ace-to-five), so that the greater
+/// strength is the better hand under every rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Strength {
     /// Where the category stands in the rules' order ([`Rules::tier`]):
@@ -121,15 +159,21 @@ pub fn evaluate(hand: &Hand) -> Strength {
 /// reads (the caller deals from the deck).
 pub fn evaluate_by(hand: &Hand, rules: &Rules) -> Strength {
     let cards = hand.cards();
+    // Ace-to-five plays the ace as the lowest card, one.
+    let ace_to_five = rules.lowball == Some(Lowball::AceToFive);
+    let pips = |rank: handeval_core::Rank| match rank.value() {
+        14 if ace_to_five => 1,
+        v => v,
+    };
 
     let mut count_of = [0u8; 15];
     for card in cards {
-        count_of[usize::from(card.rank().value())] += 1;
+        count_of[usize::from(pips(card.rank()))] += 1;
     }
     // (count, rank) pairs, strongest first: at most five of them.
     let mut groups = [(0u8, 0u8); 5];
     let mut group_count = 0;
-    for rank in 2..=14u8 {
+    for rank in 1..=14u8 {
         let count = count_of[usize::from(rank)];
         if count > 0 {
             groups[group_count] = (count, rank);
@@ -147,11 +191,14 @@ pub fn evaluate_by(hand: &Hand, rules: &Rules) -> Strength {
         *slot = rank;
     }
 
-    let flush = cards.iter().all(|c| c.suit() == cards[0].suit());
+    // Flushes and straights, where the rules count them (not in
+    // ace-to-five); the ace below the lowest rank only where the highest
+    // hand wins (A-2-3-4-5 is ace-high in deuce-to-seven).
+    let flush = rules.flushes() && cards.iter().all(|c| c.suit() == cards[0].suit());
     let distinct = groups.len() == 5;
     let low = rules.lowest.value();
-    let wheel = ranks == [14, low + 3, low + 2, low + 1, low];
-    let straight = distinct && (ranks[0] - ranks[4] == 4 || wheel);
+    let wheel = rules.ace_low_straight() && ranks == [14, low + 3, low + 2, low + 1, low];
+    let straight = rules.straights() > 0 && distinct && (ranks[0] - ranks[4] == 4 || wheel);
     if wheel {
         ranks = [low + 3, low + 2, low + 1, low, low - 1];
     }
@@ -172,6 +219,13 @@ pub fn evaluate_by(hand: &Hand, rules: &Rules) -> Strength {
         (_, _, [2, 1, 1, 1]) => Category::OnePair,
         _ => Category::HighCard,
     };
+    // Where the lowest hand wins, of two hands of one category the one
+    // whose ranks, compared in the same order, are lower is better: the
+    // ranks are stored as 15 less the pip, so that here too the greater
+    // strength is the better hand.
+    if rules.lowball.is_some() {
+        ranks = ranks.map(|r| 15 - r);
+    }
     Strength {
         tier: rules.tier(category) as u8,
         category,
@@ -263,6 +317,8 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Short7, ReferenceBest>();
     r.add::<handeval_core::ShortTrips5, ReferenceBest>();
     r.add::<handeval_core::ShortTrips7, ReferenceBest>();
+    r.add::<handeval_core::AceFive5, ReferenceBest>();
+    r.add::<handeval_core::DeuceSeven5, ReferenceBest>();
     r.low::<handeval_core::Omaha8, LowReference>();
     r.low::<handeval_core::BigO, LowReference>();
     r.low::<handeval_core::Stud8, LowReference>();

@@ -477,6 +477,49 @@ mod tests {
         fewest
     }
 
+    /// Holds the reference evaluator of `R`'s fives (the high reference's
+    /// code with the rule set's flags, classes by sorting its strengths)
+    /// to this module's values, written from the rules alone, over every
+    /// five-card hand: the two order the hands alike when each of one's
+    /// values is one class of the other's, and the classes rise as the
+    /// values do. Returns the classes.
+    fn same_order_as_the_rules<
+        R: handeval_core::rules::RuleSet,
+        V: Ord + Copy + std::fmt::Debug,
+    >(
+        value: impl Fn(Hand) -> V,
+    ) -> usize {
+        let mut class_of: BTreeMap<V, u16> = BTreeMap::new();
+        AllHands::<5>::every().for_each(|h| {
+            let class = crate::Naive::<R>::class(&h).get();
+            let v = value(h);
+            let seen = *class_of.entry(v).or_insert(class);
+            assert_eq!(seen, class, "{h}: {v:?} is two classes");
+        });
+        let classes: Vec<u16> = class_of.values().copied().collect();
+        let expected: Vec<u16> = (1..=R::RULES.classes()).collect();
+        assert_eq!(
+            classes,
+            expected,
+            "{}: the classes rise with the values",
+            R::RULES.id
+        );
+        classes.len()
+    }
+
+    #[test]
+    fn the_reference_evaluators_of_the_low_rules_order_hands_as_the_rules_do() {
+        use handeval_core::rules::{AceToFiveLow, DeuceToSevenLow};
+        assert_eq!(
+            same_order_as_the_rules::<AceToFiveLow, _>(AceToFive::of),
+            6_175
+        );
+        assert_eq!(
+            same_order_as_the_rules::<DeuceToSevenLow, _>(DeuceToSeven::of),
+            7_462
+        );
+    }
+
     #[test]
     fn badugi_counts_equal_their_derivations() {
         let mut hands = [0u64; 5];
