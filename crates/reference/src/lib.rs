@@ -105,10 +105,12 @@ pub type ShortTripsReference = Naive<ShortDeckTrips>;
 /// use handeval_reference::AceToFiveReference;
 ///
 /// let wheel: Hand = "As 2s 3s 4s 5s".parse().unwrap();
-/// assert_eq!(AceToFiveReference::category(wheel), Category::HighCard);
-/// assert_eq!(AceToFiveReference::class(&wheel).get(), 1);
+/// let six: Hand = "6c 4d 3h 2s Ac".parse().unwrap();
 /// let aces: Hand = "Ac Ad 2h 3s 4c".parse().unwrap();
-/// assert_eq!(AceToFiveReference::class(&aces).get(), 1_288);
+/// assert_eq!(AceToFiveReference::category(wheel), Category::HighCard);
+/// // The better low is the greater strength; any no-pair low beats a pair.
+/// assert!(AceToFiveReference::strength(wheel) > AceToFiveReference::strength(six));
+/// assert!(AceToFiveReference::strength(six) > AceToFiveReference::strength(aces));
 /// ```
 pub type AceToFiveReference = Naive<AceToFiveLow>;
 
@@ -121,11 +123,12 @@ pub type AceToFiveReference = Naive<AceToFiveLow>;
 /// use handeval_reference::DeuceToSevenReference;
 ///
 /// let seven: Hand = "7c 5d 4h 3s 2c".parse().unwrap();
-/// assert_eq!(DeuceToSevenReference::class(&seven).get(), 1);
 /// let wheel: Hand = "Ac 2d 3h 4s 5c".parse().unwrap();
-/// assert_eq!(DeuceToSevenReference::category(wheel), Category::HighCard);
 /// let royal: Hand = "As Ks Qs Js Ts".parse().unwrap();
-/// assert_eq!(DeuceToSevenReference::class(&royal).get(), 7_462);
+/// // A-2-3-4-5 is ace-high: behind 7-5-4-3-2, ahead of the royal flush.
+/// assert_eq!(DeuceToSevenReference::category(wheel), Category::HighCard);
+/// assert!(DeuceToSevenReference::strength(seven) > DeuceToSevenReference::strength(wheel));
+/// assert!(DeuceToSevenReference::strength(wheel) > DeuceToSevenReference::strength(royal));
 /// ```
 pub type DeuceToSevenReference = Naive<DeuceToSevenLow>;
 

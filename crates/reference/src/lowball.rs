@@ -478,46 +478,47 @@ mod tests {
     }
 
     /// Holds the reference evaluator of `R`'s fives (the high reference's
-    /// code with the rule set's flags, classes by sorting its strengths)
-    /// to this module's values, written from the rules alone, over every
-    /// five-card hand: the two order the hands alike when each of one's
-    /// values is one class of the other's, and the classes rise as the
-    /// values do. Returns the classes.
+    /// code with the rule set's flags) to this module's values, written
+    /// from the rules alone, over every five-card hand: the two order the
+    /// hands alike when each of one's values is one strength of the
+    /// other's, and the strengths fall as the values rise (the lower value
+    /// is the better low, the greater strength the better hand). Its
+    /// classes, which number the distinct strengths, then follow the
+    /// values. Returns how many there are.
     fn same_order_as_the_rules<
         R: handeval_core::rules::RuleSet,
-        V: Ord + Copy + std::fmt::Debug,
+        V: Ord + Copy + std::hash::Hash + std::fmt::Debug,
     >(
         value: impl Fn(Hand) -> V,
     ) -> usize {
-        let mut class_of: BTreeMap<V, u16> = BTreeMap::new();
+        let mut strength_of: std::collections::HashMap<V, crate::Strength> =
+            std::collections::HashMap::new();
         AllHands::<5>::every().for_each(|h| {
-            let class = crate::Naive::<R>::class(&h).get();
+            let strength = crate::evaluate_by(&h, R::RULES);
             let v = value(h);
-            let seen = *class_of.entry(v).or_insert(class);
-            assert_eq!(seen, class, "{h}: {v:?} is two classes");
+            let seen = *strength_of.entry(v).or_insert(strength);
+            assert_eq!(seen, strength, "{h}: {v:?} is two strengths");
         });
-        let classes: Vec<u16> = class_of.values().copied().collect();
-        let expected: Vec<u16> = (1..=R::RULES.classes()).collect();
-        assert_eq!(
-            classes,
-            expected,
-            "{}: the classes rise with the values",
+        let mut by_value: Vec<(V, crate::Strength)> = strength_of.into_iter().collect();
+        by_value.sort_unstable();
+        assert!(
+            by_value.windows(2).all(|w| w[0].1 > w[1].1),
+            "{}: a better low with a lesser strength",
             R::RULES.id
         );
-        classes.len()
+        by_value.len()
     }
 
     #[test]
     fn the_reference_evaluators_of_the_low_rules_order_hands_as_the_rules_do() {
         use handeval_core::rules::{AceToFiveLow, DeuceToSevenLow};
-        assert_eq!(
-            same_order_as_the_rules::<AceToFiveLow, _>(AceToFive::of),
-            6_175
-        );
-        assert_eq!(
-            same_order_as_the_rules::<DeuceToSevenLow, _>(DeuceToSeven::of),
-            7_462
-        );
+        // The two rules on two threads: each walks every hand.
+        std::thread::scope(|s| {
+            let a5 = s.spawn(|| same_order_as_the_rules::<AceToFiveLow, _>(AceToFive::of));
+            let d7 = s.spawn(|| same_order_as_the_rules::<DeuceToSevenLow, _>(DeuceToSeven::of));
+            assert_eq!(a5.join().unwrap(), 6_175);
+            assert_eq!(d7.join().unwrap(), 7_462);
+        });
     }
 
     #[test]
