@@ -30,20 +30,10 @@ def rank_groups(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return ranks, np.take_along_axis(ranks, order, axis=1), -np.sort(-counts, axis=1)
 
 
-def oracle(hands: np.ndarray, short: bool = False, trips: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Classes and categories by the rules, written out with numpy alone:
-    a key of the category, then the ranks ordered by how often they occur
-    and how high they are; classes number the distinct keys from the top.
-    Short deck's: A-6-7-8-9 its lowest straight, a flush above a full house;
-    with ``trips``, three of a kind above the straight too."""
-    suits = hands % 4
-    ranks, by_count, pattern = rank_groups((hands // 4).astype(np.int64))
-    flush = (suits == suits[:, :1]).all(axis=1)
-    distinct = pattern[:, 0] == 1
-    low_straight = [12, 7, 6, 5, 4] if short else [12, 3, 2, 1, 0]
-    wheel = distinct & (ranks == low_straight).all(axis=1)
-    straight = distinct & ((ranks[:, 0] - ranks[:, 4] == 4) | wheel)
-    category = np.select(
+def categories_of(straight: np.ndarray, flush: np.ndarray, pattern: np.ndarray) -> np.ndarray:
+    """The lab's category ids (0 high card .. 8 straight flush) of hands
+    whose straights, flushes and count patterns are given."""
+    return np.select(
         [
             straight & flush,
             pattern[:, 0] == 4,
@@ -57,6 +47,22 @@ def oracle(hands: np.ndarray, short: bool = False, trips: bool = False) -> tuple
         [8, 7, 6, 5, 4, 3, 2, 1],
         0,
     )
+
+
+def oracle(hands: np.ndarray, short: bool = False, trips: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Classes and categories by the rules, written out with numpy alone:
+    a key of the category, then the ranks ordered by how often they occur
+    and how high they are; classes number the distinct keys from the top.
+    Short deck's: A-6-7-8-9 its lowest straight, a flush above a full house;
+    with ``trips``, three of a kind above the straight too."""
+    suits = hands % 4
+    ranks, by_count, pattern = rank_groups((hands // 4).astype(np.int64))
+    flush = (suits == suits[:, :1]).all(axis=1)
+    distinct = pattern[:, 0] == 1
+    low_straight = [12, 7, 6, 5, 4] if short else [12, 3, 2, 1, 0]
+    wheel = distinct & (ranks == low_straight).all(axis=1)
+    straight = distinct & ((ranks[:, 0] - ranks[:, 4] == 4) | wheel)
+    category = categories_of(straight, flush, pattern)
     # A straight is told by its top card; the wheel's is the five (the nine).
     tops = np.where(wheel, 7 if short else 3, ranks[:, 0])
     tiebreak = np.where(
@@ -160,21 +166,7 @@ def lowball_oracle(hands: np.ndarray, rule: str) -> tuple[np.ndarray, np.ndarray
     distinct = pattern[:, 0] == 1
     flush = (not ace_low) & (suits == suits[:, :1]).all(axis=1)
     straight = (not ace_low) & distinct & (ranks[:, 0] - ranks[:, 4] == 4)
-    # The lab's category ids: 0 high card .. 8 straight flush, 9 royal.
-    category = np.select(
-        [
-            straight & flush,
-            pattern[:, 0] == 4,
-            (pattern[:, 0] == 3) & (pattern[:, 3] == 2),
-            flush,
-            straight,
-            pattern[:, 0] == 3,
-            (pattern[:, 0] == 2) & (pattern[:, 2] == 2),
-            pattern[:, 0] == 2,
-        ],
-        [8, 7, 6, 5, 4, 3, 2, 1],
-        0,
-    )
+    category = categories_of(straight, flush, pattern)
     # From the best low: ace-to-five's patterns in the order pairs spoil
     # a hand; deuce-to-seven's categories as the high game's reversed.
     place = {0: 0, 1: 1, 2: 2, 3: 3, 6: 4, 7: 5} if ace_low else {c: c for c in range(9)}

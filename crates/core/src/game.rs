@@ -420,6 +420,17 @@ impl<const N: usize, R: RuleSet> Display for Short<N, R> {
     }
 }
 
+/// A rule set's five-card hands per category, as a game's table.
+const fn five_hands_of(rules: &Rules) -> [u64; 10] {
+    let mut t = [0u64; 10];
+    let mut i = 0;
+    while i < 10 {
+        t[i] = rules.five_hands[i] as u64;
+        i += 1;
+    }
+    t
+}
+
 /// Implements [`Game`] for a hand of `$n` cards of the deck of rule set
 /// `$rules`, held in `$hand` (short deck's [`Short`], lowball's
 /// [`LowHand`]), worth its best five under those rules: a high, or a
@@ -501,15 +512,7 @@ ruled!(
     "Short deck, five cards",
     "short-deck five-card",
     FIVE_OF_FIVE,
-    {
-        let mut t = [0u64; 10];
-        let mut i = 0;
-        while i < 10 {
-            t[i] = <ShortDeck as RuleSet>::RULES.five_hands[i] as u64;
-            i += 1;
-        }
-        t
-    },
+    five_hands_of(<ShortDeck as RuleSet>::RULES),
     <ShortDeck as RuleSet>::RULES.five_classes
 );
 // Short deck, seven cards: 8,347,680 hands; the lab's own figures, from
@@ -671,17 +674,6 @@ impl<const N: usize, R: RuleSet> Display for LowHand<N, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Display::fmt(&self.0, f)
     }
-}
-
-/// A rule set's five-card hands per category, as a game's table.
-const fn five_hands_of(rules: &Rules) -> [u64; 10] {
-    let mut t = [0u64; 10];
-    let mut i = 0;
-    while i < 10 {
-        t[i] = rules.five_hands[i] as u64;
-        i += 1;
-    }
-    t
 }
 
 // Ace-to-five lowball, five cards: the rules' table
