@@ -41,9 +41,9 @@ CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 #: ``five``, ``six`` and ``seven``, Omaha's ``omaha``, ``omaha5`` and
 #: ``omaha6`` (hole cards, then the board of five), short deck's
 #: ``short5`` and ``short7`` (36 cards, 6 to ace; ``short5t`` and
-#: ``short7t`` with trips above the straight), the lowball games ``ace5``
-#: and ``deuce7`` (ace-to-five and deuce-to-seven: class 1 is the best
-#: low), and the Hi-Lo games ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card
+#: ``short7t`` with trips above the straight), the lowball games ``ace5``,
+#: ``deuce7`` and ``razz`` (ace-to-five and deuce-to-seven of five cards,
+#: ace-to-five of seven: class 1 is the best low), and the Hi-Lo games ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card
 #: Omaha Hi-Lo) and ``stud8`` (seven-card stud Hi-Lo), whose highs
 #: :func:`evaluate` gives and lows :func:`lows`.
 GAMES: dict[str, int] = dict(_handeval.games())
@@ -63,8 +63,8 @@ def evaluate(
     game told by the width; ``game`` names it instead (one of
     :data:`GAMES`), as short deck's and lowball's must be: ``evaluate(hands,
     game="short7")``, whose ranks are on short deck's own scale of 1,404
-    classes (a flush above a full house); ``game="ace5"`` or ``"deuce7"``
-    on lowball's, 1 the best low. Any integer dtype is taken;
+    classes (a flush above a full house); ``game="ace5"``, ``"deuce7"`` or
+    ``"razz"`` on lowball's, 1 the best low. Any integer dtype is taken;
     ``uint8`` in C order is used without a copy. The GIL is released while
     the hands are valued, and a batch of 32,768 hands or more is split over
     every core (one pool of threads, kept between calls;

@@ -134,6 +134,7 @@ const GAMES: &[Game] = &[
     game!(short7t, scaled),
     game!(ace5, scaled),
     game!(deuce7, scaled),
+    game!(razz, scaled),
     game!(omaha8, hi_lo),
     game!(bigo, hi_lo),
     game!(stud8, hi_lo),

@@ -121,7 +121,7 @@ def test_hands_of_every_game():
     assert handeval.GAMES == {
         "five": 5, "six": 6, "seven": 7, "omaha": 9, "omaha5": 10, "omaha6": 11,
         "short5": 5, "short7": 7, "short5t": 5, "short7t": 7, "ace5": 5, "deuce7": 5,
-        "omaha8": 9, "bigo": 10, "stud8": 7,
+        "razz": 7, "omaha8": 9, "bigo": 10, "stud8": 7,
     }
     # Every game of the lab's one list, in its order.
     assert list(handeval.GAMES) == handeval._handeval.game_ids()
@@ -214,6 +214,24 @@ def test_seven_short_deck_cards_are_the_best_of_their_fives(seven, five):
     assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()
 
 
+def test_razz_is_the_best_ace_to_five_low_of_the_seven():
+    # ace5 is held to the rules' oracle over every hand above; razz's
+    # seven cards to the best of their 21 fives by it.
+    rng = np.random.default_rng(20261129)
+    hands = np.array([rng.choice(52, 7, replace=False) for _ in range(5000)], dtype=np.uint8)
+    # Pairs all round and a wheel among kings: 4-4-3-2-A... and 5-4-3-2-A.
+    hands[0] = [48, 49, 0, 1, 4, 5, 8]
+    hands[1] = [48, 0, 4, 8, 12, 44, 45]
+    classes, categories = handeval.evaluate(hands, game="razz")
+    fives = np.array([hand[list(five)] for hand in hands for five in combinations(range(7), 5)])
+    five_classes, five_categories = handeval.evaluate(fives, game="ace5")
+    best = five_classes.reshape(-1, 21).argmin(axis=1)
+    assert (classes == five_classes.reshape(-1, 21).min(axis=1)).all()
+    assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()
+    assert handeval.CATEGORIES[categories[0]] == "One Pair"
+    assert classes[1] == 1
+
+
 def low_oracle(hand, hole):
     """The best eight-or-better low of an Omaha hand of ``hole`` hole cards
     (or, for ``hole`` 0, a stud hand, any five of its seven), from the
@@ -262,7 +280,7 @@ def test_hi_lo_games_give_the_oracles_lows_and_their_high_games_highs(game, hole
     [
         ([[51, 47, 43, 39, 35, 16, 0]], "short7", "hand 0, card 6: 2c is not in the deck of Short deck"),
         ([[51, 47, 43, 39, 35]], "short7", "a hand of short7 has 7 cards, not 5"),
-        ([[51, 47, 43, 39, 35]], "razz", "no game 'razz'; the games are five, six"),
+        ([[51, 47, 43, 39, 35]], "pineapple", "no game 'pineapple'; the games are five, six"),
     ],
 )
 def test_a_named_game_refuses_what_is_not_its_hand(cards, game, message):

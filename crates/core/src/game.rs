@@ -707,6 +707,104 @@ ruled!(
     <DeuceToSevenLow as RuleSet>::RULES.five_classes
 );
 
+/// Razz: seven-card stud dealt for the low, each player's seven cards
+/// worth their best five under ace-to-five (the ace low, straights and
+/// flushes ignored), the lowest winning, with no qualifier.
+///
+/// ```
+/// use handeval_core::{Game, Razz, Value, rules::Lowball};
+///
+/// // A-2-3-4-5 and two kings: the wheel plays, the best razz hand.
+/// let wheel: Razz = "As 2s 3s 4s 5s Kd Kh".parse().unwrap();
+/// assert_eq!(wheel.to_string(), "As 2s 3s 4s 5s Kd Kh");
+/// assert_eq!(<Razz as Game>::VALUE, Value::Lowball(Lowball::AceToFive));
+/// // 1,287 no-pair, 2,860 one-pair, 858 two-pair and 78 full-house lows.
+/// assert_eq!(<Razz as Game>::classes(), 5_083);
+/// ```
+pub type Razz = LowHand<7, AceToFiveLow>;
+
+/// `C(13, k) x` the suitings of `k` given ranks held `n` cards at once, each
+/// rank at least once and at most four times: how many hands of `n` cards
+/// hold exactly `k` distinct ranks, for `k` from 0 to 7.
+const fn hands_by_distinct_ranks(n: usize) -> [u64; 8] {
+    // ways[k][m]: the suitings of m cards over k given ranks, each rank
+    // held 1 to 4 times (C(4, c) suitings of c cards of one rank).
+    let mut ways = [[0u64; 8]; 8];
+    ways[0][0] = 1;
+    let mut k = 1;
+    while k < 8 {
+        let mut m = 0;
+        while m < 8 {
+            let mut c = 1;
+            while c <= 4 && c <= m {
+                ways[k][m] += choose(4, c) as u64 * ways[k - 1][m - c];
+                c += 1;
+            }
+            m += 1;
+        }
+        k += 1;
+    }
+    let mut by_k = [0u64; 8];
+    let mut k = 0;
+    while k < 8 {
+        by_k[k] = choose(13, k) as u64 * ways[k][n];
+        k += 1;
+    }
+    by_k
+}
+
+/// Razz's hands per category. Straights and flushes do not count, so a
+/// hand's best low follows from how many distinct ranks its seven cards
+/// hold: five or more make a no-pair low (the five lowest ranks); four, one
+/// pair (the lowest rank held twice, the three others as kickers); three,
+/// two pair (every way of holding seven cards of three ranks, at most four
+/// of each, holds two ranks twice or more: 4-2-1, 3-3-1, 3-2-2); two, a full
+/// house (4-3: never quads, which rank below it). Three of a kind never
+/// plays. Asserted against every hand counted by the tests.
+const RAZZ_HANDS: [u64; 10] = {
+    let k = hands_by_distinct_ranks(7);
+    let mut t = [0u64; 10];
+    t[Category::HighCard.index()] = k[5] + k[6] + k[7];
+    t[Category::OnePair.index()] = k[4];
+    t[Category::TwoPair.index()] = k[3];
+    t[Category::FullHouse.index()] = k[2];
+    // Every seven-card hand holds two or more ranks.
+    assert!(k[0] == 0 && k[1] == 0);
+    assert!(k[2] + k[3] + k[4] + k[5] + k[6] + k[7] == HAND7_COUNT as u64);
+    t
+};
+
+/// Razz's classes per category, each low that some hand's best five is:
+/// every no-pair rank set (five of its ranks and two more cards pairing
+/// any), every pair with every three kickers (the pair held four times),
+/// every two pair with every kicker (three of the lower pair or of the
+/// kicker), and the full houses whose three of a kind is of the lower rank
+/// (of 4-3, the lower three play). Derived a second way from every rank
+/// multiset by the reference's tests.
+const RAZZ_CLASSES: [u16; 10] = {
+    let mut t = [0u16; 10];
+    t[Category::HighCard.index()] = choose(13, 5) as u16;
+    t[Category::OnePair.index()] = 13 * choose(12, 3) as u16;
+    t[Category::TwoPair.index()] = choose(13, 2) as u16 * 11;
+    t[Category::FullHouse.index()] = choose(13, 2) as u16;
+    t
+};
+
+// Razz: seven cards, ace-to-five; the tables above.
+ruled!(
+    LowHand,
+    AceToFiveLow,
+    7,
+    // Stud: each player's own seven cards.
+    board: 0,
+    "razz",
+    "Razz (seven-card stud, ace-to-five low)",
+    "razz seven-card",
+    FIVE_OF_SEVEN,
+    RAZZ_HANDS,
+    RAZZ_CLASSES
+);
+
 /// The number of seven-card hands, C(52, 7).
 pub const HAND7_COUNT: usize = choose(Card::COUNT, 7);
 
@@ -1370,6 +1468,7 @@ pub fn visit_games(visitor: &mut impl GameVisitor) {
     visitor.game::<ShortTrips7>();
     visitor.game::<AceFive5>();
     visitor.game::<DeuceSeven5>();
+    visitor.game::<Razz>();
     visitor.hi_lo::<Omaha8>();
     visitor.hi_lo::<BigO>();
     visitor.hi_lo::<Stud8>();
@@ -1512,7 +1611,7 @@ mod tests {
             ids,
             [
                 "five", "six", "seven", "omaha", "omaha5", "omaha6", "short5", "short7", "short5t",
-                "short7t", "ace5", "deuce7"
+                "short7t", "ace5", "deuce7", "razz"
             ]
         );
         // The Hi-Lo games follow, on the same list: their high halves are

@@ -345,7 +345,7 @@ mod upstream;
 
 pub use listing::Listing;
 pub use low::{OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
-pub use lowball::{AceFive, DeuceSeven};
+pub use lowball::{AceFive, AceFiveSeven, DeuceSeven};
 pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
@@ -396,6 +396,12 @@ pub fn register(r: &mut impl handeval_core::Register) {
     // Lowball's five-card games, table-free.
     r.add::<handeval_core::AceFive5, AceFive>();
     r.add::<handeval_core::DeuceSeven5, DeuceSeven>();
+    // Razz: the seven cards' kernel, and the best of their 21 fives by the
+    // five-card one.
+    r.add::<handeval_core::Razz, AceFiveSeven>();
+    r.best_of::<AceFive>(handeval_core::Games::Only(&[
+        <handeval_core::Razz as handeval_core::Game>::ID,
+    ]));
     // The Hi-Lo games' low halves: Omaha Hi-Lo's, Big O's and stud's.
     r.low::<handeval_core::Omaha8, OmahaLow>();
     r.low::<handeval_core::Omaha8, OmahaLowSimd>();

@@ -104,10 +104,10 @@ const STRAIGHTS: [u16; 9] = {
     t
 };
 
-/// The four rank masks of five cards: ranks seen at least once, twice,
-/// three and four times.
+/// The four rank masks of a hand's cards: ranks seen at least once,
+/// twice, three and four times.
 #[inline(always)]
-fn masks<const ACE_LOW: bool>(cards: &[Card; 5]) -> [u16; 4] {
+fn masks<const ACE_LOW: bool>(cards: &[Card]) -> [u16; 4] {
     let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
     for c in cards {
         let r = c.rank().index();
@@ -126,7 +126,18 @@ fn masks<const ACE_LOW: bool>(cards: &[Card; 5]) -> [u16; 4] {
 /// (`ACE_LOW`: the ace low, no straight or flush) or deuce-to-seven's.
 #[inline(always)]
 fn class_of<const ACE_LOW: bool>(cards: &[Card; 5]) -> u16 {
-    let [once, twice, thrice, four] = masks::<ACE_LOW>(cards);
+    class_of_masks::<ACE_LOW>(masks::<ACE_LOW>(cards), || {
+        let suit = cards[0].suit();
+        cards.iter().all(|c| c.suit() == suit)
+    })
+}
+
+/// The lowball class of the five cards whose rank masks are `masks`, 1 the
+/// best; `flush` says whether they share a suit (asked only by
+/// deuce-to-seven, of five distinct ranks).
+#[inline(always)]
+fn class_of_masks<const ACE_LOW: bool>(masks: [u16; 4], flush: impl FnOnce() -> bool) -> u16 {
+    let [once, twice, thrice, four] = masks;
     // Where each pattern's classes start (0-based): the no-pair classes
     // (and, in deuce-to-seven, the straights, flushes and straight
     // flushes, placed below), then the pairs, two pairs, trips, full
@@ -146,8 +157,7 @@ fn class_of<const ACE_LOW: bool>(cards: &[Card; 5]) -> u16 {
                 index
             } else {
                 let straight = once >> once.trailing_zeros() == 0b1_1111;
-                let suit = cards[0].suit();
-                let flush = cards.iter().all(|c| c.suit() == suit);
+                let flush = flush();
                 // Straights skipped in the colex count: those below it.
                 let below = STRAIGHTS.iter().filter(|&&s| s < index).count() as u16;
                 let b = once.trailing_zeros() as u16;
@@ -189,6 +199,42 @@ fn class_of<const ACE_LOW: bool>(cards: &[Card; 5]) -> u16 {
     index + 1
 }
 
+/// The lowest set bit of `mask` (0 if none).
+#[inline(always)]
+const fn lowest(mask: u16) -> u16 {
+    mask & mask.wrapping_neg()
+}
+
+/// The razz class of seven cards: the ace-to-five class of their best
+/// five, whose rank masks follow from the seven's. Five or more distinct
+/// ranks: the five lowest, no pair. Four: all four, the lowest rank held
+/// twice or more paired. Three: all three, the two lowest held twice or
+/// more paired (seven cards of three ranks hold two such). Two (four and
+/// three of a kind): the lower three of a kind, the higher paired, a full
+/// house below quads.
+#[inline(always)]
+fn razz_class(cards: &[Card; 7]) -> u16 {
+    let [once, twice, thrice, _] = masks::<true>(cards);
+    let five = match once.count_ones() {
+        5.. => {
+            // Seven cards hold at most seven ranks: at most two of the
+            // highest to drop.
+            let mut five = once;
+            while five.count_ones() > 5 {
+                five &= !(0x8000 >> five.leading_zeros());
+            }
+            [five, 0, 0, 0]
+        }
+        4 => [once, lowest(twice), 0, 0],
+        3 => {
+            let low = lowest(twice);
+            [once, low | lowest(twice ^ low), 0, 0]
+        }
+        _ => [once, once, lowest(thrice), 0],
+    };
+    class_of_masks::<true>(five, || false)
+}
+
 /// The category of a lowball class under `rules`.
 #[inline]
 fn category_of(rules: &Rules, class: u16) -> Category {
@@ -222,6 +268,59 @@ impl DeuceSeven {
     #[must_use]
     pub fn class(hand: &LowHand<5, DeuceToSevenLow>) -> u16 {
         class_of::<false>(hand.hand().as_cards())
+    }
+}
+
+/// Razz, table-free: the best five's rank masks from the seven cards',
+/// then ace-to-five's arithmetic ([`razz_class`]'s rules). The lab's
+/// direct razz kernel, beside `aya_poker`'s perfect hash of the seven
+/// cards' ranks and the best of 21 fives by [`AceFive`].
+///
+/// ```
+/// use handeval_core::{BestFive, Category, Razz};
+/// use handeval_deadhorse::{AceFive, AceFiveSeven};
+///
+/// // Five distinct ranks among pairs: 7-5-3-2-A plays, class 8.
+/// let seven: Razz = "7c 7d 5h 3s 3c 2d As".parse().unwrap();
+/// assert_eq!(AceFiveSeven::class(&seven), 8);
+/// assert_eq!(AceFiveSeven::class(&seven), AceFive::class(&"7c 5h 3s 2d As".parse().unwrap()));
+/// // Four ranks: the lowest rank held twice pairs, 9-9-6-4-3 is beaten by
+/// // nothing here: the fours pair, 9-6-4-4-3.
+/// let pair: Razz = "9c 6d 4h 4s 4c 3d 9s".parse().unwrap();
+/// assert_eq!(<AceFiveSeven as BestFive<Razz>>::category(&pair), Category::OnePair);
+/// assert_eq!(AceFiveSeven::class(&pair), AceFive::class(&"9c 6d 4h 4s 3d".parse().unwrap()));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AceFiveSeven;
+
+impl AceFiveSeven {
+    /// The hand's razz class: its best five's ace-to-five class, 1
+    /// (A-2-3-4-5) to 6,175.
+    #[inline]
+    #[must_use]
+    pub fn class(hand: &LowHand<7, AceToFiveLow>) -> u16 {
+        razz_class(hand.hand().as_cards())
+    }
+}
+
+impl BestFive<LowHand<7, AceToFiveLow>> for AceFiveSeven {
+    const META: Meta = Meta {
+        name: "deadhorse/razz",
+        summary: "table-free razz: the best five's rank-count bitsets from the seven cards', the ace-to-five class from the combinatorial number system",
+        ..LOWBALL
+    };
+
+    type Five = AceFive;
+    type Strength = Reverse<u16>;
+
+    #[inline]
+    fn category(hand: &LowHand<7, AceToFiveLow>) -> Category {
+        category_of(&ACE_TO_FIVE, Self::class(hand))
+    }
+
+    #[inline]
+    fn strength(hand: &LowHand<7, AceToFiveLow>) -> Reverse<u16> {
+        Reverse(Self::class(hand))
     }
 }
 

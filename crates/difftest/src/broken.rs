@@ -219,6 +219,38 @@ impl handeval_core::BestFive<handeval_core::DeuceSeven5> for WheelStillAStraight
     }
 }
 
+/// Razz's low from the seven cards' five lowest, pairs and all: the naive
+/// reading that sorts the cards and keeps the first five, where the best
+/// low passes over a paired card for a higher rank (A-A-2-3-4-Q-K plays
+/// Q-4-3-2-A, not a pair of aces).
+#[derive(Clone, Copy, Debug)]
+pub struct FiveLowestCards;
+
+impl handeval_core::BestFive<handeval_core::Razz> for FiveLowestCards {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "broken/five-lowest-cards",
+        summary: "razz's low from the five lowest cards, a paired card kept",
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+    type Five = handeval_reference::AceToFiveReference;
+    type Strength = Strength;
+    fn category(hand: &handeval_core::Razz) -> Category {
+        Self::strength(hand).category
+    }
+    fn strength(hand: &handeval_core::Razz) -> Strength {
+        let mut cards = *hand.hand().as_cards();
+        // Aces low.
+        cards.sort_by_key(|c| (c.rank().index() + 1) % 13);
+        let five = Hand::new([cards[0], cards[1], cards[2], cards[3], cards[4]])
+            .expect("five of seven distinct cards");
+        handeval_reference::AceToFiveReference::strength(five)
+    }
+}
+
 /// Omaha Hi-Lo's low from any five of the nine cards, not two hole cards
 /// and three board cards: the Hold'em reading of an Omaha hand, a bug that
 /// gives a low to a hole of one low card (or to a board of five).

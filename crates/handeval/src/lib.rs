@@ -788,6 +788,20 @@ scaled_game!(
     handeval_core::DeuceSeven5,
     "7c 5d 4h 3s 2c"
 );
+scaled_game!(
+    /// Razz's seven-card hands: the best ace-to-five low of the seven,
+    /// with no qualifier.
+    ///
+    /// ```
+    /// // The wheel beside two kings plays; pairs all round still make a low.
+    /// assert_eq!(handeval::razz::class_of("As 2s 3s 4s 5s Kd Kh").unwrap(), 1);
+    /// let paired = handeval::razz::class_of("Ac Ad 2h 2s 3c 3d 4h").unwrap();
+    /// assert_eq!(handeval::razz::category(paired), Some(handeval::Category::OnePair));
+    /// ```
+    razz,
+    handeval_core::Razz,
+    "As 2s 3s 4s 5s Kd Kh"
+);
 
 /// Every hand's low class by the low evaluator `low` of Hi-Lo game `G`
 /// (1 = 5-4-3-2-A ..= 56 = 8-7-6-5-4, 0 for no qualifying low), all rows
@@ -952,6 +966,7 @@ mod tests {
             ("short7t", short7t::CARDS),
             ("ace5", ace5::CARDS),
             ("deuce7", deuce7::CARDS),
+            ("razz", razz::CARDS),
             ("omaha8", omaha8::CARDS),
             ("bigo", bigo::CARDS),
             ("stud8", stud8::CARDS),
@@ -987,6 +1002,8 @@ mod tests {
         }
         assert_eq!(check::<Short5, 5>(short5::classes, 1), 376_992);
         assert!(check::<Short7, 7>(short7::classes, 41) > 200_000);
+        // Razz's module, on a stride of its hands.
+        assert!(check::<handeval_core::Razz, 7>(razz::classes, 641) > 200_000);
 
         assert_eq!(short5::class_of("As Ks Qs Js Ts"), Ok(1));
         assert_eq!(short5::class_of("9c 8d 7h 6s Jc"), Ok(short5::CLASSES));

@@ -322,6 +322,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::ShortTrips7, ReferenceBest>();
     r.add::<handeval_core::AceFive5, ReferenceBest>();
     r.add::<handeval_core::DeuceSeven5, ReferenceBest>();
+    r.add::<handeval_core::Razz, ReferenceBest>();
     r.low::<handeval_core::Omaha8, LowReference>();
     r.low::<handeval_core::BigO, LowReference>();
     r.low::<handeval_core::Stud8, LowReference>();

@@ -74,8 +74,10 @@ impl<H: Game> BestFive<H> for ReferenceBest {
 mod tests {
     use std::collections::HashSet;
 
-    use handeval_core::rules::{RuleSet, ShortDeck, ShortDeckTrips, Standard};
-    use handeval_core::{Card, Hand6, Hand7, Rank, Short5, Short7, ShortTrips5, ShortTrips7, Suit};
+    use handeval_core::rules::{AceToFiveLow, RuleSet};
+    use handeval_core::{
+        AceFive5, Card, Hand6, Hand7, Rank, Razz, Short5, Short7, ShortTrips5, ShortTrips7, Suit,
+    };
 
     use super::*;
 
@@ -111,6 +113,23 @@ mod tests {
             .collect()
     }
 
+    /// Calls `each` with every multiset of `n` ranks from `lowest` to the
+    /// ace (index 12), at most four of each, as non-decreasing ranks.
+    fn for_each_multiset(n: usize, lowest: u8, mut each: impl FnMut(&[u8])) {
+        let mut ranks = vec![lowest; n];
+        loop {
+            if ranks.windows(5).all(|w| w[0] != w[4]) {
+                each(&ranks);
+            }
+            // The next multiset, ranks non-decreasing.
+            let Some(i) = ranks.iter().rposition(|&r| r < 12) else {
+                break;
+            };
+            let next = ranks[i] + 1;
+            ranks[i..].fill(next);
+        }
+    }
+
     /// How many classes of each category occur as the best five of `n`
     /// cards, derived without enumerating hands: from every multiset of `n`
     /// ranks (at most four of each) and the suits it allows. Without a
@@ -120,28 +139,18 @@ mod tests {
     /// best five and the unsuited best.
     fn classes_by_rank_multisets<R: RuleSet>(n: usize) -> [u16; 10] {
         let mut seen = HashSet::new();
-        let mut ranks = vec![R::RULES.lowest.index(); n];
-        loop {
-            let fits = ranks.windows(5).all(|w| w[0] != w[4]);
-            if fits {
-                let plain = best_of::<R>(&ranks, false);
-                seen.insert(plain);
-                let mut distinct = ranks.clone();
-                distinct.dedup();
-                for k in 5..=distinct.len() {
-                    for suited in subsets(distinct.len(), k) {
-                        let suited: Vec<u8> = suited.iter().map(|&i| distinct[i]).collect();
-                        seen.insert(best_of::<R>(&suited, true).min(plain));
-                    }
+        for_each_multiset(n, R::RULES.lowest.index(), |ranks| {
+            let plain = best_of::<R>(ranks, false);
+            seen.insert(plain);
+            let mut distinct = ranks.to_vec();
+            distinct.dedup();
+            for k in 5..=distinct.len() {
+                for suited in subsets(distinct.len(), k) {
+                    let suited: Vec<u8> = suited.iter().map(|&i| distinct[i]).collect();
+                    seen.insert(best_of::<R>(&suited, true).min(plain));
                 }
             }
-            // The next multiset, ranks non-decreasing.
-            let Some(i) = ranks.iter().rposition(|&r| r < 12) else {
-                break;
-            };
-            let next = ranks[i] + 1;
-            ranks[i..].fill(next);
-        }
+        });
         let mut per_category = [0u16; 10];
         for class in seen {
             let category = R::RULES.category_of(class).expect("a class");
@@ -150,35 +159,46 @@ mod tests {
         per_category
     }
 
+    /// Game `G`'s classes per category against the rank multisets'.
+    fn derived<G: Game>() {
+        assert_eq!(
+            classes_by_rank_multisets::<G::Rules>(G::COUNT),
+            G::CATEGORY_CLASSES,
+            "{}",
+            G::ID
+        );
+    }
+
     #[test]
     fn classes_per_category_follow_from_rank_multisets() {
-        assert_eq!(
-            classes_by_rank_multisets::<Standard>(5),
-            <Hand as Game>::CATEGORY_CLASSES
-        );
-        assert_eq!(
-            classes_by_rank_multisets::<Standard>(6),
-            <Hand6 as Game>::CATEGORY_CLASSES
-        );
-        assert_eq!(
-            classes_by_rank_multisets::<Standard>(7),
-            <Hand7 as Game>::CATEGORY_CLASSES
-        );
-        assert_eq!(
-            classes_by_rank_multisets::<ShortDeck>(5),
-            <Short5 as Game>::CATEGORY_CLASSES
-        );
-        assert_eq!(
-            classes_by_rank_multisets::<ShortDeck>(7),
-            <Short7 as Game>::CATEGORY_CLASSES
-        );
-        assert_eq!(
-            classes_by_rank_multisets::<ShortDeckTrips>(5),
-            <ShortTrips5 as Game>::CATEGORY_CLASSES
-        );
-        assert_eq!(
-            classes_by_rank_multisets::<ShortDeckTrips>(7),
-            <ShortTrips7 as Game>::CATEGORY_CLASSES
-        );
+        derived::<Hand>();
+        derived::<Hand6>();
+        derived::<Hand7>();
+        derived::<Short5>();
+        derived::<Short7>();
+        derived::<ShortTrips5>();
+        derived::<ShortTrips7>();
+        derived::<AceFive5>();
+        derived::<Razz>();
+    }
+
+    /// Razz's hands per category a second way: ace-to-five ignores suits,
+    /// so every hand of a multiset of seven ranks (at most four of each) is
+    /// worth the best low of its ranks, and the multiset stands for the
+    /// product of `C(4, count)` over its ranks' suitings.
+    #[test]
+    fn razz_hands_follow_from_rank_multisets() {
+        let mut hands = [0u64; 10];
+        for_each_multiset(7, 0, |ranks| {
+            let category = AceToFiveLow::RULES
+                .category_of(best_of::<AceToFiveLow>(ranks, false))
+                .expect("a class");
+            let mut suitings = 1u64;
+            for run in ranks.chunk_by(|a, b| a == b) {
+                suitings *= [1, 4, 6, 4, 1][run.len()];
+            }
+            hands[category.index()] += suitings;
+        });
+        assert_eq!(hands, <Razz as Game>::CATEGORY_HANDS);
     }
 }

@@ -371,9 +371,15 @@ impl fmt::Display for Workload {
 }
 
 /// Whether `game` has the access patterns: seven-card Hold'em of the
-/// 52-card deck they deal from (not short deck's).
+/// 52-card deck they deal from, two hole cards and a board of five worth
+/// their high (not short deck's, nor razz's seven cards, which share no
+/// board and count the low).
 pub const fn game_has_patterns(game: GameInfo) -> bool {
-    game.count == 7 && game.hole == 0 && matches!(game.lowest, handeval_core::Rank::Two)
+    game.count == 7
+        && game.hole == 0
+        && game.board == 5
+        && matches!(game.value, handeval_core::Value::High)
+        && matches!(game.lowest, handeval_core::Rank::Two)
 }
 
 /// The access patterns of a game: Hold'em's enumeration, showdowns and
@@ -445,6 +451,8 @@ mod tests {
                 "strength/equity-fixed/omaha"
             ]
         );
+        // Razz's seven cards are no Hold'em hand: its stream of hands only.
+        assert_eq!(ids(GameInfo::of::<handeval_core::Razz>()).len(), 4);
         let hand7 = ids(GameInfo::of::<Hand7>());
         for order in ["heads-up", "three-way", "random"] {
             assert!(

@@ -119,8 +119,14 @@ fn every_games_royal_flush_gets_a_row_from_every_evaluator_of_its_game() {
         assert_eq!(rows.len(), names.len(), "{}: {stdout}", game.id);
         let value = match game.value {
             handeval_core::Value::Lowball(handeval_core::rules::Lowball::AceToFive) => {
-                // King-high with an ace: the 1,279th of the 1,287 no-pair lows.
-                "high_card,1279"
+                if game.count == 5 {
+                    // King-high with an ace: the 1,279th of the 1,287 no-pair lows.
+                    "high_card,1279"
+                } else {
+                    // Razz's seven: the royal's A-J-T beside 2-3, J-T-3-2-A,
+                    // the no-pair lows' colex index C(9, 4) + C(10, 5) = 378.
+                    "high_card,379"
+                }
             }
             handeval_core::Value::Lowball(_) => "royal_flush,7462",
             _ => "royal_flush,1",
