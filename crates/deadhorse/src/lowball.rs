@@ -110,16 +110,22 @@ const STRAIGHTS: [u16; 9] = {
 fn masks<const ACE_LOW: bool>(cards: &[Card]) -> [u16; 4] {
     let (mut once, mut twice, mut thrice, mut four) = (0u16, 0u16, 0u16, 0u16);
     for c in cards {
-        let r = c.rank().index();
-        // Ace-to-five's ace is its lowest rank.
-        let r = if ACE_LOW { (r + 1) % 13 } else { r };
-        let bit = 1u16 << r;
+        // The rank is the card's index over four (deuce 0, ace 12).
+        let bit = 1u16 << (c.index() >> 2);
         four |= thrice & bit;
         thrice |= twice & bit;
         twice |= once & bit;
         once |= bit;
     }
-    [once, twice, thrice, four]
+    let masks = [once, twice, thrice, four];
+    if ACE_LOW {
+        // Ace-to-five's ace is its lowest rank: each mask rotated up one
+        // rank, the ace's bit 12 to bit 0 (once a hand, not a division by
+        // 13 a card).
+        masks.map(|m| ((m << 1) | (m >> 12)) & 0x1FFF)
+    } else {
+        masks
+    }
 }
 
 /// The lowball class of five cards, 1 the best, by ace-to-five's rules
@@ -218,12 +224,12 @@ fn razz_class(cards: &[Card; 7]) -> u16 {
     let five = match once.count_ones() {
         5.. => {
             // Seven cards hold at most seven ranks: at most two of the
-            // highest to drop.
-            let mut five = once;
-            while five.count_ones() > 5 {
-                five &= !(0x8000 >> five.leading_zeros());
-            }
-            [five, 0, 0, 0]
+            // highest to drop, each without a branch to mispredict.
+            let drop = |m: u16| {
+                let highest = 0x8000u16 >> m.leading_zeros();
+                if m.count_ones() > 5 { m & !highest } else { m }
+            };
+            [drop(drop(once)), 0, 0, 0]
         }
         4 => [once, lowest(twice), 0, 0],
         3 => {
@@ -322,6 +328,11 @@ impl BestFive<LowHand<7, AceToFiveLow>> for AceFiveSeven {
     fn strength(hand: &LowHand<7, AceToFiveLow>) -> Reverse<u16> {
         Reverse(Self::class(hand))
     }
+
+    // Hardware popcount in the batch loops (a rank set's size decides the
+    // pattern): x86-64's baseline has none, and counts bits in a dozen
+    // instructions.
+    handeval_core::target_feature_batches!(AceFiveSeven, cards LowHand<7, AceToFiveLow>, "popcnt");
 }
 
 /// What the two kernels share in their descriptions.
@@ -380,6 +391,8 @@ macro_rules! lowball_kernel {
             fn strength(hand: &LowHand<5, $set>) -> Reverse<u16> {
                 Reverse(<$ty>::class(hand))
             }
+
+            handeval_core::target_feature_batches!($ty, cards LowHand<5, $set>, "popcnt");
         }
     };
 }
