@@ -930,10 +930,13 @@ pub fn recommended(game: GameInfo) -> &'static str {
 /// through its parts: it is a best of the hand's fives
 /// ([`About::best_of_fives`]), whose code is the same whichever five-card
 /// variant it runs; an earlier best of the fives of its role runs that code
-/// over every hand; and its variant is checked over every five-card hand,
-/// so its value is the variant's on every hand's strongest five. The tests
-/// hold it to a seeded sample, and CI to its variant's every-hand check
-/// (`cargo xtask list --format csv`'s `by_parts`).
+/// over every hand, of this game or of an earlier game whose hands are as
+/// many cards with every five allowed (razz's seven after Hold'em's: the
+/// same positions, the same cards, the same best of them); and its variant
+/// is checked over every five-card hand, so its value is the variant's on
+/// every hand's strongest five. The tests hold it to a seeded sample, and
+/// CI to its variant's every-hand check (`cargo xtask list --format csv`'s
+/// `by_parts`).
 #[must_use]
 pub fn stands_on_its_parts(game: GameInfo, name: &str) -> bool {
     let abouts = abouts_in(game, false);
@@ -941,10 +944,20 @@ pub fn stands_on_its_parts(game: GameInfo, name: &str) -> bool {
         return false;
     };
     let this = &abouts[at];
-    this.best_of_fives
-        && abouts[..at]
-            .iter()
-            .any(|a| a.best_of_fives && a.meta.role == this.meta.role)
+    let same_code = |a: &&About| a.best_of_fives && a.meta.role == this.meta.role;
+    if !this.best_of_fives {
+        return false;
+    }
+    if abouts[..at].iter().any(|a| same_code(&a)) {
+        return true;
+    }
+    // Every five of as many cards: a game of no hole cards.
+    game.hole == 0
+        && games()
+            .into_iter()
+            .take_while(|g| g.id != game.id)
+            .filter(|g| g.hole == 0 && g.count == game.count && g.value.is_ranked())
+            .any(|g| abouts_in(g, false).iter().any(|a| same_code(&a)))
 }
 
 /// The low evaluator of `G` the equity counts with, chosen by what the
@@ -1228,6 +1241,20 @@ fn every_board<G: Game, E: BestFive<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_best_of_the_fives_stands_on_its_parts_after_the_first_of_its_role() {
+        let game = |id| game(id).expect("a game");
+        // The first of each role in Hold'em's seven runs over every hand.
+        assert!(!stands_on_its_parts(game("seven"), "subskybox/best-of-21"));
+        assert!(stands_on_its_parts(game("seven"), "deadhorse/best-of-21"));
+        // Razz's only best of the fives: the same code on seven cards as
+        // Hold'em's, which runs it over every hand first.
+        assert!(stands_on_its_parts(game("razz"), "deadhorse/best-of-21"));
+        // Not a best of the fives, or no such evaluator.
+        assert!(!stands_on_its_parts(game("razz"), "deadhorse/razz"));
+        assert!(!stands_on_its_parts(game("razz"), "nobody"));
+    }
 
     #[test]
     fn equity_counts_with_a_direct_kernel_where_a_game_has_one() {
