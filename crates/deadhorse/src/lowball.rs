@@ -1,5 +1,7 @@
 //! Lowball, table-free: ace-to-five and deuce-to-seven classes from the
-//! hand's rank-count bitsets and the combinatorial number system.
+//! hand's rank-count bitsets and the combinatorial number system, and
+//! razz's (the best ace-to-five five of seven, [`AceFiveSeven`]) from the
+//! same arithmetic on the masks of the five that play.
 //!
 //! A lowball hand is worth its ranks far more than its cards: in
 //! ace-to-five only the ranks count, in deuce-to-seven the ranks and
