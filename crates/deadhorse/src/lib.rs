@@ -333,7 +333,7 @@ pub mod class;
 pub mod enumerate;
 mod listing;
 pub mod low;
-mod lowball;
+pub mod lowball;
 mod omaha;
 mod readme;
 mod seven;

@@ -21,6 +21,13 @@
 //! - the class is the pattern's first class plus the index of its groups,
 //!   each group's index counted among the ranks the groups before it leave.
 //!
+//! Razz's seven cards play the five their masks name: of five or more
+//! distinct ranks the five lowest, no pair; of four, all four with the
+//! lowest rank held twice or more paired; of three, all three with the two
+//! lowest held twice or more paired (seven cards of three ranks always hold
+//! two such); of two (four and three of a kind), the lower three of a kind
+//! and the higher paired, a full house, which ranks below quads.
+//!
 //! Ace-to-five reads the ace as rank 0 and counts no straight or flush;
 //! deuce-to-seven reads the ace as rank 12 and counts both, nine straights
 //! from 2-3-4-5-6 (rank set `0b1_1111`) up, A-2-3-4-5 not among them.
@@ -280,8 +287,8 @@ impl DeuceSeven {
 }
 
 /// Razz, table-free: the best five's rank masks from the seven cards',
-/// then ace-to-five's arithmetic ([`razz_class`]'s rules). The lab's
-/// direct razz kernel, beside `aya_poker`'s perfect hash of the seven
+/// then ace-to-five's arithmetic (the [module documentation](self) says
+/// which five play). The lab's direct razz kernel, beside `aya_poker`'s perfect hash of the seven
 /// cards' ranks and the best of 21 fives by [`AceFive`].
 ///
 /// ```
