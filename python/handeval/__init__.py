@@ -43,8 +43,8 @@ CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 #: ``short5`` and ``short7`` (36 cards, 6 to ace; ``short5t`` and
 #: ``short7t`` with trips above the straight), the lowball games ``ace5``,
 #: ``deuce7`` and ``razz`` (ace-to-five and deuce-to-seven of five cards,
-#: ace-to-five of seven: class 1 is the best low), and the Hi-Lo games ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card
-#: Omaha Hi-Lo) and ``stud8`` (seven-card stud Hi-Lo), whose highs
+#: ace-to-five of seven: class 1 is the best low), and the Hi-Lo games
+#: ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card Omaha Hi-Lo) and ``stud8`` (seven-card stud Hi-Lo), whose highs
 #: :func:`evaluate` gives and lows :func:`lows`.
 GAMES: dict[str, int] = dict(_handeval.games())
 

@@ -199,19 +199,27 @@ def test_every_lowball_hand_has_the_oracles_class_and_category(game, classes_of_
         assert (classes[1], names[0], names[2]) == (1, "Flush", "High Card")
 
 
+def assert_best_of_their_fives(hands, seven, five):
+    """Each seven-card hand's class and category under ``seven`` are those
+    of the best of its 21 fives under ``five``; returns the hands' classes
+    and categories."""
+    classes, categories = handeval.evaluate(hands, game=seven)
+    fives = np.array([hand[list(five_)] for hand in hands for five_ in combinations(range(7), 5)])
+    five_classes, five_categories = handeval.evaluate(fives, game=five)
+    best = five_classes.reshape(-1, 21).argmin(axis=1)
+    assert (classes == five_classes.reshape(-1, 21).min(axis=1)).all()
+    assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()
+    return classes, categories
+
+
 @pytest.mark.parametrize("seven, five", [("short7", "short5"), ("short7t", "short5t")])
 def test_seven_short_deck_cards_are_the_best_of_their_fives(seven, five):
     rng = np.random.default_rng(20261128)
     hands = np.array([rng.choice(np.arange(16, 52), 7, replace=False) for _ in range(5000)], dtype=np.uint8)
     # Three nines beside 6-7-8-9-T: the hand whose best five the two orders differ on.
     hands[0] = [28, 29, 30, 19, 21, 24, 32]
-    classes, categories = handeval.evaluate(hands, game=seven)
+    _, categories = assert_best_of_their_fives(hands, seven, five)
     assert handeval.CATEGORIES[categories[0]] == ("Three of a Kind" if five == "short5t" else "Straight")
-    fives = np.array([hand[list(five_)] for hand in hands for five_ in combinations(range(7), 5)])
-    five_classes, five_categories = handeval.evaluate(fives, game=five)
-    best = five_classes.reshape(-1, 21).argmin(axis=1)
-    assert (classes == five_classes.reshape(-1, 21).min(axis=1)).all()
-    assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()
 
 
 def test_razz_is_the_best_ace_to_five_low_of_the_seven():
@@ -219,15 +227,11 @@ def test_razz_is_the_best_ace_to_five_low_of_the_seven():
     # seven cards to the best of their 21 fives by it.
     rng = np.random.default_rng(20261129)
     hands = np.array([rng.choice(52, 7, replace=False) for _ in range(5000)], dtype=np.uint8)
-    # Pairs all round and a wheel among kings: 4-4-3-2-A... and 5-4-3-2-A.
+    # A-A-2-2-3-3-4, four ranks: the aces pair, A-A-4-3-2; and the wheel
+    # beside two kings, 5-4-3-2-A.
     hands[0] = [48, 49, 0, 1, 4, 5, 8]
     hands[1] = [48, 0, 4, 8, 12, 44, 45]
-    classes, categories = handeval.evaluate(hands, game="razz")
-    fives = np.array([hand[list(five)] for hand in hands for five in combinations(range(7), 5)])
-    five_classes, five_categories = handeval.evaluate(fives, game="ace5")
-    best = five_classes.reshape(-1, 21).argmin(axis=1)
-    assert (classes == five_classes.reshape(-1, 21).min(axis=1)).all()
-    assert (categories == five_categories.reshape(-1, 21)[np.arange(len(hands)), best]).all()
+    classes, categories = assert_best_of_their_fives(hands, "razz", "ace5")
     assert handeval.CATEGORIES[categories[0]] == "One Pair"
     assert classes[1] == 1
 

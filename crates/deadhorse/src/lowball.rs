@@ -221,12 +221,8 @@ const fn lowest(mask: u16) -> u16 {
 }
 
 /// The razz class of seven cards: the ace-to-five class of their best
-/// five, whose rank masks follow from the seven's. Five or more distinct
-/// ranks: the five lowest, no pair. Four: all four, the lowest rank held
-/// twice or more paired. Three: all three, the two lowest held twice or
-/// more paired (seven cards of three ranks hold two such). Two (four and
-/// three of a kind): the lower three of a kind, the higher paired, a full
-/// house below quads.
+/// five, whose rank masks follow from the seven's by the rule the [module
+/// documentation](self) gives.
 #[inline(always)]
 fn razz_class(cards: &[Card; 7]) -> u16 {
     let [once, twice, thrice, _] = masks::<true>(cards);
@@ -299,8 +295,8 @@ impl DeuceSeven {
 /// let seven: Razz = "7c 7d 5h 3s 3c 2d As".parse().unwrap();
 /// assert_eq!(AceFiveSeven::class(&seven), 8);
 /// assert_eq!(AceFiveSeven::class(&seven), AceFive::class(&"7c 5h 3s 2d As".parse().unwrap()));
-/// // Four ranks: the lowest rank held twice pairs, 9-9-6-4-3 is beaten by
-/// // nothing here: the fours pair, 9-6-4-4-3.
+/// // Four ranks, nines and fours each held twice or more: the lower pair
+/// // plays, 9-6-4-4-3, not 9-9-6-4-3.
 /// let pair: Razz = "9c 6d 4h 4s 4c 3d 9s".parse().unwrap();
 /// assert_eq!(<AceFiveSeven as BestFive<Razz>>::category(&pair), Category::OnePair);
 /// assert_eq!(AceFiveSeven::class(&pair), AceFive::class(&"9c 6d 4h 4s 3d".parse().unwrap()));

@@ -10,6 +10,20 @@ pub const FAMILY: Family = Family {
     title: "deliberately broken evaluators, for showing that the checks fail",
 };
 
+/// A broken evaluator's description: its family's, a scalar role, no
+/// tables.
+const fn meta(name: &'static str, summary: &'static str) -> handeval_core::Meta {
+    handeval_core::Meta {
+        name,
+        summary,
+        family: FAMILY,
+        role: Role::Tuned,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    }
+}
+
 /// Declares a broken evaluator: the reference, with `strength` changed.
 macro_rules! broken {
     ($(#[$doc:meta])* $ty:ident, $stem:literal, $summary:literal, $strength:ty,
@@ -19,15 +33,7 @@ macro_rules! broken {
         pub struct $ty;
 
         impl Evaluator for $ty {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: concat!("broken/", $stem),
-        summary: $summary,
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+            const META: handeval_core::Meta = meta(concat!("broken/", $stem), $summary);
             // `broken/wheel-above-king-high-21` for seven cards.
             const BEST_OF: &'static str = concat!($stem, "-{}");
             type Encoded = Hand;
@@ -121,15 +127,10 @@ broken!(
 pub struct AnyFiveOfNine;
 
 impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/any-five-of-nine",
-        summary: "the reference over any five of the nine cards",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/any-five-of-nine",
+        "the reference over any five of the nine cards",
+    );
     type Five = handeval_reference::Reference;
     type Strength = Strength;
     fn category(hand: &handeval_core::Omaha4) -> Category {
@@ -164,15 +165,10 @@ impl handeval_core::BestFive<handeval_core::Omaha4> for AnyFiveOfNine {
 pub struct TypesTradedOnly;
 
 impl handeval_core::BestFive<handeval_core::ShortTrips7> for TypesTradedOnly {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/types-traded-only",
-        summary: "short deck's best five, valued with three of a kind above the straight",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/types-traded-only",
+        "short deck's best five, valued with three of a kind above the straight",
+    );
     type Five = handeval_reference::ShortTripsReference;
     type Strength = Strength;
     fn category(hand: &handeval_core::ShortTrips7) -> Category {
@@ -193,15 +189,10 @@ impl handeval_core::BestFive<handeval_core::ShortTrips7> for TypesTradedOnly {
 pub struct WheelStillAStraight;
 
 impl handeval_core::BestFive<handeval_core::DeuceSeven5> for WheelStillAStraight {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/wheel-still-a-straight",
-        summary: "deuce-to-seven as the high ranking reversed, A-2-3-4-5 a straight",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/wheel-still-a-straight",
+        "deuce-to-seven as the high ranking reversed, A-2-3-4-5 a straight",
+    );
     type Five = handeval_reference::DeuceToSevenReference;
     type Strength = Strength;
     fn category(hand: &handeval_core::DeuceSeven5) -> Category {
@@ -227,15 +218,10 @@ impl handeval_core::BestFive<handeval_core::DeuceSeven5> for WheelStillAStraight
 pub struct FiveLowestCards;
 
 impl handeval_core::BestFive<handeval_core::Razz> for FiveLowestCards {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/five-lowest-cards",
-        summary: "razz's low from the five lowest cards, a paired card kept",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/five-lowest-cards",
+        "razz's low from the five lowest cards, a paired card kept",
+    );
     type Five = handeval_reference::AceToFiveReference;
     type Strength = Strength;
     fn category(hand: &handeval_core::Razz) -> Category {
@@ -258,15 +244,10 @@ impl handeval_core::BestFive<handeval_core::Razz> for FiveLowestCards {
 pub struct LowOfAnyFive;
 
 impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for LowOfAnyFive {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/low-of-any-five",
-        summary: "Omaha Hi-Lo's low from any five of the nine cards",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/low-of-any-five",
+        "Omaha Hi-Lo's low from any five of the nine cards",
+    );
 
     fn low(hand: &handeval_core::Omaha4) -> handeval_core::low::Low {
         let ranks = handeval_core::low::low_ranks(handeval_core::Game::card_slice(hand));
@@ -288,15 +269,10 @@ impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for LowOfAnyFive {
 pub struct FourOfFiveHoleCards;
 
 impl handeval_core::low::LowEvaluator<handeval_core::BigO> for FourOfFiveHoleCards {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/four-of-five-hole-cards",
-        summary: "Big O's low from the first four hole cards",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/four-of-five-hole-cards",
+        "Big O's low from the first four hole cards",
+    );
 
     fn low(hand: &handeval_core::Omaha5) -> handeval_core::low::Low {
         let cards = handeval_core::Game::card_slice(hand);
@@ -314,15 +290,10 @@ impl handeval_core::low::LowEvaluator<handeval_core::BigO> for FourOfFiveHoleCar
 pub struct NineQualifies;
 
 impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for NineQualifies {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/nine-qualifies",
-        summary: "Omaha Hi-Lo's low with a nine read as an eight",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/nine-qualifies",
+        "Omaha Hi-Lo's low with a nine read as an eight",
+    );
 
     fn low(hand: &handeval_core::Omaha4) -> handeval_core::low::Low {
         let bit = |c: &Card| match c.rank() {
@@ -364,15 +335,10 @@ impl handeval_core::low::LowEvaluator<handeval_core::Omaha8> for NineQualifies {
 pub struct EightCountedOut;
 
 impl handeval_core::low::LowEvaluator<handeval_core::Stud8> for EightCountedOut {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/eight-counted-out",
-        summary: "stud Hi-Lo's low with the eight out: seven or better",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/eight-counted-out",
+        "stud Hi-Lo's low with the eight out: seven or better",
+    );
 
     fn low(hand: &handeval_core::Hand7) -> handeval_core::low::Low {
         // The seven low ranks below the eight (bit 7), the five lowest kept.
@@ -394,15 +360,10 @@ impl handeval_core::low::LowEvaluator<handeval_core::Stud8> for EightCountedOut 
 pub struct WheelClassAsSixHigh;
 
 impl Evaluator for WheelClassAsSixHigh {
-    const META: handeval_core::Meta = handeval_core::Meta {
-        name: "broken/wheel-class-as-six-high",
-        summary: "the reference, its classes read off with the wheel's one off",
-        family: FAMILY,
-        role: Role::Tuned,
-        derived_from: None,
-        table_bytes: 0,
-        card_table_bytes: 0,
-    };
+    const META: handeval_core::Meta = meta(
+        "broken/wheel-class-as-six-high",
+        "the reference, its classes read off with the wheel's one off",
+    );
     type Encoded = Hand;
     type Strength = Strength;
     fn encode(hand: &Hand) -> Hand {
