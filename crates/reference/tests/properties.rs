@@ -38,3 +38,29 @@ proptest! {
         prop_assert_eq!(Reference::strength(hand), Reference::strength(relabelled));
     }
 }
+
+/// [`handeval_reference::Strength`]'s order through its packed key is the
+/// order of its fields in turn, as a derived order would compare them, on
+/// every distinct strength of every rule set: sorted by the fields, the
+/// keys strictly rise.
+#[test]
+fn the_packed_key_orders_strengths_field_by_field() {
+    use handeval_reference::Strength;
+    let fields = |s: &Strength| (s.tier, s.category, s.ranks);
+    let mut checked = 0;
+    for rules in handeval_core::rules::ALL {
+        let mut strengths: Vec<Strength> = handeval_core::all_hands()
+            .filter(|h| h.mask() & !rules.deck() == 0)
+            .map(|h| handeval_reference::evaluate_by(&h, rules))
+            .collect();
+        strengths.sort_unstable_by_key(fields);
+        strengths.dedup_by_key(|s| fields(s));
+        for pair in strengths.windows(2) {
+            assert!(pair[0].key() < pair[1].key(), "{pair:?}");
+            assert!(pair[0] < pair[1], "{pair:?}");
+        }
+        checked += strengths.len();
+    }
+    // Each rule set's five-card classes: 7,462 twice, 1,404 twice, 6,175.
+    assert_eq!(checked, 7_462 + 1_404 + 1_404 + 6_175 + 7_462);
+}

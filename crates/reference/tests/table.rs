@@ -137,3 +137,23 @@ fn both_short_deck_orders_have_their_tables_hand_by_hand() {
     check::<ShortDeck>();
     check::<ShortDeckTrips>();
 }
+
+/// The table, built from the packed keys of one pass, is the literal
+/// reference's class ([`Naive::class`], its strengths ranked as they are)
+/// on every five-card hand. The other rule sets' tables are built by the
+/// same code; the games' tests hold each to its literal reference on a
+/// seeded sample and to its rule set's histogram and classes over every
+/// hand.
+#[test]
+fn the_table_is_the_literal_class_of_every_hand() {
+    use handeval_reference::Naive;
+    use handeval_reference::table::ClassTable;
+    let table = ClassTable::build::<handeval_core::rules::Standard>();
+    for h in all_hands() {
+        assert_eq!(
+            table.five(&h),
+            Naive::<handeval_core::rules::Standard>::class(&h).get(),
+            "{h}"
+        );
+    }
+}
