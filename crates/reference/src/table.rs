@@ -118,7 +118,7 @@ impl ClassTable {
         }
         let ranking = Ranking::from_values(keys.iter().copied().filter(|&k| k != 0));
         assert!(
-            ranking.len() <= usize::from(u16::MAX),
+            u16::try_from(ranking.len()).is_ok(),
             "at most the game's classes"
         );
         let classes = keys
