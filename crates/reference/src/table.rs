@@ -100,31 +100,38 @@ impl ClassTable {
     /// # Panics
     /// As [`ClassTable::new`].
     pub fn build<R: RuleSet>() -> ClassTable {
-        // One pass of the reference over the deck's fives, each strength
-        // kept at its hand's index as its packed key (whose order is the
-        // strength's: `Strength::key`); the distinct keys, strongest first,
-        // are then the classes, as `Naive::class` numbers them (a test
-        // holds the two equal on every hand). Ranking the keys it already
-        // holds saves a second pass of the reference and the comparisons
-        // of whole strengths: about half the table's second on the Zen 3,
-        // which every process that checks a hand pays.
-        let mut keys = vec![0u64; HAND_COUNT];
+        // One pass of the reference over the deck's fives, each hand's
+        // strength kept as its packed key (whose order is the strength's:
+        // `Strength::key`) beside its index; the distinct keys, strongest
+        // first, are then the classes, as `Naive::class` numbers them (a
+        // test holds the two equal on every hand). Ranking the keys it
+        // already holds saves a second pass of the reference and the
+        // comparisons of whole strengths, and the few distinct keys are
+        // found by hashing rather than sorting every hand's: the table took
+        // about a second on the Zen 3, in every process that checks a hand.
         let deck = R::RULES.deck();
-        for hand in all_hands().filter(|h| h.mask() & !deck == 0) {
-            let slot = &mut keys[five_index(sorted(hand.cards().map(Card::index)))];
-            assert_eq!(*slot, 0, "two hands share the index of {hand}");
-            // A key is never 0: its last byte is a rank of 1 or more.
-            *slot = evaluate_by(&hand, R::RULES).key();
-        }
-        let ranking = Ranking::from_values(keys.iter().copied().filter(|&k| k != 0));
+        let keyed: Vec<(usize, u64)> = all_hands()
+            .filter(|h| h.mask() & !deck == 0)
+            .map(|hand| {
+                let index = five_index(sorted(hand.cards().map(Card::index)));
+                (index, evaluate_by(&hand, R::RULES).key())
+            })
+            .collect();
+        let distinct: std::collections::HashSet<u64> = keyed.iter().map(|&(_, key)| key).collect();
+        let ranking = Ranking::from_values(distinct);
         assert!(
             u16::try_from(ranking.len()).is_ok(),
             "at most the game's classes"
         );
-        let classes = keys
-            .iter()
-            .map(|&key| ranking.class(key).map_or(0, |class| class as u16))
-            .collect();
+        let mut classes = vec![0u16; HAND_COUNT];
+        for (index, key) in keyed {
+            let slot = &mut classes[index];
+            assert_eq!(*slot, 0, "two hands share the index {index}");
+            *slot = ranking
+                .class(key)
+                .and_then(|class| u16::try_from(class).ok())
+                .expect("every key is ranked");
+        }
         ClassTable { classes }
     }
 
