@@ -1,9 +1,12 @@
 //! Class numbers from any evaluator's own strength values.
 
 use std::any::{Any, TypeId};
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use handeval_core::{Evaluator, all_hands};
+
+use crate::Strength;
 
 /// Values ranked a chunk at a time: see [`Ranking::absorb`].
 const CHUNK: usize = 1 << 16;
@@ -132,6 +135,12 @@ pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
         let mut ranking = Ranking {
             strongest_first: Vec::new(),
         };
+        // The reference's own strengths (every rule set's `Naive`) are
+        // hashed instead: a whole strength compares field by field, and
+        // the reference's scale is made by every process that checks a
+        // hand, so its seven thousand distinct values are found without
+        // sorting millions.
+        let mut strengths: HashSet<Strength> = HashSet::new();
         let mut hands: Vec<F::Encoded> = Vec::with_capacity(CHUNK);
         let mut values: Vec<F::Strength> = Vec::with_capacity(CHUNK);
         let mut rank = |hands: &mut Vec<F::Encoded>, values: &mut Vec<F::Strength>| {
@@ -141,7 +150,11 @@ pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
             values.clear();
             values.resize(hands.len(), F::strength(first));
             F::strengths(hands, values);
-            ranking.absorb(values);
+            if let Some(reference) = (values as &mut dyn Any).downcast_mut::<Vec<Strength>>() {
+                strengths.extend(reference.iter().copied());
+            } else {
+                ranking.absorb(values);
+            }
             hands.clear();
         };
         for hand in all_hands().filter(|h| h.mask() & !deck == 0) {
@@ -151,7 +164,12 @@ pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
             }
         }
         rank(&mut hands, &mut values);
-        Arc::new(ranking)
+        let made: Arc<dyn Any + Send + Sync> = if strengths.is_empty() {
+            Arc::new(ranking)
+        } else {
+            Arc::new(Ranking::from_values(strengths))
+        };
+        made
     });
     Arc::clone(any)
         .downcast()
