@@ -1,12 +1,11 @@
 //! Class numbers from any evaluator's own strength values.
 
 use std::any::{Any, TypeId};
-use std::collections::HashSet;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use handeval_core::{Evaluator, all_hands};
 
-use crate::Strength;
+use crate::{KeySet, Strength};
 
 /// Values ranked a chunk at a time: see [`Ranking::absorb`].
 const CHUNK: usize = 1 << 16;
@@ -140,7 +139,7 @@ pub fn scale<F: Evaluator>() -> Arc<Ranking<F::Strength>> {
         // the reference's scale is made by every process that checks a
         // hand, so its seven thousand distinct values are found without
         // sorting millions.
-        let mut strengths: HashSet<Strength> = HashSet::new();
+        let mut strengths: KeySet<Strength> = KeySet::default();
         let mut hands: Vec<F::Encoded> = Vec::with_capacity(CHUNK);
         let mut values: Vec<F::Strength> = Vec::with_capacity(CHUNK);
         let mut rank = |hands: &mut Vec<F::Encoded>, values: &mut Vec<F::Strength>| {

@@ -117,7 +117,7 @@ impl ClassTable {
                 (index, evaluate_by(&hand, R::RULES).key())
             })
             .collect();
-        let distinct: std::collections::HashSet<u64> = keyed.iter().map(|&(_, key)| key).collect();
+        let distinct: crate::KeySet<u64> = keyed.iter().map(|&(_, key)| key).collect();
         let ranking = Ranking::from_values(distinct);
         assert!(
             u16::try_from(ranking.len()).is_ok(),
