@@ -99,6 +99,11 @@ impl Undisturbed {
             .filter(|t| t.workload == workload && t.evaluator == name)
             .map(|t| t.ns_per_hand)
             .collect();
+        Undisturbed::of_times(&times)
+    }
+
+    /// The undisturbed time of one evaluator's turns on one workload.
+    fn of_times(times: &[f64]) -> Option<Undisturbed> {
         let ns = times.iter().copied().reduce(f64::min)?;
         let disturbed = times
             .iter()
@@ -133,19 +138,25 @@ pub fn ratio_stats(
     evaluator: &str,
     baseline: &str,
 ) -> Option<RatioStats> {
+    let of = |name: &str| -> Vec<&Turn> {
+        turns
+            .iter()
+            .filter(|t| t.workload == workload && t.evaluator == name)
+            .collect()
+    };
+    ratio_stats_between(&of(evaluator), &of(baseline))
+}
+
+/// [`ratio_stats`] of one evaluator's turns and its baseline's, each of
+/// one workload.
+fn ratio_stats_between(of_evaluator: &[&Turn], of_baseline: &[&Turn]) -> Option<RatioStats> {
     // The baseline's turns by round, read in one pass: a search of every
     // turn for each of the evaluator's took `report` and `machines` most
     // of their time (a run holds thousands of turns, and this is asked
     // once per row).
     let mut baseline_at = HashMap::new();
-    let mut of_evaluator = Vec::new();
-    for t in turns.iter().filter(|t| t.workload == workload) {
-        if t.evaluator == baseline {
-            baseline_at.entry(t.round).or_insert(t.ns_per_hand);
-        }
-        if t.evaluator == evaluator {
-            of_evaluator.push(t);
-        }
+    for t in of_baseline {
+        baseline_at.entry(t.round).or_insert(t.ns_per_hand);
     }
     let mut ratios: Vec<f64> = of_evaluator
         .iter()
@@ -176,11 +187,17 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// The first quartile, median and third quartile of the time per hand of
 /// `name` over the rounds of `workload`.
 pub fn turn_quartiles(turns: &[Turn], workload: Workload, name: &str) -> Option<[f64; 3]> {
-    let mut times: Vec<f64> = turns
-        .iter()
-        .filter(|t| t.workload == workload && t.evaluator == name)
-        .map(|t| t.ns_per_hand)
-        .collect();
+    quartiles_of(
+        turns
+            .iter()
+            .filter(|t| t.workload == workload && t.evaluator == name)
+            .map(|t| t.ns_per_hand)
+            .collect(),
+    )
+}
+
+/// The first quartile, median and third quartile of `times`.
+fn quartiles_of(mut times: Vec<f64>) -> Option<[f64; 3]> {
     if times.is_empty() {
         return None;
     }
@@ -201,9 +218,9 @@ pub fn median_turn(turns: &[Turn], workload: Workload, name: &str) -> Option<f64
 /// # Errors
 /// A row that publishes the rounds' figure with no rounds to take it from,
 /// or whose file says its turns' median is what its turns do not give.
-fn derive_timers(rows: &mut [Row], by_workload: &TurnsOf) -> Result<()> {
+fn derive_timers(rows: &mut [Row], by_turns: &TurnsOf) -> Result<()> {
     for r in rows.iter_mut().filter(|r| r.in_one_measurement()) {
-        let turns = by_workload.of(r.workload);
+        let turns = by_turns.of(r.workload, &r.evaluator);
         // What the file says the rounds' median was, before it is derived
         // afresh. (Not its published figure: the estimator that takes it
         // from the rounds has changed, and older runs are read with the
@@ -215,8 +232,9 @@ fn derive_timers(rows: &mut [Row], by_workload: &TurnsOf) -> Result<()> {
             r.criterion_ns = Some(r.ns);
         }
         let criterion = r.criterion_ns;
-        r.rounds_ns = median_turn(turns, r.workload, &r.evaluator);
-        let undisturbed = Undisturbed::of(turns, r.workload, &r.evaluator);
+        let times: Vec<f64> = turns.iter().map(|t| t.ns_per_hand).collect();
+        r.rounds_ns = quartiles_of(times.clone()).map(|[_, median, _]| median);
+        let undisturbed = Undisturbed::of_times(&times);
         r.turns = undisturbed.map(|u| u.turns);
         // Wherever the rounds timed a row, they publish it: the estimator
         // applies to every run that has rounds, older ones included (whose
@@ -302,23 +320,32 @@ pub fn floor_for<'a>(r: &Row, candidates: &'a [Row]) -> Option<&'a Row> {
         .or_else(|| candidates.iter().find(same))
 }
 
-/// A run's turns by workload, sorted out once: every row's statistics
-/// read its own workload's turns, where a search of all of them for each
-/// row took `report` and `machines` most of their time (a run holds tens
-/// of thousands of turns and hundreds of rows).
-struct TurnsOf(HashMap<Workload, Vec<Turn>>);
+/// A run's turns by workload and evaluator, sorted out once: every row's
+/// statistics read its own turns, where a search of all of them (or of
+/// its workload's) for each row took `report` and `machines` most of
+/// their time (a run holds tens of thousands of turns and hundreds of
+/// rows, and `machines` reads every run).
+struct TurnsOf<'a>(HashMap<Workload, HashMap<&'a str, Vec<&'a Turn>>>);
 
-impl TurnsOf {
-    fn new(turns: &[Turn]) -> TurnsOf {
-        let mut by = HashMap::<Workload, Vec<Turn>>::new();
+impl<'a> TurnsOf<'a> {
+    fn new(turns: &'a [Turn]) -> TurnsOf<'a> {
+        let mut by = HashMap::<Workload, HashMap<&str, Vec<&Turn>>>::new();
         for t in turns {
-            by.entry(t.workload).or_default().push(t.clone());
+            by.entry(t.workload)
+                .or_default()
+                .entry(t.evaluator.as_str())
+                .or_default()
+                .push(t);
         }
         TurnsOf(by)
     }
 
-    fn of(&self, workload: Workload) -> &[Turn] {
-        self.0.get(&workload).map_or(&[], Vec::as_slice)
+    /// `name`'s turns on `workload`, in the file's order.
+    fn of(&self, workload: Workload, name: &str) -> &[&'a Turn] {
+        self.0
+            .get(&workload)
+            .and_then(|of| of.get(name))
+            .map_or(&[], Vec::as_slice)
     }
 }
 
@@ -329,8 +356,8 @@ impl TurnsOf {
 /// # Errors
 /// A row that publishes the rounds' figure with no rounds to take it from.
 pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
-    let by_workload = TurnsOf::new(turns);
-    derive_timers(rows, &by_workload)?;
+    let by_turns = TurnsOf::new(turns);
+    derive_timers(rows, &by_turns)?;
     let quiet: Vec<(Workload, String, f64)> = rows
         .iter()
         .filter(|r| r.workload.load == Load::Quiet)
@@ -373,9 +400,9 @@ pub fn derive_columns(rows: &mut [Row], turns: &[Turn]) -> Result<()> {
             let baseline = baseline_for(r, &of_w).map(|b| (b.evaluator.clone(), b.ns));
             r.baseline = baseline.as_ref().map(|b| b.0.clone()).unwrap_or_default();
             r.ratio_to_baseline = baseline.as_ref().map(|b| r.ns / b.1);
-            let stats = baseline
-                .as_ref()
-                .and_then(|b| ratio_stats(by_workload.of(w), w, &r.evaluator, &b.0));
+            let stats = baseline.as_ref().and_then(|b| {
+                ratio_stats_between(by_turns.of(w, &r.evaluator), by_turns.of(w, &b.0))
+            });
             // Without rounds, no round statistics: none are carried over
             // from the file, where they would describe rounds not read.
             r.ratio_median = stats.map(|s| s.median);

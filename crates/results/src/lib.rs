@@ -107,14 +107,20 @@ pub fn read(dir: &Path, listed: &[String], describe: &dyn Fn(&mut Row)) -> Resul
     }
     let claimed: Vec<Option<usize>> = rows.iter().map(|r| r.rounds).collect();
     if let Some(turns) = &turns {
-        // The floor's bare loop is timed beside the floor's row.
+        // The floor's bare loop is timed beside the floor's row. A set of
+        // the rows, not a search of them per turn: a run holds tens of
+        // thousands of turns and hundreds of rows, and the search took
+        // most of `compare`'s time.
+        let timed: std::collections::HashSet<(Workload, &str)> = rows
+            .iter()
+            .map(|r| (r.workload, r.evaluator.as_str()))
+            .collect();
         let row_of = |t: &Turn| {
             let name = t
                 .evaluator
                 .strip_suffix(" (bare loop)")
                 .unwrap_or(&t.evaluator);
-            rows.iter()
-                .any(|r| r.workload == t.workload && r.evaluator == name)
+            timed.contains(&(t.workload, name))
         };
         if let Some(t) = turns.iter().find(|t| !row_of(t)) {
             bail!(

@@ -104,7 +104,7 @@ pub fn read(path: &Path) -> Result<Option<Vec<Turn>>> {
     }
     let mut reader = csv::Reader::from_reader(text.as_slice());
     let mut turns: Vec<Turn> = Vec::new();
-    let mut seen = HashMap::new();
+    let mut seen = HashMap::with_capacity(text.len() / 64);
     for (i, t) in reader.deserialize::<Turn>().enumerate() {
         let line = i + 2;
         let t = t.with_context(|| format!("{}: line {line}", path.display()))?;

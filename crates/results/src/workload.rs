@@ -90,7 +90,7 @@ impl Order {
 }
 
 /// What the timed loop starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Input {
     /// Five cards already in the evaluator's own encoding: the algorithm
     /// alone. A five-card extension (`handeval_benches::encoded`): only five-card
@@ -116,6 +116,15 @@ impl Input {
             Input::Encoded => "encoded",
             Input::Cards(game) => game.input,
         }
+    }
+}
+
+/// By the id alone: games' ids are distinct, so equal inputs hash alike,
+/// and a run's files hash a workload per line (the whole definition of
+/// the game, its words and tables, took a quarter of `machines`' time).
+impl core::hash::Hash for Input {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.id().hash(state);
     }
 }
 
@@ -288,7 +297,19 @@ impl Workload {
 
     /// Parses an id made by [`Workload::id`].
     pub fn from_id(id: &str) -> Option<Workload> {
-        Workload::every().find(|w| w.id() == id)
+        // Every workload's id, made once: a run's files name a workload on
+        // each of tens of thousands of lines, and making every id for each
+        // was most of what `report`, `compare` and `machines` did.
+        static IDS: std::sync::OnceLock<std::collections::HashMap<String, Workload>> =
+            std::sync::OnceLock::new();
+        let ids = IDS.get_or_init(|| {
+            let mut ids = std::collections::HashMap::new();
+            for w in Workload::every() {
+                ids.entry(w.id()).or_insert(w);
+            }
+            ids
+        });
+        ids.get(id).copied()
     }
 
     /// Whether the instruction counts cover this workload: the shuffled
