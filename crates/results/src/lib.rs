@@ -84,6 +84,40 @@ pub struct Files {
     /// `checks.csv`, or an older run's checks of engines and listings.
     pub checks: Vec<CheckRow>,
 }
+/// Every turn of `rounds.csv` times a row of `results.csv` (the floor's
+/// bare loop is timed beside the floor's row).
+fn every_turn_has_its_row(
+    turns: &[Turn],
+    rows: &[Row],
+    rounds_path: &Path,
+    results_path: &Path,
+) -> Result<()> {
+    // A set of the rows, not a search of them per turn: a run holds tens
+    // of thousands of turns and hundreds of rows, and the search took
+    // most of `compare`'s time.
+    let timed: std::collections::HashSet<(Workload, &str)> = rows
+        .iter()
+        .map(|r| (r.workload, r.evaluator.as_str()))
+        .collect();
+    let row_of = |t: &Turn| {
+        let name = t
+            .evaluator
+            .strip_suffix(" (bare loop)")
+            .unwrap_or(&t.evaluator);
+        timed.contains(&(t.workload, name))
+    };
+    if let Some(t) = turns.iter().find(|t| !row_of(t)) {
+        bail!(
+            "{} times {} on {}, and {} has no row of it: is {} cut short?",
+            rounds_path.display(),
+            t.evaluator,
+            t.workload,
+            results_path.display(),
+            results_path.display()
+        );
+    }
+    Ok(())
+}
 
 /// Reads the run in `dir`: its rows, turns and checks, each file strictly
 /// (see [`row::read_rows`], [`turn::read`], [`check::read`],
@@ -107,31 +141,7 @@ pub fn read(dir: &Path, listed: &[String], describe: &dyn Fn(&mut Row)) -> Resul
     }
     let claimed: Vec<Option<usize>> = rows.iter().map(|r| r.rounds).collect();
     if let Some(turns) = &turns {
-        // The floor's bare loop is timed beside the floor's row. A set of
-        // the rows, not a search of them per turn: a run holds tens of
-        // thousands of turns and hundreds of rows, and the search took
-        // most of `compare`'s time.
-        let timed: std::collections::HashSet<(Workload, &str)> = rows
-            .iter()
-            .map(|r| (r.workload, r.evaluator.as_str()))
-            .collect();
-        let row_of = |t: &Turn| {
-            let name = t
-                .evaluator
-                .strip_suffix(" (bare loop)")
-                .unwrap_or(&t.evaluator);
-            timed.contains(&(t.workload, name))
-        };
-        if let Some(t) = turns.iter().find(|t| !row_of(t)) {
-            bail!(
-                "{} times {} on {}, and {} has no row of it: is {} cut short?",
-                rounds_path.display(),
-                t.evaluator,
-                t.workload,
-                results_path.display(),
-                results_path.display()
-            );
-        }
+        every_turn_has_its_row(turns, &rows, &rounds_path, &results_path)?;
     } else if let Some((i, r)) = rows
         .iter()
         .enumerate()
