@@ -11,7 +11,8 @@
 //!   pass over its hands. The literal reference itself is held to the
 //!   table-driven classes on a seeded sample, and those classes to the table
 //!   over every hand (but razz's, blind to suits, whose table the reference
-//!   derives from its rank multisets);
+//!   derives from its rank multisets, and which CI's diff over every hand
+//!   counts);
 //! - `sampled_G_E` in its place where every hand would take too long here,
 //!   or is checked through its parts (a six-card best of the fives whose
 //!   code another of its role runs over every hand, [`stands_on_its_parts`](handeval_registry::stands_on_its_parts)):
