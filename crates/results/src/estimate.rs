@@ -233,8 +233,8 @@ fn derive_timers(rows: &mut [Row], by_turns: &TurnsOf) -> Result<()> {
         }
         let criterion = r.criterion_ns;
         let times: Vec<f64> = turns.iter().map(|t| t.ns_per_hand).collect();
-        r.rounds_ns = quartiles_of(times.clone()).map(|[_, median, _]| median);
         let undisturbed = Undisturbed::of_times(&times);
+        r.rounds_ns = quartiles_of(times).map(|[_, median, _]| median);
         r.turns = undisturbed.map(|u| u.turns);
         // Wherever the rounds timed a row, they publish it: the estimator
         // applies to every run that has rounds, older ones included (whose

@@ -84,6 +84,7 @@ pub struct Files {
     /// `checks.csv`, or an older run's checks of engines and listings.
     pub checks: Vec<CheckRow>,
 }
+
 /// Every turn of `rounds.csv` times a row of `results.csv` (the floor's
 /// bare loop is timed beside the floor's row).
 fn every_turn_has_its_row(

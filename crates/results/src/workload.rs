@@ -119,9 +119,11 @@ impl Input {
     }
 }
 
-/// By the id alone: games' ids are distinct, so equal inputs hash alike,
-/// and a run's files hash a workload per line (the whole definition of
-/// the game, its words and tables, took a quarter of `machines`' time).
+/// By its id alone ([`Input::id`]): equal inputs have equal ids, so they
+/// hash alike, and the ids are distinct (a workload's id is made of them
+/// and parsed back by them). A run's files hash a workload per line, and
+/// hashing the whole definition of the game, its words and tables, took a
+/// quarter of `machines`' time.
 impl core::hash::Hash for Input {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.id().hash(state);
