@@ -54,8 +54,10 @@ use handeval_difftest::cards::{
 use handeval_difftest::strategy::{any_hand, relabelled, reordered};
 use handeval_difftest::{Check, Evaluation, evaluate};
 use handeval_reference::table::ClassTable;
-use handeval_reference::{Naive, Reference, ReferenceBest, best_five, scale};
-use handeval_registry::{Checks, Visit, Visitor, checks, stands_on_its_parts, visit, visit_all};
+use handeval_reference::{Naive, Reference, ReferenceBest, best_five};
+use handeval_registry::{
+    Checks, DynEvaluator, Visitor, all, checks, erase, stands_on_its_parts, visit_all,
+};
 use libtest_mimic::{Arguments, Failed, Trial};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -279,31 +281,28 @@ fn like_the_table<G: Game>(classes: &[u16]) -> Result<(), Failed> {
     }
 }
 
-/// Whether `E` gives two hands the same value (category and strength),
-/// and if not, what it gave each: the one part of a property check that
-/// depends on the evaluator. The checks take it as a function pointer, so
-/// that proptest's runner is compiled once per game and transform, not once
-/// per evaluator (that had been 40% of this test's code to optimise).
-fn agree<G: Game, E: BestFive<G>>(hand: &G, other: &G) -> Result<(), String> {
+/// Whether the evaluator gives two hands the same value (category and its
+/// own strength, as its `Debug` form writes it), and if not, what it gave
+/// each. The evaluator is behind the registry's [`DynEvaluator`], so that
+/// this test compiles no evaluator's code: proptest's runner once per game
+/// and transform, each evaluator's value once, in the registry (a copy of
+/// every evaluator's code per check here had been most of this test's
+/// build).
+fn agree<G: Game>(e: &dyn DynEvaluator<G>, hand: &G, other: &G) -> Result<(), String> {
     let (a, b) = (
-        (E::category(hand), E::strength(hand)),
-        (E::category(other), E::strength(other)),
+        (e.category(hand), e.native(hand)),
+        (e.category(other), e.native(other)),
     );
     if a == b {
         Ok(())
     } else {
-        Err(format!(
-            "{}: {hand} is {a:?}, {other} is {b:?}",
-            E::META.name
-        ))
+        Err(format!("{}: {hand} is {a:?}, {other} is {b:?}", e.name()))
     }
 }
 
-type Agree<G> = fn(&G, &G) -> Result<(), String>;
-
 fn same_value<G: Game, S: Strategy<Value = G>>(
     transform: impl Fn(G) -> S,
-    agree: Agree<G>,
+    e: &dyn DynEvaluator<G>,
 ) -> Result<(), Failed> {
     TestRunner::new(Config {
         cases: 512,
@@ -312,7 +311,7 @@ fn same_value<G: Game, S: Strategy<Value = G>>(
     })
     .run(
         &any_hand::<G>().prop_flat_map(|h| (Just(h), transform(h))),
-        |(hand, other)| agree(&hand, &other).map_err(TestCaseError::fail),
+        |(hand, other)| agree(e, &hand, &other).map_err(TestCaseError::fail),
     )
     .map_err(|e| e.to_string().into())
 }
@@ -346,32 +345,14 @@ fn deterministic_encode(encodes_alike: fn(Hand) -> Result<(), String>) -> Result
 
 use handeval_difftest::pitfalls::{PITFALLS, Pitfall};
 
-/// The reference and `E` on one pitfall: the reference's best five and
-/// category are the ones a player names, the table-driven reference gives
-/// that five's class, and `E`'s class (its value on its five-card scale) is
-/// that class.
-fn check_pitfall<G: Game, E: BestFive<G>>(p: &Pitfall) -> Result<(), String> {
-    pitfall_against(p, E::META.name, five_card_class::<G, E>)
-}
-
-/// `E`'s category of a hand and its class on `E`'s five-card scale: all a
-/// pitfall asks of `E`, so that the rest is compiled once per game.
-fn five_card_class<G: Game, E: BestFive<G>>(hand: &G) -> (Category, Option<u32>) {
-    (
-        E::category(hand),
-        scale::<E::Five>().class(E::strength(hand)),
-    )
-}
-
-/// [`check_pitfall`] with the evaluator as its name and its
-/// [`five_card_class`].
-fn pitfall_against<G: Game>(
-    p: &Pitfall,
-    name: &str,
-    five_card_class: fn(&G) -> (Category, Option<u32>),
-) -> Result<(), String> {
-    let hand: G = p.hand.parse().map_err(|e| format!("{}: {e}", p.hand))?;
-    let best: Hand = p.best.parse().map_err(|e| format!("{}: {e}", p.best))?;
+/// The reference and an evaluator on one pitfall: the reference's best
+/// five and category are the ones a player names, the table-driven
+/// reference gives that five's class, and the evaluator's class (its value
+/// on its five-card scale) is that class.
+fn check_pitfall<G: Game>(p: &Pitfall, e: &dyn DynEvaluator<G>) -> Result<(), String> {
+    let name = e.name();
+    let hand: G = p.hand.parse().map_err(|err| format!("{}: {err}", p.hand))?;
+    let best: Hand = p.best.parse().map_err(|err| format!("{}: {err}", p.best))?;
     let want = Naive::<G::Rules>::class(&best).get();
     let reference_best = best_five(&hand);
     let category = <ReferenceBest as BestFive<G>>::category(&hand);
@@ -388,7 +369,7 @@ fn pitfall_against<G: Game>(
             p.hand
         ));
     }
-    let (category, got) = five_card_class(&hand);
+    let (category, got) = (e.category(&hand), e.class(&hand));
     if got != Some(u32::from(want)) || category != p.category {
         return Err(format!(
             "{name}: {} is {category} class {got:?}, expected {} class {want} ({best})",
@@ -398,21 +379,27 @@ fn pitfall_against<G: Game>(
     Ok(())
 }
 
-/// Every registered evaluator of the pitfall's game, on its hand.
-struct AllOnPitfall<'a> {
-    pitfall: &'a Pitfall,
-    errors: Vec<String>,
+/// Every registered evaluator of the pitfall's game `G` on its hand, but
+/// the listings, whose wrong answers are their known errors, checked apart.
+fn all_on_pitfall<G: Game>(p: &Pitfall) -> Result<(), Failed> {
+    let errors: Vec<String> = all::<G>()
+        .iter()
+        .filter(|e| e.about().meta.role != Role::Listing)
+        .filter_map(|e| check_pitfall(p, e.as_ref()).err())
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n").into())
+    }
 }
 
-impl Visit for AllOnPitfall<'_> {
-    fn visit<G: Game, E: BestFive<G>>(&mut self) {
-        // A listing's wrong answers are its known errors, checked apart.
-        if E::META.role != Role::Listing
-            && let Err(e) = check_pitfall::<G, E>(self.pitfall)
-        {
-            self.errors.push(e);
-        }
-    }
+/// The registered evaluator of `G` named `name`, behind [`DynEvaluator`].
+fn erased_named<G: Game>(name: &str) -> Box<dyn DynEvaluator<G>> {
+    all::<G>()
+        .into_iter()
+        .find(|e| e.name() == name)
+        .unwrap_or_else(|| panic!("{name}: registered"))
 }
 
 /// The test name for a check of an evaluator of a game:
@@ -421,51 +408,37 @@ fn test_name(check: &str, game: &str, evaluator: &str) -> String {
     format!("{check}_{game}_{}", evaluator.replace(['/', '-'], "_"))
 }
 
-type CheckFn = fn() -> Result<(), Failed>;
-
 /// A check of an evaluator against the reference's classes.
 type AgainstTheReference<G> = fn(&Checks<G>) -> Result<(), Failed>;
 
-/// The registry's checks of the evaluator `name` of `G`.
-fn checks_of<G: Game>(name: &str) -> &'static Checks<G> {
-    checks::<G>()
-        .iter()
-        .find(|c| c.name == name)
-        .unwrap_or_else(|| panic!("{name}: registered, so it has checks"))
-}
-
-/// Stamps the checks of every evaluator of every game.
-struct Stamp(Vec<Trial>);
-
-impl Visit for Stamp {
-    fn visit<G: Game, E: BestFive<G>>(&mut self) {
+/// Stamps the checks of every evaluator of `G`, from the registry's list
+/// of its checks: nothing here is compiled per evaluator.
+fn stamp<G: Game>(trials: &mut Vec<Trial>) {
+    for checks in handeval_registry::checks::<G>() {
+        let name = checks.name;
         // A published listing is wrong on purpose: the five-card extension
         // holds it to exactly its known errors instead (`listing_five_E`).
-        let checks = checks_of::<G>(E::META.name);
         let against_the_reference: Option<(&str, AgainstTheReference<G>)> =
-            if E::META.role == Role::Listing {
+            if checks.role == Role::Listing {
                 None
             } else if sample_size(checks).is_some() {
                 Some(("sampled", sampled::<G>))
             } else {
                 Some(("exhaustive", exhaustive::<G>))
             };
-        let properties: [(&str, CheckFn); 2] = [
-            ("card_order", || same_value(reordered::<G>, agree::<G, E>)),
-            ("suit_renaming", || {
-                same_value(relabelled::<G>, agree::<G, E>)
-            }),
-        ];
         if let Some((check, run)) = against_the_reference {
-            self.0.push(Trial::test(
-                test_name(check, G::ID, E::META.name),
-                move || run(checks),
-            ));
+            trials.push(Trial::test(test_name(check, G::ID, name), move || {
+                run(checks)
+            }));
         }
-        for (check, run) in properties {
-            self.0
-                .push(Trial::test(test_name(check, G::ID, E::META.name), run));
-        }
+        trials.push(Trial::test(
+            test_name("card_order", G::ID, name),
+            move || same_value(reordered::<G>, erased_named::<G>(name).as_ref()),
+        ));
+        trials.push(Trial::test(
+            test_name("suit_renaming", G::ID, name),
+            move || same_value(relabelled::<G>, erased_named::<G>(name).as_ref()),
+        ));
     }
 }
 
@@ -511,22 +484,10 @@ struct Games(Vec<Trial>);
 
 impl GameVisitor for Games {
     fn game<G: Game>(&mut self) {
-        let mut stamp = Stamp(Vec::new());
-        visit::<G>(&mut stamp);
-        self.0.extend(stamp.0);
+        stamp::<G>(&mut self.0);
         for p in PITFALLS.iter().filter(|p| p.game == G::ID) {
-            self.0.push(Trial::test(p.name, move || {
-                let mut all = AllOnPitfall {
-                    pitfall: p,
-                    errors: Vec::new(),
-                };
-                visit::<G>(&mut all);
-                if all.errors.is_empty() {
-                    Ok(())
-                } else {
-                    Err(all.errors.join("\n").into())
-                }
-            }));
+            self.0
+                .push(Trial::test(p.name, move || all_on_pitfall::<G>(p)));
         }
         if G::HOLE > 0 {
             self.0.push(Trial::test(
@@ -598,6 +559,12 @@ impl OnAceToSix {
             }
         }
     }
+}
+
+/// [`check_pitfall`] of an evaluator the registry does not list (a broken
+/// one), through the same calls as a registered one.
+fn check_pitfall_of<G: Game, E: BestFive<G>>(p: &Pitfall) -> Result<(), String> {
+    check_pitfall(p, erase::<G, E>().as_ref())
 }
 
 /// A trial that passes when `check` fails.
@@ -686,13 +653,13 @@ fn broken_best_of_pitfalls() -> Vec<Trial> {
             "broken_wheel_above_king_high_21_fails_the_wheel_pitfall",
             || {
                 let p = named("wheel_beside_a_six_is_a_six_high_straight");
-                check_pitfall::<Hand7, BestOf<WheelAboveKingHigh>>(p).map_err(Failed::from)
+                check_pitfall_of::<Hand7, BestOf<WheelAboveKingHigh>>(p).map_err(Failed::from)
             },
         ),
         must_fail(
             "broken_wheel_above_king_high_60_fails_the_omaha_wheel",
             || {
-                check_pitfall::<Omaha4, BestOf<WheelAboveKingHigh>>(named(
+                check_pitfall_of::<Omaha4, BestOf<WheelAboveKingHigh>>(named(
                     "omaha_wheel_made_two_and_three",
                 ))
                 .map_err(Failed::from)
@@ -701,7 +668,7 @@ fn broken_best_of_pitfalls() -> Vec<Trial> {
         must_fail(
             "broken_broadway_is_no_straight_60_fails_omaha_broadway",
             || {
-                check_pitfall::<Omaha4, BestOf<BroadwayIsNoStraight>>(named(
+                check_pitfall_of::<Omaha4, BestOf<BroadwayIsNoStraight>>(named(
                     "omaha_broadway_made_two_and_three",
                 ))
                 .map_err(Failed::from)
@@ -744,6 +711,25 @@ fn broken_by_rules() -> Vec<Trial> {
     ]
 }
 
+/// Broken evaluators whose value depends on what it must not: the
+/// property checks catch them.
+fn broken_properties() -> Vec<Trial> {
+    vec![
+        must_fail("broken_likes_spades_fails_suit_renaming", || {
+            same_value(
+                relabelled::<Hand>,
+                erase::<Hand, handeval_core::Whole<LikesSpades>>().as_ref(),
+            )
+        }),
+        must_fail("broken_first_card_first_fails_card_order", || {
+            same_value(
+                reordered::<Hand>,
+                erase::<Hand, handeval_core::Whole<FirstCardFirst>>().as_ref(),
+            )
+        }),
+    ]
+}
+
 fn broken() -> Vec<Trial> {
     vec![
         must_fail(
@@ -769,18 +755,6 @@ fn broken() -> Vec<Trial> {
                 verdict(&checked[1].0)
             },
         ),
-        must_fail("broken_likes_spades_fails_suit_renaming", || {
-            same_value(
-                relabelled::<Hand>,
-                agree::<Hand, handeval_core::Whole<LikesSpades>>,
-            )
-        }),
-        must_fail("broken_first_card_first_fails_card_order", || {
-            same_value(
-                reordered::<Hand>,
-                agree::<Hand, handeval_core::Whole<FirstCardFirst>>,
-            )
-        }),
         must_fail(
             "broken_wheel_above_king_high_21_fails_the_check_on_ace_to_six_hands",
             || {
@@ -816,7 +790,7 @@ fn broken() -> Vec<Trial> {
         must_fail(
             "broken_standard_order_fails_the_short_deck_flush_pitfall",
             || {
-                check_pitfall::<Short7, BestOf<StandardOrderOnShortDeck>>(named(
+                check_pitfall_of::<Short7, BestOf<StandardOrderOnShortDeck>>(named(
                     "short_deck_flush_beats_the_full_house_in_the_same_cards",
                 ))
                 .map_err(Failed::from)
@@ -836,6 +810,7 @@ fn broken() -> Vec<Trial> {
         }),
     ]
     .into_iter()
+    .chain(broken_properties())
     .chain(broken_by_rules())
     .chain(broken_best_of_pitfalls())
     .chain(
@@ -850,7 +825,9 @@ fn broken() -> Vec<Trial> {
         .map(|name| {
             must_fail(
                 &format!("broken_any_five_of_nine_fails_{name}"),
-                move || check_pitfall::<Omaha4, AnyFiveOfNine>(named(name)).map_err(Failed::from),
+                move || {
+                    check_pitfall_of::<Omaha4, AnyFiveOfNine>(named(name)).map_err(Failed::from)
+                },
             )
         }),
     )

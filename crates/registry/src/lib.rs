@@ -638,8 +638,10 @@ impl<G: Game, E: BestFive<G>> Erased<G, E> {
     }
 }
 
-/// `E` behind [`DynEvaluator`].
-fn erase<G: Game, E: BestFive<G>>() -> Box<dyn DynEvaluator<G>> {
+/// `E` behind [`DynEvaluator`], registered or not: a test holds a
+/// deliberately broken evaluator to the checks the registered ones pass
+/// through the same calls ([`all`] gives the registered ones).
+pub fn erase<G: Game, E: BestFive<G>>() -> Box<dyn DynEvaluator<G>> {
     Box::new(Erased::<G, E> {
         ranking: OnceLock::new(),
         game: PhantomData,
