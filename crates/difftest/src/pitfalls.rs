@@ -37,7 +37,7 @@ const fn pitfall(
 }
 
 /// Every pitfall, by game.
-pub const PITFALLS: [Pitfall; 30] = [
+pub const PITFALLS: [Pitfall; 37] = [
     pitfall(
         "five",
         "wheel_is_the_lowest_straight",
@@ -249,6 +249,62 @@ pub const PITFALLS: [Pitfall; 30] = [
         "Tc Td Th 9s 8d 7c 6h",
         "Tc Td Th 9s 8d",
         Category::ThreeOfAKind,
+    ),
+    // Lowball: the categories count against the hand, and which of them
+    // count is the rule's. Deuce-to-seven plays the ace high only, so
+    // A-2-3-4-5 is ace-high (pokerkit's issue #44 reports its 2-7 hand
+    // scoring it as a straight), while straights and flushes count.
+    pitfall(
+        "deuce7",
+        "deuce_to_seven_wheel_is_ace_high_not_a_straight",
+        "Ah 2d 3c 4s 5h",
+        "Ah 2d 3c 4s 5h",
+        Category::HighCard,
+    ),
+    pitfall(
+        "deuce7",
+        "deuce_to_seven_seven_five_flush_is_a_flush",
+        "7s 5s 4s 3s 2s",
+        "7s 5s 4s 3s 2s",
+        Category::Flush,
+    ),
+    pitfall(
+        "deuce7",
+        "deuce_to_seven_ace_high_straight_is_a_straight",
+        "Ad Kh Qd Jc Ts",
+        "Ad Kh Qd Jc Ts",
+        Category::Straight,
+    ),
+    // Ace-to-five ignores straights and flushes and plays the ace low.
+    pitfall(
+        "ace5",
+        "ace_to_five_suited_wheel_is_the_best_low",
+        "As 2s 3s 4s 5s",
+        "As 2s 3s 4s 5s",
+        Category::HighCard,
+    ),
+    pitfall(
+        "ace5",
+        "ace_to_five_pair_of_aces_is_a_pair",
+        "Ac Ad 2s 3h 4c",
+        "Ac Ad 2s 3h 4c",
+        Category::OnePair,
+    ),
+    // Razz: the best low of seven cards, a pair only where four ranks
+    // leave no fifth (then the lowest pair, aces).
+    pitfall(
+        "razz",
+        "razz_wheel_beside_a_pair_of_kings",
+        "Kc Kd As 2c 3d 4h 5s",
+        "As 2c 3d 4h 5s",
+        Category::HighCard,
+    ),
+    pitfall(
+        "razz",
+        "razz_four_ranks_play_the_pair_of_aces",
+        "As Ad Ah 2c 2d 3h 4c",
+        "As Ad 2c 3h 4c",
+        Category::OnePair,
     ),
 ];
 

@@ -700,6 +700,24 @@ fn broken_by_rules() -> Vec<Trial> {
                 verdict(&check)
             },
         ),
+        must_fail(
+            "broken_wheel_still_a_straight_fails_the_deuce_to_seven_wheel_pitfall",
+            || {
+                check_pitfall_of::<DeuceSeven5, WheelStillAStraight>(named(
+                    "deuce_to_seven_wheel_is_ace_high_not_a_straight",
+                ))
+                .map_err(Failed::from)
+            },
+        ),
+        must_fail(
+            "broken_five_lowest_cards_fails_the_razz_pair_of_aces_pitfall",
+            || {
+                check_pitfall_of::<handeval_core::Razz, FiveLowestCards>(named(
+                    "razz_four_ranks_play_the_pair_of_aces",
+                ))
+                .map_err(Failed::from)
+            },
+        ),
         must_fail("broken_five_lowest_cards_fails_the_razz_sample", || {
             // The seeded sample razz's evaluators are held to: a paired low
             // card kept where a higher rank makes no pair.
