@@ -267,6 +267,18 @@ const OMAHA5: &str = <handeval_core::Omaha5 as handeval_core::Game>::ID;
 const OMAHA6: &str = <handeval_core::Omaha6 as handeval_core::Game>::ID;
 /// Hold'em's three.
 const HOLDEM: &[&str] = &[FIVE, SIX, SEVEN];
+/// Short deck of five and of seven cards (a straight above three of a kind).
+const SHORT5: &str = <handeval_core::Short5 as handeval_core::Game>::ID;
+const SHORT7: &str = <handeval_core::Short7 as handeval_core::Game>::ID;
+/// Ace-to-five lowball of five cards, and razz (its best low of seven).
+const ACE5: &str = <handeval_core::AceFive5 as handeval_core::Game>::ID;
+const RAZZ: &str = <handeval_core::Razz as handeval_core::Game>::ID;
+/// Deuce-to-seven lowball of five cards.
+const DEUCE7: &str = <handeval_core::DeuceSeven5 as handeval_core::Game>::ID;
+/// pokerkit's hand types the lab has games for: its `StandardHighHand`
+/// (Hold'em), `ShortDeckHoldemHand`, `RegularLowHand` (ace-to-five, and
+/// razz's best low of seven) and `StandardLowHand` (deuce-to-seven).
+const POKERKIT: &[&str] = &[FIVE, SIX, SEVEN, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7];
 
 /// The version of the lab's Python package (`python/pyproject.toml`'s, a
 /// test holds them equal): what `install` builds and the check demands.
@@ -315,7 +327,11 @@ pub const ENGINES: &[Engine] = &[
             version: "",
         },
         role: Role::Floor,
-        games: &[FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6],
+        // Every game a Python engine plays, so that each is timed beside
+        // its language's floor.
+        games: &[
+            FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7,
+        ],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],
         slowest_us: 5,
@@ -389,11 +405,14 @@ pub const ENGINES: &[Engine] = &[
         role: Role::Baseline,
         // Its Omaha (`OmahaHoldemHand`) answers too, at 0.7 ms a hand:
         // the million-hand sample a run checks would take six minutes.
-        games: HOLDEM,
+        // Its variants' hands (about 35 us each) are checked on the games
+        // the lab has: its issue #44 reports its deuce-to-seven hand
+        // scoring A-2-3-4-5 as a straight.
+        games: POKERKIT,
         better: Better::Higher,
         models: CALL,
         slowest_us: 2_000,
-        summary: "pokerkit (University of Toronto Computer Poker Student Research Group, github.com/uoftcprg/pokerkit): pure Python, many variants",
+        summary: "pokerkit (University of Toronto Computer Poker Student Research Group, github.com/uoftcprg/pokerkit): pure Python, many variants; its high, short-deck and low hands",
         calculator: None,
         tables: &[],
     },

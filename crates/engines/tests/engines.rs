@@ -338,3 +338,24 @@ fn calculator_counts_and_refuses(ompeval: &Native) {
         assert!(error.contains(why), "{ranges:?} {board}: {error}");
     }
 }
+
+#[test]
+fn every_engine_plays_games_of_the_lab_and_its_floor_plays_them_too() {
+    // A game an engine plays is timed beside its language's floor only
+    // where the floor plays it as well (the bench's plan).
+    let lab: Vec<&str> = handeval_core::game_ids().collect();
+    for e in handeval_engines::ENGINES {
+        for game in e.games {
+            assert!(lab.contains(game), "{}: no game {game} in the lab", e.name);
+            let Some(floor) = handeval_engines::floor_of(e.language) else {
+                continue;
+            };
+            assert!(
+                floor.plays(game),
+                "{}: plays {game}, which {} does not",
+                e.name,
+                floor.name
+            );
+        }
+    }
+}

@@ -95,18 +95,29 @@ def pokerkit_adapter(game, hole):
     import pokerkit
 
     deck = [next(iter(pokerkit.Card.parse(card_name(c)))) for c in range(52)]
-    if hole == 0:
-        kind = pokerkit.StandardHighHand
-        split = 2
-    elif hole == 4 and game == "omaha":
-        kind = pokerkit.OmahaHoldemHand
-        split = 4
-    else:
+    # Its hand types by the lab's game ids. The low hands' lookups index
+    # the best low 0 (`entry.index` grows as a low gets worse), where its
+    # highs index the best high last: a low's index is negated, so that
+    # every answer of the engine is higher for the better hand.
+    kinds = {
+        "five": (pokerkit.StandardHighHand, 1),
+        "six": (pokerkit.StandardHighHand, 1),
+        "seven": (pokerkit.StandardHighHand, 1),
+        "short5": (pokerkit.ShortDeckHoldemHand, 1),
+        "short7": (pokerkit.ShortDeckHoldemHand, 1),
+        "ace5": (pokerkit.RegularLowHand, -1),
+        "razz": (pokerkit.RegularLowHand, -1),
+        "deuce7": (pokerkit.StandardLowHand, -1),
+        "omaha": (pokerkit.OmahaHoldemHand, 1),
+    }
+    if game not in kinds or hole not in (0, 4):
         raise Unsupported(game)
+    kind, sign = kinds[game]
+    split = hole or 2
     from_game = kind.from_game
     return (
         (lambda h: ([deck[c] for c in h[:split]], [deck[c] for c in h[split:]])),
-        (lambda p: from_game(p[0], p[1]).entry.index),
+        (lambda p: sign * from_game(p[0], p[1]).entry.index),
         None,
     )
 
