@@ -623,13 +623,21 @@ impl CheckGame<'_> {
             self.timeout,
         )?;
         let engine = loaded.evaluate();
+        let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
         // A request's hands: a runner is a process a request, and the
-        // lab's two cores answer two requests at a time.
+        // lab's two cores answer two requests at a time. A request holds
+        // half the sample, or 25,000 hands where that is less: starting
+        // an interpreter and importing its package takes 0.3 to 0.5 s, so
+        // CI's samples of 10,000 hands, cut into requests of 1,250, had
+        // spent most of each check starting nine runners (a 10,000-hand
+        // check of py/handeval took 2.3 s; the smoke bench's twelve, 25 s).
         let chunk = match self.engine.kind {
-            _ if self.process_a_request() => (self.plan.hands / 8).clamp(1_000, 50_000),
+            _ if self.process_a_request() => {
+                let least = hands.len().div_ceil(2).clamp(1, 25_000);
+                (self.plan.hands / 8).clamp(least, 50_000.max(least))
+            }
             _ => 1 << 16,
         };
-        let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
         let sample = || check::on_hands::<G>(engine, self.engine.better, &hands, chunk, &|_| {});
         // A runner answers at microseconds a hand: every hand of five-card
         // Hold'em, never the millions of the larger games, which would hold
