@@ -634,7 +634,7 @@ impl CheckGame<'_> {
         let chunk = match self.engine.kind {
             _ if self.process_a_request() => {
                 let least = hands.len().div_ceil(2).clamp(1, 25_000);
-                (self.plan.hands / 8).clamp(least, 50_000.max(least))
+                (self.plan.hands / 8).clamp(least, 50_000)
             }
             _ => 1 << 16,
         };
