@@ -117,28 +117,34 @@ macro_rules! game {
     };
 }
 
-/// Every game the package values. A row's width names the first game of
-/// that width here when no game is named: Hold'em's and Omaha's come
-/// first, then the short deck's and lowball's, which share Hold'em's
-/// widths and are asked for by name.
-const GAMES: &[Game] = &[
-    game!(five, categories_of),
-    game!(six, categories_of),
-    game!(seven, categories_of),
-    game!(omaha, categories_of),
-    game!(omaha5, categories_of),
-    game!(omaha6, categories_of),
-    game!(short5, scaled),
-    game!(short7, scaled),
-    game!(short5t, scaled),
-    game!(short7t, scaled),
-    game!(ace5, scaled),
-    game!(deuce7, scaled),
-    game!(razz, scaled),
-    game!(omaha8, hi_lo),
-    game!(bigo, hi_lo),
-    game!(stud8, hi_lo),
-];
+/// Writes [`GAMES`] from the lab's one list of games
+/// (`handeval::for_each_game!`), each game's categories by its kind.
+macro_rules! games {
+    ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+        /// Every game the package values, in the order of the lab's one
+        /// list. A row's width names the first game of that width here
+        /// when no game is named: Hold'em's and Omaha's come first, then
+        /// the short deck's and lowball's, which share Hold'em's widths
+        /// and are asked for by name.
+        const GAMES: &[Game] = &[$(games!(@one $kind, $id)),*];
+    };
+    // Hold'em's scale: a class's category is how many categories' worst
+    // classes it is past.
+    (@one standard, $id:ident) => {
+        game!($id, categories_of)
+    };
+    (@one hole, $id:ident) => {
+        game!($id, categories_of)
+    };
+    (@one scaled, $id:ident) => {
+        game!($id, scaled)
+    };
+    (@one hi_lo, $id:ident) => {
+        game!($id, hi_lo)
+    };
+}
+
+handeval::for_each_game!(games);
 
 /// The hands of one game's width: classes and categories of every row,
 /// the parts on every core for a batch of many.

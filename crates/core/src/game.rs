@@ -1453,26 +1453,143 @@ pub trait GameVisitor {
     fn hi_lo<G: Game>(&mut self) {}
 }
 
-/// The one list of games: calls `visitor.game::<G>()` for each, in the
-/// order the tools show them.
-pub fn visit_games(visitor: &mut impl GameVisitor) {
-    visitor.game::<Hand>();
-    visitor.game::<Hand<6>>();
-    visitor.game::<Hand<7>>();
-    visitor.game::<Omaha4>();
-    visitor.game::<Omaha5>();
-    visitor.game::<Omaha6>();
-    visitor.game::<Short5>();
-    visitor.game::<Short7>();
-    visitor.game::<ShortTrips5>();
-    visitor.game::<ShortTrips7>();
-    visitor.game::<AceFive5>();
-    visitor.game::<DeuceSeven5>();
-    visitor.game::<Razz>();
-    visitor.hi_lo::<Omaha8>();
-    visitor.hi_lo::<BigO>();
-    visitor.hi_lo::<Stud8>();
+/// The one list of games, as tokens, for code that needs an item per game
+/// (a module, a table row) and cannot get one from [`visit_games`], which
+/// this list writes too: `for_each_game!(m)` calls the macro `m` once with
+/// every entry, in the order the tools show the games. Each entry is
+///
+/// ```text
+/// /// What the game is (its doc comment).
+/// kind id: Type = "a hand of it in card notation";
+/// ```
+///
+/// where `id` is the game's [`Game::ID`] and `kind` what a program may ask
+/// of its hands, each asserted below against the type's definition when
+/// this crate compiles:
+///
+/// - `standard`: worth its high on Hold'em's scale of 7,462 classes, with
+///   no hole cards (five, six and seven cards);
+/// - `hole`: the same scale, of hole cards and a board (Omaha's games),
+///   so a showdown of fixed hands can be counted over the boards;
+/// - `scaled`: worth its class on a scale of its own (short deck's, a
+///   lowball game's), 1 the best hand;
+/// - `hi_lo`: worth a high and a low (its [`Value::HighLow`]), visited by
+///   [`GameVisitor::hi_lo`].
+///
+/// The `handeval` crate's modules and the Python package's games are
+/// written from it, so a game added here is reachable from both.
+///
+/// ```
+/// macro_rules! ids {
+///     ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+///         [$(stringify!($id)),*]
+///     };
+/// }
+/// let ids = handeval_core::for_each_game!(ids);
+/// assert_eq!(ids.to_vec(), handeval_core::game_ids().collect::<Vec<_>>());
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            /// Five-card hands.
+            standard five: $crate::Hand = "As Ks Qs Js Ts";
+            /// Six-card hands: the best five of six.
+            standard six: $crate::Hand6 = "As Ks Qs Js Ts 2c";
+            /// Seven-card hands (Hold'em's two hole and five board cards):
+            /// the best five of seven.
+            standard seven: $crate::Hand7 = "As Ks Qs Js Ts 2c 2d";
+            /// Omaha: four hole cards then five board cards; the best five
+            /// of exactly two hole and three board cards.
+            hole omaha: $crate::Omaha4 = "As Ad Ks Kd | Qs Js Ts 2c 3h";
+            /// Five-card Omaha (PLO5): five hole cards then five board cards.
+            hole omaha5: $crate::Omaha5 = "As Ad Ks Kd 9c | Qs Js Ts 2c 3h";
+            /// Six-card Omaha (PLO6): six hole cards then five board cards.
+            hole omaha6: $crate::Omaha6 = "As Ad Ks Kd 9c 8c | Qs Js Ts 2c 3h";
+            /// Short deck's five-card hands (36 cards, 6 to ace; a flush
+            /// above a full house, A-6-7-8-9 the lowest straight).
+            scaled short5: $crate::Short5 = "As Ks Qs Js Ts";
+            /// Short deck Hold'em's seven-card hands: the best five of seven.
+            scaled short7: $crate::Short7 = "As Ks Qs Js Ts 6c 6d";
+            /// Short deck's five-card hands where three of a kind ranks
+            /// above the straight (Triton's rules among others).
+            scaled short5t: $crate::ShortTrips5 = "9c 9d 9h Ks 6d";
+            /// Short deck Hold'em's seven-card hands where three of a kind
+            /// ranks above the straight.
+            scaled short7t: $crate::ShortTrips7 = "9c 9d 9h 6s 7d 8c Tc";
+            /// Ace-to-five lowball's five-card hands (razz's rules): the
+            /// lowest hand wins, the ace low, straights and flushes ignored.
+            scaled ace5: $crate::AceFive5 = "As 2s 3s 4s 5s";
+            /// Deuce-to-seven lowball's five-card hands (2-7 single and
+            /// triple draw): the lowest hand wins, the ace high, straights
+            /// and flushes count against the hand, so A-2-3-4-5 is ace-high.
+            scaled deuce7: $crate::DeuceSeven5 = "7c 5d 4h 3s 2c";
+            /// Razz's seven-card hands: the best ace-to-five low of the
+            /// seven, with no qualifier.
+            scaled razz: $crate::Razz = "As 2s 3s 4s 5s Kd Kh";
+            /// Omaha Hi-Lo, eight or better: Omaha's hands, each worth its
+            /// Omaha high and its best eight-or-better low.
+            hi_lo omaha8: $crate::Omaha8 = "Ah 2d Kc Ks | 3c 4h 8s 9d 9h";
+            /// Big O, five-card Omaha Hi-Lo: five-card Omaha's hands, each
+            /// worth its high and its best eight-or-better low.
+            hi_lo bigo: $crate::BigO = "Ah 2d Kc Ks 7h | 3c 4h 8s 9d 9h";
+            /// Seven-card stud Hi-Lo, eight or better: seven cards, each
+            /// hand worth its best five as a high and its best
+            /// eight-or-better low of any five.
+            hi_lo stud8: $crate::Stud8 = "Ah 2d 3c Ks Kd 8h 5s";
+        }
+    };
 }
+
+/// Writes [`visit_games`] from [`for_each_game!`]'s entries, and asserts
+/// each entry's id and kind against its type's definition.
+macro_rules! visit_the_list {
+    ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+        /// The one list of games ([`for_each_game!`]): calls
+        /// `visitor.game::<G>()` for each game worth its class alone and
+        /// `visitor.hi_lo::<G>()` for each Hi-Lo game, in the order the
+        /// tools show them.
+        pub fn visit_games(visitor: &mut impl GameVisitor) {
+            $(visit_the_list!(@visit $kind, visitor, $game);)*
+        }
+        $(
+            const _: () = assert!(
+                same_str(<$game as Game>::ID, stringify!($id)),
+                concat!("the list's entry ", stringify!($id), " is not its type's id"),
+            );
+            const _: () = assert!(
+                visit_the_list!(@is $kind, $game),
+                concat!("the list's entry ", stringify!($id), " is not of its kind"),
+            );
+        )*
+    };
+    (@visit hi_lo, $visitor:ident, $game:ty) => {
+        $visitor.hi_lo::<$game>()
+    };
+    (@visit $kind:ident, $visitor:ident, $game:ty) => {
+        $visitor.game::<$game>()
+    };
+    (@is standard, $game:ty) => {
+        <$game as Game>::RULES.is(&crate::rules::STANDARD)
+            && matches!(<$game as Game>::VALUE, Value::High)
+            && <$game as Game>::HOLE == 0
+    };
+    (@is hole, $game:ty) => {
+        <$game as Game>::RULES.is(&crate::rules::STANDARD)
+            && matches!(<$game as Game>::VALUE, Value::High)
+            && <$game as Game>::HOLE > 0
+    };
+    (@is scaled, $game:ty) => {
+        <$game as Game>::VALUE.is_ranked()
+            && !(<$game as Game>::RULES.is(&crate::rules::STANDARD)
+                && matches!(<$game as Game>::VALUE, Value::High))
+    };
+    (@is hi_lo, $game:ty) => {
+        !<$game as Game>::VALUE.is_ranked()
+    };
+}
+
+crate::for_each_game!(visit_the_list);
 
 /// The ids of the games, in [`visit_games`] order.
 pub fn game_ids() -> impl Iterator<Item = &'static str> {

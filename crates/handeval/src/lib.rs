@@ -59,6 +59,50 @@
 //! naming the row and the card; every row is checked before any rank is
 //! written, so a batch with a bad row leaves the ranks as they were.
 //!
+//! # Games
+//!
+//! A module per game of the lab's one list of games, named by its id
+//! ([`game_ids`]), each written from that list: a game the lab adds is a
+//! module here. Hold'em's and Omaha's ([`five`], [`six`], [`seven`],
+//! [`omaha`], [`omaha5`], [`omaha6`]) give [`Rank`]s; the games on a scale
+//! of their own (short deck's and lowball's) give their class numbers, 1
+//! the best hand, and each class's category; the Hi-Lo games give the
+//! high's class and the eight-or-better low's.
+//!
+//! ```
+//! use handeval::Category;
+//!
+//! // Short deck with three of a kind above the straight: 6-7-8-9-T beside
+//! // three nines plays the trips, which beat any straight.
+//! let trips = handeval::short7t::class_of("9c 9d 9h 6s 7d 8c Tc")?;
+//! let straight = handeval::short7t::class_of("Ac Kd Qh Js Tc 6d 6h")?;
+//! assert!(trips < straight);
+//! assert_eq!(handeval::short7t::category(trips), Some(Category::ThreeOfAKind));
+//!
+//! // Ace-to-five: the wheel is the best low, suited or not; aces pair low.
+//! assert_eq!(handeval::ace5::class_of("As 2s 3s 4s 5s")?, 1);
+//! let aces = handeval::ace5::class_of("Ac Ad 2h 3s 4c")?;
+//! assert_eq!(handeval::ace5::category(aces), Some(Category::OnePair));
+//!
+//! // Deuce-to-seven: 7-5-4-3-2 is the best low, and A-2-3-4-5 is ace-high.
+//! assert_eq!(handeval::deuce7::class_of("7c 5d 4h 3s 2c")?, 1);
+//! let wheel = handeval::deuce7::class_of("Ac 2d 3h 4s 5c")?;
+//! assert_eq!(handeval::deuce7::category(wheel), Some(Category::HighCard));
+//!
+//! // Razz: the wheel beside two kings plays; pairs all round still make a low.
+//! assert_eq!(handeval::razz::class_of("As 2s 3s 4s 5s Kd Kh")?, 1);
+//! let paired = handeval::razz::class_of("Ac Ad 2h 2s 3c 3d 4h")?;
+//! assert_eq!(handeval::razz::category(paired), Some(Category::OnePair));
+//!
+//! // Omaha Hi-Lo: A-2 in the hole and 3-4-8 on the board make 8-4-3-2-A,
+//! // the 22nd of the 56 lows; stud Hi-Lo's low is any five of the seven.
+//! let (high, low) = handeval::omaha8::rank_of("Ah 2d Kc Ks | 3c 4h 8s 9d 9h")?;
+//! assert_eq!((high.class(), low), (2637, Some(22)));
+//! let (high, low) = handeval::stud8::rank_of("Ah 2d 3c Ks Kd 8h 5s")?;
+//! assert_eq!((high.category(), low), (Category::OnePair, Some(23)));
+//! # Ok::<(), handeval::Error>(())
+//! ```
+//!
 //! # Equity
 //!
 //! [`equity`] gives Hold'em ranges' exact equity and Monte Carlo estimates,
@@ -68,6 +112,10 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+/// The lab's one list of games as tokens, which this crate's modules are
+/// written from: a program (the Python package) writes its own item per
+/// game from it, and follows the list as it grows.
+pub use handeval_core::for_each_game;
 pub use handeval_core::{Card, Category, HandClass, HandError};
 use handeval_core::{Game, GameInfo};
 use handeval_registry::DynEvaluator;
@@ -614,48 +662,6 @@ macro_rules! game {
     };
 }
 
-game!(
-    /// Five-card hands.
-    five,
-    handeval_core::Hand,
-    "As Ks Qs Js Ts"
-);
-game!(
-    /// Six-card hands: the best five of six.
-    six,
-    handeval_core::Hand6,
-    "As Ks Qs Js Ts 2c"
-);
-game!(
-    /// Seven-card hands (Hold'em's two hole and five board cards): the best
-    /// five of seven.
-    seven,
-    handeval_core::Hand7,
-    "As Ks Qs Js Ts 2c 2d"
-);
-game!(
-    /// Omaha: four hole cards then five board cards; the best five of
-    /// exactly two hole and three board cards.
-    omaha,
-    handeval_core::Omaha4,
-    "As Ad Ks Kd | Qs Js Ts 2c 3h",
-    equity
-);
-game!(
-    /// Five-card Omaha (PLO5): five hole cards then five board cards.
-    omaha5,
-    handeval_core::Omaha5,
-    "As Ad Ks Kd 9c | Qs Js Ts 2c 3h",
-    equity
-);
-game!(
-    /// Six-card Omaha (PLO6): six hole cards then five board cards.
-    omaha6,
-    handeval_core::Omaha6,
-    "As Ad Ks Kd 9c 8c | Qs Js Ts 2c 3h",
-    equity
-);
-
 /// One module per game ranked on a scale of its own, short deck's and
 /// lowball's: its hands as card numbers and its batch call. A short-deck
 /// class runs 1 = royal flush ..= 1,404, a flush above a full house; a
@@ -724,84 +730,6 @@ macro_rules! scaled_game {
         }
     };
 }
-
-scaled_game!(
-    /// Short deck's five-card hands (36 cards, 6 to ace; a flush above a
-    /// full house, A-6-7-8-9 the lowest straight).
-    short5,
-    handeval_core::Short5,
-    "As Ks Qs Js Ts"
-);
-scaled_game!(
-    /// Short deck Hold'em's seven-card hands: the best five of seven.
-    short7,
-    handeval_core::Short7,
-    "As Ks Qs Js Ts 6c 6d"
-);
-scaled_game!(
-    /// Short deck's five-card hands where three of a kind ranks above the
-    /// straight (Triton's rules among others).
-    short5t,
-    handeval_core::ShortTrips5,
-    "9c 9d 9h Ks 6d"
-);
-scaled_game!(
-    /// Short deck Hold'em's seven-card hands where three of a kind ranks
-    /// above the straight.
-    ///
-    /// ```
-    /// // 6-7-8-9-T beside three nines: the trips play, and beat any straight.
-    /// let trips = handeval::short7t::class_of("9c 9d 9h 6s 7d 8c Tc").unwrap();
-    /// let straight = handeval::short7t::class_of("Ac Kd Qh Js Tc 6d 6h").unwrap();
-    /// assert!(trips < straight);
-    /// assert_eq!(handeval::short7t::category(trips), Some(handeval::Category::ThreeOfAKind));
-    /// ```
-    short7t,
-    handeval_core::ShortTrips7,
-    "9c 9d 9h 6s 7d 8c Tc"
-);
-scaled_game!(
-    /// Ace-to-five lowball's five-card hands (razz's rules): the lowest
-    /// hand wins, the ace low, straights and flushes ignored.
-    ///
-    /// ```
-    /// let wheel = handeval::ace5::class_of("As 2s 3s 4s 5s").unwrap();
-    /// assert_eq!(wheel, 1);
-    /// let aces = handeval::ace5::class_of("Ac Ad 2h 3s 4c").unwrap();
-    /// assert_eq!(handeval::ace5::category(aces), Some(handeval::Category::OnePair));
-    /// ```
-    ace5,
-    handeval_core::AceFive5,
-    "As 2s 3s 4s 5s"
-);
-scaled_game!(
-    /// Deuce-to-seven lowball's five-card hands (2-7 single and triple
-    /// draw): the lowest hand wins, the ace high, straights and flushes
-    /// count against the hand, so A-2-3-4-5 is ace-high.
-    ///
-    /// ```
-    /// assert_eq!(handeval::deuce7::class_of("7c 5d 4h 3s 2c").unwrap(), 1);
-    /// let wheel = handeval::deuce7::class_of("Ac 2d 3h 4s 5c").unwrap();
-    /// assert_eq!(handeval::deuce7::category(wheel), Some(handeval::Category::HighCard));
-    /// ```
-    deuce7,
-    handeval_core::DeuceSeven5,
-    "7c 5d 4h 3s 2c"
-);
-scaled_game!(
-    /// Razz's seven-card hands: the best ace-to-five low of the seven,
-    /// with no qualifier.
-    ///
-    /// ```
-    /// // The wheel beside two kings plays; pairs all round still make a low.
-    /// assert_eq!(handeval::razz::class_of("As 2s 3s 4s 5s Kd Kh").unwrap(), 1);
-    /// let paired = handeval::razz::class_of("Ac Ad 2h 2s 3c 3d 4h").unwrap();
-    /// assert_eq!(handeval::razz::category(paired), Some(handeval::Category::OnePair));
-    /// ```
-    razz,
-    handeval_core::Razz,
-    "As 2s 3s 4s 5s Kd Kh"
-);
 
 /// Every hand's low class by the low evaluator `low` of Hi-Lo game `G`
 /// (1 = 5-4-3-2-A ..= 56 = 8-7-6-5-4, 0 for no qualifying low), all rows
@@ -902,38 +830,29 @@ macro_rules! hi_lo_game {
     };
 }
 
-hi_lo_game!(
-    /// Omaha Hi-Lo, eight or better: Omaha's hands, each worth its Omaha
-    /// high and its best eight-or-better low.
-    ///
-    /// ```
-    /// let (high, low) = handeval::omaha8::rank_of("Ah 2d Kc Ks | 3c 4h 8s 9d 9h").unwrap();
-    /// assert_eq!((high.class(), low), (2637, Some(22)));
-    /// ```
-    omaha8,
-    handeval_core::Omaha8,
-    "Ah 2d Kc Ks | 3c 4h 8s 9d 9h"
-);
-hi_lo_game!(
-    /// Big O, five-card Omaha Hi-Lo: five-card Omaha's hands, each worth
-    /// its high and its best eight-or-better low.
-    bigo,
-    handeval_core::BigO,
-    "Ah 2d Kc Ks 7h | 3c 4h 8s 9d 9h"
-);
-hi_lo_game!(
-    /// Seven-card stud Hi-Lo, eight or better: seven cards, each hand
-    /// worth its best five as a high and its best eight-or-better low of
-    /// any five.
-    ///
-    /// ```
-    /// let (high, low) = handeval::stud8::rank_of("Ah 2d 3c Ks Kd 8h 5s").unwrap();
-    /// assert_eq!((high.category(), low), (handeval::Category::OnePair, Some(23)));
-    /// ```
-    stud8,
-    handeval_core::Stud8,
-    "Ah 2d 3c Ks Kd 8h 5s"
-);
+/// Writes a module for each game of the lab's one list
+/// ([`handeval_core::for_each_game!`]) by its kind: Hold'em's scale
+/// (`game!`, with fixed hands' equity where the game has hole cards), a
+/// scale of its own (`scaled_game!`) or Hi-Lo (`hi_lo_game!`).
+macro_rules! modules {
+    ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+        $(modules!(@one $kind, $(#[$doc])* $id, $game, $example);)*
+    };
+    (@one standard, $(#[$doc:meta])* $id:ident, $game:ty, $example:literal) => {
+        game!($(#[$doc])* $id, $game, $example);
+    };
+    (@one hole, $(#[$doc:meta])* $id:ident, $game:ty, $example:literal) => {
+        game!($(#[$doc])* $id, $game, $example, equity);
+    };
+    (@one scaled, $(#[$doc:meta])* $id:ident, $game:ty, $example:literal) => {
+        scaled_game!($(#[$doc])* $id, $game, $example);
+    };
+    (@one hi_lo, $(#[$doc:meta])* $id:ident, $game:ty, $example:literal) => {
+        hi_lo_game!($(#[$doc])* $id, $game, $example);
+    };
+}
+
+handeval_core::for_each_game!(modules);
 
 #[cfg(test)]
 mod tests {
@@ -953,24 +872,12 @@ mod tests {
                 self.game::<G>();
             }
         }
-        let modules = [
-            ("five", five::CARDS),
-            ("six", six::CARDS),
-            ("seven", seven::CARDS),
-            ("omaha", omaha::CARDS),
-            ("omaha5", omaha5::CARDS),
-            ("omaha6", omaha6::CARDS),
-            ("short5", short5::CARDS),
-            ("short7", short7::CARDS),
-            ("short5t", short5t::CARDS),
-            ("short7t", short7t::CARDS),
-            ("ace5", ace5::CARDS),
-            ("deuce7", deuce7::CARDS),
-            ("razz", razz::CARDS),
-            ("omaha8", omaha8::CARDS),
-            ("bigo", bigo::CARDS),
-            ("stud8", stud8::CARDS),
-        ];
+        macro_rules! modules {
+            ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+                [$((stringify!($id), $id::CARDS)),*]
+            };
+        }
+        let modules = handeval_core::for_each_game!(modules);
         let mut listed = Listed(Vec::new());
         handeval_core::visit_games(&mut listed);
         assert_eq!(modules.to_vec(), listed.0);
