@@ -13,7 +13,8 @@ use crate::report::format::thousands_u64;
 use crate::report::readme::{self, EVALUATORS};
 use std::fmt::Write as _;
 
-use crate::select::{abouts, parse_game};
+use crate::diff::Checked;
+use crate::select::abouts;
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -32,9 +33,10 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Table)]
     format: Format,
     /// The game whose evaluators to list, by its id (`--games` lists them);
-    /// five-card hands by default.
-    #[arg(long, default_value = "five", value_parser = parse_game)]
-    game: GameInfo,
+    /// five-card hands by default. A Hi-Lo game's are its low evaluators
+    /// (its high half is its high game's: `--game omaha` for `omaha8`).
+    #[arg(long, default_value = "five", value_parser = crate::diff::parse_checked)]
+    game: Checked,
     /// List the games instead: id, title, hands, fives per hand.
     #[arg(long, conflicts_with_all = ["floor", "timed", "game", "only", "workload"])]
     games: bool,
@@ -85,15 +87,16 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.hi_lo {
         return write(&crate::low::list_text(args.format == Format::Names));
     }
-    let every = abouts(args.game, true);
+    let game = match args.game {
+        Checked::Game(game) => game,
+        Checked::Low(game) => return write(&low_text(args, game)?),
+    };
+    let every = abouts(game, true);
     let floor = |a: &About| a.meta.role == handeval_core::Role::Floor;
     if let Some(w) = args.workload
-        && w.game() != args.game
+        && w.game() != game
     {
-        anyhow::bail!(
-            "--workload {w} is not a workload of --game {}",
-            args.game.id
-        );
+        anyhow::bail!("--workload {w} is not a workload of --game {}", game.id);
     }
     let on_workload = |a: &About| args.workload.is_none_or(|w| crate::select::timed_on(w, a));
     let kept = |a: &About| {
@@ -120,7 +123,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             .map(|a| a.meta.name)
             .collect(),
         &args.only,
-        &format!("{} evaluator", args.game.word),
+        &format!("{} evaluator", game.word),
         &left_out,
     )?;
     // `chosen` holds only names `kept` keeps.
@@ -166,6 +169,64 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         Format::Table => readme::evaluators_table(&list),
     };
     write(&text)
+}
+
+/// `list --game <Hi-Lo game>`: its low evaluators (its high half's are
+/// its high game's, which the text names), in the chosen form. The lows
+/// are not timed yet and have no floor, so the switches that select what
+/// a run times are refused rather than ignored.
+fn low_text(args: &Args, game: GameInfo) -> Result<String> {
+    let high = crate::low::high_game(game).id;
+    if args.floor || args.timed || args.workload.is_some() {
+        anyhow::bail!(
+            "--floor, --timed and --workload select what a run times, and {}'s lows are not timed (its highs are {high}'s: list --game {high})",
+            game.id
+        );
+    }
+    let every = crate::low::low_abouts(game);
+    let chosen = crate::select::select_names(
+        every.iter().map(|(m, _)| m.name).collect(),
+        &args.only,
+        &format!("{} low evaluator", game.id),
+        &[],
+    )?;
+    let list: Vec<_> = every
+        .into_iter()
+        .filter(|(m, _)| chosen.contains(&m.name))
+        .collect();
+    Ok(match args.format {
+        Format::Names => list.iter().flat_map(|(m, _)| [m.name, "\n"]).collect(),
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(["name", "family", "role", "cpu_path", "summary"])?;
+            for (m, path) in &list {
+                w.write_record([
+                    m.name,
+                    m.family.name,
+                    m.role.id(),
+                    &path.to_string(),
+                    m.summary,
+                ])?;
+            }
+            String::from_utf8(w.into_inner()?)?
+        }
+        Format::Table => {
+            let mut text = format!(
+                "{} ({}): the low evaluators; the high half is `{high}`'s (`list --game {high}`)\n\n| low evaluator | role | cpu path | summary |\n|---|---|---|---|\n",
+                game.id, game.title
+            );
+            for (m, path) in &list {
+                writeln!(
+                    text,
+                    "| `{}` | {} | {path} | {} |",
+                    m.name,
+                    m.role.id(),
+                    m.summary
+                )?;
+            }
+            text
+        }
+    })
 }
 
 /// The games, in the chosen form. The CSV form is what scripts (CI) read

@@ -52,6 +52,22 @@ pub fn low_evaluators(game: GameInfo) -> usize {
     on_hi_lo_game(game, Count).unwrap_or(0)
 }
 
+/// What each low evaluator of the Hi-Lo game `game` is, and the path its
+/// batch takes on this CPU, in registry order.
+pub fn low_abouts(game: GameInfo) -> Vec<(handeval_core::Meta, handeval_core::CpuPath)> {
+    struct Abouts;
+    impl OnHiLoGame for Abouts {
+        type Out = Vec<(handeval_core::Meta, handeval_core::CpuPath)>;
+        fn on<G: Game>(self) -> Self::Out {
+            handeval_registry::lows::<G>()
+                .into_iter()
+                .map(|e| (e.meta, (e.cpu_path)()))
+                .collect()
+        }
+    }
+    on_hi_lo_game(game, Abouts).unwrap_or_default()
+}
+
 /// Work on a Hi-Lo game, whichever its type: what [`on_hi_lo_game`] runs.
 trait OnHiLoGame {
     /// What the work gives.

@@ -132,3 +132,55 @@ fn the_low_check_passes_and_names_what_it_checked() {
         text(&out.stderr)
     );
 }
+
+/// `list --game` takes a Hi-Lo game as `eval` and `diff` do: its low
+/// evaluators, each with the path it takes, the same names `list --hi-lo`
+/// gives the game; what selects a timed run is refused, saying why.
+#[test]
+fn list_takes_a_hi_lo_game_and_names_its_low_evaluators() {
+    for game in ["omaha8", "bigo", "stud8"] {
+        let out = xtask()
+            .args(["list", "--game", game, "--format", "names"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        let names: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+        assert!(names.len() >= 2, "{game}: {names:?}");
+        let table = xtask().args(["list", "--hi-lo"]).output().unwrap();
+        let table = text(&table.stdout);
+        // The game's header line, a blank line, then its table's rows.
+        let section: String = table
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{game} (")))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .collect();
+        for name in &names {
+            assert!(
+                section.contains(&format!("`{name}`")),
+                "{game}: {name} not in list --hi-lo"
+            );
+        }
+        let csv = xtask()
+            .args(["list", "--game", game, "--format", "csv"])
+            .output()
+            .unwrap();
+        let csv = text(&csv.stdout);
+        assert!(
+            csv.starts_with("name,family,role,cpu_path,summary\n"),
+            "{csv}"
+        );
+        assert_eq!(csv.lines().count(), names.len() + 1);
+    }
+    let out = xtask()
+        .args(["list", "--game", "omaha8", "--timed"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("lows are not timed") && said.contains("list --game omaha"),
+        "{said}"
+    );
+    assert!(!said.contains("panicked"), "{said}");
+}
