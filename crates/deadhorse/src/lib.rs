@@ -31,6 +31,12 @@
 //! | [`Short`] (`deadhorse/short`) | tuned, short deck (five and seven cards) | derived from [`Seven`] | [`Seven`]'s evaluation by short deck's rules: A-6-7-8-9 the lowest straight, a flush above a full house |
 //! | [`ShortSimd`] (`deadhorse/short-simd`) | SIMD, short deck (seven cards) | derived from [`Short`] | [`SevenSimd`]'s kernel by short deck's rules, AVX-512 or AVX2 |
 //! | [`ShortTrips`] (`deadhorse/short-trips`) | tuned, short deck with three of a kind above the straight (five and seven cards) | derived from [`Short`] | [`Short`]'s evaluation, the two types traded, a seven-card straight beside trips replaced by the trips |
+//! | [`AceFive`] (`deadhorse/ace-five`) | tuned, ace-to-five lowball (five cards) | the lab's | table-free: rank-count bitsets, the class from the combinatorial number system ([`lowball`]) |
+//! | [`AceFiveSimd`] (`deadhorse/ace-five-simd`) | SIMD, ace-to-five lowball | derived from [`AceFive`] | the rank-count masks in 16-bit lanes, the value the masks themselves, no class table ([`lowball_simd`]), AVX-512 or AVX2 |
+//! | [`DeuceSeven`] (`deadhorse/deuce-seven`) | tuned, deuce-to-seven lowball (five cards) | the lab's | [`AceFive`]'s arithmetic with the ace high and straights and flushes counted |
+//! | [`DeuceSevenSimd`] (`deadhorse/deuce-seven-simd`) | SIMD, deuce-to-seven lowball | derived from [`DeuceSeven`] | [`AceFiveSimd`]'s value with straights and flushes tested in lanes, AVX-512 or AVX2 |
+//! | [`AceFiveSeven`] (`deadhorse/razz`) | tuned, razz (seven cards) | derived from [`AceFive`] | the best five's masks from the seven cards', then [`AceFive`]'s arithmetic |
+//! | [`RazzSimd`] (`deadhorse/razz-simd`) | SIMD, razz | derived from [`AceFiveSeven`] | the five that play chosen in lanes, then [`AceFiveSimd`]'s value, AVX-512 or AVX2 |
 //! | [`OmahaLow`] (`deadhorse/omaha-low`) | tuned, the low half of Omaha Hi-Lo and Big O | the lab's | the best eight-or-better low from the hole's and the board's low-rank masks, table-free ([`low_of_masks`]) |
 //! | [`OmahaLowSimd`] (`deadhorse/omaha-low-simd`) | SIMD, the low half of Omaha Hi-Lo and Big O | derived from [`OmahaLow`] | the same across hands in 16-bit lanes, every pair of hole cards in every lane, AVX-512 or AVX2 |
 //! | [`StudLow`] (`deadhorse/stud-low`) | tuned, the low half of seven-card stud Hi-Lo | the lab's | the five lowest bits of the seven cards' low-rank mask, if it has five |
@@ -334,6 +340,7 @@ pub mod enumerate;
 mod listing;
 pub mod low;
 pub mod lowball;
+pub mod lowball_simd;
 mod omaha;
 mod readme;
 mod seven;
@@ -346,6 +353,7 @@ mod upstream;
 pub use listing::Listing;
 pub use low::{OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
 pub use lowball::{AceFive, AceFiveSeven, DeuceSeven};
+pub use lowball_simd::{AceFiveSimd, DeuceSevenSimd, RazzSimd};
 pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
 pub use readme::Readme;
 pub use seven::{Seven, Six};
@@ -395,10 +403,13 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::ShortTrips7, ShortTrips>();
     // Lowball's five-card games, table-free.
     r.add::<handeval_core::AceFive5, AceFive>();
+    r.add::<handeval_core::AceFive5, AceFiveSimd>();
     r.add::<handeval_core::DeuceSeven5, DeuceSeven>();
+    r.add::<handeval_core::DeuceSeven5, DeuceSevenSimd>();
     // Razz: the seven cards' kernel, and the best of their 21 fives by the
     // five-card one.
     r.add::<handeval_core::Razz, AceFiveSeven>();
+    r.add::<handeval_core::Razz, RazzSimd>();
     r.best_of::<AceFive>(handeval_core::Games::Only(&[
         <handeval_core::Razz as handeval_core::Game>::ID,
     ]));

@@ -530,6 +530,13 @@ impl<const N: usize, R: handeval_core::rules::RuleSet> Record<N> for handeval_co
     }
 }
 
+impl<const N: usize, R: handeval_core::rules::RuleSet> Record<N> for handeval_core::LowHand<N, R> {
+    #[inline(always)]
+    fn hand(&self) -> Hand<N> {
+        handeval_core::LowHand::hand(self)
+    }
+}
+
 /// [`strengths`] over [`Record`]s: each chunk of `L::LANES` records copied
 /// into a buffer of hands, then loaded and run as `strengths` does.
 ///
