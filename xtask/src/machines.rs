@@ -573,6 +573,13 @@ mod tests {
                     (named[0], named[1])
                 };
                 assert!(lab.contains(&evaluator), "the lab's own evaluator: {cell}");
+                // A game no outside evaluator plays (deuce-to-seven, whose
+                // aya_poker function misreads the wheel; short deck with
+                // trips above the straight) has no ratio, and says so.
+                if cell.ends_with(&format!(": no outside evaluator timed (`{baseline}`)")) {
+                    assert!(baseline.chars().all(|c| c.is_ascii_hexdigit()), "{cell}");
+                    continue;
+                }
                 assert_ne!(evaluator, baseline, "a ratio to itself: {cell}");
                 assert!(
                     !lab.contains(&baseline),
