@@ -263,41 +263,48 @@ const DEUCE_SEVEN_SIMD: Meta = Meta {
     ..LOWBALL_SIMD
 };
 
-impl Evaluator for AceFiveSimd {
-    const META: Meta = LOWBALL_SIMD;
-    const RULES: &'static Rules = &ACE_TO_FIVE;
+/// Implements the five-card [`Evaluator`] of a lowball SIMD kernel (over
+/// `$fives`' paths) and its game's [`BestFive`] (over `$hands`').
+macro_rules! lowball_simd {
+    ($ty:ident, $meta:expr, $rules:ident, $set:ty, $fives:ident, $hands:ident, $category:ident) => {
+        impl Evaluator for $ty {
+            const META: Meta = $meta;
+            const RULES: &'static Rules = &$rules;
 
-    handeval_lanes::simd_evaluator!(AceFiveSimd: Evaluator,
-        values(avx512: ace::avx512, avx2: ace::avx2, portable: ace::portable),
-        categories(from_values: ace_category));
+            handeval_lanes::simd_evaluator!($ty: Evaluator,
+                values(avx512: $fives::avx512, avx2: $fives::avx2, portable: $fives::portable),
+                categories(from_values: $category));
+        }
+
+        impl BestFive<LowHand<5, $set>> for $ty {
+            const META: Meta = $meta;
+            type Five = $ty;
+
+            handeval_lanes::simd_evaluator!($ty: BestFive<LowHand<5, $set>>,
+                values(avx512: $hands::avx512, avx2: $hands::avx2, portable: $hands::portable),
+                categories(from_values: $category));
+        }
+    };
 }
 
-impl BestFive<LowHand<5, AceToFiveLow>> for AceFiveSimd {
-    const META: Meta = LOWBALL_SIMD;
-    type Five = AceFiveSimd;
-
-    handeval_lanes::simd_evaluator!(AceFiveSimd: BestFive<LowHand<5, AceToFiveLow>>,
-        values(avx512: ace_hands::avx512, avx2: ace_hands::avx2, portable: ace_hands::portable),
-        categories(from_values: ace_category));
-}
-
-impl Evaluator for DeuceSevenSimd {
-    const META: Meta = DEUCE_SEVEN_SIMD;
-    const RULES: &'static Rules = &DEUCE_TO_SEVEN;
-
-    handeval_lanes::simd_evaluator!(DeuceSevenSimd: Evaluator,
-        values(avx512: deuce::avx512, avx2: deuce::avx2, portable: deuce::portable),
-        categories(from_values: deuce_category));
-}
-
-impl BestFive<LowHand<5, DeuceToSevenLow>> for DeuceSevenSimd {
-    const META: Meta = DEUCE_SEVEN_SIMD;
-    type Five = DeuceSevenSimd;
-
-    handeval_lanes::simd_evaluator!(DeuceSevenSimd: BestFive<LowHand<5, DeuceToSevenLow>>,
-        values(avx512: deuce_hands::avx512, avx2: deuce_hands::avx2, portable: deuce_hands::portable),
-        categories(from_values: deuce_category));
-}
+lowball_simd!(
+    AceFiveSimd,
+    LOWBALL_SIMD,
+    ACE_TO_FIVE,
+    AceToFiveLow,
+    ace,
+    ace_hands,
+    ace_category
+);
+lowball_simd!(
+    DeuceSevenSimd,
+    DEUCE_SEVEN_SIMD,
+    DEUCE_TO_SEVEN,
+    DeuceToSevenLow,
+    deuce,
+    deuce_hands,
+    deuce_category
+);
 
 impl BestFive<LowHand<7, AceToFiveLow>> for RazzSimd {
     const META: Meta = Meta {
