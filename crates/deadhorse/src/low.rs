@@ -124,7 +124,12 @@ pub(crate) struct LowKernel<const HOLE: usize>;
 impl<const HOLE: usize, const N: usize> Kernel<N> for LowKernel<HOLE> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
-        let bits = cards.map(|c| lane_low_bit(l, c));
+        let mut bits = cards;
+        // A loop, not `map`, whose closure would be compiled without the
+        // kernel's target features (see `Lanes::rank_bits`).
+        for bit in &mut bits {
+            *bit = lane_low_bit(l, *bit);
+        }
         let board = l.or(
             l.or(
                 l.or(bits[HOLE], bits[HOLE + 1]),
@@ -239,7 +244,12 @@ pub(crate) struct StudKernel;
 impl Kernel<7> for StudKernel {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
-        let bits = cards.map(|c| lane_low_bit(l, c));
+        let mut bits = cards;
+        // A loop, not `map`, whose closure would be compiled without the
+        // kernel's target features (see `Lanes::rank_bits`).
+        for bit in &mut bits {
+            *bit = lane_low_bit(l, *bit);
+        }
         let all = l.or(
             l.or(l.or(bits[0], bits[1]), l.or(bits[2], bits[3])),
             l.or(l.or(bits[4], bits[5]), bits[6]),
