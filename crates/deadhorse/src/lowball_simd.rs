@@ -220,20 +220,13 @@ fn ace_category(value: u32) -> Category {
     }
 }
 
-/// The category of a deuce-to-seven value: its pattern, the ten-high
-/// straight flush (T-J-Q-K-A suited, the worst hand) a royal flush.
+/// The category of a deuce-to-seven value: its pattern is the category's
+/// index (0 high card to 8 straight flush), the ten-high straight flush
+/// (T-J-Q-K-A suited, the worst hand) a royal flush.
 fn deuce_category(value: u32) -> Category {
-    match !value >> 26 {
-        0 => Category::HighCard,
-        1 => Category::OnePair,
-        2 => Category::TwoPair,
-        3 => Category::ThreeOfAKind,
-        4 => Category::Straight,
-        5 => Category::Flush,
-        6 => Category::FullHouse,
-        7 => Category::FourOfAKind,
-        _ if !value & 0x1FFF == 0x1F00 => Category::RoyalFlush,
-        _ => Category::StraightFlush,
+    match Category::from_index_or_high_card(!value >> 26) {
+        Category::StraightFlush if !value & 0x1FFF == 0x1F00 => Category::RoyalFlush,
+        category => category,
     }
 }
 
