@@ -210,22 +210,12 @@ fn low_text(args: &Args, game: GameInfo) -> Result<String> {
             }
             String::from_utf8(w.into_inner()?)?
         }
-        Format::Table => {
-            let mut text = format!(
-                "{} ({}): the low evaluators; the high half is `{high}`'s (`list --game {high}`)\n\n| low evaluator | role | cpu path | summary |\n|---|---|---|---|\n",
-                game.id, game.title
-            );
-            for (m, path) in &list {
-                writeln!(
-                    text,
-                    "| `{}` | {} | {path} | {} |",
-                    m.name,
-                    m.role.id(),
-                    m.summary
-                )?;
-            }
-            text
-        }
+        Format::Table => format!(
+            "{} ({}): the low evaluators; the high half is `{high}`'s (`list --game {high}`)\n\n{}",
+            game.id,
+            game.title,
+            crate::low::lows_table(&list)
+        ),
     })
 }
 
@@ -242,7 +232,7 @@ fn games_text(format: Format) -> Result<String> {
         if g.value.is_ranked() {
             abouts(g, false).len()
         } else {
-            abouts(crate::low::high_game(g), false).len() + crate::low::low_evaluators(g)
+            abouts(crate::low::high_game(g), false).len() + crate::low::low_abouts(g).len()
         }
     };
     // Timed workloads are a high game's; a low is not timed yet.

@@ -40,18 +40,6 @@ pub fn ids() -> Vec<&'static str> {
     games().iter().map(|g| g.id).collect()
 }
 
-/// How many low evaluators the Hi-Lo game `game` has.
-pub fn low_evaluators(game: GameInfo) -> usize {
-    struct Count;
-    impl OnHiLoGame for Count {
-        type Out = usize;
-        fn on<G: Game>(self) -> usize {
-            handeval_registry::lows::<G>().len()
-        }
-    }
-    on_hi_lo_game(game, Count).unwrap_or(0)
-}
-
 /// What each low evaluator of the Hi-Lo game `game` is, and the path its
 /// batch takes on this CPU, in registry order.
 pub fn low_abouts(game: GameInfo) -> Vec<(handeval_core::Meta, handeval_core::CpuPath)> {
@@ -322,38 +310,47 @@ pub fn equity(
 }
 
 /// What `cargo xtask list --hi-lo` prints: with `names`, each Hi-Lo game's
-/// id on a line; else each game and its low evaluators.
+/// id on a line; else each game, its qualifying lows and its low
+/// evaluators' table ([`lows_table`]).
 pub fn list_text(names: bool) -> String {
-    struct List(String, bool);
-    impl GameVisitor for List {
-        fn game<G: Game>(&mut self) {}
-        fn hi_lo<G: Game>(&mut self) {
-            use std::fmt::Write as _;
-            if self.1 {
-                let _ = writeln!(self.0, "{}", G::ID);
-                return;
-            }
-            let _ = writeln!(
-                self.0,
-                "{} ({}): the high half is `{}`'s; {} of {} hands hold a qualifying low\n\n| low evaluator | role | summary |\n|---|---|---|",
-                G::ID,
-                G::TITLE,
-                <G::High as Game>::ID,
-                G::VALUE.qualifying().unwrap_or(0),
-                G::HANDS
-            );
-            for e in handeval_registry::lows::<G>() {
-                let _ = writeln!(
-                    self.0,
-                    "| `{}` | {} | {} |",
-                    e.meta.name,
-                    e.meta.role.id(),
-                    e.meta.summary
-                );
-            }
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for game in games() {
+        if names {
+            text.push_str(game.id);
+            text.push('\n');
+            continue;
         }
+        let high = high_game(game);
+        let _ = writeln!(
+            text,
+            "{} ({}): the high half is `{}`'s; {} of {} hands hold a qualifying low\n\n{}",
+            game.id,
+            game.title,
+            high.id,
+            game.value.qualifying().unwrap_or(0),
+            game.hands,
+            lows_table(&low_abouts(game))
+        );
     }
-    let mut list = List(String::new(), names);
-    visit_games(&mut list);
-    list.0
+    text
+}
+
+/// The low evaluators as a Markdown table, each with its role, the path
+/// its batch takes on this CPU and its summary: what `list --hi-lo` and
+/// `list --game omaha8` show.
+pub fn lows_table(lows: &[(handeval_core::Meta, handeval_core::CpuPath)]) -> String {
+    use std::fmt::Write as _;
+    let mut table =
+        String::from("| low evaluator | role | cpu path | summary |\n|---|---|---|---|\n");
+    for (meta, path) in lows {
+        let _ = writeln!(
+            table,
+            "| `{}` | {} | {path} | {} |",
+            meta.name,
+            meta.role.id(),
+            meta.summary
+        );
+    }
+    table
 }
