@@ -724,7 +724,9 @@ impl Gather<'_> {
         };
         let ranges: Vec<String> = case.ranges.iter().map(ToString::to_string).collect();
         let board = case.board.to_string();
-        let mut count: Box<dyn FnMut() -> Result<Vec<f64>, String>> = if H::HOLE > 0 {
+        // Known when compiled, so that no Hold'em evaluator makes an Omaha
+        // count (nor an Omaha one a count of ranges).
+        let mut count: Box<dyn FnMut() -> Result<Vec<f64>, String>> = if const { H::HOLE > 0 } {
             let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
             let m = handeval_equity::fixed::FixedHands::<H>::new(&refs, &board, "")
                 .map_err(|e| e.to_string())?;

@@ -1552,6 +1552,21 @@ macro_rules! visit_the_list {
         pub fn visit_games(visitor: &mut impl GameVisitor) {
             $(visit_the_list!(@visit $kind, visitor, $game);)*
         }
+
+        /// Whether `H` is the high game of a Hi-Lo game of the list (whose
+        /// hands that game deals, [`Game::High`]), in a `const` context:
+        /// code that walks every game's evaluators tests it when compiled,
+        /// so that it makes a Hi-Lo count only for those games'.
+        ///
+        /// ```
+        /// use handeval_core::{Hand, Hand7, Omaha4, Omaha6, splits_a_hi_lo_game};
+        /// // Omaha Hi-Lo's and stud Hi-Lo's highs; no PLO6 Hi-Lo is dealt.
+        /// assert!(splits_a_hi_lo_game::<Omaha4>() && splits_a_hi_lo_game::<Hand7>());
+        /// assert!(!splits_a_hi_lo_game::<Omaha6>() && !splits_a_hi_lo_game::<Hand>());
+        /// ```
+        pub const fn splits_a_hi_lo_game<H: Game>() -> bool {
+            false $(|| visit_the_list!(@high_of $kind, H, $game))*
+        }
         $(
             const _: () = assert!(
                 same_str(<$game as Game>::ID, stringify!($id)),
@@ -1562,6 +1577,12 @@ macro_rules! visit_the_list {
                 concat!("the list's entry ", stringify!($id), " is not of its kind"),
             );
         )*
+    };
+    (@high_of hi_lo, $high:ident, $game:ty) => {
+        same_game::<$high, <$game as Game>::High>()
+    };
+    (@high_of $kind:ident, $high:ident, $game:ty) => {
+        false
     };
     (@visit hi_lo, $visitor:ident, $game:ty) => {
         $visitor.hi_lo::<$game>()

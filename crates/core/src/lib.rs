@@ -171,7 +171,7 @@ pub use game::{
     AceFive5, BigO, Board, DeuceSeven5, FIVE_OF_SEVEN, FIVE_OF_SIX, Game, GameInfo, GameVisitor,
     HAND7_COUNT, LowHand, OMAHA_FIVES, OMAHA5_FIVES, OMAHA6_FIVES, Omaha, Omaha4, Omaha5, Omaha6,
     Omaha8, Razz, Run, SHORT7_STRAIGHT_AND_TRIPS, Short, Short5, Short7, ShortTrips5, ShortTrips7,
-    Stud8, all_hands7, game_ids, same_game, visit_games,
+    Stud8, all_hands7, game_ids, same_game, splits_a_hi_lo_game, visit_games,
 };
 pub use hand::{
     AllHands, BINOMIAL, CARD_BITS, HAND_COUNT, Hand, Hand6, Hand7, HandError, HandSize, Part,

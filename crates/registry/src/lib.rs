@@ -992,23 +992,38 @@ pub fn hi_lo_equity<G: Game>(
     lows: fn(&[G], &mut [handeval_core::low::Low]),
     m: &handeval_equity::fixed::FixedHands<G>,
 ) -> Option<handeval_equity::hilo::HiLoTally> {
-    struct Run<'a, G: Game> {
+    hi_lo_equity_of_any(name, &lows, m)
+}
+
+/// [`hi_lo_equity`], with the matchup and the lows of whichever game: not
+/// generic, so that the count of each evaluator of each game a Hi-Lo game
+/// splits is compiled here once, where a generic function's would be
+/// compiled again in each program that called it (`xtask`'s copies were a
+/// twentieth of its code).
+fn hi_lo_equity_of_any(
+    name: &str,
+    lows: &dyn Any,
+    m: &dyn Any,
+) -> Option<handeval_equity::hilo::HiLoTally> {
+    struct Run<'a> {
         name: &'a str,
-        lows: fn(&[G], &mut [handeval_core::low::Low]),
-        m: &'a handeval_equity::fixed::FixedHands<G>,
+        lows: &'a dyn Any,
+        m: &'a dyn Any,
         out: Option<handeval_equity::hilo::HiLoTally>,
     }
-    impl<G: Game> Visit for Run<'_, G> {
+    impl Visit for Run<'_> {
         fn visit<H: Game, E: BestFive<H>>(&mut self) {
-            if E::META.name != self.name {
+            // Known when compiled: no other game's evaluator makes a count.
+            if const { !handeval_core::splits_a_hi_lo_game::<H>() } || E::META.name != self.name {
                 return;
             }
-            // `H` is `G` exactly when the matchup and the low are `H`'s.
-            let m: &dyn Any = self.m;
-            let lows: &dyn Any = &self.lows;
+            // `H` is the caller's `G` exactly when the matchup and the
+            // lows are `H`'s.
             if let (Some(m), Some(lows)) = (
-                m.downcast_ref::<handeval_equity::fixed::FixedHands<H>>(),
-                lows.downcast_ref::<fn(&[H], &mut [handeval_core::low::Low])>(),
+                self.m
+                    .downcast_ref::<handeval_equity::fixed::FixedHands<H>>(),
+                self.lows
+                    .downcast_ref::<fn(&[H], &mut [handeval_core::low::Low])>(),
             ) {
                 self.out = Some(handeval_equity::hilo::exact_hi_lo::<H, E>(m, *lows));
             }
@@ -1020,7 +1035,7 @@ pub fn hi_lo_equity<G: Game>(
         m,
         out: None,
     };
-    visit::<G>(&mut run);
+    walk(&mut run);
     run.out
 }
 
