@@ -285,7 +285,7 @@ fn like_the_table<G: Game>(classes: &[u16]) -> Result<(), Failed> {
 /// own strength, as its `Debug` form writes it), and if not, what it gave
 /// each. The evaluator is behind the registry's [`DynEvaluator`], so that
 /// this test compiles no evaluator's code: proptest's runner once per game
-/// and transform, each evaluator's value once, in the registry (a copy of
+/// (the transforms are boxed, so both share it), each evaluator's value once, in the registry (a copy of
 /// every evaluator's code per check here had been most of this test's
 /// build).
 fn agree<G: Game>(e: &dyn DynEvaluator<G>, hand: &G, other: &G) -> Result<(), String> {
@@ -300,8 +300,8 @@ fn agree<G: Game>(e: &dyn DynEvaluator<G>, hand: &G, other: &G) -> Result<(), St
     }
 }
 
-fn same_value<G: Game, S: Strategy<Value = G>>(
-    transform: impl Fn(G) -> S,
+fn same_value<G: Game>(
+    transform: fn(G) -> BoxedStrategy<G>,
     e: &dyn DynEvaluator<G>,
 ) -> Result<(), Failed> {
     TestRunner::new(Config {
@@ -310,7 +310,7 @@ fn same_value<G: Game, S: Strategy<Value = G>>(
         ..Config::default()
     })
     .run(
-        &any_hand::<G>().prop_flat_map(|h| (Just(h), transform(h))),
+        &any_hand::<G>().prop_flat_map(move |h| (Just(h), transform(h))),
         |(hand, other)| agree(e, &hand, &other).map_err(TestCaseError::fail),
     )
     .map_err(|e| e.to_string().into())
@@ -433,11 +433,21 @@ fn stamp<G: Game>(trials: &mut Vec<Trial>) {
         }
         trials.push(Trial::test(
             test_name("card_order", G::ID, name),
-            move || same_value(reordered::<G>, erased_named::<G>(name).as_ref()),
+            move || {
+                same_value(
+                    |h| reordered::<G>(h).boxed(),
+                    erased_named::<G>(name).as_ref(),
+                )
+            },
         ));
         trials.push(Trial::test(
             test_name("suit_renaming", G::ID, name),
-            move || same_value(relabelled::<G>, erased_named::<G>(name).as_ref()),
+            move || {
+                same_value(
+                    |h| relabelled::<G>(h).boxed(),
+                    erased_named::<G>(name).as_ref(),
+                )
+            },
         ));
     }
 }
@@ -735,13 +745,13 @@ fn broken_properties() -> Vec<Trial> {
     vec![
         must_fail("broken_likes_spades_fails_suit_renaming", || {
             same_value(
-                relabelled::<Hand>,
+                |h| relabelled::<Hand>(h).boxed(),
                 erase::<Hand, handeval_core::Whole<LikesSpades>>().as_ref(),
             )
         }),
         must_fail("broken_first_card_first_fails_card_order", || {
             same_value(
-                reordered::<Hand>,
+                |h| reordered::<Hand>(h).boxed(),
                 erase::<Hand, handeval_core::Whole<FirstCardFirst>>().as_ref(),
             )
         }),
