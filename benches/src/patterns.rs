@@ -526,7 +526,7 @@ struct Counting {
     name: &'static str,
     workload: &'static str,
     showdowns: std::sync::Arc<Vec<(String, Showdown)>>,
-    count: fn(&Showdown) -> Tally,
+    count: Count,
     expected: Vec<Tally>,
     problem: Option<String>,
 }
@@ -543,7 +543,7 @@ impl Timed for Counting {
     }
     fn pass(&mut self, _: usize) {
         for ((name, s), want) in self.showdowns.iter().zip(&self.expected) {
-            let got = (self.count)(std::hint::black_box(s));
+            let got = self.count.of(std::hint::black_box(s));
             if got != *want && self.problem.is_none() {
                 self.problem = Some(format!(
                     "{} of {name} by {}: {got:?}, where the first contender counted {want:?}",
@@ -557,15 +557,34 @@ impl Timed for Counting {
     }
 }
 
-// The showdown workloads walk seven-card Hold'em's evaluators alone, for
-// which the registry's counts are always some; an empty tally elsewhere
-// would fail the check against the first contender's count.
-fn by_classes<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
-    handeval_registry::tally_by_ranks::<H, E>(s).unwrap_or_default()
+/// How a contender counts a showdown: an outside evaluator's own
+/// calculator, or the lab's count with the evaluator (the registry's
+/// function, [`handeval_registry::counts`]).
+#[derive(Clone, Copy)]
+enum Count {
+    Calculator(fn(&Showdown) -> Tally),
+    Lab(fn(&Showdown) -> Option<Tally>),
 }
 
-fn every_board<H: Game, E: BestFive<H>>(s: &Showdown) -> Tally {
-    handeval_registry::tally_every_board::<H, E>(s).unwrap_or_default()
+impl Count {
+    // The showdown workloads walk seven-card Hold'em's evaluators alone,
+    // for which the registry's counts are always some; an empty tally
+    // elsewhere would fail the check against the first contender's count.
+    fn of(self, s: &Showdown) -> Tally {
+        match self {
+            Count::Calculator(tally) => tally(s),
+            Count::Lab(count) => count(s).unwrap_or_default(),
+        }
+    }
+}
+
+/// The registry's counts with the evaluator of `G` named `name`: compiled
+/// there, once, rather than here again for every evaluator.
+fn counts_of<G: Game>(name: &str) -> Result<&'static handeval_registry::Counts<G>, String> {
+    handeval_registry::counts::<G>()
+        .iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| format!("{name} has no counts in the registry"))
 }
 
 /// The contenders of an access pattern's workload, each checked: what the
@@ -677,12 +696,15 @@ impl Gather<'_> {
     /// `E`'s count of the showdown set in its form, checked against the
     /// first contender's on every matchup.
     fn counting<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
-        let count: fn(&Showdown) -> Tally = match (self.order, showdown_form::<H, E>()) {
-            (Order::Showdown, Some(ShowdownForm::Calculator { tally, .. })) => tally,
-            (Order::Showdown, _) => by_classes::<H, E>,
-            _ => every_board::<H, E>,
+        let counts = counts_of::<H>(E::META.name)?;
+        let count: Count = match (self.order, showdown_form::<H, E>()) {
+            (Order::Showdown, Some(ShowdownForm::Calculator { tally, .. })) => {
+                Count::Calculator(tally)
+            }
+            (Order::Showdown, _) => Count::Lab(counts.by_classes),
+            _ => Count::Lab(counts.every_board),
         };
-        let tallies: Vec<Tally> = self.showdowns.iter().map(|(_, s)| count(s)).collect();
+        let tallies: Vec<Tally> = self.showdowns.iter().map(|(_, s)| count.of(s)).collect();
         let expected = self.expected.get_or_insert_with(|| tallies.clone());
         for ((name, _), (got, want)) in self
             .showdowns
@@ -730,8 +752,9 @@ impl Gather<'_> {
             let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
             let m = handeval_equity::fixed::FixedHands::<H>::new(&refs, &board, "")
                 .map_err(|e| e.to_string())?;
+            let fixed = counts_of::<H>(E::META.name)?.fixed;
             Box::new(move || {
-                let t = handeval_equity::omaha::exact::<H, E>(std::hint::black_box(&m));
+                let t = (fixed)(std::hint::black_box(&m));
                 Ok((0..m.holes().len()).map(|p| t.equity(p)).collect())
             })
         } else {
@@ -746,13 +769,14 @@ impl Gather<'_> {
                 Some(ShowdownForm::Calculator { ranges: None, .. }) => {
                     return Err("its calculator counts no ranges".to_string());
                 }
-                _ => Box::new(move || {
-                    match handeval_registry::range_equity_of::<H, E>(std::hint::black_box(&m)) {
+                _ => {
+                    let ranges = counts_of::<H>(E::META.name)?.ranges;
+                    Box::new(move || match ranges(std::hint::black_box(&m)) {
                         Some(Ok(e)) => Ok(e.equity),
                         Some(Err(e)) => Err(e.to_string()),
                         None => Err("not an evaluator of seven-card Hold'em".to_string()),
-                    }
-                }),
+                    })
+                }
             }
         };
         let got = count()?;
@@ -1039,15 +1063,16 @@ mod tests {
         // A showdown whose count is not the first contender's.
         let m = matchups(1, 0);
         let s = Showdown::new(&m[0], &[], &dead_of(crate::Mode::Smoke, &m[0])).unwrap();
-        let right = by_classes::<Hand7, handeval_perfhash::Seven>(&s);
+        let seven = counts_of::<Hand7>("perfhash/seven").unwrap().by_classes;
+        let right = Count::Lab(seven).of(&s);
         let mut c = Counting {
             name: "broken/showdown",
             workload: "showdown",
             showdowns: std::sync::Arc::new(vec![(matchup_name(&m[0]), s)]),
-            count: |s| Tally {
+            count: Count::Calculator(|s| Tally {
                 boards: s.boards() + 1,
                 ..Tally::default()
-            },
+            }),
             expected: vec![right],
             problem: None,
         };
@@ -1058,7 +1083,7 @@ mod tests {
             "{problem}"
         );
         // The same contender counting right has none.
-        c.count = by_classes::<Hand7, handeval_perfhash::Seven>;
+        c.count = Count::Lab(seven);
         c.problem = None;
         c.pass(0);
         assert_eq!(c.problem(), None);

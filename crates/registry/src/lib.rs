@@ -23,7 +23,8 @@
 //!   gives each evaluator of a game behind the object-safe [`DynEvaluator`];
 //! - [`checks::<G>`](checks) gives each evaluator's differential checks as
 //!   function pointers compiled once, in this crate, for every program
-//!   that checks evaluators.
+//!   that checks evaluators, and [`counts::<G>`](counts) each one's counts
+//!   of the benchmarks' access patterns (showdowns, ranges, fixed hands).
 //!
 //! # What each evaluator is
 //!
@@ -58,6 +59,8 @@ pub use handeval_reference::{Ranking, Reference, ReferenceBest, best_five, scale
 mod checks;
 #[cfg(feature = "checks")]
 pub use checks::{Checks, checks};
+mod counts;
+pub use counts::{Counts, counts};
 
 /// Every family's evaluators, in report order: the reference first, then
 /// each algorithm's faithful, tuned and SIMD variants, then the external
