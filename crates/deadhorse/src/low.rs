@@ -117,6 +117,17 @@ fn lane_low_bit<L: Lanes>(l: L, card: L::V) -> L::V {
     l.or(l.and(l.shl::<1>(rank), l.splat(0xFE)), l.shr::<12>(rank))
 }
 
+/// [`lane_low_bit`] of each card.
+#[inline(always)]
+fn lane_low_bits<L: Lanes, const N: usize>(l: L, mut cards: [L::V; N]) -> [L::V; N] {
+    // A loop, not `map`, whose closure would be compiled without the
+    // kernel's target features (see `Lanes::rank_bits`).
+    for card in &mut cards {
+        *card = lane_low_bit(l, *card);
+    }
+    cards
+}
+
 /// The lanes kernel of [`OmahaLowSimd`] for hands of `HOLE` hole cards
 /// and a board of five: the low mask in `lo`, 0 in `hi`.
 pub(crate) struct LowKernel<const HOLE: usize>;
@@ -124,12 +135,7 @@ pub(crate) struct LowKernel<const HOLE: usize>;
 impl<const HOLE: usize, const N: usize> Kernel<N> for LowKernel<HOLE> {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; N]) -> (L::V, L::V) {
-        let mut bits = cards;
-        // A loop, not `map`, whose closure would be compiled without the
-        // kernel's target features (see `Lanes::rank_bits`).
-        for bit in &mut bits {
-            *bit = lane_low_bit(l, *bit);
-        }
+        let bits = lane_low_bits(l, cards);
         let board = l.or(
             l.or(
                 l.or(bits[HOLE], bits[HOLE + 1]),
@@ -244,12 +250,7 @@ pub(crate) struct StudKernel;
 impl Kernel<7> for StudKernel {
     #[inline(always)]
     fn run<L: Lanes>(l: L, cards: [L::V; 7]) -> (L::V, L::V) {
-        let mut bits = cards;
-        // A loop, not `map`, whose closure would be compiled without the
-        // kernel's target features (see `Lanes::rank_bits`).
-        for bit in &mut bits {
-            *bit = lane_low_bit(l, *bit);
-        }
+        let bits = lane_low_bits(l, cards);
         let all = l.or(
             l.or(l.or(bits[0], bits[1]), l.or(bits[2], bits[3])),
             l.or(l.or(bits[4], bits[5]), bits[6]),
