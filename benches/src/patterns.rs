@@ -696,13 +696,12 @@ impl Gather<'_> {
     /// `E`'s count of the showdown set in its form, checked against the
     /// first contender's on every matchup.
     fn counting<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
-        let counts = counts_of::<H>(E::META.name)?;
         let count: Count = match (self.order, showdown_form::<H, E>()) {
             (Order::Showdown, Some(ShowdownForm::Calculator { tally, .. })) => {
                 Count::Calculator(tally)
             }
-            (Order::Showdown, _) => Count::Lab(counts.by_classes),
-            _ => Count::Lab(counts.every_board),
+            (Order::Showdown, _) => Count::Lab(counts_of::<H>(E::META.name)?.by_classes),
+            _ => Count::Lab(counts_of::<H>(E::META.name)?.every_board),
         };
         let tallies: Vec<Tally> = self.showdowns.iter().map(|(_, s)| count.of(s)).collect();
         let expected = self.expected.get_or_insert_with(|| tallies.clone());
@@ -754,7 +753,7 @@ impl Gather<'_> {
                 .map_err(|e| e.to_string())?;
             let fixed = counts_of::<H>(E::META.name)?.fixed;
             Box::new(move || {
-                let t = (fixed)(std::hint::black_box(&m));
+                let t = fixed(std::hint::black_box(&m));
                 Ok((0..m.holes().len()).map(|p| t.equity(p)).collect())
             })
         } else {

@@ -285,9 +285,9 @@ fn like_the_table<G: Game>(classes: &[u16]) -> Result<(), Failed> {
 /// own strength, as its `Debug` form writes it), and if not, what it gave
 /// each. The evaluator is behind the registry's [`DynEvaluator`], so that
 /// this test compiles no evaluator's code: proptest's runner once per game
-/// (the transforms are boxed, so both share it), each evaluator's value once, in the registry (a copy of
-/// every evaluator's code per check here had been most of this test's
-/// build).
+/// (the transforms are boxed, so both share it), each evaluator's value
+/// once, in the registry (a copy of every evaluator's code per check here
+/// had been most of this test's build).
 fn agree<G: Game>(e: &dyn DynEvaluator<G>, hand: &G, other: &G) -> Result<(), String> {
     let (a, b) = (
         (e.category(hand), e.native(hand)),
