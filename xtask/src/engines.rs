@@ -17,7 +17,7 @@ use handeval_engines::install::{self, Place};
 use handeval_engines::native::Native;
 use handeval_engines::runner::Runner;
 use handeval_engines::{
-    AbiLibrary, ENGINES, Engine, Evaluate, Kind, Language, Model, Package, Registry, Role,
+    AbiLibrary, ENGINES, Engine, Evaluate, Hands, Kind, Language, Model, Package, Registry, Role,
 };
 use handeval_results::CheckRow;
 
@@ -452,7 +452,7 @@ fn keepable(engine: &Engine) -> bool {
         engine.package.registry,
         Registry::PyPI | Registry::Npm | Registry::PyPISource
     ) && !engine.package.name.is_empty()
-        && engine.role == Role::Baseline
+        && matches!(engine.role, Role::Baseline | Role::Listing)
 }
 
 /// An FNV-1a hash.
@@ -462,6 +462,16 @@ fn fnv(bytes: impl IntoIterator<Item = u8>, seed: u64) -> u64 {
         .fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         })
+}
+
+/// The port's values of the sample of `G` a check plan draws and of the
+/// pitfall hands, hashed: what a kept check of a wrong engine was held to.
+fn port_fingerprint<G: Game>(plan: &Plan, known: handeval_engines::Known) -> u64 {
+    let hands = Hands::of(&check::sample_hands::<G>(plan.seed, plan.hands));
+    fnv(
+        (0..hands.len()).flat_map(|i| (known.port)(hands.hand(i)).to_le_bytes()),
+        0,
+    )
 }
 
 /// What a check of `G` depends on besides the engine: the reference's
@@ -532,6 +542,12 @@ impl GameVisitor for CheckGame<'_> {
                 self.plan.every,
                 reference_fingerprint::<G>(&self.plan)
             );
+            // A wrong engine's check holds it to its port: a change of the
+            // port makes the check again.
+            let key = match self.engine.known {
+                Some(known) => format!("{key}|port {:016x}", port_fingerprint::<G>(&self.plan, known)),
+                None => key,
+            };
             self.place
                 .root
                 .join("checks-kept")
@@ -622,7 +638,19 @@ impl CheckGame<'_> {
             self.library,
             self.timeout,
         )?;
-        let engine = loaded.evaluate();
+        let held;
+        let engine = match self.engine.known {
+            // A wrong engine answers its port's values or fails.
+            Some(known) => {
+                held = check::HeldToPort {
+                    engine: loaded.evaluate(),
+                    name: self.engine.name,
+                    known,
+                };
+                &held
+            }
+            None => loaded.evaluate(),
+        };
         let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
         // A request's hands: a runner is a process a request, and the
         // lab's two cores answer two requests at a time. A request holds

@@ -349,6 +349,53 @@ fn spell<G: Game>(hand: &G, d: &Disagreement) -> String {
     )
 }
 
+/// An engine held to its port ([`crate::Known`]): answers its values as
+/// long as each is its port's, and fails naming the first hand that is
+/// not. Checked so, a wrong engine's disagreements with the reference are
+/// exactly its port's, counted by the same verdict as every engine's.
+pub struct HeldToPort<'a> {
+    /// The engine.
+    pub engine: &'a (dyn Evaluate + Sync),
+    /// Its name, for the error.
+    pub name: &'a str,
+    /// The port it is held to.
+    pub known: crate::Known,
+}
+
+impl Evaluate for HeldToPort<'_> {
+    fn values(&self, hands: &Hands) -> Result<Vec<i64>, Error> {
+        let values = self.engine.values(hands)?;
+        if values.len() != hands.len() {
+            return Err(Error::new(
+                self.name,
+                format!("{} values for {} hands", values.len(), hands.len()),
+            ));
+        }
+        let port = self.known.port;
+        let mut unlike = (0..hands.len()).filter(|&i| values[i] != port(hands.hand(i)));
+        if let Some(first) = unlike.next() {
+            let cards: Vec<String> = hands
+                .hand(first)
+                .iter()
+                .map(|&c| Card::from_index(c).map_or_else(|| format!("#{c}"), |c| c.to_string()))
+                .collect();
+            return Err(Error::new(
+                self.name,
+                format!(
+                    "{} of {} hands valued unlike its port ({}), whose known errors it is held to: {} is {}, the port's {}",
+                    1 + unlike.count(),
+                    hands.len(),
+                    self.known.name,
+                    cards.join(" "),
+                    values[first],
+                    port(hands.hand(first))
+                ),
+            ));
+        }
+        Ok(values)
+    }
+}
+
 /// Checks `engine` over every hand of `G`, part by part (Omaha: up to
 /// suit renaming, weighted), `threads` parts at a time; `progress` is told
 /// the hands done.

@@ -405,6 +405,12 @@ fn install_packages(place: &Place, python: &str) -> Result<(), Error> {
         "--only-binary",
         ":all:",
     ];
+    // pip's own build of the packages that publish nothing else: a name
+    // in `--no-binary` after `--only-binary :all:` is excluded from it.
+    let source_only = crate::SOURCE_ONLY.join(",");
+    if !source_only.is_empty() {
+        args.extend(["--no-binary", &source_only]);
+    }
     let python_pins = pins(Registry::PyPI);
     args.extend(python_pins.iter().map(String::as_str));
     command(&pip, &args, &place.root)?;
@@ -516,8 +522,17 @@ mod tests {
     #[test]
     fn every_package_is_pinned_once() {
         let py = pins(Registry::PyPI);
-        assert_eq!(py.len(), 6, "{py:?}");
+        assert_eq!(py.len(), 7, "{py:?}");
         assert!(py.contains(&"eval7==0.1.11".to_string()));
         assert_eq!(pins(Registry::Npm).len(), 4);
+        // Each source-only package is one of the PyPI pins, by its name.
+        for name in crate::SOURCE_ONLY {
+            assert!(
+                ENGINES
+                    .iter()
+                    .any(|e| e.package.registry == Registry::PyPI && e.package.name == *name),
+                "{name} is no PyPI engine's package"
+            );
+        }
     }
 }

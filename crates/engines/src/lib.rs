@@ -51,6 +51,7 @@
 pub mod check;
 pub mod handranks;
 pub mod install;
+pub mod known;
 pub mod native;
 pub mod protocol;
 pub mod runner;
@@ -86,6 +87,12 @@ pub enum Registry {
     /// the wheel its users usually get.
     PyPISource,
 }
+
+/// The PyPI packages of [`Registry::PyPI`] that publish a source
+/// distribution only (pure Python, no wheel): pip builds each (its own
+/// build of the registry's sdist) into the virtual environment whose
+/// other packages it takes as wheels only.
+pub const SOURCE_ONLY: &[&str] = &["PyPokerEngine"];
 
 /// The flags the source builds are made with, as a user tuning for the
 /// CPU sets them before `pip install --no-binary`: `CFLAGS` and
@@ -219,7 +226,33 @@ pub struct Engine {
     /// listed: none declared), as its sources give them: what ranks it
     /// with or without tables beside the lab's evaluators.
     pub tables: &'static [(&'static str, usize)],
+    /// What its pinned version gets wrong, where it is wrong on purpose of
+    /// nobody's ([`known`]): the lab's port of that version, to which the
+    /// check holds it value for value, its errors counted (its role is
+    /// then [`Role::Listing`]: checked, never timed).
+    pub known: Option<Known>,
 }
+
+/// A wrong engine's port ([`Engine::known`], [`known`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Known {
+    /// The port's name, with the version and file it follows:
+    /// `PyPokerEngine 1.0.1 HandEvaluator.eval_hand`.
+    pub name: &'static str,
+    /// The engine's value of a hand as its pinned version computes it, on
+    /// the protocol's cards (hole cards first).
+    pub port: fn(&[u8]) -> i64,
+}
+
+impl PartialEq for Known {
+    /// The same port: the same name (function pointers are not compared,
+    /// the same function may have two addresses).
+    fn eq(&self, other: &Known) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Known {}
 
 impl Engine {
     /// Whether it evaluates the game with this id.
@@ -337,6 +370,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 5,
         summary: "The Python runner's loop and protocol, no evaluation: Python's floor",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -355,6 +389,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 20,
         summary: "eval7 (Anonymous Systems, github.com/anonymous-systems/eval7): a Cython port of pokerlib's bit-mask evaluator",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -373,6 +408,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 20,
         summary: "phevaluator (Henry Lee, github.com/HenryRLee/PokerHandEvaluator): PHEvaluator's C as a CPython extension",
         calculator: None,
+        known: None,
         tables: PHEVALUATOR_TABLES,
     },
     Engine {
@@ -391,6 +427,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 200,
         summary: "treys (ihendley, github.com/ihendley/treys): Cactus Kev's evaluator in pure Python, best of the fives",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -414,6 +451,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 2_000,
         summary: "pokerkit (University of Toronto Computer Poker Student Research Group, github.com/uoftcprg/pokerkit): pure Python, many variants; its high, short-deck and low hands",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -432,6 +470,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 20,
         summary: "holdem-hand-evaluator (Wataru Inariba, github.com/b-inary/holdem-hand-evaluator): b-inary's Rust evaluator through PyO3",
         calculator: None,
+        known: None,
         tables: HOLDEM_HAND_EVALUATOR_TABLES,
     },
     Engine {
@@ -450,6 +489,35 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 50,
         summary: "pokerfast: call is its Python table evaluator `eval7`, batch OMPEval's C++ through ctypes (`pokerfast.equity.evaluate`)",
         calculator: None,
+        known: None,
+        tables: &[],
+    },
+    Engine {
+        name: "py/pypokerengine",
+        language: Language::Python,
+        kind: Kind::Package,
+        package: Package {
+            registry: Registry::PyPI,
+            // A source distribution only (pure Python): pip builds it
+            // ([`SOURCE_ONLY`]).
+            name: "PyPokerEngine",
+            version: "1.0.1",
+        },
+        // Wrong on purpose of nobody's: held to its port, never timed.
+        role: Role::Listing,
+        // Its `eval_hand(hole, community)` takes two hole cards and the
+        // board: a five-, six- or seven-card Hold'em hand.
+        games: HOLDEM,
+        better: Better::Higher,
+        models: CALL,
+        // About 90 us a seven-card hand on the Zen 3.
+        slowest_us: 1_000,
+        summary: "PyPokerEngine (Kota Ishihara, github.com/ishikota/PyPokerEngine): pure Python `HandEvaluator.eval_hand`, which ignores kickers, scores a high card by the hole cards alone and has no wheel (its issue #69)",
+        calculator: None,
+        known: Some(Known {
+            name: "PyPokerEngine 1.0.1 HandEvaluator.eval_hand",
+            port: known::pypokerengine,
+        }),
         tables: &[],
     },
     Engine {
@@ -468,6 +536,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 5,
         summary: "handeval (this lab, python/): each game's recommended kernel through PyO3; call is evaluate_cards, batch a numpy array in one call",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -486,6 +555,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 5,
         summary: "The Node.js runner's loop and protocol, no evaluation: JavaScript's floor",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -504,6 +574,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 500,
         summary: "pokersolver (James Simpson, github.com/goldfire/pokersolver): `Hand.solve`, categories by pattern matching",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -522,6 +593,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 50,
         summary: "phe (Thorsten Lorenz, github.com/thlorenz/phe): PHEvaluator ported to JavaScript",
         calculator: None,
+        known: None,
         tables: PHEVALUATOR_TABLES,
     },
     Engine {
@@ -540,6 +612,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 50,
         summary: "poker-evaluator (Sukhmai, github.com/Sukhmai/poker-evaluator): RayW's 2+2 table (its shipped HandRanks.dat) walked in JavaScript",
         calculator: None,
+        known: None,
         tables: RAYW_TABLES,
     },
     Engine {
@@ -558,6 +631,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 50,
         summary: "poker-hand-evaluator-wasm (Wenhe Li, github.com/WenheLI/PokerHandEvaluator-wasm): PHEvaluator's C through Emscripten",
         calculator: None,
+        known: None,
         tables: PHEVALUATOR_TABLES,
     },
     Engine {
@@ -576,6 +650,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 1,
         summary: "PHEvaluator's own C (Henry Lee, github.com/HenryRLee/PokerHandEvaluator), as phevaluator 0.6.0 ships it compiled",
         calculator: None,
+        known: None,
         tables: PHEVALUATOR_TABLES,
     },
     Engine {
@@ -594,6 +669,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 1,
         summary: "OMPEval's C++ (Andreas Unterhuber, github.com/zekyll/OMPEval), compiled into pokerfast 0.2.0 behind its C ABI",
         calculator: Some("pf_equity"),
+        known: None,
         tables: OMPEVAL_TABLES,
     },
     Engine {
@@ -612,6 +688,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 1,
         summary: "PHEvaluator's own C (Henry Lee, github.com/HenryRLee/PokerHandEvaluator), phevaluator 0.6.0's source distribution built here by pip with -O3 -march=native",
         calculator: None,
+        known: None,
         tables: PHEVALUATOR_TABLES,
     },
     Engine {
@@ -630,6 +707,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 1,
         summary: "OMPEval's C++ (Andreas Unterhuber, github.com/zekyll/OMPEval), pokerfast 0.2.0's source distribution built here by pip (scikit-build-core, CMake) with -O3 -march=native",
         calculator: Some("pf_equity"),
+        known: None,
         tables: OMPEVAL_TABLES,
     },
     Engine {
@@ -648,6 +726,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 1,
         summary: "The lab's C ABI answering 0 for every hand: the floor of a call into a C library",
         calculator: None,
+        known: None,
         tables: &[],
     },
     Engine {
@@ -666,6 +745,7 @@ pub const ENGINES: &[Engine] = &[
         slowest_us: 5,
         summary: "The lab's small C evaluator against its own C ABI: what a user's evaluator plugs into",
         calculator: None,
+        known: None,
         tables: &[],
     },
 ];

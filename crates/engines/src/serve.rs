@@ -51,6 +51,7 @@ pub fn user_engine(path: &Path, games: &'static [&'static str]) -> &'static Engi
         summary: "a library built against the lab's C ABI, in a process of its own",
         calculator: None,
         tables: &[],
+        known: None,
     }))
 }
 

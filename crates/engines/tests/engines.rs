@@ -359,3 +359,17 @@ fn every_engine_plays_games_of_the_lab_and_its_floor_plays_them_too() {
         }
     }
 }
+
+#[test]
+fn an_engine_has_a_port_exactly_when_it_is_wrong_on_purpose() {
+    // Its port is what its check holds it to, and its role keeps it out of
+    // the timings: the two go together.
+    for e in handeval_engines::ENGINES {
+        assert_eq!(
+            e.known.is_some(),
+            e.role == handeval_core::Role::Listing,
+            "{}",
+            e.name
+        );
+    }
+}

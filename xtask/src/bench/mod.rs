@@ -488,7 +488,9 @@ fn plan_engines(plan: &mut Plan, checks: &[report::CheckRow], filter: &str) {
                     && checks
                         .iter()
                         .any(|c| c.language == engine.language && c.game == game.id && c.passed());
+                // A wrong engine (a listing's role) is checked, never timed.
                 if (passed || floor_of_checked)
+                    && engine.role.is_timed()
                     && crate::select::selected_by(filter, headline, &name)
                 {
                     added.push(Benchmark {

@@ -31,6 +31,9 @@ fn role_words(role: Option<Role>) -> &'static str {
         Some(Role::Floor) => " (floor)",
         Some(Role::Binding) => " (the lab's own)",
         Some(Role::Example) => " (the ABI's example)",
+        // Held to the lab's port of its pinned version: its disagreements
+        // are that version's, counted exactly, and it is never timed.
+        Some(Role::Listing) => " (known errors, held to its port)",
         _ => "",
     }
 }

@@ -905,7 +905,7 @@ fn method(run: &Run) -> String {
     }
     s.push_str(&rounds_sentence(rows, turns));
     s.push_str(&floor_note(run));
-    if run.checks.iter().any(|c| c.role == Some(Role::Listing)) {
+    if run.checks.iter().any(is_lab_listing) {
         let _ = writeln!(
             s,
             "Every evaluator was checked against the reference over all {all} hands before it was \
@@ -955,7 +955,7 @@ pub fn listings_table(checks: &[CheckRow]) -> String {
     let mut s = String::new();
     s.push_str("| listing | source | distinct values | hands in the wrong category | hands misordered | for example |\n");
     s.push_str("|---|---|---:|---:|---:|---|\n");
-    for l in checks.iter().filter(|c| c.role == Some(Role::Listing)) {
+    for l in checks.iter().filter(|c| is_lab_listing(c)) {
         let _ = writeln!(
             s,
             "| `{}` | {} | {} | {} | {} | {} |",
@@ -968,6 +968,12 @@ pub fn listings_table(checks: &[CheckRow]) -> String {
         );
     }
     s
+}
+
+/// Whether a check is of one of the lab's ported listings (an engine held
+/// to its port has the role too, and its row in the engines' checks).
+fn is_lab_listing(c: &CheckRow) -> bool {
+    c.role == Some(Role::Listing) && c.language == handeval_results::Language::Rust
 }
 
 /// What the listings table means, for the line above it.
@@ -1126,7 +1132,7 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
     if let Some(engines) = super::engines::section(rows, &run.checks) {
         s.push_str(&engines);
     }
-    if run.checks.iter().any(|c| c.role == Some(Role::Listing)) {
+    if run.checks.iter().any(is_lab_listing) {
         let _ = writeln!(s, "\n## Published listings\n\n{}\n", listings_intro());
         s.push_str(&listings_table(&run.checks));
     }

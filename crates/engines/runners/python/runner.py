@@ -141,6 +141,25 @@ def pokerfast_adapter(game, hole):
     return (lambda h: tuple(card_name(c) for c in h)), pokerfast.eval7, equity.evaluate
 
 
+@adapter("py/pypokerengine", "PyPokerEngine")
+def pypokerengine_adapter(game, hole):
+    if hole:
+        raise Unsupported(game)
+    from pypokerengine.engine.card import Card
+    from pypokerengine.engine.hand_evaluator import HandEvaluator
+
+    # Its cards: a suit flag (clubs 2, diamonds 4, hearts 8, spades 16)
+    # and a rank of 2 to 14.
+    deck = [Card(2 << (c & 3), (c >> 2) + 2) for c in range(52)]
+    evaluate = HandEvaluator.eval_hand
+    # Two hole cards, then the board.
+    return (
+        (lambda h: ([deck[c] for c in h[:2]], [deck[c] for c in h[2:]])),
+        (lambda p: evaluate(p[0], p[1])),
+        None,
+    )
+
+
 @adapter("py/handeval", "handeval")
 def handeval_adapter(game, hole):
     # The lab's own package: cards are already its numbers, hole cards
