@@ -214,6 +214,10 @@ impl core::fmt::Display for Low {
 pub trait LowEvaluator<G: Game>: 'static {
     /// What it is, as [`crate::Evaluator::META`].
     const META: Meta;
+    /// Whether it takes the best of the hand's fives (as
+    /// [`crate::BestFive::BEST_OF_FIVES`]) rather than reading the low from
+    /// the cards directly.
+    const BEST_OF_FIVES: bool = false;
 
     /// The hand's best qualifying low, or [`Low::NONE`].
     fn low(hand: &G::High) -> Low;
@@ -238,6 +242,8 @@ pub trait LowEvaluator<G: Game>: 'static {
 pub struct LowAbout<G: Game> {
     /// What it is.
     pub meta: Meta,
+    /// [`LowEvaluator::BEST_OF_FIVES`].
+    pub best_of_fives: bool,
     /// One hand's low.
     pub low: fn(&G::High) -> Low,
     /// A batch's lows.
@@ -252,6 +258,7 @@ impl<G: Game> LowAbout<G> {
     pub fn of<E: LowEvaluator<G>>() -> LowAbout<G> {
         LowAbout {
             meta: E::META,
+            best_of_fives: E::BEST_OF_FIVES,
             low: E::low,
             lows: E::lows,
             cpu_path: E::cpu_path,

@@ -41,6 +41,7 @@
 //! | [`OmahaLowSimd`] (`deadhorse/omaha-low-simd`) | SIMD, the low half of Omaha Hi-Lo and Big O | derived from [`OmahaLow`] | the same across hands in 16-bit lanes, every pair of hole cards in every lane, AVX-512 or AVX2 |
 //! | [`StudLow`] (`deadhorse/stud-low`) | tuned, the low half of seven-card stud Hi-Lo | the lab's | the five lowest bits of the seven cards' low-rank mask, if it has five |
 //! | [`StudLowSimd`] (`deadhorse/stud-low-simd`) | SIMD, the low half of stud Hi-Lo | derived from [`StudLow`] | the same across hands in 16-bit lanes, AVX-512 or AVX2 |
+//! | [`BestOfLow`] (`deadhorse/best-of-low`) | tuned, the low half of every Hi-Lo game | derived from [`AceFive`] | the best of the game's fives by the five-card ace-to-five kernel, kept if one of the 56 eight-or-better classes |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
@@ -351,7 +352,7 @@ mod tuned;
 mod upstream;
 
 pub use listing::Listing;
-pub use low::{OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
+pub use low::{BestOfLow, OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
 pub use lowball::{AceFive, AceFiveSeven, DeuceSeven};
 pub use lowball_simd::{AceFiveSimd, DeuceSevenSimd, RazzSimd};
 pub use omaha::{Omaha, OmahaSimd, Plo5, Plo5Simd, Plo6, Plo6Simd};
@@ -420,6 +421,11 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.low::<handeval_core::BigO, OmahaLowSimd>();
     r.low::<handeval_core::Stud8, StudLow>();
     r.low::<handeval_core::Stud8, StudLowSimd>();
+    // And what they are timed beside: the best of the fives by the
+    // five-card ace-to-five kernel.
+    r.low::<handeval_core::Omaha8, BestOfLow>();
+    r.low::<handeval_core::BigO, BestOfLow>();
+    r.low::<handeval_core::Stud8, BestOfLow>();
 }
 
 use handeval_core::{Card, CardTable, Category, Hand, Suit};

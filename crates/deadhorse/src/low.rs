@@ -30,8 +30,15 @@
 //! `Ah 2d 3c Ks Kd 8h 8s` holds A, 2, 3 and 8 (`0b1000_0111`), four low
 //! ranks: no low. With a 5 for the second eight, `0b1001_0111` has five,
 //! 8-5-3-2-A.
+//!
+//! [`BestOfLow`] is what the direct kernels are timed beside: every five
+//! the game allows, each valued by this crate's five-card ace-to-five
+//! kernel ([`crate::AceFive`]), the best kept if it qualifies. Under
+//! ace-to-five the 56 eight-or-better lows are the 56 best classes (five
+//! distinct ranks, the highest card first), so the best five's class says
+//! whether the hand has a low, and its ranks which.
 
-use handeval_core::low::{Low, LowEvaluator, low_ranks};
+use handeval_core::low::{Low, LowEvaluator, low_ranks, rule_of};
 use handeval_core::{BigO, Game, Hand7, Meta, Omaha4, Omaha5, Omaha8, Role, Stud8};
 use handeval_lanes::{Kernel, Lanes};
 
@@ -223,6 +230,45 @@ pub const fn five_lowest(mask: u8) -> u8 {
         taken += 1;
     }
     if taken == 5 { low } else { 0 }
+}
+
+/// The best of a Hi-Lo game's fives by the five-card ace-to-five kernel,
+/// kept if it is a qualifying low ([module documentation](self)): the
+/// best-of evaluator of the lab's own beside the direct low kernels.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BestOfLow;
+
+/// How many ace-to-five classes are eight-or-better lows: C(8, 5), the
+/// best ones.
+const EIGHT_OR_BETTER_CLASSES: u16 = Low::CLASSES as u16;
+
+impl<G: Game> LowEvaluator<G> for BestOfLow {
+    const META: Meta = Meta {
+        name: "deadhorse/best-of-low",
+        summary: "The best of the fives the game allows, each by deadhorse/ace-five's table-free ace-to-five class, kept if among the 56 eight-or-better classes",
+        derived_from: Some("deadhorse/ace-five"),
+        ..OMAHA_LOW
+    };
+    const BEST_OF_FIVES: bool = true;
+
+    #[inline]
+    fn low(hand: &G::High) -> Low {
+        // A compile error for a game without a low; the 56 classes are
+        // eight or better's.
+        const {
+            assert!(rule_of::<G>().highest as u8 == handeval_core::Rank::Eight as u8);
+        }
+        let best = hand
+            .fives()
+            .map(|five| (crate::lowball::ace_five_class(*five.as_cards()), five))
+            .min_by_key(|&(class, _)| class);
+        match best {
+            Some((class, five)) if class <= EIGHT_OR_BETTER_CLASSES => {
+                Low::from_value(u32::from(low_ranks(five.as_cards())))
+            }
+            _ => Low::NONE,
+        }
+    }
 }
 
 /// Seven-card stud Hi-Lo's low, scalar: the five lowest of the hand's low

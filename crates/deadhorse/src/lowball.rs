@@ -137,6 +137,13 @@ fn masks<const ACE_LOW: bool>(cards: &[Card]) -> [u16; 4] {
     }
 }
 
+/// The ace-to-five class of five cards, 1 (A-2-3-4-5) to 6,175: what
+/// [`AceFive`] computes, for the best-of low of the Hi-Lo games.
+#[inline]
+pub(crate) fn ace_five_class(cards: [Card; 5]) -> u16 {
+    class_of::<true>(&cards)
+}
+
 /// The lowball class of five cards, 1 the best, by ace-to-five's rules
 /// (`ACE_LOW`: the ace low, no straight or flush) or deuce-to-seven's.
 #[inline(always)]
