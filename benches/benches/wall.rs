@@ -569,15 +569,67 @@ impl GameVisitor for Run<'_> {
                 hands,
                 &mut self.rounds_out.failed,
             ));
-            time_workload(
-                &mut self.c,
-                plan,
-                workload,
-                &mut entries,
-                &mut self.done,
-                &mut self.rounds_out,
-            );
+            self.time(workload, &mut entries);
         }
+    }
+
+    /// A Hi-Lo game's low workloads ([`Run::lows`]).
+    fn hi_lo<G: Game>(&mut self) {
+        for workload in Workload::of(GameInfo::of::<G>()) {
+            if self.plan.times_any(workload) {
+                self.lows::<G>(workload);
+            }
+        }
+    }
+}
+
+impl Run<'_> {
+    /// Times a Hi-Lo game's low workload: every planned low evaluator
+    /// prepared on the game's shuffled hands (its high game's deal) and
+    /// checked against the reference's lows, then timed as every workload is.
+    fn lows<G: Game>(&mut self, workload: Workload) {
+        use handeval_benches::lows::{PreparedLows, reference_lows};
+        let plan = self.plan;
+        let game = GameInfo::of::<G>();
+        let n = plan.mode.hands_of(game);
+        let hands = hands::of_order::<G::High>(workload.order, plan.seed, n);
+        eprintln!(
+            "{} hands: {n} shuffled (seed {}); the reference's low each",
+            G::WORD,
+            plan.seed
+        );
+        let want = reference_lows::<G>(&hands).unwrap_or_else(|m| refuse(&m));
+        let block = plan.mode.block_of(game);
+        let mut entries: Vec<Entry> = Vec::new();
+        for about in handeval_registry::lows::<G>() {
+            if !plan.times(workload, about.meta.name) {
+                continue;
+            }
+            let prepared = PreparedLows::new(about, &hands, block);
+            if let Err(problem) = prepared.check(workload, &want) {
+                refuse(&problem);
+            }
+            let rounds = rounds::in_rounds(about.meta.role, game);
+            entries.push(Entry::new(
+                Box::new(prepared),
+                plan.mode,
+                (true, rounds),
+                None,
+            ));
+        }
+        self.time(workload, &mut entries);
+    }
+
+    /// [`time_workload`] with the run's timers.
+    fn time(&mut self, workload: Workload, entries: &mut [Entry]) {
+        time_workload(
+            &mut self.c,
+            self.plan,
+            workload,
+            entries,
+            &mut self.done,
+            &mut self.rounds_out,
+        );
     }
 }
 

@@ -16,7 +16,10 @@ use crate::{Kind, Workload};
 /// An encoded workload's hands, prepared and checked, ready to be timed
 /// block by block.
 pub struct Encoded<E: Evaluator> {
-    kind: Kind,
+    /// Whether the workload asks for the category alone, else the full
+    /// strength (a Hi-Lo game's low workload is prepared by
+    /// [`crate::lows`]).
+    category: bool,
     /// Hands per timed block ([`crate::Mode::block_of`]).
     block: usize,
     hands: Vec<Hand>,
@@ -33,7 +36,7 @@ impl<E: Evaluator> Encoded<E> {
     pub fn new(hands: &[Hand], kind: Kind, block: usize) -> Self {
         let blank = E::strength(E::encode(&hands[0]));
         Encoded {
-            kind,
+            category: kind == Kind::Category,
             block,
             hands: hands.to_vec(),
             values: hands.iter().map(E::encode).collect(),
@@ -55,32 +58,29 @@ impl<E: Evaluator> Encoded<E> {
                 E::META.name
             ))
         };
-        match self.kind {
-            Kind::Category => {
-                let mut out = vec![Category::HighCard; self.hands.len()];
-                E::categories(&self.values, &mut out);
-                if E::META.role == Role::Floor {
-                    return Ok(());
-                }
-                for ((hand, &got), &want) in self.hands.iter().zip(&out).zip(classes) {
-                    let want = HandClass::new(want).map(HandClass::category);
-                    if Some(got) != want {
-                        return wrong(hand, format!("{got:?}"), format!("{want:?}"));
-                    }
+        if self.category {
+            let mut out = vec![Category::HighCard; self.hands.len()];
+            E::categories(&self.values, &mut out);
+            if E::META.role == Role::Floor {
+                return Ok(());
+            }
+            for ((hand, &got), &want) in self.hands.iter().zip(&out).zip(classes) {
+                let want = HandClass::new(want).map(HandClass::category);
+                if Some(got) != want {
+                    return wrong(hand, format!("{got:?}"), format!("{want:?}"));
                 }
             }
-            Kind::Strength => {
-                let mut out = vec![self.strengths[0]; self.hands.len()];
-                E::strengths(&self.values, &mut out);
-                if E::META.role == Role::Floor {
-                    return Ok(());
-                }
-                let scale = scale::<E>();
-                for ((hand, value), &want) in self.hands.iter().zip(&out).zip(classes) {
-                    let got = scale.class(*value);
-                    if got != Some(u32::from(want)) {
-                        return wrong(hand, format!("class {got:?}"), want.to_string());
-                    }
+        } else {
+            let mut out = vec![self.strengths[0]; self.hands.len()];
+            E::strengths(&self.values, &mut out);
+            if E::META.role == Role::Floor {
+                return Ok(());
+            }
+            let scale = scale::<E>();
+            for ((hand, value), &want) in self.hands.iter().zip(&out).zip(classes) {
+                let got = scale.class(*value);
+                if got != Some(u32::from(want)) {
+                    return wrong(hand, format!("class {got:?}"), want.to_string());
                 }
             }
         }
@@ -116,15 +116,12 @@ impl<E: Evaluator> Encoded<E> {
     fn run_range(&mut self, range: std::ops::Range<usize>) {
         let n = range.len();
         let encoded = std::hint::black_box(&self.values[range]);
-        match self.kind {
-            Kind::Category => {
-                E::categories(encoded, &mut self.categories[..n]);
-                std::hint::black_box(&self.categories);
-            }
-            Kind::Strength => {
-                E::strengths(encoded, &mut self.strengths[..n]);
-                std::hint::black_box(&self.strengths);
-            }
+        if self.category {
+            E::categories(encoded, &mut self.categories[..n]);
+            std::hint::black_box(&self.categories);
+        } else {
+            E::strengths(encoded, &mut self.strengths[..n]);
+            std::hint::black_box(&self.strengths);
         }
     }
 

@@ -77,7 +77,10 @@ pub use handeval_difftest::cards::table_classes as reference_classes;
 
 /// A workload's hands of `H`, prepared and checked, ready to be timed.
 pub struct Prepared<H: Game, E: BestFive<H>> {
-    kind: Kind,
+    /// Whether the workload asks for the category alone, else the full
+    /// strength (a Hi-Lo game's low workload is prepared by
+    /// [`crate::lows`]).
+    category: bool,
     /// Hands per timed block ([`crate::Mode::block_of`]).
     block: usize,
     hands: Vec<H>,
@@ -90,7 +93,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// output buffer for what `kind` asks for: strengths or categories.
     pub fn new(hands: &[H], kind: Kind, block: usize) -> Self {
         Prepared {
-            kind,
+            category: kind == Kind::Category,
             block,
             hands: hands.to_vec(),
             strengths: vec![E::strength(&hands[0]); block],
@@ -114,7 +117,7 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
         } else {
             &self.hands[..]
         };
-        if self.kind == Kind::Category {
+        if self.category {
             return Self::check_categories(workload, checked, classes);
         }
         let mut out = vec![self.strengths[0]; checked.len()];
@@ -141,15 +144,12 @@ impl<H: Game, E: BestFive<H>> Prepared<H, E> {
     /// loop the workload times: what the instruction counts count.
     pub fn run_sample(&mut self, n: usize) {
         let hands = &self.hands[..n];
-        match self.kind {
-            Kind::Strength => {
-                E::strengths(std::hint::black_box(hands), &mut self.strengths[..n]);
-                std::hint::black_box(&self.strengths);
-            }
-            Kind::Category => {
-                E::categories(std::hint::black_box(hands), &mut self.categories[..n]);
-                std::hint::black_box(&self.categories);
-            }
+        if self.category {
+            E::categories(std::hint::black_box(hands), &mut self.categories[..n]);
+            std::hint::black_box(&self.categories);
+        } else {
+            E::strengths(std::hint::black_box(hands), &mut self.strengths[..n]);
+            std::hint::black_box(&self.strengths);
         }
     }
 
@@ -210,19 +210,13 @@ impl<H: Game, E: BestFive<H>> Timed for Prepared<H, E> {
 
     #[inline]
     fn pass(&mut self, block: usize) {
-        // Wrapping at this set's blocks: all [`BLOCKS`], or a smoke run's few.
-        let block = block % self.blocks();
-        let len = self.block;
-        let hands = &self.hands[block * len..(block + 1) * len];
-        match self.kind {
-            Kind::Strength => {
-                E::strengths(std::hint::black_box(hands), &mut self.strengths);
-                std::hint::black_box(&self.strengths);
-            }
-            Kind::Category => {
-                E::categories(std::hint::black_box(hands), &mut self.categories);
-                std::hint::black_box(&self.categories);
-            }
+        let hands = crate::rounds::block_at(&self.hands, self.block, block);
+        if self.category {
+            E::categories(std::hint::black_box(hands), &mut self.categories);
+            std::hint::black_box(&self.categories);
+        } else {
+            E::strengths(std::hint::black_box(hands), &mut self.strengths);
+            std::hint::black_box(&self.strengths);
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod contention;
 pub mod encoded;
 pub mod engines;
 pub mod hands;
+pub mod lows;
 pub mod patterns;
 pub mod plan;
 pub mod rounds;

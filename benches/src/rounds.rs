@@ -53,6 +53,15 @@ use rand_chacha::ChaCha8Rng;
 use crate::plan::Mode;
 use crate::{BLOCKS, Workload};
 
+/// Block `block` of `hands`, `len` hands each, wrapping at the whole
+/// blocks they hold (all [`BLOCKS`], or a smoke run's few): what a pass of
+/// a prepared workload ([`Timed::pass`]) evaluates.
+#[inline]
+pub fn block_at<T>(hands: &[T], len: usize, block: usize) -> &[T] {
+    let block = block % (hands.len() / len);
+    &hands[block * len..(block + 1) * len]
+}
+
 /// A prepared, checked workload that can be timed, whichever the evaluator.
 pub trait Timed {
     /// The evaluator's name.

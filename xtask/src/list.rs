@@ -87,9 +87,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.hi_lo {
         return write(&crate::low::list_text(args.format == Format::Names));
     }
-    let game = match args.game {
-        Checked::Game(game) => game,
-        Checked::Low(game) => return write(&low_text(args, game)?),
+    // A Hi-Lo game's evaluators are its low ones (its high half's are its
+    // high game's), listed as any game's but in a table of their own.
+    let (game, low) = match args.game {
+        Checked::Game(game) => (game, false),
+        Checked::Low(game) => (game, true),
     };
     let every = abouts(game, true);
     let floor = |a: &About| a.meta.role == handeval_core::Role::Floor;
@@ -134,89 +136,53 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // Written whole, once: an error says which stream failed.
     let text = match args.format {
         Format::Names => list.iter().flat_map(|a| [a.meta.name, "\n"]).collect(),
-        Format::Csv => {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            w.write_record([
-                "name",
-                "family",
-                "role",
-                "derived_from",
-                "best_of_fives",
-                "by_parts",
-                "table_bytes",
-                "cpu_path",
-                "summary",
-            ])?;
-            for a in &list {
-                w.write_record([
-                    a.meta.name,
-                    a.meta.family.name,
-                    a.meta.role.id(),
-                    a.meta.derived_from.unwrap_or_default(),
-                    if a.best_of_fives { "true" } else { "false" },
-                    if handeval_registry::stands_on_its_parts(a.game, a.meta.name) {
-                        "true"
-                    } else {
-                        "false"
-                    },
-                    &a.meta.table_bytes.to_string(),
-                    &a.cpu_path.to_string(),
-                    a.meta.summary,
-                ])?;
-            }
-            String::from_utf8(w.into_inner()?)?
+        Format::Csv => evaluators_csv(&list)?,
+        Format::Table if low => {
+            let high = crate::low::high_game(game).id;
+            format!(
+                "{} ({}): the low evaluators; the high half is `{high}`'s (`list --game {high}`)\n\n{}",
+                game.id,
+                game.title,
+                crate::low::lows_table(&list)
+            )
         }
         Format::Table => readme::evaluators_table(&list),
     };
     write(&text)
 }
 
-/// `list --game <Hi-Lo game>`: its low evaluators (its high half's are
-/// its high game's, which the text names), in the chosen form. The lows
-/// are not timed yet and have no floor, so the switches that select what
-/// a run times are refused rather than ignored.
-fn low_text(args: &Args, game: GameInfo) -> Result<String> {
-    let high = crate::low::high_game(game).id;
-    if args.floor || args.timed || args.workload.is_some() {
-        anyhow::bail!(
-            "--floor, --timed and --workload select what a run times, and {}'s lows are not timed (its highs are {high}'s: list --game {high})",
-            game.id
-        );
+/// The evaluators as CSV (`list --format csv`).
+fn evaluators_csv(list: &[About]) -> Result<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "name",
+        "family",
+        "role",
+        "derived_from",
+        "best_of_fives",
+        "by_parts",
+        "table_bytes",
+        "cpu_path",
+        "summary",
+    ])?;
+    for a in list {
+        w.write_record([
+            a.meta.name,
+            a.meta.family.name,
+            a.meta.role.id(),
+            a.meta.derived_from.unwrap_or_default(),
+            if a.best_of_fives { "true" } else { "false" },
+            if handeval_registry::stands_on_its_parts(a.game, a.meta.name) {
+                "true"
+            } else {
+                "false"
+            },
+            &a.meta.table_bytes.to_string(),
+            &a.cpu_path.to_string(),
+            a.meta.summary,
+        ])?;
     }
-    let every = crate::low::low_abouts(game);
-    let chosen = crate::select::select_names(
-        every.iter().map(|(m, _)| m.name).collect(),
-        &args.only,
-        &format!("{} low evaluator", game.id),
-        &[],
-    )?;
-    let list: Vec<_> = every
-        .into_iter()
-        .filter(|(m, _)| chosen.contains(&m.name))
-        .collect();
-    Ok(match args.format {
-        Format::Names => list.iter().flat_map(|(m, _)| [m.name, "\n"]).collect(),
-        Format::Csv => {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            w.write_record(["name", "family", "role", "cpu_path", "summary"])?;
-            for (m, path) in &list {
-                w.write_record([
-                    m.name,
-                    m.family.name,
-                    m.role.id(),
-                    &path.to_string(),
-                    m.summary,
-                ])?;
-            }
-            String::from_utf8(w.into_inner()?)?
-        }
-        Format::Table => format!(
-            "{} ({}): the low evaluators; the high half is `{high}`'s (`list --game {high}`)\n\n{}",
-            game.id,
-            game.title,
-            crate::low::lows_table(&list)
-        ),
-    })
+    Ok(String::from_utf8(w.into_inner()?)?)
 }
 
 /// The games, in the chosen form. The CSV form is what scripts (CI) read
@@ -232,17 +198,11 @@ fn games_text(format: Format) -> Result<String> {
         if g.value.is_ranked() {
             abouts(g, false).len()
         } else {
-            abouts(crate::low::high_game(g), false).len() + crate::low::low_abouts(g).len()
+            abouts(crate::low::high_game(g), false).len() + abouts(g, false).len()
         }
     };
-    // Timed workloads are a high game's; a low is not timed yet.
-    let workloads_of = |g: GameInfo| {
-        if g.value.is_ranked() {
-            Workload::of(g)
-        } else {
-            Vec::new()
-        }
-    };
+    // A Hi-Lo game's workload is its low (its high game times its highs).
+    let workloads_of = Workload::of;
     Ok(match format {
         Format::Names => games.iter().flat_map(|g| [g.id, "\n"]).collect(),
         Format::Csv => {

@@ -40,22 +40,6 @@ pub fn ids() -> Vec<&'static str> {
     games().iter().map(|g| g.id).collect()
 }
 
-/// What each low evaluator of the Hi-Lo game `game` is, and the path its
-/// batch takes on this CPU, in registry order.
-pub fn low_abouts(game: GameInfo) -> Vec<(handeval_core::Meta, handeval_core::CpuPath)> {
-    struct Abouts;
-    impl OnHiLoGame for Abouts {
-        type Out = Vec<(handeval_core::Meta, handeval_core::CpuPath)>;
-        fn on<G: Game>(self) -> Self::Out {
-            handeval_registry::lows::<G>()
-                .into_iter()
-                .map(|e| (e.meta, (e.cpu_path)()))
-                .collect()
-        }
-    }
-    on_hi_lo_game(game, Abouts).unwrap_or_default()
-}
-
 /// Work on a Hi-Lo game, whichever its type: what [`on_hi_lo_game`] runs.
 trait OnHiLoGame {
     /// What the work gives.
@@ -330,7 +314,7 @@ pub fn list_text(names: bool) -> String {
             high.id,
             game.value.qualifying().unwrap_or(0),
             game.hands,
-            lows_table(&low_abouts(game))
+            lows_table(&crate::select::abouts(game, false))
         );
     }
     text
@@ -339,17 +323,18 @@ pub fn list_text(names: bool) -> String {
 /// The low evaluators as a Markdown table, each with its role, the path
 /// its batch takes on this CPU and its summary: what `list --hi-lo` and
 /// `list --game omaha8` show.
-pub fn lows_table(lows: &[(handeval_core::Meta, handeval_core::CpuPath)]) -> String {
+pub fn lows_table(lows: &[handeval_registry::About]) -> String {
     use std::fmt::Write as _;
     let mut table =
         String::from("| low evaluator | role | cpu path | summary |\n|---|---|---|---|\n");
-    for (meta, path) in lows {
+    for a in lows {
         let _ = writeln!(
             table,
-            "| `{}` | {} | {path} | {} |",
-            meta.name,
-            meta.role.id(),
-            meta.summary
+            "| `{}` | {} | {} | {} |",
+            a.meta.name,
+            a.meta.role.id(),
+            a.cpu_path,
+            a.meta.summary
         );
     }
     table

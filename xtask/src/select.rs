@@ -17,6 +17,22 @@ pub fn parse_game(id: &str) -> Result<GameInfo, String> {
     })
 }
 
+/// The game `bench --game` names: any game of the one list, a Hi-Lo game
+/// too (its workload is its low half, `low/shuffled/omaha8`).
+///
+/// # Errors
+/// Naming the games.
+pub fn parse_timed_game(id: &str) -> Result<GameInfo, String> {
+    let all = handeval_results::workload::games();
+    all.iter()
+        .copied()
+        .find(|g| g.id == id.trim())
+        .ok_or_else(|| {
+            let ids: Vec<&str> = all.iter().map(|g| g.id).collect();
+            format!("unknown game {id:?} (expected one of {})", ids.join(", "))
+        })
+}
+
 /// The ids `--game` takes, for help texts.
 pub fn game_ids() -> String {
     games().iter().map(|g| g.id).collect::<Vec<_>>().join(", ")

@@ -131,7 +131,9 @@ pub fn games() -> Vec<GameInfo> {
 }
 
 /// What the registered evaluators of `game` are (the floor first when
-/// `floor`), in registry order: [`abouts_of`] for a game known by value.
+/// `floor`), in registry order: [`abouts_of`] for a game known by value;
+/// for a Hi-Lo game, its low evaluators ([`lows`], [`About::of_low`]),
+/// what its workload times.
 pub fn abouts_in(game: GameInfo, floor: bool) -> Vec<About> {
     /// Lists the evaluators of the game named.
     struct Of {
@@ -147,6 +149,11 @@ pub fn abouts_in(game: GameInfo, floor: bool) -> Vec<About> {
                 } else {
                     abouts_of::<G>()
                 };
+            }
+        }
+        fn hi_lo<G: Game>(&mut self) {
+            if GameInfo::of::<G>() == self.game {
+                self.abouts = lows::<G>().iter().map(About::of_low).collect();
             }
         }
     }
@@ -493,6 +500,22 @@ impl About {
     /// What the five-card `E` declares, and how it runs here.
     pub fn of_five<E: Evaluator>() -> About {
         About::of::<Hand, Whole<E>>()
+    }
+
+    /// What a low evaluator of the Hi-Lo game `G` declares, and how its
+    /// batch runs here: an evaluator of `G`'s low workload, listed, timed
+    /// and recorded as any other (it has no calculator).
+    pub fn of_low<G: Game>(low: &LowAbout<G>) -> About {
+        About {
+            game: GameInfo::of::<G>(),
+            best_of_fives: low.best_of_fives,
+            meta: low.meta,
+            cpu_path: (low.cpu_path)(),
+            unavailable: None,
+            incremental: None,
+            calculator: None,
+            shared_sums: None,
+        }
     }
 }
 

@@ -13,11 +13,15 @@ use std::str::FromStr;
 use handeval_core::{Game, GameInfo, GameVisitor, Hand, visit_games};
 use serde::{Deserialize, Serialize};
 
-/// Every game, in the order of [`handeval_core::visit_games`].
+/// Every game, in the order of [`handeval_core::visit_games`]: the Hi-Lo
+/// games too, whose workload is their low half ([`Kind::Low`]).
 pub fn games() -> Vec<GameInfo> {
     struct Infos(Vec<GameInfo>);
     impl GameVisitor for Infos {
         fn game<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
+        }
+        fn hi_lo<G: Game>(&mut self) {
             self.0.push(GameInfo::of::<G>());
         }
     }
@@ -34,6 +38,22 @@ pub enum Kind {
     Category,
     /// The full strength.
     Strength,
+    /// A Hi-Lo game's low half: the hand's best qualifying low (as the
+    /// lab's low mask), or none. Its high half is its high game's
+    /// workloads (`omaha8`'s is `omaha`'s), timed there once.
+    Low,
+}
+
+impl Kind {
+    /// What the kind asks for, in words: `full strength`, `category`,
+    /// `low`.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Kind::Category => "category",
+            Kind::Strength => "full strength",
+            Kind::Low => "low",
+        }
+    }
 }
 
 /// The order hands are evaluated in: a caller's stream of hands, or the
@@ -221,8 +241,18 @@ impl Workload {
     /// stream). The five-card game adds its extension: the same from the
     /// evaluator's own encoding, and the category of consecutive hands.
     /// Last, every game's full strength of shuffled hands from cards again,
-    /// under contention ([`Load::Contended`]).
+    /// under contention ([`Load::Contended`]). A Hi-Lo game has one: its
+    /// low of shuffled hands (`low/shuffled/omaha8`).
     pub fn of(game: GameInfo) -> Vec<Workload> {
+        if !game.value.is_ranked() {
+            // A Hi-Lo game: its low, of shuffled hands.
+            return vec![Workload {
+                kind: Kind::Low,
+                order: Order::Shuffled,
+                input: Input::Cards(game),
+                load: Load::Quiet,
+            }];
+        }
         let five = game == GameInfo::of::<Hand>();
         let inputs: &[Input] = if five {
             &[Input::Encoded, Input::Cards(game)]
@@ -278,6 +308,7 @@ impl Workload {
         let kind = match self.kind {
             Kind::Category => "category",
             Kind::Strength => "strength",
+            Kind::Low => "low",
         };
         let order = match self.order {
             Order::Sequential => "sequential",

@@ -29,7 +29,7 @@ use crate::machine::probe::Requested;
 use crate::machine::{CommandLine, output};
 use crate::report;
 use crate::scratch::{self, Scratch};
-use crate::select::parse_game;
+use crate::select::parse_timed_game;
 use crate::workspace;
 
 #[derive(clap::Args)]
@@ -62,7 +62,7 @@ pub struct Args {
     simd: SimdLimit,
     /// Only this game's workloads, by its id (`cargo xtask list --games`
     /// lists them); every game's when absent.
-    #[arg(long, value_parser = parse_game)]
+    #[arg(long, value_parser = parse_timed_game)]
     game: Option<handeval_core::GameInfo>,
     /// The engines to check and time beside the lab's evaluators (`cargo
     /// xtask engines` lists them): `all`, `none`, or comma-separated names.

@@ -154,7 +154,7 @@ mod tests {
     fn request<'a>(filter: &'a str, game: Option<&str>) -> Request<'a> {
         Request {
             filter,
-            game: game.map(|g| crate::select::parse_game(g).unwrap()),
+            game: game.map(|g| crate::select::parse_timed_game(g).unwrap()),
             simd: SimdLimit::Avx512,
             mode: Mode::Smoke,
             seed: 1,

@@ -75,8 +75,14 @@ fn in_language(rows: &[Row], workload: Workload, language: Language) -> String {
 pub fn section(rows: &[Row]) -> String {
     let games = headlines(rows);
     let mut s = String::from("## The answer\n\n");
-    s.push_str(
-        "Per game, full strength of shuffled hands from cards: the lab's fastest evaluator, the \
+    let lows = if games.iter().any(|w| w.kind == handeval_results::Kind::Low) {
+        " (a Hi-Lo game: the low it adds to its high game's)"
+    } else {
+        ""
+    };
+    let _ = write!(
+        s,
+        "Per game, full strength of shuffled hands from cards{lows}: the lab's fastest evaluator, the \
          strongest outside evaluator called in-process (a Rust crate or the C an engine \
          ships), and the one's time over the other's, undisturbed (the fastest turn of the \
          interleaved rounds both took part in); then the fastest Python and JavaScript entries, \
@@ -92,8 +98,13 @@ pub fn section(rows: &[Row]) -> String {
         };
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {ratio} | {} | {} |",
+            "| {}{} | {} | {} | {ratio} | {} | {} |",
             w.game().title,
+            if w.kind == handeval_results::Kind::Low {
+                ", the low"
+            } else {
+                ""
+            },
             lab.map_or_else(|| "none timed".to_string(), named),
             outside.map_or_else(|| "none timed".to_string(), named),
             in_language(rows, *w, Language::Python),

@@ -41,6 +41,9 @@ pub fn game_method(
     counted: bool,
     sample: usize,
 ) -> String {
+    if let Some(low) = game.value.low() {
+        return low_method(game, low.name, (hands, block));
+    }
     let word = game.word;
     let capital = word[..1].to_uppercase() + &word[1..];
     let input = game.input;
@@ -113,6 +116,19 @@ pub fn game_method(
     };
     format!(
         "{capital} evaluators are timed from cards, full strength{category}, on {hands} hands per workload, in blocks of {block}: `strength/shuffled/{input}` deals the hands at random ({deal}, seeded by the run's seed, repeats redrawn){sequential}. Before timing, every hand an evaluator will be timed on is checked against the reference's class (the literal reference, microseconds a hand, on its first block); `cargo xtask diff --game {id}` checks {every}. {fives} {counts}",
+        hands = thousands(hands),
+        block = block_sentence(game, block),
+        id = game.id,
+    )
+}
+
+/// [`game_method`] for a Hi-Lo game, whose workload is its low half.
+fn low_method(game: GameInfo, rule: &str, (hands, block): (usize, usize)) -> String {
+    format!(
+        "{title}: its low half is timed, each hand's best qualifying low ({rule}) or none, on {hands} hands dealt at random as `{high}` deals them (`low/shuffled/{input}`, seeded by the run's seed), in blocks of {block}; its high half is `{high}`'s workloads, timed there once. Before timing, every hand an evaluator will be timed on is checked against the reference's low (the literal definition: every five the game allows, ace low); `cargo xtask diff --game {id}` checks every hand.",
+        title = game.title,
+        input = game.input,
+        high = game.high,
         hands = thousands(hands),
         block = block_sentence(game, block),
         id = game.id,
@@ -243,8 +259,9 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
     }
     let _ = writeln!(
         s,
-        "\nThe chart `{}` shows the {word} evaluators' full strength from cards{}.",
+        "\nThe chart `{}` shows the {word} evaluators' {} from cards{}.",
         chart_file(game),
+        Workload::of(game)[0].kind.words(),
         if Workload::of(game)
             .iter()
             .any(|w| w.order == Order::Sequential)
@@ -570,7 +587,11 @@ fn spelled(n: usize) -> String {
 /// column is empty where the run timed no baseline.
 fn vectors_intro(rows: &[Row], simd: &[&Row], machine: &Machine, workload: Workload) -> String {
     let mut s = format!(
-        "Full strength from cards (`{workload}`), the workload where every evaluator starts from the same {} bytes per hand. Each SIMD variant beside its family's fastest scalar variant",
+        "{} from cards (`{workload}`), the workload where every evaluator starts from the same {} bytes per hand. Each SIMD variant beside its family's fastest scalar variant",
+        {
+            let what = workload.kind.words();
+            what[..1].to_uppercase() + &what[1..]
+        },
         spelled(workload.game().count)
     );
     if simd.iter().any(|r| r.instructions.is_some()) {
@@ -1143,7 +1164,7 @@ pub fn render(run: &Run, dir_name: &str, location: &str) -> String {
         }
     }
     s.extend(
-        handeval_registry::games()
+        handeval_results::workload::games()
             .into_iter()
             .filter(|&g| g != GameInfo::of::<Hand>())
             .filter_map(|game| game_section(rows, machine, game)),

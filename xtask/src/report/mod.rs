@@ -34,14 +34,15 @@ pub use handeval_results::{CHECKS, RESULTS, ROUNDS};
 
 /// The charts a report may have: file name, workload, title. The
 /// five-card one is of the headline workload, from each evaluator's own
-/// encoding; every other game's of its full strength from cards.
+/// encoding; every other game's of its full strength from cards (a Hi-Lo
+/// game's of its low).
 fn charts() -> Vec<(String, Workload, String)> {
     let mut charts = vec![(
         "chart.svg".to_string(),
         Workload::HEADLINE,
         "Five cards, full strength from the encoding".to_string(),
     )];
-    for game in handeval_registry::games() {
+    for game in handeval_results::workload::games() {
         if game == GameInfo::of::<Hand>() {
             continue;
         }
@@ -49,7 +50,7 @@ fn charts() -> Vec<(String, Workload, String)> {
         charts.push((
             markdown::chart_file(game),
             workload,
-            format!("{}, full strength from cards", game.title),
+            format!("{}, {} from cards", game.title, workload.kind.words()),
         ));
     }
     charts

@@ -135,7 +135,8 @@ fn the_low_check_passes_and_names_what_it_checked() {
 
 /// `list --game` takes a Hi-Lo game as `eval` and `diff` do: its low
 /// evaluators, each with the path it takes, the same names `list --hi-lo`
-/// gives the game; what selects a timed run is refused, saying why.
+/// gives the game; its workload is its low, on which every one is timed,
+/// and another game's workload is refused, saying why.
 #[test]
 fn list_takes_a_hi_lo_game_and_names_its_low_evaluators() {
     for game in ["omaha8", "bigo", "stud8"] {
@@ -167,19 +168,40 @@ fn list_takes_a_hi_lo_game_and_names_its_low_evaluators() {
             .unwrap();
         let csv = text(&csv.stdout);
         assert!(
-            csv.starts_with("name,family,role,cpu_path,summary\n"),
+            csv.starts_with("name,family,role,derived_from,best_of_fives,"),
             "{csv}"
         );
         assert_eq!(csv.lines().count(), names.len() + 1);
+        // Its workload is its low: every low evaluator is timed on it.
+        let timed = xtask()
+            .args([
+                "list",
+                "--game",
+                game,
+                "--timed",
+                "--workload",
+                &format!("low/shuffled/{game}"),
+                "--format",
+                "names",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(text(&timed.stdout).lines().count(), names.len());
     }
     let out = xtask()
-        .args(["list", "--game", "omaha8", "--timed"])
+        .args([
+            "list",
+            "--game",
+            "omaha8",
+            "--workload",
+            "low/shuffled/stud8",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let said = text(&out.stderr);
     assert!(
-        said.contains("lows are not timed") && said.contains("list --game omaha"),
+        said.contains("is not a workload of --game omaha8"),
         "{said}"
     );
     assert!(!said.contains("panicked"), "{said}");
