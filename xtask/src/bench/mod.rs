@@ -404,13 +404,7 @@ fn engines_phase(
         "all" | "" => Vec::new(),
         list => crate::machine::pieces(list),
     };
-    let games: Vec<String> = plan
-        .timed
-        .iter()
-        .map(|b| b.workload.game().id.to_string())
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
-        .collect();
+    let games = engine_games(plan);
     step("1b engines: the evaluators people use, checked before they are timed")?;
     let place = handeval_engines::install::Place::of_build();
     let wanted =
@@ -462,6 +456,20 @@ fn engines_phase(
     }
     let versions = crate::engines::versions_line(&place, &only);
     Ok(Engines { checks, versions })
+}
+
+/// The games of the plan's workloads whose engines are checked: the games
+/// worth their high (an engine values a hand's high; a Hi-Lo game's
+/// workload is its low, which no engine takes part in), each once.
+fn engine_games(plan: &Plan) -> Vec<String> {
+    plan.timed
+        .iter()
+        .map(|b| b.workload.game())
+        .filter(|g| g.value.is_ranked())
+        .map(|g| g.id.to_string())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
 }
 
 /// Adds to the plan each engine, in each model, that passed its check on
@@ -642,4 +650,34 @@ fn differential_check(plan: &Plan) -> Result<Vec<report::CheckRow>> {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
     Ok(crate::diff::check_rows(&outcome))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game a run's engines are checked on is one an engine can
+    /// play: a run of every game (the Hi-Lo ones too) asked the engines'
+    /// check for `bigo`, and the run stopped ("no game bigo").
+    #[test]
+    fn engines_are_checked_on_the_games_worth_their_high() {
+        let plan = plan::resolve(&plan::Request {
+            filter: "",
+            game: None,
+            simd: SimdLimit::Avx512,
+            mode: Mode::Smoke,
+            seed: 1,
+        })
+        .unwrap();
+        assert!(
+            plan.timed
+                .iter()
+                .any(|b| !b.workload.game().value.is_ranked())
+        );
+        let games = engine_games(&plan);
+        assert!(games.iter().any(|g| g == "seven"), "{games:?}");
+        for g in &games {
+            assert!(handeval_registry::game(g).is_some(), "{g}");
+        }
+    }
 }
