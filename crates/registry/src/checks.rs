@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use handeval_core::{BestFive, Game, Role};
 use handeval_difftest::cards::{HandCheck, PartCheck, checker};
 
-use crate::{PerGame, Visit, of_game, per_game, same, visit};
+use crate::{PerEvaluator, of_game, per_game};
 
 /// One registered evaluator of `G` and its checks.
 pub struct Checks<G: Game> {
@@ -46,39 +46,28 @@ impl<G: Game> Checks<G> {
 /// The checks of every registered evaluator of `G` (the floor, which
 /// values no hand, aside), in registry order.
 pub fn checks<G: Game>() -> &'static [Checks<G>] {
-    of_game(every_game())
+    of_game::<G, MakeChecks>(every_game())
 }
 
 /// The checks of every game, each a `Vec<Checks<G>>`, made once: every
 /// check they name is compiled here ([`per_game`]).
 fn every_game() -> &'static [Box<dyn Any + Send + Sync>] {
-    struct MakeChecks;
-    impl PerGame for MakeChecks {
-        fn make<G: Game>() -> Box<dyn Any + Send + Sync> {
-            let mut collect = Collect::<G>(Vec::new());
-            visit::<G>(&mut collect);
-            Box::new(collect.0)
-        }
-    }
     static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
     EVERY.get_or_init(per_game::<MakeChecks>)
 }
 
-/// Collects one game's checks.
-struct Collect<G: Game>(Vec<Checks<G>>);
+/// What [`per_game`] makes of each evaluator: its checks.
+struct MakeChecks;
 
-impl<G: Game> Visit for Collect<G> {
-    fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        let checks = Checks::<H> {
+impl PerEvaluator for MakeChecks {
+    type Of<G: Game> = Checks<G>;
+    fn of<G: Game, E: BestFive<G>>() -> Checks<G> {
+        Checks::<G> {
             name: E::META.name,
             role: E::META.role,
             best_of_fives: E::BEST_OF_FIVES,
-            part_check: checker::<H, E>,
-            on_classified: HandCheck::<H>::on_classified::<E>,
-        };
-        // `visit::<G>` visits `G`'s evaluators only: `H` is `G`.
-        if let Some(checks) = same::<_, Checks<G>>(checks) {
-            self.0.push(checks);
+            part_check: checker::<G, E>,
+            on_classified: HandCheck::<G>::on_classified::<E>,
         }
     }
 }

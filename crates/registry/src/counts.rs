@@ -16,7 +16,7 @@ use handeval_equity::exact::{Equity, EquityError, Matchup};
 use handeval_equity::fixed::FixedHands;
 use handeval_equity::showdown::{Showdown, Tally};
 
-use crate::{PerGame, Visit, of_game, per_game, same, visit};
+use crate::{PerEvaluator, of_game, per_game};
 
 /// One registered evaluator of `G` and its counts; each is `None` (or an
 /// empty tally) where the game has no such count.
@@ -40,44 +40,33 @@ pub struct Counts<G: Game> {
 /// The counts of every registered evaluator of `G` (the floor aside), in
 /// registry order.
 pub fn counts<G: Game>() -> &'static [Counts<G>] {
-    of_game(every_game())
+    of_game::<G, MakeCounts>(every_game())
 }
 
 /// The counts of every game, each a `Vec<Counts<G>>`, made once: every
 /// count they name is compiled here ([`per_game`]).
 fn every_game() -> &'static [Box<dyn Any + Send + Sync>] {
-    struct MakeCounts;
-    impl PerGame for MakeCounts {
-        fn make<G: Game>() -> Box<dyn Any + Send + Sync> {
-            let mut collect = Collect::<G>(Vec::new());
-            visit::<G>(&mut collect);
-            Box::new(collect.0)
-        }
-    }
     static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
     EVERY.get_or_init(per_game::<MakeCounts>)
+}
+
+/// What [`per_game`] makes of each evaluator: its counts.
+struct MakeCounts;
+
+impl PerEvaluator for MakeCounts {
+    type Of<G: Game> = Counts<G>;
+    fn of<G: Game, E: BestFive<G>>() -> Counts<G> {
+        Counts::<G> {
+            name: E::META.name,
+            by_classes: crate::tally_by_ranks::<G, E>,
+            every_board: crate::tally_every_board::<G, E>,
+            ranges: crate::range_equity_of::<G, E>,
+            fixed: fixed::<G, E>,
+        }
+    }
 }
 
 /// Fixed hands of `G` over every board by ranks, with `E`.
 fn fixed<G: Game, E: BestFive<G>>(m: &FixedHands<G>) -> Tally {
     handeval_equity::fixed::exact::<G, E>(m, false)
-}
-
-/// Collects one game's counts.
-struct Collect<G: Game>(Vec<Counts<G>>);
-
-impl<G: Game> Visit for Collect<G> {
-    fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        let counts = Counts::<H> {
-            name: E::META.name,
-            by_classes: crate::tally_by_ranks::<H, E>,
-            every_board: crate::tally_every_board::<H, E>,
-            ranges: crate::range_equity_of::<H, E>,
-            fixed: fixed::<H, E>,
-        };
-        // `visit::<G>` visits `G`'s evaluators only: `H` is `G`.
-        if let Some(counts) = same::<_, Counts<G>>(counts) {
-            self.0.push(counts);
-        }
-    }
 }

@@ -678,35 +678,45 @@ pub fn erase<G: Game, E: BestFive<G>>() -> Box<dyn DynEvaluator<G>> {
 /// [`DynEvaluator`].
 type MakeErased<G> = (bool, fn() -> Box<dyn DynEvaluator<G>>);
 
-/// Collects how to put each evaluator of game `G` behind [`DynEvaluator`].
-struct Collect<G: Game>(Vec<MakeErased<G>>);
+/// How to put each evaluator behind [`DynEvaluator`], the floor among them.
+struct Erase;
 
-impl<G: Game> Visit for Collect<G> {
-    fn visit<H: Game, E: BestFive<H>>(&mut self) {
-        let make: MakeErased<H> = (E::META.role == Role::Floor, erase::<H, E>);
-        // `visit_with_floor::<G>` visits `G`'s evaluators only: `H` is `G`.
-        if let Some(make) = same::<_, MakeErased<G>>(make) {
-            self.0.push(make);
-        }
+impl PerEvaluator for Erase {
+    const FLOOR: bool = true;
+    type Of<G: Game> = MakeErased<G>;
+    fn of<G: Game, E: BestFive<G>>() -> MakeErased<G> {
+        (E::META.role == Role::Floor, erase::<G, E>)
     }
 }
 
-/// Something made once per game, typed for it, in this crate: see
+/// What this crate makes once for each registered evaluator of every game
+/// (its checks, its counts, how to erase it), typed for its game: see
 /// [`per_game`].
-trait PerGame {
-    /// What is made for `G`: a `Vec` of something typed for `G`.
-    fn make<G: Game>() -> Box<dyn Any + Send + Sync>;
+trait PerEvaluator: 'static {
+    /// Whether the floor is made for too ([`visit_with_floor`]).
+    const FLOOR: bool = false;
+    /// What is made for an evaluator of `G`.
+    type Of<G: Game>: Any + Send + Sync;
+    /// What is made for `E`.
+    fn of<G: Game, E: BestFive<G>>() -> Self::Of<G>;
 }
 
-/// `P`'s making for every game, from a walk over the games here. Called
-/// from functions that are not generic in the game, so that whatever the
-/// making names for each evaluator is compiled here once, not in every
-/// program that asks for it.
-fn per_game<P: PerGame>() -> Vec<Box<dyn Any + Send + Sync>> {
+/// Each game's `Vec<P::Of<G>>`, one entry per evaluator in registry order,
+/// from a walk over the games here. Called (once, behind a `OnceLock`)
+/// from functions that are not generic in the game, so that whatever `P`
+/// names for each evaluator is compiled here once, not in every program
+/// that asks for it.
+fn per_game<P: PerEvaluator>() -> Vec<Box<dyn Any + Send + Sync>> {
     struct Games<P>(Vec<Box<dyn Any + Send + Sync>>, PhantomData<P>);
-    impl<P: PerGame> GameVisitor for Games<P> {
+    impl<P: PerEvaluator> GameVisitor for Games<P> {
         fn game<G: Game>(&mut self) {
-            self.0.push(P::make::<G>());
+            let mut collect = Collect::<G, P>(Vec::new());
+            if const { P::FLOOR } {
+                visit_with_floor::<G>(&mut collect);
+            } else {
+                visit::<G>(&mut collect);
+            }
+            self.0.push(Box::new(collect.0));
         }
     }
     let mut games = Games::<P>(Vec::new(), PhantomData);
@@ -714,24 +724,29 @@ fn per_game<P: PerGame>() -> Vec<Box<dyn Any + Send + Sync>> {
     games.0
 }
 
-/// The `Vec<T>` made for one game by [`per_game`] (empty if none was).
-fn of_game<T: Any>(made: &'static [Box<dyn Any + Send + Sync>]) -> &'static [T] {
+/// Collects `P`'s making of each evaluator of game `G`.
+struct Collect<G: Game, P: PerEvaluator>(Vec<P::Of<G>>);
+
+impl<G: Game, P: PerEvaluator> Visit for Collect<G, P> {
+    fn visit<H: Game, E: BestFive<H>>(&mut self) {
+        // `visit::<G>` visits `G`'s evaluators only: `H` is `G`.
+        if let Some(made) = same::<_, P::Of<G>>(P::of::<H, E>()) {
+            self.0.push(made);
+        }
+    }
+}
+
+/// The `Vec` [`per_game`] made for `G` (empty if none was).
+fn of_game<G: Game, P: PerEvaluator>(
+    made: &'static [Box<dyn Any + Send + Sync>],
+) -> &'static [P::Of<G>] {
     made.iter()
-        .find_map(|game| game.downcast_ref::<Vec<T>>())
+        .find_map(|game| game.downcast_ref::<Vec<P::Of<G>>>())
         .map_or(&[], Vec::as_slice)
 }
 
-/// Each game's evaluators as [`Collect`] finds them (a `Vec<MakeErased<G>>`
-/// per game, in [`visit_with_floor`] order), made once.
+/// Each game's evaluators as [`Erase`] makes them, made once.
 fn erased_of_every_game() -> &'static [Box<dyn Any + Send + Sync>] {
-    struct Erase;
-    impl PerGame for Erase {
-        fn make<G: Game>() -> Box<dyn Any + Send + Sync> {
-            let mut c = Collect::<G>(Vec::new());
-            visit_with_floor::<G>(&mut c);
-            Box::new(c.0)
-        }
-    }
     static EVERY: OnceLock<Vec<Box<dyn Any + Send + Sync>>> = OnceLock::new();
     EVERY.get_or_init(per_game::<Erase>)
 }
@@ -739,7 +754,7 @@ fn erased_of_every_game() -> &'static [Box<dyn Any + Send + Sync>] {
 /// The evaluators of `G` behind [`DynEvaluator`], the floor among them
 /// when `floor`, in [`visit_with_floor`] order.
 fn erased<G: Game>(floor: bool) -> Vec<Box<dyn DynEvaluator<G>>> {
-    of_game::<MakeErased<G>>(erased_of_every_game())
+    of_game::<G, Erase>(erased_of_every_game())
         .iter()
         .filter(|(is_floor, _)| floor || !is_floor)
         .map(|(_, make)| make())
