@@ -71,6 +71,16 @@ fn in_language(rows: &[Row], workload: Workload, language: Language) -> String {
     }
 }
 
+/// A workload's line in the answer: its game's title, and a Hi-Lo game's
+/// low said so.
+fn title_of(w: Workload) -> String {
+    if w.kind == handeval_results::Kind::Low {
+        format!("{}, the low", w.game().title)
+    } else {
+        w.game().title.to_string()
+    }
+}
+
 /// The first screen's section: a sentence and the table.
 pub fn section(rows: &[Row]) -> String {
     let games = headlines(rows);
@@ -98,13 +108,8 @@ pub fn section(rows: &[Row]) -> String {
         };
         let _ = writeln!(
             s,
-            "| {}{} | {} | {} | {ratio} | {} | {} |",
-            w.game().title,
-            if w.kind == handeval_results::Kind::Low {
-                ", the low"
-            } else {
-                ""
-            },
+            "| {} | {} | {} | {ratio} | {} | {} |",
+            title_of(*w),
             lab.map_or_else(|| "none timed".to_string(), named),
             outside.map_or_else(|| "none timed".to_string(), named),
             in_language(rows, *w, Language::Python),
@@ -152,7 +157,7 @@ mod tests {
             let text = crate::report::markdown::render(&run, "run", "here");
             let first: Vec<&str> = text.lines().take(40).collect();
             for w in headlines(&run.rows) {
-                let cells = line_of(&first, w.game().title).unwrap_or_else(|| {
+                let cells = line_of(&first, &title_of(w)).unwrap_or_else(|| {
                     panic!(
                         "{}: {} is not answered in the first 40 lines",
                         dir.display(),
