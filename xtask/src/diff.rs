@@ -1033,6 +1033,7 @@ fn run_game<G: Game>(args: &Args) -> Result<ExitCode> {
             seed: handeval_difftest::cards::SAMPLE_SEED,
             budget_minutes: args.budget,
             every: args.every,
+            commit_kept: false,
         };
         let place = handeval_engines::install::Place::of_build();
         let rows = crate::engines::checks_of(&place, &only, &[G::ID.to_string()], &plan)?;

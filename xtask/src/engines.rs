@@ -233,7 +233,7 @@ fn chosen(select: &Select, floors: bool) -> Result<Vec<&'static Engine>> {
         }
     }
     for g in &select.game {
-        if handeval_registry::game(g).is_none() {
+        if !handeval_core::game_ids().any(|id| id == g) {
             bail!("no game {g}");
         }
     }
@@ -392,6 +392,15 @@ impl Loaded {
     }
 }
 
+/// Where a full run keeps its checks of pinned packages beside the runs
+/// (`results/checks-kept/`, committed with the run folder): a check at an
+/// unchanged version, plan and reference is read from there by every
+/// clone, so that a fresh clone's run does not make it again. A source
+/// build's check names its CPU and compiler in its key, so it serves that
+/// kind of machine's runs alone; a registry build's serves every machine's
+/// (its row says where it was made).
+const COMMITTED_KEPT: &str = "results/checks-kept";
+
 /// How a check is made.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
@@ -403,6 +412,10 @@ pub struct Plan {
     pub budget_minutes: f64,
     /// Every hand whatever the forecast.
     pub every: bool,
+    /// Whether a new check of a pinned package is written to the store
+    /// committed with the runs as well as the build directory's (a full
+    /// run's: [`COMMITTED_KEPT`]).
+    pub commit_kept: bool,
 }
 
 impl Plan {
@@ -422,6 +435,7 @@ impl Plan {
             seed,
             budget_minutes,
             every: false,
+            commit_kept: mode == Mode::Full,
         }
     }
 
@@ -431,6 +445,7 @@ impl Plan {
             seed: a.seed,
             budget_minutes: a.budget,
             every: a.every,
+            commit_kept: false,
         }
     }
 }
@@ -464,20 +479,33 @@ fn fnv(bytes: impl IntoIterator<Item = u8>, seed: u64) -> u64 {
         })
 }
 
-/// The port's values of the sample of `G` a check plan draws and of the
-/// pitfall hands, hashed: what a kept check of a wrong engine was held to.
-fn port_fingerprint<G: Game>(plan: &Plan, known: handeval_engines::Known) -> u64 {
-    let hands = Hands::of(&check::sample_hands::<G>(plan.seed, plan.hands));
-    fnv(
-        (0..hands.len()).flat_map(|i| (known.port)(hands.hand(i)).to_le_bytes()),
-        0,
-    )
+/// The port's values of every hand a check of `G` may cover, hashed: what
+/// a kept check of a wrong engine was held to. That is the sample (its
+/// seeded hands and the pitfalls), and every hand of a game small enough
+/// for a check of every hand (five-card Hold'em), so that a change to the
+/// port on a hand outside the sample makes a kept check over every hand
+/// again.
+fn port_fingerprint<G: Game>(sample: &[G], known: handeval_engines::Known) -> u64 {
+    let values = |hands: &[G], seed| {
+        let hands = Hands::of(hands);
+        fnv(
+            (0..hands.len()).flat_map(|i| (known.port)(hands.hand(i)).to_le_bytes()),
+            seed,
+        )
+    };
+    let h = values(sample, 0);
+    if handeval_difftest::cards::enumerated::<G>() > RUNNER_EVERY_UP_TO {
+        return h;
+    }
+    G::parts().fold(h, |h, part| {
+        values(&G::part_hands(part).collect::<Vec<_>>(), h)
+    })
 }
 
 /// What a check of `G` depends on besides the engine: the reference's
 /// class of every five-card hand (which every game's classes are read
 /// from), the game's definition, and the seeded sample's hands.
-fn reference_fingerprint<G: Game>(plan: &Plan) -> u64 {
+fn reference_fingerprint<G: Game>(sample: &[G]) -> u64 {
     let five = handeval_difftest::cards::reference_classes::<handeval_core::Hand>()
         .expect("five-card classes are kept");
     let mut h = fnv(five.iter().flat_map(|c| c.to_le_bytes()), 0);
@@ -490,14 +518,10 @@ fn reference_fingerprint<G: Game>(plan: &Plan) -> u64 {
         .into_bytes(),
         h,
     );
-    let sample = check::sample_hands::<G>(plan.seed, plan.hands);
     fnv(
-        sample.iter().flat_map(|hand| {
-            hand.card_slice()
-                .iter()
-                .map(|c| c.index())
-                .collect::<Vec<_>>()
-        }),
+        sample
+            .iter()
+            .flat_map(|hand| hand.card_slice().iter().map(|c| c.index())),
         h,
     )
 }
@@ -513,8 +537,26 @@ struct CheckGame<'a> {
     rows: Vec<CheckRow>,
 }
 
+/// How a Hi-Lo game's engine is held to the reference: the low
+/// reference's class of each hand ([`check::low_classes`]). An engine of a
+/// Hi-Lo game values its low; its high is its high game's, checked there.
+/// A function pointer made where the game is known to have a low, so that
+/// no low code is compiled for a game worth its high alone.
+type LowClasses<G> = fn(&[G]) -> Vec<u16>;
+
 impl GameVisitor for CheckGame<'_> {
     fn game<G: Game>(&mut self) {
+        self.check_game::<G>(None);
+    }
+    fn hi_lo<G: Game>(&mut self) {
+        self.check_game::<G>(Some(check::low_classes::<G>));
+    }
+}
+
+impl CheckGame<'_> {
+    /// Checks the engine on `G`'s hands (their lows, with `low`), where it
+    /// plays `G` and `G` is wanted, and keeps the row.
+    fn check_game<G: Game>(&mut self, low: Option<LowClasses<G>>) {
         if !self.engine.plays(G::ID)
             || !(self.wanted.is_empty() || self.wanted.iter().any(|g| g == G::ID))
         {
@@ -527,37 +569,31 @@ impl GameVisitor for CheckGame<'_> {
         row.version = self.place.installed(self.engine).unwrap_or_default();
         row.model = self.model.id().to_string();
         row.summary = self.engine.summary.to_string();
+        // The seeded sample, drawn once: the kept check's key and the
+        // check both read it.
+        let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
+        let low_classes = low.map(|classes| classes(&hands));
         // A check of a pinned package whose version, check plan and
         // reference have not changed since it was made is not made again.
-        let kept = (keepable(self.engine) && self.library.is_none()).then(|| {
-            let key = format!(
-                "method {CHECK_METHOD}|{}|{}|{}|{}|hands {} seed {} budget {} every {}|reference {:016x}",
-                row.evaluator,
-                G::ID,
-                row.version,
-                self.place.source_build().unwrap_or_default(),
-                self.plan.hands,
-                self.plan.seed,
-                self.plan.budget_minutes,
-                self.plan.every,
-                reference_fingerprint::<G>(&self.plan)
-            );
-            // A wrong engine's check holds it to its port: a change of the
-            // port makes the check again.
-            let key = match self.engine.known {
-                Some(known) => format!("{key}|port {:016x}", port_fingerprint::<G>(&self.plan, known)),
-                None => key,
-            };
-            self.place
-                .root
-                .join("checks-kept")
-                .join(format!("{:016x}.csv", fnv(key.into_bytes(), 0)))
-        });
-        if let Some(path) = &kept
-            && let Ok(rows) = handeval_results::check::read(path)
-            && let [old] = rows.as_slice()
+        let kept = self.kept_file(&row, &hands, low_classes.as_deref());
+        // The build directory's store, then the one committed with the runs.
+        let stores = [
+            self.place.root.join("checks-kept"),
+            crate::workspace::root().join(COMMITTED_KEPT),
+        ];
+        if let Some(file) = &kept
+            && let Some(old) =
+                stores.iter().find_map(|store| {
+                    match handeval_results::check::read(&store.join(file))
+                        .ok()?
+                        .as_slice()
+                    {
+                        [old] => Some(old.clone()),
+                        _ => None,
+                    }
+                })
         {
-            let mut old = old.clone();
+            let mut old = old;
             eprintln!(
                 "{} {}: kept, checked {} (the same version, plan and reference)",
                 old.evaluator, old.game, old.checked
@@ -566,7 +602,7 @@ impl GameVisitor for CheckGame<'_> {
             self.rows.push(old);
             return;
         }
-        match self.check::<G>(&mut row) {
+        match self.check::<G>(&mut row, &hands, low_classes.as_deref()) {
             Ok(checked) => {
                 row.coverage = if checked.every {
                     "every hand"
@@ -583,21 +619,34 @@ impl GameVisitor for CheckGame<'_> {
             Err(e) => row.error = e.to_string(),
         }
         row.seconds = started.elapsed().as_secs_f64();
-        if let Some(path) = &kept
+        if let Some(file) = &kept
             && row.error.is_empty()
         {
             let mut stored = row.clone();
+            // Where it was made: a kept check may serve another machine's run.
             stored.checked = format!(
-                "{} at {}",
+                "{} at {} on {}",
                 jiff::Timestamp::now().strftime("%Y-%m-%d"),
                 crate::machine::output("git", &["rev-parse", "--short", "HEAD"])
-                    .unwrap_or_default()
+                    .unwrap_or_default(),
+                crate::machine::probe::cpu_id()
+                    .map_or_else(|| "an unknown CPU".into(), |c| c.key())
             );
-            if let Some(dir) = path.parent()
-                && std::fs::create_dir_all(dir).is_ok()
-            {
+            // A full run's checks are also written beside its run folder,
+            // to be committed with it.
+            let into = if self.plan.commit_kept {
+                &stores[..]
+            } else {
+                &stores[..1]
+            };
+            for store in into {
                 // A check that could not be kept is made again next time.
-                let _ = handeval_results::check::write(path, std::slice::from_ref(&stored));
+                if std::fs::create_dir_all(store).is_ok() {
+                    let _ = handeval_results::check::write(
+                        &store.join(file),
+                        std::slice::from_ref(&stored),
+                    );
+                }
             }
         }
         eprintln!(
@@ -618,9 +667,54 @@ impl GameVisitor for CheckGame<'_> {
         );
         self.rows.push(row);
     }
-}
 
-impl CheckGame<'_> {
+    /// The file a check of `G` on `hands` is kept in (its key's hash), for
+    /// a pinned package's check ([`keepable`]): `None` for one never kept.
+    fn kept_file<G: Game>(
+        &self,
+        row: &CheckRow,
+        hands: &[G],
+        low_classes: Option<&[u16]>,
+    ) -> Option<String> {
+        if !keepable(self.engine) || self.library.is_some() {
+            return None;
+        }
+        let key = format!(
+            "method {CHECK_METHOD}|{}|{}|{}|{}|hands {} seed {} budget {} every {}|reference {:016x}",
+            row.evaluator,
+            G::ID,
+            row.version,
+            // A source build's values are its build's, made for this CPU
+            // by this compiler; a registry's own build answers the same
+            // on every machine, so its check serves every machine's run.
+            if self.engine.package.registry == Registry::PyPISource {
+                self.place.source_build().unwrap_or_default()
+            } else {
+                String::new()
+            },
+            self.plan.hands,
+            self.plan.seed,
+            self.plan.budget_minutes,
+            self.plan.every,
+            reference_fingerprint::<G>(hands)
+        );
+        // A low is held to the low reference's classes of the sample.
+        let key = match low_classes {
+            None => key,
+            Some(classes) => format!(
+                "{key}|low {:016x}",
+                fnv(classes.iter().flat_map(|c| c.to_le_bytes()), 0)
+            ),
+        };
+        // A wrong engine's check holds it to its port: a change of the
+        // port makes the check again.
+        let key = match self.engine.known {
+            Some(known) => format!("{key}|port {:016x}", port_fingerprint::<G>(hands, known)),
+            None => key,
+        };
+        Some(format!("{:016x}.csv", fnv(key.into_bytes(), 0)))
+    }
+
     /// Whether each request goes to a process of its own: a runner, or a
     /// user's library served by one.
     fn process_a_request(&self) -> bool {
@@ -630,7 +724,12 @@ impl CheckGame<'_> {
         )
     }
 
-    fn check<G: Game>(&self, row: &mut CheckRow) -> Result<Checked, handeval_engines::Error> {
+    fn check<G: Game>(
+        &self,
+        row: &mut CheckRow,
+        hands: &[G],
+        low_classes: Option<&[u16]>,
+    ) -> Result<Checked, handeval_engines::Error> {
         let loaded = Loaded::new(
             self.engine,
             self.place,
@@ -651,7 +750,6 @@ impl CheckGame<'_> {
             }
             None => loaded.evaluate(),
         };
-        let hands = check::sample_hands::<G>(self.plan.seed, self.plan.hands);
         // A request's hands: a runner is a process a request, and the
         // lab's two cores answer two requests at a time. A request holds
         // half the sample, or 25,000 hands where that is less: starting
@@ -666,7 +764,26 @@ impl CheckGame<'_> {
             }
             _ => 1 << 16,
         };
-        let sample = || check::on_hands::<G>(engine, self.engine.better, &hands, chunk, &|_| {});
+        if let Some(classes) = low_classes {
+            // A Hi-Lo game's hands (Omaha's, stud's 133,784,560) are too
+            // many for a runner's check of every hand: its low is held to
+            // the low reference on the sample and the pitfalls.
+            if self.plan.every {
+                return Err(handeval_engines::Error::new(
+                    self.engine.name,
+                    format!("{}'s low is checked on a sample, not on every hand", G::ID),
+                ));
+            }
+            return check::on_classified(
+                engine,
+                self.engine.better,
+                hands,
+                classes,
+                chunk,
+                &|_| {},
+            );
+        }
+        let sample = || check::on_hands::<G>(engine, self.engine.better, hands, chunk, &|_| {});
         // A runner answers at microseconds a hand: every hand of five-card
         // Hold'em, never the millions of the larger games, which would hold
         // a run for minutes per engine (seven cards: about two).
@@ -868,6 +985,45 @@ pub fn handranks_row(place: &Place) -> CheckRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A kept check of a wrong engine over every five-card hand is held to
+    /// its port on every hand, not only the sample: a port changed on one
+    /// hand outside the sample gives another key.
+    #[test]
+    fn a_port_changed_outside_the_sample_is_checked_again() {
+        fn port(cards: &[u8]) -> i64 {
+            cards.iter().map(|&c| i64::from(c)).sum()
+        }
+        fn changed(cards: &[u8]) -> i64 {
+            if matches!(cards, [0, 1, 2, 3, 5] | [0, 1, 2, 3, 4, 5, 6]) {
+                -1
+            } else {
+                port(cards)
+            }
+        }
+        let known = |name, port| handeval_engines::Known { name, port };
+        let sample = check::sample_hands::<handeval_core::Hand>(7, 100);
+        let outside: handeval_core::Hand = "2c 2d 2h 2s 3d".parse().unwrap();
+        assert_eq!(
+            outside.cards().map(handeval_core::Card::index),
+            [0, 1, 2, 3, 5],
+            "the hand the port changes on"
+        );
+        assert!(
+            !sample.contains(&outside),
+            "the changed hand is outside the sample"
+        );
+        let of = |k| port_fingerprint(&sample, k);
+        assert_eq!(of(known("port", port)), of(known("port", port)));
+        assert_ne!(of(known("port", port)), of(known("changed", changed)));
+        // A game too large for a check of every hand is held on its
+        // sample: a change outside it keeps the key.
+        let seven = check::sample_hands::<handeval_core::Hand7>(7, 100);
+        let outside: handeval_core::Hand7 = "2c 2d 2h 2s 3c 3d 3h".parse().unwrap();
+        assert!(!seven.contains(&outside));
+        let of7 = |k| port_fingerprint(&seven, k);
+        assert_eq!(of7(known("port", port)), of7(known("changed", changed)));
+    }
 
     #[test]
     fn an_outside_count_is_held_to_the_labs_games_and_equities() {

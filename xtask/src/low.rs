@@ -94,7 +94,7 @@ pub fn diff(args: &crate::diff::Args, game: GameInfo) -> Result<ExitCode> {
 fn diff_game<G: Game>(args: &crate::diff::Args) -> Result<ExitCode> {
     if args.csv || !args.engines.is_empty() {
         bail!(
-            "--game {}: the low half's check prints its summary only (no --csv, no --engines)",
+            "--game {0}: the low half's check prints its summary only (no --csv, no --engines: `cargo xtask engines check --game {0}` checks its engines' lows)",
             G::ID
         );
     }

@@ -534,7 +534,69 @@ pub fn on_hands<G: Game>(
     chunk: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Checked, Error> {
-    let classes = cards::table_classes(hands);
+    on_classified(
+        engine,
+        better,
+        hands,
+        &cards::table_classes(hands),
+        chunk,
+        progress,
+    )
+}
+
+/// The class of a hand with no qualifying low in [`low_classes`]: one
+/// below the worst low (eight-or-better's 56th).
+pub const NO_LOW_CLASS: u16 = handeval_core::low::Low::CLASSES as u16 + 1;
+
+/// The reference's class of each hand's low, for Hi-Lo game `G`: its best
+/// qualifying low's (1, the wheel, to 56), or [`NO_LOW_CLASS`] for none,
+/// which every low beats. An engine of a Hi-Lo game values the low half,
+/// and is held to these as an engine of a high game is to the high
+/// classes: a scale of its own, in the reference's order.
+pub fn low_classes<G: Game>(hands: &[G]) -> Vec<u16> {
+    use handeval_core::low::LowEvaluator;
+    hands
+        .par_iter()
+        .map(|h| {
+            <handeval_reference::LowReference as LowEvaluator<G>>::low(&h.high())
+                .class()
+                .map_or(NO_LOW_CLASS, u16::from)
+        })
+        .collect()
+}
+
+/// Checks `engine` on the lows of `hands` of Hi-Lo game `G` ([`low_classes`]),
+/// as [`on_hands`] checks a high.
+///
+/// # Errors
+/// The engine's first failure.
+pub fn on_lows<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    hands: &[G],
+    chunk: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Checked, Error> {
+    on_classified(engine, better, hands, &low_classes(hands), chunk, progress)
+}
+
+/// Checks `engine` on `hands` against their reference classes `classes`
+/// (as [`on_hands`] and [`on_lows`] find them).
+///
+/// # Errors
+/// The engine's first failure.
+///
+/// # Panics
+/// If `classes` is not one class a hand.
+pub fn on_classified<G: Game>(
+    engine: &(dyn Evaluate + Sync),
+    better: Better,
+    hands: &[G],
+    classes: &[u16],
+    chunk: usize,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Checked, Error> {
+    assert_eq!(classes.len(), hands.len(), "one class a hand");
     let done = std::sync::atomic::AtomicU64::new(0);
     let tally = hands
         .par_chunks(chunk.max(1))

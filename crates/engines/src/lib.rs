@@ -308,10 +308,16 @@ const ACE5: &str = <handeval_core::AceFive5 as handeval_core::Game>::ID;
 const RAZZ: &str = <handeval_core::Razz as handeval_core::Game>::ID;
 /// Deuce-to-seven lowball of five cards.
 const DEUCE7: &str = <handeval_core::DeuceSeven5 as handeval_core::Game>::ID;
+/// Seven-card stud Hi-Lo, eight or better: an engine of it values the low.
+const STUD8: &str = <handeval_core::Stud8 as handeval_core::Game>::ID;
 /// pokerkit's hand types the lab has games for: its `StandardHighHand`
 /// (Hold'em), `ShortDeckHoldemHand`, `RegularLowHand` (ace-to-five, and
-/// razz's best low of seven) and `StandardLowHand` (deuce-to-seven).
-const POKERKIT: &[&str] = &[FIVE, SIX, SEVEN, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7];
+/// razz's best low of seven), `StandardLowHand` (deuce-to-seven) and
+/// `EightOrBetterLowHand` (stud Hi-Lo's low, the best of any five). Its
+/// Omaha hands (`OmahaHoldemHand`, `OmahaEightOrBetterLowHand`) answer
+/// too, at about 0.7 ms a hand: the million-hand sample a run checks would
+/// take six minutes a game.
+const POKERKIT: &[&str] = &[FIVE, SIX, SEVEN, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7, STUD8];
 
 /// The version of the lab's Python package (`python/pyproject.toml`'s, a
 /// test holds them equal): what `install` builds and the check demands.
@@ -361,9 +367,9 @@ pub const ENGINES: &[Engine] = &[
         },
         role: Role::Floor,
         // Every game a Python engine plays, so that each is timed beside
-        // its language's floor.
+        // its language's floor (stud8's engines are checked, not timed).
         games: &[
-            FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7,
+            FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7, STUD8,
         ],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],
@@ -440,11 +446,9 @@ pub const ENGINES: &[Engine] = &[
             version: "0.7.7",
         },
         role: Role::Baseline,
-        // Its Omaha (`OmahaHoldemHand`) answers too, at 0.7 ms a hand:
-        // the million-hand sample a run checks would take six minutes.
         // Its variants' hands (about 35 us each) are checked on the games
-        // the lab has: its issue #44 reports its deuce-to-seven hand
-        // scoring A-2-3-4-5 as a straight.
+        // the lab has (`POKERKIT`): its issue #44 reports its
+        // deuce-to-seven hand scoring A-2-3-4-5 as a straight.
         games: POKERKIT,
         better: Better::Higher,
         models: CALL,

@@ -373,3 +373,88 @@ fn an_engine_has_a_port_exactly_when_it_is_wrong_on_purpose() {
         );
     }
 }
+
+/// An engine of stud Hi-Lo's low in-process: the lab's literal low
+/// reference, its value the low's strength (0 for none, the wheel
+/// highest), or, with `eight_out`, every eight-high low counted as none,
+/// as an eight-or-better evaluator that reads "better than eight" would.
+struct StudLow {
+    eight_out: bool,
+}
+
+impl Evaluate for StudLow {
+    fn values(&self, hands: &Hands) -> Result<Vec<i64>, Error> {
+        use handeval_core::low::{Low, LowEvaluator};
+        use handeval_core::{Card, Game, Stud8};
+        (0..hands.len())
+            .map(|i| {
+                let cards: Vec<Card> = hands
+                    .hand(i)
+                    .iter()
+                    .map(|&c| Card::from_index(c).ok_or_else(|| Error::new("stud-low", "a card")))
+                    .collect::<Result<_, _>>()?;
+                let hand =
+                    Stud8::from_cards(&cards).map_err(|e| Error::new("stud-low", e.to_string()))?;
+                let low =
+                    <handeval_reference::LowReference as LowEvaluator<Stud8>>::low(&hand.high());
+                let eight_high = low.mask() & 0x80 != 0;
+                let counted = if self.eight_out && eight_high {
+                    Low::NONE
+                } else {
+                    low
+                };
+                Ok(i64::from(counted.strength()))
+            })
+            .collect()
+    }
+}
+
+/// A Hi-Lo game's engine values its low and is held to the low reference's
+/// classes (the 56 lows, then none), on the sample and the pitfalls; one
+/// that counts an eight out of eight or better is caught on those hands.
+#[test]
+fn a_low_engine_is_held_to_the_low_reference_and_an_eight_counted_out_is_caught() {
+    use handeval_core::Stud8;
+    let hands = check::sample_hands::<Stud8>(7, 20_000);
+    let classes = check::low_classes(&hands);
+    let distinct = classes
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    assert!(
+        classes.contains(&check::NO_LOW_CLASS) && distinct > 50,
+        "{distinct}"
+    );
+    let right = check::on_lows::<Stud8>(
+        &StudLow { eight_out: false },
+        Better::Higher,
+        &hands,
+        4_096,
+        &|_| {},
+    )
+    .expect("it answers");
+    println!("stud8 low, the reference: {right}");
+    assert_eq!(right.verdict.disagreements, 0, "{right}");
+    assert_eq!(right.verdict.classes, distinct);
+    let wrong = check::on_lows::<Stud8>(
+        &StudLow { eight_out: true },
+        Better::Higher,
+        &hands,
+        4_096,
+        &|_| {},
+    )
+    .expect("it answers");
+    println!("stud8 low, an eight counted out: {wrong}");
+    // The eight-high lows are the worst 35 of the 56: C(7, 4) rank sets
+    // below the eight.
+    let eight_high = classes.iter().filter(|&&c| (22..=56).contains(&c)).count() as u64;
+    assert_eq!(wrong.verdict.disagreements, eight_high, "{wrong}");
+    for e in &wrong.examples {
+        let class: u16 = e
+            .rsplit(' ')
+            .next()
+            .and_then(|c| c.parse().ok())
+            .expect("a class");
+        assert!((22..=56).contains(&class), "{e}");
+    }
+}

@@ -458,15 +458,13 @@ fn engines_phase(
     Ok(Engines { checks, versions })
 }
 
-/// The games of the plan's workloads whose engines are checked: the games
-/// worth their high (an engine values a hand's high; a Hi-Lo game's
-/// workload is its low, which no engine takes part in), each once.
+/// The games of the plan's workloads whose engines are checked, each once:
+/// a game worth its high, or a Hi-Lo game, whose workload is its low and
+/// whose engines are checked on their lows.
 fn engine_games(plan: &Plan) -> Vec<String> {
     plan.timed
         .iter()
-        .map(|b| b.workload.game())
-        .filter(|g| g.value.is_ranked())
-        .map(|g| g.id.to_string())
+        .map(|b| b.workload.game().id.to_string())
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .collect()
@@ -480,6 +478,8 @@ fn engine_games(plan: &Plan) -> Vec<String> {
 fn plan_engines(plan: &mut Plan, checks: &[report::CheckRow], filter: &str) {
     use handeval_benches::{Benchmark, Workload};
     let mut added: Vec<Benchmark> = Vec::new();
+    // The games worth their high: an engine of a Hi-Lo game's low
+    // (pokerkit's stud8, at about 35 us a hand) is checked, not timed.
     for game in handeval_registry::games() {
         let headline = Workload::headline(game);
         if !plan.times_any(headline) {
@@ -656,11 +656,12 @@ fn differential_check(plan: &Plan) -> Result<Vec<report::CheckRow>> {
 mod tests {
     use super::*;
 
-    /// Every game a run's engines are checked on is one an engine can
-    /// play: a run of every game (the Hi-Lo ones too) asked the engines'
-    /// check for `bigo`, and the run stopped ("no game bigo").
+    /// Every game a run's engines are checked on is a game of the list,
+    /// the Hi-Lo ones among them (an engine of a Hi-Lo game values its
+    /// low): a run of every game once asked the engines' check for `bigo`,
+    /// which it did not know, and stopped ("no game bigo").
     #[test]
-    fn engines_are_checked_on_the_games_worth_their_high() {
+    fn engines_are_checked_on_every_game_of_the_run() {
         let plan = plan::resolve(&plan::Request {
             filter: "",
             game: None,
@@ -676,8 +677,14 @@ mod tests {
         );
         let games = engine_games(&plan);
         assert!(games.iter().any(|g| g == "seven"), "{games:?}");
+        assert!(games.iter().any(|g| g == "stud8"), "{games:?}");
         for g in &games {
-            assert!(handeval_registry::game(g).is_some(), "{g}");
+            assert!(handeval_core::game_ids().any(|id| id == g), "{g}");
         }
+        // The engines' check takes each of them (the floor named is left
+        // out of a check, so nothing runs).
+        let place = handeval_engines::install::Place::of_build();
+        let plan = crate::engines::Plan::for_mode(Mode::Smoke, 1);
+        crate::engines::checks_of(&place, &["py/null".to_string()], &games, &plan).unwrap();
     }
 }

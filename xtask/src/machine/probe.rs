@@ -137,6 +137,23 @@ fn os() -> String {
     format!("{os}; {kernel}")
 }
 
+/// This machine's CPU as CPUID names it, where `/proc/cpuinfo` says.
+pub fn cpu_id() -> Option<CpuId> {
+    let cpuinfo = fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |key: &str| cpuinfo_field(&cpuinfo, key);
+    let vendor = field("vendor_id").unwrap_or_default();
+    let number = |key: &str| field(key).and_then(|v| v.parse::<u32>().ok());
+    match (number("cpu family"), number("model"), number("stepping")) {
+        (Some(family), Some(model), Some(stepping)) if !vendor.is_empty() => Some(CpuId {
+            vendor,
+            family,
+            model,
+            stepping,
+        }),
+        _ => None,
+    }
+}
+
 /// Describes this machine for a run made by `command` on `plan`.
 pub fn describe(
     command: &CommandLine,
@@ -148,7 +165,6 @@ pub fn describe(
     let field = |key: &str| cpuinfo_field(&cpuinfo, key);
     let vendor = field("vendor_id").unwrap_or_default();
     let family: Option<u32> = field("cpu family").and_then(|f| f.parse().ok());
-    let number = |key: &str| field(key).and_then(|v| v.parse().ok());
     let flags: Vec<String> = field("flags")
         .unwrap_or_default()
         .split(' ')
@@ -166,15 +182,7 @@ pub fn describe(
         git: output("git", &["describe", "--always", "--dirty"]).unwrap_or_else(unknown),
         commit: output("git", &["rev-parse", "HEAD"]).unwrap_or_else(unknown),
         cpu: field("model name").unwrap_or_else(unknown),
-        cpu_id: match (family, number("model"), number("stepping")) {
-            (Some(family), Some(model), Some(stepping)) if !vendor.is_empty() => Some(CpuId {
-                vendor: vendor.clone(),
-                family,
-                model,
-                stepping,
-            }),
-            _ => None,
-        },
+        cpu_id: cpu_id(),
         cores: std::thread::available_parallelism()
             .map_or(0, usize::from)
             .to_string(),

@@ -98,7 +98,9 @@ def pokerkit_adapter(game, hole):
     # Its hand types by the lab's game ids. The low hands' lookups index
     # the best low 0 (`entry.index` grows as a low gets worse), where its
     # highs index the best high last: a low's index is negated, so that
-    # every answer of the engine is higher for the better hand.
+    # every answer of the engine is higher for the better hand. Stud8's
+    # value is its low (the high is seven's): a hand with no eight-or-better
+    # low has no EightOrBetterLowHand, and answers below every low.
     kinds = {
         "five": (pokerkit.StandardHighHand, 1),
         "six": (pokerkit.StandardHighHand, 1),
@@ -108,18 +110,26 @@ def pokerkit_adapter(game, hole):
         "ace5": (pokerkit.RegularLowHand, -1),
         "razz": (pokerkit.RegularLowHand, -1),
         "deuce7": (pokerkit.StandardLowHand, -1),
+        "stud8": (pokerkit.EightOrBetterLowHand, -1),
         "omaha": (pokerkit.OmahaHoldemHand, 1),
     }
     if game not in kinds or hole not in (0, 4):
         raise Unsupported(game)
     kind, sign = kinds[game]
     split = hole or 2
+    prepare = lambda h: ([deck[c] for c in h[:split]], [deck[c] for c in h[split:]])
+    if game == "stud8":
+        from_game_or_none = kind.from_game_or_none
+        # Below every low's -index (its 56 lows are indexed 0 to 55).
+        none = -(1 << 40)
+
+        def low(p):
+            hand = from_game_or_none(p[0], p[1])
+            return none if hand is None else sign * hand.entry.index
+
+        return prepare, low, None
     from_game = kind.from_game
-    return (
-        (lambda h: ([deck[c] for c in h[:split]], [deck[c] for c in h[split:]])),
-        (lambda p: sign * from_game(p[0], p[1]).entry.index),
-        None,
-    )
+    return prepare, (lambda p: sign * from_game(p[0], p[1]).entry.index), None
 
 
 @adapter("py/holdem-hand-evaluator", "holdem-hand-evaluator")
