@@ -174,7 +174,9 @@ fn glob(pattern: &[u8], text: &[u8]) -> bool {
 /// timed evaluator on a stream of hands; on a contended workload (the
 /// rounds' alone) the evaluators the rounds time; on an access pattern
 /// those that take part in it
-/// ([`handeval_benches::patterns::takes_part`]).
+/// ([`handeval_benches::patterns::takes_part`]). A best of a hole game's
+/// fives is timed on the game's headline workload alone
+/// ([`best_of_hole_fives_on_headline_only`]).
 pub fn timed_on(workload: handeval_benches::Workload, a: &handeval_registry::About) -> bool {
     if workload.order.is_pattern() {
         return handeval_benches::patterns::takes_part(
@@ -184,13 +186,71 @@ pub fn timed_on(workload: handeval_benches::Workload, a: &handeval_registry::Abo
             (a.incremental.is_some(), a.calculator.is_some()),
         );
     }
+    if best_of_hole_fives_on_headline_only(workload, a.best_of_fives) {
+        return false;
+    }
     workload.by_criterion() || handeval_benches::rounds::in_rounds(a.meta.role, workload.game())
+}
+
+/// Whether an evaluator that takes the best of a hand's fives
+/// (`best_of_fives`, declared by its type) is left out of `workload`: a
+/// workload of a game with hole cards other than its headline, the first
+/// of its workloads (its category, and its contended twin). Such an evaluator is its five-card
+/// variant's own batch loop over 60 to 150 fives a hand (microseconds):
+/// the headline times that cost, and the game's other workloads vary what
+/// is asked of its direct kernels and baselines. Timed there too, the
+/// adapters took 270 s of the Zen 4's 1,274 s of rounds over streams of
+/// hands (`results/2026-12-01-01718f2`), more than every Hold'em workload
+/// together.
+pub fn best_of_hole_fives_on_headline_only(
+    workload: handeval_benches::Workload,
+    best_of_fives: bool,
+) -> bool {
+    let game = workload.game();
+    // The first of a game's workloads is its headline (a Hi-Lo game's
+    // one, its low).
+    best_of_fives
+        && game.hole > 0
+        && handeval_benches::Workload::of(game).first() != Some(&workload)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use handeval_core::{Hand, Hand7};
+
+    /// A best of a hole game's fives is timed on its headline alone; a
+    /// direct kernel on every stream of the game, and a best of Hold'em's
+    /// 21 fives on every stream of seven cards.
+    #[test]
+    fn a_best_of_a_hole_games_fives_is_timed_on_its_headline_alone() {
+        let timed = |game: GameInfo, name: &str| -> Vec<String> {
+            let about = abouts(game, false)
+                .into_iter()
+                .find(|a| a.meta.name == name)
+                .unwrap_or_else(|| panic!("{name} is registered"));
+            Workload::of(game)
+                .into_iter()
+                .filter(|w| !w.order.is_pattern() && timed_on(*w, &about))
+                .map(|w| w.id())
+                .collect()
+        };
+        let omaha = GameInfo::of::<handeval_core::Omaha4>();
+        assert_eq!(
+            timed(omaha, "deadhorse/best-of-60"),
+            ["strength/shuffled/omaha"]
+        );
+        let direct = timed(omaha, "deadhorse/omaha-simd");
+        for w in [
+            "strength/shuffled/omaha",
+            "strength/shuffled/omaha/contended",
+            "category/shuffled/omaha",
+        ] {
+            assert!(direct.iter().any(|d| d == w), "{w}: {direct:?}");
+        }
+        let seven = GameInfo::of::<Hand7>();
+        assert!(timed(seven, "deadhorse/best-of-21").len() > 1);
+    }
 
     #[test]
     fn filter_pieces_match_whole_segments_or_globs() {
