@@ -565,23 +565,9 @@ pub fn low_classes<G: Game>(hands: &[G]) -> Vec<u16> {
         .collect()
 }
 
-/// Checks `engine` on the lows of `hands` of Hi-Lo game `G` ([`low_classes`]),
-/// as [`on_hands`] checks a high.
-///
-/// # Errors
-/// The engine's first failure.
-pub fn on_lows<G: Game>(
-    engine: &(dyn Evaluate + Sync),
-    better: Better,
-    hands: &[G],
-    chunk: usize,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Checked, Error> {
-    on_classified(engine, better, hands, &low_classes(hands), chunk, progress)
-}
-
-/// Checks `engine` on `hands` against their reference classes `classes`
-/// (as [`on_hands`] and [`on_lows`] find them).
+/// Checks `engine` on `hands` against their reference classes `classes`:
+/// the high classes [`on_hands`] reads, or a Hi-Lo game's lows
+/// ([`low_classes`]).
 ///
 /// # Errors
 /// The engine's first failure.

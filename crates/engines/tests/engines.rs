@@ -425,25 +425,22 @@ fn a_low_engine_is_held_to_the_low_reference_and_an_eight_counted_out_is_caught(
         classes.contains(&check::NO_LOW_CLASS) && distinct > 50,
         "{distinct}"
     );
-    let right = check::on_lows::<Stud8>(
-        &StudLow { eight_out: false },
-        Better::Higher,
-        &hands,
-        4_096,
-        &|_| {},
-    )
-    .expect("it answers");
+    let lows = |eight_out| {
+        check::on_classified::<Stud8>(
+            &StudLow { eight_out },
+            Better::Higher,
+            &hands,
+            &classes,
+            4_096,
+            &|_| {},
+        )
+        .expect("it answers")
+    };
+    let right = lows(false);
     println!("stud8 low, the reference: {right}");
     assert_eq!(right.verdict.disagreements, 0, "{right}");
     assert_eq!(right.verdict.classes, distinct);
-    let wrong = check::on_lows::<Stud8>(
-        &StudLow { eight_out: true },
-        Better::Higher,
-        &hands,
-        4_096,
-        &|_| {},
-    )
-    .expect("it answers");
+    let wrong = lows(true);
     println!("stud8 low, an eight counted out: {wrong}");
     // The eight-high lows are the worst 35 of the 56: C(7, 4) rank sets
     // below the eight.
