@@ -232,7 +232,7 @@ mod tests {
             Workload::of(game)
                 .into_iter()
                 .filter(|w| !w.order.is_pattern() && timed_on(*w, &about))
-                .map(|w| w.id())
+                .map(Workload::id)
                 .collect()
         };
         let omaha = GameInfo::of::<handeval_core::Omaha4>();
