@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
-use handeval_benches::{Input, Workload};
+use handeval_benches::Workload;
 use handeval_core::{GameInfo, Role};
 
 use crate::report::format::{fmt_ns, ratio_words};
@@ -348,15 +348,7 @@ pub fn answer(machines: &[Machine], results: &str) -> String {
 fn headlines() -> Vec<(GameInfo, Workload)> {
     handeval_results::workload::games()
         .into_iter()
-        .map(|g| {
-            (
-                g,
-                Workload::of(g)
-                    .into_iter()
-                    .find(|w| w.input != Input::Encoded)
-                    .expect("every game has a workload from cards"),
-            )
-        })
+        .map(|g| (g, Workload::headline(g)))
         .collect()
 }
 

@@ -194,8 +194,8 @@ pub fn timed_on(workload: handeval_benches::Workload, a: &handeval_registry::Abo
 
 /// Whether an evaluator that takes the best of a hand's fives
 /// (`best_of_fives`, declared by its type) is left out of `workload`: a
-/// workload of a game with hole cards other than its headline, the first
-/// of its workloads (its category, and its contended twin). Such an evaluator is its five-card
+/// workload of a game with hole cards other than its headline (its
+/// category, and its contended twin). Such an evaluator is its five-card
 /// variant's own batch loop over 60 to 150 fives a hand (microseconds):
 /// the headline times that cost, and the game's other workloads vary what
 /// is asked of its direct kernels and baselines. Timed there too, the
@@ -207,11 +207,7 @@ pub fn best_of_hole_fives_on_headline_only(
     best_of_fives: bool,
 ) -> bool {
     let game = workload.game();
-    // The first of a game's workloads is its headline (a Hi-Lo game's
-    // one, its low).
-    best_of_fives
-        && game.hole > 0
-        && handeval_benches::Workload::of(game).first() != Some(&workload)
+    best_of_fives && game.hole > 0 && workload != handeval_benches::Workload::headline(game)
 }
 
 #[cfg(test)]

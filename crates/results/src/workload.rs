@@ -217,20 +217,24 @@ impl Workload {
     }
 
     /// The headline workload of `game`: full strength from its cards,
-    /// shuffled (`strength/shuffled/hand7`), where engines are timed.
+    /// shuffled (`strength/shuffled/hand7`), where engines are timed; a
+    /// Hi-Lo game's is its one workload, its low (`low/shuffled/omaha8`).
     pub const fn headline(game: GameInfo) -> Workload {
         Workload {
-            kind: Kind::Strength,
+            kind: if game.value.is_ranked() {
+                Kind::Strength
+            } else {
+                Kind::Low
+            },
             order: Order::Shuffled,
             input: Input::Cards(game),
             load: Load::Quiet,
         }
     }
 
-    /// The headline workload of game `G`: full strength from its cards,
-    /// shuffled (`strength/shuffled/hand7`).
+    /// The headline workload of game `G` ([`Workload::headline`]).
     pub const fn headline_of<G: Game>() -> Workload {
-        Workload::of_game::<G>(Kind::Strength, Order::Shuffled)
+        Workload::headline(GameInfo::of::<G>())
     }
 
     /// The workloads of `game`, the headline first. Every game has full
@@ -480,6 +484,22 @@ mod tests {
         assert_eq!(
             Workload::headline_of::<Hand7>().id(),
             "strength/shuffled/hand7"
+        );
+    }
+
+    /// A game's headline is its first workload from cards: full strength,
+    /// shuffled, or a Hi-Lo game's low.
+    #[test]
+    fn each_games_headline_is_its_first_workload_from_cards() {
+        for g in games() {
+            let first = Workload::of(g)
+                .into_iter()
+                .find(|w| w.input != Input::Encoded);
+            assert_eq!(Some(Workload::headline(g)), first, "{}", g.id);
+        }
+        assert_eq!(
+            Workload::headline(GameInfo::of::<handeval_core::Omaha8>()).id(),
+            "low/shuffled/omaha8"
         );
     }
 

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use handeval_core::Role;
-use handeval_results::{Input, Language, Timer, Workload};
+use handeval_results::{Language, Timer, Workload};
 
 use super::Row;
 use super::format::{fmt_ns, ratio_words};
@@ -16,11 +16,7 @@ use super::format::{fmt_ns, ratio_words};
 pub fn headlines(rows: &[Row]) -> Vec<Workload> {
     handeval_results::workload::games()
         .into_iter()
-        .filter_map(|g| {
-            Workload::of(g)
-                .into_iter()
-                .find(|w| w.input != Input::Encoded)
-        })
+        .map(Workload::headline)
         .filter(|w| rows.iter().any(|r| r.workload == *w))
         .collect()
 }
