@@ -730,6 +730,16 @@ impl CheckGame<'_> {
         hands: &[G],
         low_classes: Option<&[u16]>,
     ) -> Result<Checked, handeval_engines::Error> {
+        // A Hi-Lo game's hands (Omaha's, stud's 133,784,560) are too many
+        // for a runner's check of every hand: its low is held to the low
+        // reference on the sample and the pitfalls, said before anything
+        // is started.
+        if low_classes.is_some() && self.plan.every {
+            return Err(handeval_engines::Error::new(
+                self.engine.name,
+                format!("{}'s low is checked on a sample, not on every hand", G::ID),
+            ));
+        }
         let loaded = Loaded::new(
             self.engine,
             self.place,
@@ -765,15 +775,6 @@ impl CheckGame<'_> {
             _ => 1 << 16,
         };
         if let Some(classes) = low_classes {
-            // A Hi-Lo game's hands (Omaha's, stud's 133,784,560) are too
-            // many for a runner's check of every hand: its low is held to
-            // the low reference on the sample and the pitfalls.
-            if self.plan.every {
-                return Err(handeval_engines::Error::new(
-                    self.engine.name,
-                    format!("{}'s low is checked on a sample, not on every hand", G::ID),
-                ));
-            }
             return check::on_classified(
                 engine,
                 self.engine.better,
