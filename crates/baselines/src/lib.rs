@@ -24,6 +24,9 @@
 //! - [`AyaPokerOmaha`], [`AyaPokerShort`] and [`AyaPokerLow`] (`aya_poker`
 //!   0.1): Omaha of four to six hole cards, short deck, and Omaha Hi-Lo's
 //!   eight-or-better low (`omaha_lo_rank`, then `to_lo_8_rank`).
+//! - [`AyaPokerAceFive`] and [`AyaPokerBadugi`] (`aya_poker` 0.1):
+//!   ace-to-five lowball and razz (`ace_five_rank`), and badugi
+//!   (`badugi_rank`).
 //!
 //! Each adapter's `encode` converts a [`Hand`] into the library's own card
 //! representation; `strength` calls the library's evaluation function and
@@ -259,6 +262,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.low::<handeval_core::Omaha8, AyaPokerLow>();
     r.low::<handeval_core::BigO, AyaPokerLow>();
     r.low::<handeval_core::Stud8, AyaPokerLow>();
+    r.badugi::<handeval_core::Badugi, AyaPokerBadugi>();
 }
 
 /// `rs_poker`'s card for each of the lab's cards (`rs_poker` numbers suits
@@ -653,6 +657,70 @@ impl handeval_core::low::LowEvaluator<handeval_core::Stud8> for AyaPokerLow {
     #[inline]
     fn low(hand: &handeval_core::Hand7) -> handeval_core::low::Low {
         low_of_aya(aya_poker::ace_five_rank(&aya_hand(&hand.cards())))
+    }
+}
+
+/// The `aya_poker` 0.1 crate's badugi evaluator, `badugi_rank`: every set
+/// of the cards from the most down, each of one card a suit ranked by a
+/// perfect hash of its rank key, the best kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AyaPokerBadugi;
+
+/// Its badugi rank hash: 2,406 values and 391 pilots.
+pub const AYA_BADUGI_TABLE_BYTES: usize = 2_406 * 2 + 391 * 4;
+
+/// The lab's class of each `aya_poker` badugi value, indexed by the value:
+/// each class's ranks dealt one card a suit and ranked by `badugi_rank`,
+/// its own function, so that a value the evaluator returns is read as the
+/// class `aya_poker` gives it to (a wrong value shows as a wrong class).
+/// Values no class is dealt to read as class 0, which no evaluator gives.
+fn aya_badugi_classes() -> &'static [u16] {
+    static CLASSES: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    CLASSES.get_or_init(|| {
+        use handeval_core::badugi::BadugiClass;
+        let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+        let mut classes = Vec::new();
+        for class in 1..=handeval_core::badugi::CLASSES {
+            let ranks = BadugiClass::new(class).expect("a class").ranks();
+            let cards: Vec<handeval_core::Card> = (0..13u8)
+                .filter(|r| ranks >> r & 1 == 1)
+                .zip(suits)
+                .map(|(r, suit)| {
+                    // Bit 0 is the ace; bit r the rank r + 1.
+                    let rank = if r == 0 {
+                        handeval_core::Rank::Ace
+                    } else {
+                        handeval_core::Rank::from_index(r - 1).expect("a rank")
+                    };
+                    handeval_core::Card::new(rank, suit)
+                })
+                .collect();
+            let value = usize::from(aya_poker::badugi_rank(&aya_hand(&cards)).0);
+            if classes.len() <= value {
+                classes.resize(value + 1, 0);
+            }
+            classes[value] = class;
+        }
+        classes
+    })
+}
+
+impl handeval_core::badugi::BadugiEvaluator<handeval_core::Badugi> for AyaPokerBadugi {
+    const META: handeval_core::Meta = handeval_core::Meta {
+        name: "aya_poker",
+        summary: "aya_poker 0.1 (crates.io): badugi_rank, every set of one card a suit ranked by a perfect hash of its rank key, the best kept",
+        family: <AyaPoker as Evaluator>::META.family,
+        role: Role::Baseline,
+        derived_from: None,
+        table_bytes: AYA_BADUGI_TABLE_BYTES,
+        card_table_bytes: 0,
+    };
+
+    #[inline]
+    fn class(hand: &handeval_core::Badugi) -> handeval_core::badugi::BadugiClass {
+        let value = usize::from(aya_poker::badugi_rank(&aya_hand(hand.hand().as_cards())).0);
+        let class = aya_badugi_classes().get(value).copied().unwrap_or(0);
+        handeval_core::badugi::class_of_value(u32::from(class))
     }
 }
 

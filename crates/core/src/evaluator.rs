@@ -674,6 +674,26 @@ macro_rules! simd_batches {
             }
         }
     };
+    // A badugi game's classes: the kernel's values are classes
+    // (`badugi::class_of_value`), made a stretch at a time on the stack.
+    ($ty:ty: BadugiEvaluator<$hand:ty>,
+        values(avx512: $avx512:path, avx2: $avx2:path, portable: $portable:path)) => {
+        $crate::simd_batches!(@cpu_path);
+        fn classes(hands: &[$hand], out: &mut [$crate::badugi::BadugiClass]) {
+            fn values(hands: &[$hand], out: &mut [u32]) {
+                $crate::simd_batches!(@dispatch $hand, hands, out, $avx512, $avx2, $portable);
+            }
+            assert_eq!(hands.len(), out.len(), "one output slot per hand");
+            let mut buffer = [0u32; 512];
+            for (hands, out) in hands.chunks(512).zip(out.chunks_mut(512)) {
+                let buffer = &mut buffer[..hands.len()];
+                values(hands, buffer);
+                for (class, &value) in out.iter_mut().zip(buffer.iter()) {
+                    *class = $crate::badugi::class_of_value(value);
+                }
+            }
+        }
+    };
     (@cpu_path) => {
         fn cpu_path() -> $crate::CpuPath {
             #[cfg(target_arch = "x86_64")]

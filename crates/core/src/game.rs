@@ -231,7 +231,7 @@ pub const OMAHA6_FIVES: [[usize; 5]; 150] = two_and_three::<6, 150>();
 pub type Run = (Card, Card);
 
 /// Every pair of cards `first < second`: the runs of the Hold'em sizes.
-fn runs() -> impl Iterator<Item = Run> + Clone + Send {
+pub(crate) fn runs() -> impl Iterator<Item = Run> + Clone + Send {
     let all = Card::ALL;
     (0..Card::COUNT).flat_map(move |a| (a + 1..Card::COUNT).map(move |b| (all[a], all[b])))
 }
@@ -1451,6 +1451,11 @@ pub trait GameVisitor {
     /// default passed over, as the tools of highs do; the tools of what a
     /// hand is worth (`diff`, `eval`, `equity`, the listings) take it.
     fn hi_lo<G: Game>(&mut self) {}
+    /// Called once per badugi game ([`Value::Badugi`]): a game worth no
+    /// best five, whose evaluators are badugi evaluators
+    /// ([`crate::badugi::BadugiEvaluator`]). By default passed over, as
+    /// the tools of fives do; the tools of what a hand is worth take it.
+    fn badugi<G: Game>(&mut self) {}
 }
 
 /// The one list of games, as tokens, for code that needs an item per game
@@ -1474,7 +1479,9 @@ pub trait GameVisitor {
 /// - `scaled`: worth its class on a scale of its own (short deck's, a
 ///   lowball game's), 1 the best hand;
 /// - `hi_lo`: worth a high and a low (its [`Value::HighLow`]), visited by
-///   [`GameVisitor::hi_lo`].
+///   [`GameVisitor::hi_lo`];
+/// - `badugi`: worth the most cards of distinct ranks and suits
+///   ([`Value::Badugi`]), no five, visited by [`GameVisitor::badugi`].
 ///
 /// The `handeval` crate's modules and the Python package's games are
 /// written from it, so a game added here is reachable from both.
@@ -1537,6 +1544,9 @@ macro_rules! for_each_game {
             /// hand worth its best five as a high and its best
             /// eight-or-better low of any five.
             hi_lo stud8: $crate::Stud8 = "Ah 2d 3c Ks Kd 8h 5s";
+            /// Badugi: four cards, worth the most of them that hold no
+            /// rank and no suit twice, the lowest of those.
+            badugi badugi: $crate::Badugi = "Ac 2d 3h 4s";
         }
     };
 }
@@ -1547,7 +1557,8 @@ macro_rules! visit_the_list {
     ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
         /// The one list of games ([`for_each_game!`]): calls
         /// `visitor.game::<G>()` for each game worth its class alone and
-        /// `visitor.hi_lo::<G>()` for each Hi-Lo game, in the order the
+        /// `visitor.hi_lo::<G>()` for each Hi-Lo game and
+        /// `visitor.badugi::<G>()` for each badugi game, in the order the
         /// tools show them.
         pub fn visit_games(visitor: &mut impl GameVisitor) {
             $(visit_the_list!(@visit $kind, visitor, $game);)*
@@ -1587,6 +1598,9 @@ macro_rules! visit_the_list {
     (@visit hi_lo, $visitor:ident, $game:ty) => {
         $visitor.hi_lo::<$game>()
     };
+    (@visit badugi, $visitor:ident, $game:ty) => {
+        $visitor.badugi::<$game>()
+    };
     (@visit $kind:ident, $visitor:ident, $game:ty) => {
         $visitor.game::<$game>()
     };
@@ -1606,7 +1620,10 @@ macro_rules! visit_the_list {
                 && matches!(<$game as Game>::VALUE, Value::High))
     };
     (@is hi_lo, $game:ty) => {
-        !<$game as Game>::VALUE.is_ranked()
+        <$game as Game>::VALUE.is_hi_lo()
+    };
+    (@is badugi, $game:ty) => {
+        <$game as Game>::VALUE.is_badugi() && <$game as Game>::FIVES.is_empty()
     };
 }
 
@@ -1621,6 +1638,9 @@ pub fn game_ids() -> impl Iterator<Item = &'static str> {
             self.1 += 1;
         }
         fn hi_lo<G: Game>(&mut self) {
+            self.game::<G>();
+        }
+        fn badugi<G: Game>(&mut self) {
             self.game::<G>();
         }
     }
@@ -1680,7 +1700,11 @@ impl GameInfo {
             board: G::BOARD,
             hands: G::HANDS,
             fives: G::FIVES.len(),
-            first_five: G::FIVES[0],
+            first_five: if G::FIVES.is_empty() {
+                [0; 5]
+            } else {
+                G::FIVES[0]
+            },
             classes: {
                 let mut sum = 0;
                 let mut i = 0;
@@ -1770,7 +1794,12 @@ mod tests {
                 .iter()
                 .all(|g| g.value.low().is_some() && !g.told_by_count)
         );
-        assert!(game_ids().eq(ids.iter().copied().chain(["omaha8", "bigo", "stud8"])));
+        assert!(
+            game_ids().eq(ids
+                .iter()
+                .copied()
+                .chain(["omaha8", "bigo", "stud8", "badugi"]))
+        );
         // Words, spaces, hyphens and apostrophes only: the listings print a
         // game's word, and CI's checks find it there by pattern.
         let mut words = Vec::new();

@@ -140,6 +140,7 @@ extern crate alloc;
 extern crate std;
 
 mod about;
+pub mod badugi;
 mod best_five;
 pub mod bits;
 mod card;
@@ -158,6 +159,7 @@ pub mod rules;
 pub mod value;
 
 pub use about::{CpuPath, Family, KnownErrors, Meta, Role, UnknownRole};
+pub use badugi::Badugi;
 pub use best_five::{
     BestFive, BestOf, Incremental, Whole, best_category_of, best_category_of_batch, best_of,
     best_of_batch, best_of_both,

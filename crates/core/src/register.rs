@@ -31,6 +31,9 @@ pub trait Register {
     /// Registers `E` as an evaluator of Hi-Lo game `G`'s low half. Most
     /// walks want the high halves only, so by default it is passed over.
     fn low<G: Game, E: crate::low::LowEvaluator<G>>(&mut self) {}
+    /// Registers `E` as an evaluator of badugi game `G`; passed over by
+    /// default, as by the walks of fives.
+    fn badugi<G: Game, E: crate::badugi::BadugiEvaluator<G>>(&mut self) {}
     /// An evaluator of game `G` with a declaration on its line of a type
     /// a crate above this one defines, which the registry reads by that
     /// type: how the evaluator counts a showdown

@@ -53,6 +53,13 @@ pub enum Value {
         /// counting, and counted again hand by hand in the tests).
         qualifying: u64,
     },
+    /// Badugi's ([`crate::badugi`]): the most of its cards that hold no
+    /// rank and no suit twice, the lowest of those; no five plays. Its
+    /// classes run from 1, the best hand, to `classes`.
+    Badugi {
+        /// How many values there are.
+        classes: u16,
+    },
 }
 
 impl Value {
@@ -70,7 +77,7 @@ impl Value {
     #[must_use]
     pub const fn low(self) -> Option<LowRule> {
         match self {
-            Value::High | Value::Lowball(_) => None,
+            Value::High | Value::Lowball(_) | Value::Badugi { .. } => None,
             Value::HighLow { low, .. } => Some(low),
         }
     }
@@ -79,25 +86,39 @@ impl Value {
     #[must_use]
     pub const fn qualifying(self) -> Option<u64> {
         match self {
-            Value::High | Value::Lowball(_) => None,
+            Value::High | Value::Lowball(_) | Value::Badugi { .. } => None,
             Value::HighLow { qualifying, .. } => Some(qualifying),
         }
     }
 
     /// The value's id, as the listings write it: `high`, `lowball`,
-    /// `hi-lo`.
+    /// `hi-lo`, `badugi`.
     #[must_use]
     pub const fn id(self) -> &'static str {
         match self {
             Value::High => "high",
             Value::Lowball(_) => "lowball",
             Value::HighLow { .. } => "hi-lo",
+            Value::Badugi { .. } => "badugi",
         }
+    }
+
+    /// Whether the value is a split of a high and a low
+    /// ([`Value::HighLow`]).
+    #[must_use]
+    pub const fn is_hi_lo(self) -> bool {
+        matches!(self, Value::HighLow { .. })
+    }
+
+    /// Whether the value is badugi's ([`Value::Badugi`]): no best five.
+    #[must_use]
+    pub const fn is_badugi(self) -> bool {
+        matches!(self, Value::Badugi { .. })
     }
 
     /// Whether a hand is worth its class under the game's ranking alone,
     /// the highest or the lowest winning ([`Value::High`],
-    /// [`Value::Lowball`]): every game but the Hi-Lo ones.
+    /// [`Value::Lowball`]): every game of fives but the Hi-Lo ones.
     #[must_use]
     pub const fn is_ranked(self) -> bool {
         matches!(self, Value::High | Value::Lowball(_))
@@ -111,6 +132,9 @@ impl core::fmt::Display for Value {
             Value::Lowball(Lowball::AceToFive) => f.write_str("lowball, ace to five"),
             Value::Lowball(Lowball::DeuceToSeven) => f.write_str("lowball, deuce to seven"),
             Value::HighLow { low, .. } => write!(f, "high, and a low of {}", low.name),
+            Value::Badugi { .. } => {
+                f.write_str("badugi: the most cards of distinct ranks and suits, the lowest")
+            }
         }
     }
 }

@@ -336,6 +336,7 @@ pub const FAMILY: handeval_core::Family = handeval_core::Family {
 
 extern crate alloc;
 
+pub mod badugi;
 pub mod class;
 pub mod enumerate;
 mod listing;
@@ -351,6 +352,7 @@ mod simd;
 mod tuned;
 mod upstream;
 
+pub use badugi::{Badugi, BadugiSimd};
 pub use listing::Listing;
 pub use low::{BestOfLow, OmahaLow, OmahaLowSimd, StudLow, StudLowSimd, five_lowest, low_of_masks};
 pub use lowball::{AceFive, AceFiveSeven, DeuceSeven};
@@ -414,6 +416,9 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.best_of::<AceFive>(handeval_core::Games::Only(&[
         <handeval_core::Razz as handeval_core::Game>::ID,
     ]));
+    // Badugi, table-free.
+    r.badugi::<handeval_core::Badugi, Badugi>();
+    r.badugi::<handeval_core::Badugi, BadugiSimd>();
     // The Hi-Lo games' low halves: Omaha Hi-Lo's, Big O's and stud's.
     r.low::<handeval_core::Omaha8, OmahaLow>();
     r.low::<handeval_core::Omaha8, OmahaLowSimd>();

@@ -27,6 +27,7 @@
 use std::fmt;
 use std::thread;
 
+pub mod badugi;
 pub mod broken;
 pub mod cards;
 pub mod low;

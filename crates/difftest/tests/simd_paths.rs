@@ -15,6 +15,7 @@
 use std::any::Any;
 use std::sync::{Mutex, PoisonError};
 
+use handeval_core::badugi::{BadugiClass, BadugiEvaluator};
 use handeval_core::cpu::{Feature, has, pretend_absent};
 use handeval_core::low::{Low, LowEvaluator};
 use handeval_core::{
@@ -23,7 +24,7 @@ use handeval_core::{
 };
 use handeval_difftest::cards::{SAMPLE_SEED, random_hands};
 use handeval_lanes::{Kernel, Lanes};
-use handeval_registry::{Visit, VisitLow, walk, walk_lows};
+use handeval_registry::{Visit, VisitBadugi, VisitLow, walk, walk_badugis, walk_lows};
 
 /// Games of at most this many hands run every hand on each path; larger
 /// ones a seeded sample of [`SAMPLED`] deals.
@@ -50,6 +51,9 @@ impl Hands {
                     random_hands::<G>(SAMPLE_SEED, SAMPLED)
                 };
                 self.0.push((G::ID, Box::new(hands)));
+            }
+            fn badugi<G: Game>(&mut self) {
+                self.game::<G>();
             }
         }
         let mut deal = Deal(Vec::new());
@@ -177,6 +181,55 @@ impl VisitLow for RunAll<'_, '_> {
     }
 }
 
+impl VisitBadugi for RunAll<'_, '_> {
+    fn visit_badugi<G: Game, E: BadugiEvaluator<G>>(&mut self) {
+        if E::META.role == Role::Simd {
+            let (hands, runs) = (self.hands, self.runs);
+            self.scope.spawn(move |_| {
+                let hands = hands.of::<G>();
+                let mut classes = vec![BadugiClass::new(1).expect("class 1"); hands.len()];
+                E::classes(hands, &mut classes);
+                Self::keep(
+                    runs,
+                    Run {
+                        game: G::ID,
+                        name: E::META.name,
+                        path: E::cpu_path(),
+                        values: Box::new(classes),
+                    },
+                );
+            });
+        }
+    }
+}
+
+impl VisitBadugi for Differ<'_> {
+    fn visit_badugi<G: Game, E: BadugiEvaluator<G>>(&mut self) {
+        let find = |runs: &[Run]| -> Option<Vec<BadugiClass>> {
+            let run = runs
+                .iter()
+                .find(|r| r.game == G::ID && r.name == E::META.name)?;
+            run.values.downcast_ref::<Vec<BadugiClass>>().cloned()
+        };
+        if let (Some(a), Some(b)) = (find(self.first), find(self.second))
+            && a != b
+        {
+            let first = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
+            println!(
+                "{} ({}): {} of {} hands differ, first {} ({} then {})",
+                E::META.name,
+                G::ID,
+                a.iter().zip(&b).filter(|(x, y)| x != y).count(),
+                a.len(),
+                self.hands.of::<G>()[first],
+                a[first],
+                b[first]
+            );
+            self.differing.push(E::META.name);
+        }
+    }
+}
+
 /// Visits the deliberately broken SIMD evaluators, of five and of seven
 /// cards and of Omaha.
 fn broken(v: &mut impl Visit) {
@@ -196,6 +249,7 @@ fn run_all(hands: &Hands) -> Vec<Run> {
         };
         walk(&mut all);
         walk_lows(&mut all);
+        walk_badugis(&mut all);
         broken(&mut all);
     });
     let mut runs = runs.into_inner().unwrap_or_else(PoisonError::into_inner);
@@ -287,6 +341,7 @@ fn differing(first: &[Run], second: &[Run], hands: &Hands) -> Vec<&'static str> 
     };
     walk(&mut differ);
     walk_lows(&mut differ);
+    walk_badugis(&mut differ);
     broken(&mut differ);
     differ.differing
 }

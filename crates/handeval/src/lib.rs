@@ -830,10 +830,97 @@ macro_rules! hi_lo_game {
     };
 }
 
+/// Every hand's badugi class by `about`, all rows checked first, as
+/// [`classes`] checks them.
+fn badugi_classes<G: Game, const N: usize>(
+    about: handeval_core::badugi::BadugiAbout<G>,
+    hands: &[[u8; N]],
+    out: &mut [u16],
+) -> Result<(), Error> {
+    let Some(first) = checked::<G, N>(hands, out.len())? else {
+        return Ok(());
+    };
+    let mut dealt = [G::from_dealt(&cards(first)); CHUNK];
+    let mut found = [handeval_core::badugi::BadugiClass::new(1).expect("class 1"); CHUNK];
+    for (hands, out) in hands.chunks(CHUNK).zip(out.chunks_mut(CHUNK)) {
+        let (dealt, found) = (&mut dealt[..hands.len()], &mut found[..hands.len()]);
+        for (hand, numbers) in dealt.iter_mut().zip(hands) {
+            *hand = G::from_dealt(&cards(numbers));
+        }
+        (about.classes)(dealt, found);
+        for (class, found) in out.iter_mut().zip(found.iter()) {
+            *class = found.get();
+        }
+    }
+    Ok(())
+}
+
+/// One module per badugi game: each hand's class, 1 (A-2-3-4 of four
+/// suits) to 1,092 (a king alone), and the ranks that play.
+macro_rules! badugi_game {
+    ($(#[$doc:meta])* $module:ident, $game:ty, $example:literal) => {
+        $(#[$doc])*
+        pub mod $module {
+            use super::Error;
+            use handeval_core::Game;
+            use handeval_core::badugi::{BadugiAbout, BadugiClass};
+            use std::sync::OnceLock;
+
+            type G = $game;
+
+            /// Cards in a hand.
+            pub const CARDS: usize = <G as Game>::COUNT;
+
+            /// Classes: 1 the best hand.
+            pub const CLASSES: u16 = handeval_core::badugi::CLASSES;
+
+            fn about() -> BadugiAbout<G> {
+                static ABOUT: OnceLock<BadugiAbout<G>> = OnceLock::new();
+                *ABOUT.get_or_init(handeval_registry::badugi_evaluator::<G>)
+            }
+
+            /// The evaluator this module values hands with on this CPU.
+            pub fn evaluator() -> &'static str {
+                about().meta.name
+            }
+
+            /// The class of each hand (1 ..= [`CLASSES`], lower is
+            /// stronger): `out[i]` for `hands[i]`, each hand [`CARDS`] card
+            /// numbers (0..52, `4 * rank + suit`).
+            ///
+            /// # Errors
+            /// [`Error::Lengths`] unless there is one class per hand;
+            /// [`Error::Card`] or [`Error::Repeated`] for the first hand
+            /// that is not distinct cards, in which case `out` is left as
+            /// it was.
+            pub fn classes(hands: &[[u8; CARDS]], out: &mut [u16]) -> Result<(), Error> {
+                super::badugi_classes::<G, CARDS>(about(), hands, out)
+            }
+
+            /// The ranks that play in a class, highest first, as players
+            /// write them (`4-3-2-A`); `None` outside 1..=[`CLASSES`].
+            pub fn ranks(class: u16) -> Option<String> {
+                BadugiClass::new(class).map(|c| c.to_string())
+            }
+
+            #[doc = concat!("The class of one hand in card notation, such as `", $example, "`.")]
+            ///
+            /// # Errors
+            /// [`Error::Hand`] if the text is not a hand of the game.
+            pub fn class_of(text: &str) -> Result<u16, Error> {
+                let mut out = [0];
+                classes(&[super::numbers::<G, CARDS>(text)?], &mut out)?;
+                Ok(out[0])
+            }
+        }
+    };
+}
+
 /// Writes a module for each game of the lab's one list
 /// ([`handeval_core::for_each_game!`]) by its kind: Hold'em's scale
 /// (`game!`, with fixed hands' equity where the game has hole cards), a
-/// scale of its own (`scaled_game!`) or Hi-Lo (`hi_lo_game!`).
+/// scale of its own (`scaled_game!`), Hi-Lo (`hi_lo_game!`) or badugi
+/// (`badugi_game!`).
 macro_rules! modules {
     ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
         $(modules!(@one $kind, $(#[$doc])* $id, $game, $example);)*
@@ -849,6 +936,9 @@ macro_rules! modules {
     };
     (@one hi_lo, $(#[$doc:meta])* $id:ident, $game:ty, $example:literal) => {
         hi_lo_game!($(#[$doc])* $id, $game, $example);
+    };
+    (@one badugi, $(#[$doc:meta])* $id:ident, $game:ty, $example:literal) => {
+        badugi_game!($(#[$doc])* $id, $game, $example);
     };
 }
 
@@ -869,6 +959,9 @@ mod tests {
                 self.0.push((G::ID, G::COUNT));
             }
             fn hi_lo<G: Game>(&mut self) {
+                self.game::<G>();
+            }
+            fn badugi<G: Game>(&mut self) {
                 self.game::<G>();
             }
         }

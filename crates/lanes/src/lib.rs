@@ -537,6 +537,14 @@ impl<const N: usize, R: handeval_core::rules::RuleSet> Record<N> for handeval_co
     }
 }
 
+impl Record<5> for handeval_core::Badugi {
+    /// Four cards and the last again: a badugi kernel reads the first four.
+    #[inline(always)]
+    fn hand(&self) -> Hand<5> {
+        self.row_of_five()
+    }
+}
+
 /// [`strengths`] over [`Record`]s: each chunk of `L::LANES` records copied
 /// into a buffer of hands, then loaded and run as `strengths` does.
 ///

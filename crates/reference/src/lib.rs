@@ -404,4 +404,5 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.low::<handeval_core::Omaha8, LowReference>();
     r.low::<handeval_core::BigO, LowReference>();
     r.low::<handeval_core::Stud8, LowReference>();
+    r.badugi::<handeval_core::Badugi, lowball::BadugiReference>();
 }

@@ -54,6 +54,8 @@
 //! ranks and suits touching every card).
 
 use core::fmt;
+use handeval_core::badugi::{BadugiClass, BadugiEvaluator};
+use handeval_core::{Meta, Role};
 
 use handeval_core::{Card, Category, Hand, Rank};
 
@@ -249,6 +251,47 @@ impl Badugi {
 impl fmt::Display for Badugi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_ranks(f, &self.ranks[..usize::from(self.cards())])
+    }
+}
+
+/// The reference evaluator of badugi ([`handeval_core::Badugi`]): each
+/// hand's [`Badugi`], classed by its place among the badugis of every
+/// hand, best first. The classes come from that order alone, not from the
+/// combinatorial number system core's [`BadugiClass::of_ranks`] uses, so
+/// the two are checked against each other over every hand.
+///
+/// [`BadugiClass::of_ranks`]: handeval_core::badugi::BadugiClass::of_ranks
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BadugiReference;
+
+impl BadugiReference {
+    /// Every distinct badugi of every hand, best first, and its class.
+    fn classes() -> &'static std::collections::BTreeMap<Badugi, u16> {
+        static CLASSES: std::sync::OnceLock<std::collections::BTreeMap<Badugi, u16>> =
+            std::sync::OnceLock::new();
+        CLASSES.get_or_init(|| {
+            let values: std::collections::BTreeSet<Badugi> = handeval_core::AllHands::<4>::every()
+                .map(Badugi::of)
+                .collect();
+            values.into_iter().zip(1u16..).collect()
+        })
+    }
+}
+
+impl BadugiEvaluator<handeval_core::Badugi> for BadugiReference {
+    const META: Meta = Meta {
+        name: "reference/badugi",
+        summary: "The literal badugi: every set of the four cards with no rank and no suit twice, the largest, the lowest of those, classed by its place among every hand's",
+        family: <crate::Reference as handeval_core::Evaluator>::META.family,
+        role: Role::Reference,
+        derived_from: None,
+        table_bytes: 0,
+        card_table_bytes: 0,
+    };
+
+    fn class(hand: &handeval_core::Badugi) -> BadugiClass {
+        let class = Self::classes()[&Badugi::of(hand.hand())];
+        BadugiClass::new(class).expect("1,092 badugis")
     }
 }
 

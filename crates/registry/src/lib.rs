@@ -47,6 +47,7 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
 
+use handeval_core::badugi::{BadugiAbout, BadugiEvaluator};
 use handeval_core::low::{LowAbout, LowEvaluator};
 use handeval_core::{
     BestFive, Category, CpuPath, Evaluator, Family, Game, GameInfo, GameVisitor, Generated, Hand,
@@ -133,7 +134,8 @@ pub fn games() -> Vec<GameInfo> {
 /// What the registered evaluators of `game` are (the floor first when
 /// `floor`), in registry order: [`abouts_of`] for a game known by value;
 /// for a Hi-Lo game, its low evaluators ([`lows`], [`About::of_low`]),
-/// what its workload times.
+/// what its workload times; for a badugi game, its evaluators
+/// ([`badugis`], [`About::of_badugi`]).
 pub fn abouts_in(game: GameInfo, floor: bool) -> Vec<About> {
     /// Lists the evaluators of the game named.
     struct Of {
@@ -154,6 +156,11 @@ pub fn abouts_in(game: GameInfo, floor: bool) -> Vec<About> {
         fn hi_lo<G: Game>(&mut self) {
             if GameInfo::of::<G>() == self.game {
                 self.abouts = lows::<G>().iter().map(About::of_low).collect();
+            }
+        }
+        fn badugi<G: Game>(&mut self) {
+            if GameInfo::of::<G>() == self.game {
+                self.abouts = badugis::<G>().iter().map(About::of_badugi).collect();
             }
         }
     }
@@ -224,6 +231,50 @@ pub fn lows<G: Game>() -> Vec<LowAbout<G>> {
     }
     let mut of = Of(Vec::new());
     walk_lows(&mut of);
+    of.0
+}
+
+/// Something to do with every registered badugi evaluator; see
+/// [`walk_badugis`].
+pub trait VisitBadugi {
+    /// Called once per registered evaluator `E` of badugi game `G`.
+    fn visit_badugi<G: Game, E: BadugiEvaluator<G>>(&mut self);
+}
+
+/// Calls `visitor.visit_badugi::<G, E>()` for every registered badugi
+/// evaluator, in [`register_all`] order.
+pub fn walk_badugis(visitor: &mut impl VisitBadugi) {
+    /// Passes on the badugi evaluators only.
+    struct Badugis<'a, V>(&'a mut V);
+    impl<V: VisitBadugi> Register for Badugis<'_, V> {
+        fn five<E: Evaluator>(&mut self) {}
+        fn add<G: Game, E: BestFive<G>>(&mut self) {}
+        fn badugi<G: Game, E: BadugiEvaluator<G>>(&mut self) {
+            self.0.visit_badugi::<G, E>();
+        }
+    }
+    register_all(&mut Badugis(visitor));
+}
+
+/// The registered evaluators of badugi game `G` ([`Value::Badugi`]), in
+/// [`register_all`] order (the reference first).
+///
+/// [`Value::Badugi`]: handeval_core::Value::Badugi
+pub fn badugis<G: Game>() -> Vec<BadugiAbout<G>> {
+    /// Keeps the badugi evaluators of `G`.
+    struct Of<G: Game>(Vec<BadugiAbout<G>>);
+    impl<G: Game> VisitBadugi for Of<G> {
+        fn visit_badugi<H: Game, E: BadugiEvaluator<H>>(&mut self) {
+            if const { same_game::<H, G>() } {
+                let about: Box<dyn Any> = Box::new(BadugiAbout::<H>::of::<E>());
+                if let Ok(about) = about.downcast::<BadugiAbout<G>>() {
+                    self.0.push(*about);
+                }
+            }
+        }
+    }
+    let mut of = Of(Vec::new());
+    walk_badugis(&mut of);
     of.0
 }
 
@@ -500,6 +551,22 @@ impl About {
     /// What the five-card `E` declares, and how it runs here.
     pub fn of_five<E: Evaluator>() -> About {
         About::of::<Hand, Whole<E>>()
+    }
+
+    /// What a badugi evaluator of `G` declares, and how its batch runs
+    /// here: an evaluator of `G`'s workload, listed, timed and recorded as
+    /// any other (it has no calculator).
+    pub fn of_badugi<G: Game>(badugi: &BadugiAbout<G>) -> About {
+        About {
+            game: GameInfo::of::<G>(),
+            best_of_fives: false,
+            meta: badugi.meta,
+            cpu_path: (badugi.cpu_path)(),
+            unavailable: None,
+            incremental: None,
+            calculator: None,
+            shared_sums: None,
+        }
     }
 
     /// What a low evaluator of the Hi-Lo game `G` declares, and how its
@@ -1022,6 +1089,18 @@ pub fn low_equity_evaluator<G: Game>() -> LowAbout<G> {
         .find(|a| a.meta.role == Role::Simd && (a.cpu_path)().active);
     let scalar = all.iter().find(|a| a.meta.role == Role::Tuned);
     *simd.or(scalar).unwrap_or(&all[0])
+}
+
+/// The badugi evaluator of `G` a program should value hands with on this
+/// CPU: the one [`recommended`] names from the registry's declarations.
+///
+/// # Panics
+/// If `G` has no badugi evaluator (it is no badugi game).
+#[must_use]
+pub fn badugi_evaluator<G: Game>() -> BadugiAbout<G> {
+    let name = recommended(GameInfo::of::<G>());
+    let all = badugis::<G>();
+    *all.iter().find(|a| a.meta.name == name).unwrap_or(&all[0])
 }
 
 /// The exact Hi-Lo showdown of `m` over every board
