@@ -573,6 +573,15 @@ impl GameVisitor for Run<'_> {
         }
     }
 
+    /// A badugi game's workloads ([`Run::badugis`]).
+    fn badugi<G: Game>(&mut self) {
+        for workload in Workload::of(GameInfo::of::<G>()) {
+            if self.plan.times_any(workload) {
+                self.badugis::<G>(workload);
+            }
+        }
+    }
+
     /// A Hi-Lo game's low workloads ([`Run::lows`]).
     fn hi_lo<G: Game>(&mut self) {
         for workload in Workload::of(GameInfo::of::<G>()) {
@@ -606,6 +615,42 @@ impl Run<'_> {
                 continue;
             }
             let prepared = PreparedLows::new(about, &hands, block);
+            if let Err(problem) = prepared.check(workload, &want) {
+                refuse(&problem);
+            }
+            let rounds = rounds::in_rounds(about.meta.role, game);
+            entries.push(Entry::new(
+                Box::new(prepared),
+                plan.mode,
+                (true, rounds),
+                None,
+            ));
+        }
+        self.time(workload, &mut entries);
+    }
+
+    /// Times a badugi game's workload: every planned badugi evaluator
+    /// prepared on the game's shuffled hands and checked against the
+    /// reference's classes, then timed as every workload is.
+    fn badugis<G: Game>(&mut self, workload: Workload) {
+        use handeval_benches::badugi::{PreparedBadugi, reference_classes};
+        let plan = self.plan;
+        let game = GameInfo::of::<G>();
+        let n = plan.mode.hands_of(game);
+        let hands = hands::of_order::<G>(workload.order, plan.seed, n);
+        eprintln!(
+            "{} hands: {n} shuffled (seed {}); the reference's class each",
+            G::WORD,
+            plan.seed
+        );
+        let want = reference_classes::<G>(&hands).unwrap_or_else(|m| refuse(&m));
+        let block = plan.mode.block_of(game);
+        let mut entries: Vec<Entry> = Vec::new();
+        for about in handeval_registry::badugis::<G>() {
+            if !plan.times(workload, about.meta.name) {
+                continue;
+            }
+            let prepared = PreparedBadugi::new(about, &hands, block);
             if let Err(problem) = prepared.check(workload, &want) {
                 refuse(&problem);
             }

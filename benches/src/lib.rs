@@ -16,6 +16,7 @@
 //! evaluations): a workload holds [`BLOCKS`] blocks, which the rounds and
 //! criterion walk through in turn (see [`rounds`]).
 
+pub mod badugi;
 pub mod contention;
 pub mod encoded;
 pub mod engines;

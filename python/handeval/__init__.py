@@ -45,7 +45,9 @@ CATEGORIES: list[str] = list(_handeval.CATEGORIES)
 #: ``deuce7`` and ``razz`` (ace-to-five and deuce-to-seven of five cards,
 #: ace-to-five of seven: class 1 is the best low), and the Hi-Lo games
 #: ``omaha8`` (Omaha Hi-Lo), ``bigo`` (five-card Omaha Hi-Lo) and ``stud8`` (seven-card stud Hi-Lo), whose highs
-#: :func:`evaluate` gives and lows :func:`lows`.
+#: :func:`evaluate` gives and lows :func:`lows`; and ``badugi`` (four cards,
+#: classes 1 = A-2-3-4 of four suits .. 1,092 = a king alone, its
+#: "category" the number of cards that play, 4 to 1).
 GAMES: dict[str, int] = dict(_handeval.games())
 
 #: Cards a hand has in the games told by their width: Hold'em's 5, 6 and
@@ -64,7 +66,9 @@ def evaluate(
     :data:`GAMES`), as short deck's and lowball's must be: ``evaluate(hands,
     game="short7")``, whose ranks are on short deck's own scale of 1,404
     classes (a flush above a full house); ``game="ace5"``, ``"deuce7"`` or
-    ``"razz"`` on lowball's, 1 the best low. Any integer dtype is taken;
+    ``"razz"`` on lowball's, 1 the best low; ``game="badugi"`` (or rows of
+    four cards) on badugi's 1,092, whose second array is the number of
+    cards that play rather than a category. Any integer dtype is taken;
     ``uint8`` in C order is used without a copy. The GIL is released while
     the hands are valued, and a batch of 32,768 hands or more is split over
     every core (one pool of threads, kept between calls;

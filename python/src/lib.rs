@@ -142,6 +142,14 @@ macro_rules! games {
     (@one hi_lo, $id:ident) => {
         game!($id, hi_lo)
     };
+    // Badugi: a class's "category" is how many cards play, 4 to 1.
+    (@one badugi, $id:ident) => {
+        game!($id, |classes, out| {
+            for (number, &class) in out.iter_mut().zip(classes) {
+                *number = handeval::$id::cards(class).unwrap_or(0);
+            }
+        })
+    };
 }
 
 handeval::for_each_game!(games);

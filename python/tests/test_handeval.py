@@ -121,7 +121,7 @@ def test_hands_of_every_game():
     assert handeval.GAMES == {
         "five": 5, "six": 6, "seven": 7, "omaha": 9, "omaha5": 10, "omaha6": 11,
         "short5": 5, "short7": 7, "short5t": 5, "short7t": 7, "ace5": 5, "deuce7": 5,
-        "razz": 7, "omaha8": 9, "bigo": 10, "stud8": 7,
+        "razz": 7, "omaha8": 9, "bigo": 10, "stud8": 7, "badugi": 4,
     }
     # Every game of the lab's one list, in its order.
     assert list(handeval.GAMES) == handeval._handeval.game_ids()
@@ -220,6 +220,46 @@ def test_seven_short_deck_cards_are_the_best_of_their_fives(seven, five):
     hands[0] = [28, 29, 30, 19, 21, 24, 32]
     _, categories = assert_best_of_their_fives(hands, seven, five)
     assert handeval.CATEGORIES[categories[0]] == ("Three of a Kind" if five == "short5t" else "Straight")
+
+
+def badugi_oracle(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Badugi's classes and playing cards by the rules, with numpy alone:
+    of the fifteen sets of a hand's cards, those with no rank and no suit
+    twice; the most cards, then the lowest ranks compared from the
+    highest down (the ace low): ``missing << 13 | rank bits`` is least for
+    the best; classes number the distinct values from the least."""
+    ranks = (hands // 4 + 1) % 13  # the ace 0, the deuce 1 .. the king 12
+    suits = hands % 4
+    best = np.full(len(hands), 1 << 20, dtype=np.int64)
+    for k in range(1, 5):
+        for chosen in combinations(range(4), k):
+            ok = np.ones(len(hands), dtype=bool)
+            for a, b in combinations(chosen, 2):
+                ok &= (ranks[:, a] != ranks[:, b]) & (suits[:, a] != suits[:, b])
+            bits = np.zeros(len(hands), dtype=np.int64)
+            for a in chosen:
+                bits |= 1 << ranks[:, a].astype(np.int64)
+            best = np.where(ok, np.minimum(best, ((4 - k) << 13) | bits), best)
+    values = np.unique(best)
+    return np.searchsorted(values, best) + 1, 4 - (best >> 13)
+
+
+def test_every_badugi_hand_has_the_oracles_class():
+    hands = np.array(list(combinations(range(52), 4)), dtype=np.uint8)
+    classes, cards = handeval.evaluate(hands, game="badugi")
+    expected, playing = badugi_oracle(hands)
+    assert len(np.unique(expected)) == 1092
+    assert np.bincount(playing, minlength=5).tolist() == [0, 2873, 96252, 154440, 17160]
+    assert np.count_nonzero(classes != expected) == 0
+    assert np.count_nonzero(cards != playing) == 0
+    # Told by the width: four cards are badugi's.
+    assert (handeval.evaluate(hands[:10])[0] == classes[:10]).all()
+    # Ac 2d 3h 4s, the best; As 2s 3h 4d plays 4-3-A (the deuce sits out).
+    assert handeval.evaluate(np.array([[48, 1, 6, 11], [51, 3, 6, 9]]), game="badugi")[0].tolist() == [1, 718]
+    with pytest.raises(ValueError, match="hand 0: Ac twice"):
+        handeval.evaluate(np.array([[48, 1, 6, 48]]), game="badugi")
+    with pytest.raises(ValueError, match="a hand of badugi has 4 cards, not 5"):
+        handeval.evaluate(np.array([[48, 1, 6, 11, 12]]), game="badugi")
 
 
 def test_razz_is_the_best_ace_to_five_low_of_the_seven():

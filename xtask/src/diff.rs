@@ -105,6 +105,8 @@ pub enum Checked {
     Game(GameInfo),
     /// A Hi-Lo game (its value has a low): its low evaluators.
     Low(GameInfo),
+    /// A badugi game: its badugi evaluators.
+    Badugi(GameInfo),
 }
 
 /// `--game`'s value: a game's id, or a Hi-Lo game's.
@@ -112,9 +114,17 @@ pub(crate) fn parse_checked(id: &str) -> Result<Checked, String> {
     if let Some(game) = crate::low::game(id.trim()) {
         return Ok(Checked::Low(game));
     }
-    parse_game(id)
-        .map(Checked::Game)
-        .map_err(|e| format!("{e}, or a Hi-Lo game: {}", crate::low::ids().join(", ")))
+    if let Some(game) = crate::badugi::game(id.trim()) {
+        return Ok(Checked::Badugi(game));
+    }
+    parse_game(id).map(Checked::Game).map_err(|e| {
+        let badugi: Vec<&str> = crate::badugi::games().iter().map(|g| g.id).collect();
+        format!(
+            "{e}, or a Hi-Lo game: {}, or a badugi game: {}",
+            crate::low::ids().join(", "),
+            badugi.join(", ")
+        )
+    })
 }
 
 /// How one evaluator was checked.
@@ -1011,6 +1021,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             hi_lo.id
         ),
         Checked::Low(hi_lo) => return crate::low::diff(args, hi_lo),
+        Checked::Badugi(game) if args.slice.is_some() => anyhow::bail!(
+            "--slice splits a game's every-hand check; {}'s takes one run",
+            game.id
+        ),
+        Checked::Badugi(game) => return crate::badugi::diff(args, game),
         Checked::Game(game) => game,
     };
     let mut run = Run { args, result: None };

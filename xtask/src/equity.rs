@@ -211,7 +211,7 @@ impl Args {
     /// half is its game's.
     fn game(&self) -> GameInfo {
         match self.game {
-            crate::diff::Checked::Game(game) => game,
+            crate::diff::Checked::Game(game) | crate::diff::Checked::Badugi(game) => game,
             crate::diff::Checked::Low(hi_lo) => crate::low::high_game(hi_lo),
         }
     }
@@ -223,7 +223,9 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         .clone()
         .unwrap_or_else(|| handeval_registry::recommended(args.game()).to_string());
     let dealt = match args.game {
-        crate::diff::Checked::Game(game) | crate::diff::Checked::Low(game) => game,
+        crate::diff::Checked::Game(game)
+        | crate::diff::Checked::Low(game)
+        | crate::diff::Checked::Badugi(game) => game,
     };
     if dealt.board == 0 {
         bail!(

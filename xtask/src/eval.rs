@@ -70,12 +70,18 @@ trait GameLine {
     /// How many cards come before a `|` in the game's hands: its hole
     /// cards, two for Hold'em (`As Ad | Ks Kd Qs`).
     fn hole(&self) -> usize;
+    /// Whether its hands may be written with a `|` at all: not a badugi
+    /// hand, four cards of one player's.
+    fn bar(&self) -> bool {
+        true
+    }
     /// The evaluators' names.
     fn names(&self) -> Vec<&'static str>;
     /// What a hand of the game is called (`seven-card`).
     fn word(&self) -> &'static str;
-    /// The names of its low evaluators, if it is a Hi-Lo game.
-    fn low_names(&self) -> Vec<&'static str> {
+    /// The names of the evaluators that value this game's hands and no
+    /// other game's: a Hi-Lo game's low evaluators, a badugi game's.
+    fn apart_names(&self) -> Vec<&'static str> {
         Vec::new()
     }
     /// Parses `text` as the game's hand and writes every evaluator's
@@ -170,7 +176,7 @@ impl<G: Game> GameLine for OfHiLo<G> {
     fn word(&self) -> &'static str {
         G::WORD
     }
-    fn low_names(&self) -> Vec<&'static str> {
+    fn apart_names(&self) -> Vec<&'static str> {
         self.lows.iter().map(|e| e.meta.name).collect()
     }
     fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>> {
@@ -191,6 +197,51 @@ impl<G: Game> GameLine for OfHiLo<G> {
                 out.lows::<G>(hand.high(), &self.lows, width(&self.names()))
                     .map(Ok)
             }
+            Err(e) => Ok(Err(e.to_string())),
+        }
+    }
+}
+
+/// A badugi game's selected evaluators.
+struct OfBadugi<G: Game>(Vec<handeval_core::badugi::BadugiAbout<G>>);
+
+impl<G: Game> GameLine for OfBadugi<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn takes(&self, count: usize, bar: Option<usize>) -> bool {
+        G::takes(count, bar)
+    }
+    fn count(&self) -> usize {
+        G::COUNT
+    }
+    fn shape(&self) -> String {
+        G::COUNT.to_string()
+    }
+    fn hole(&self) -> usize {
+        0
+    }
+    fn bar(&self) -> bool {
+        false
+    }
+    fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|e| e.meta.name).collect()
+    }
+    fn word(&self) -> &'static str {
+        G::WORD
+    }
+    fn apart_names(&self) -> Vec<&'static str> {
+        self.names()
+    }
+    fn write(&self, text: &str, out: &mut Output<'_>) -> Result<Result<(), String>> {
+        if self.0.is_empty() {
+            return Ok(Err(format!(
+                "none of the selected evaluators takes {} hands",
+                G::WORD
+            )));
+        }
+        match text.parse::<G>() {
+            Ok(hand) => out.badugi::<G>(hand, &self.0, width(&self.names())).map(Ok),
             Err(e) => Ok(Err(e.to_string())),
         }
     }
@@ -226,6 +277,13 @@ fn every_game(wanted: &dyn Fn(&str) -> bool) -> Vec<Box<dyn GameLine>> {
                 high: OfGame(high, Once::new()),
                 lows,
             }));
+        }
+        fn badugi<G: Game>(&mut self) {
+            let evaluators = handeval_registry::badugis::<G>()
+                .into_iter()
+                .filter(|e| (self.wanted)(e.meta.name))
+                .collect();
+            self.games.push(Box::new(OfBadugi::<G>(evaluators)));
         }
     }
     let mut gather = Gather {
@@ -286,8 +344,8 @@ fn line(
     if let Some(hole) = bar
         && let Some(at) = games
             .iter()
-            .position(|g| g.hole() == hole && g.count() > g.hole())
-            .or_else(|| games.iter().position(|g| g.count() == count))
+            .position(|g| g.bar() && g.hole() == hole && g.count() > g.hole())
+            .or_else(|| games.iter().position(|g| g.bar() && g.count() == count))
     {
         return Ok(games[at].write(text, out)?.map(|()| at));
     }
@@ -299,6 +357,9 @@ fn line(
                 shapes.push(shape);
             }
         }
+        // The whole hands by their cards (badugi's 4 before Hold'em's),
+        // then the hole-and-board ones.
+        shapes.sort_by_key(|s| (s.contains('|'), s.len(), s.clone()));
         return Ok(Err(format!(
             "{}: a hand of a game here has {} cards (hole | board)",
             cards(count),
@@ -308,7 +369,7 @@ fn line(
     // A `|` says where the hole cards end: the line is a hand of a game
     // with that many hole cards and that many cards in all, or no hand.
     let mut splits: Vec<String> = Vec::new();
-    for g in games {
+    for g in games.iter().filter(|g| g.bar()) {
         let split = format!("{} | {}", g.hole(), g.count() - g.hole());
         if !splits.contains(&split) {
             splits.push(split);
@@ -356,9 +417,10 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // The games whose hands have been answered once: the first answer
     // says which chosen evaluators cannot answer hands of the game.
     let mut noted = vec![args.only.is_empty(); games.len()];
-    // A low evaluator answers a Hi-Lo game's hands only: chosen with its
-    // family (`--only reference`), it is not noted as missing elsewhere.
-    let low_names: Vec<&str> = games.iter().flat_map(|g| g.low_names()).collect();
+    // A low evaluator answers a Hi-Lo game's hands only, a badugi one a
+    // badugi game's: chosen with its family (`--only reference`), it is
+    // not noted as missing elsewhere.
+    let apart_names: Vec<&str> = games.iter().flat_map(|g| g.apart_names()).collect();
     let stdout = io::stdout().lock();
     let mut out = Output::new(BufWriter::new(stdout), args)?;
     // Buffered: two million bad lines should not cost two million writes.
@@ -384,7 +446,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
                     let absent: Vec<&str> = chosen
                         .iter()
                         .copied()
-                        .filter(|n| !here.contains(n) && !low_names.contains(n))
+                        .filter(|n| !here.contains(n) && !apart_names.contains(n))
                         .collect();
                     if !absent.is_empty() {
                         out.flush()?;
@@ -609,6 +671,65 @@ impl<'a> Output<'a> {
                     }
                     if low != expected {
                         write!(out, "  <- the reference says {expected}")?;
+                    }
+                    writeln!(out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A badugi hand: each evaluator's class (1 for A-2-3-4 of four suits)
+    /// and the ranks that play; the table marks a class other than the
+    /// reference's. The CSV's category is the number of cards that play.
+    fn badugi<G: Game>(
+        &mut self,
+        hand: G,
+        evaluators: &[handeval_core::badugi::BadugiAbout<G>],
+        name_width: usize,
+    ) -> Result<()> {
+        let text = hand.to_string();
+        let expected = handeval_registry::badugis::<G>()
+            .into_iter()
+            .find(|e| e.meta.role == handeval_core::Role::Reference)
+            .map(|e| (e.class)(&hand));
+        match self {
+            Output::Csv { w, native } => {
+                for e in evaluators {
+                    let class = (e.class)(&hand);
+                    let mut record = vec![
+                        text.clone(),
+                        e.meta.name.to_string(),
+                        format!("{}-card", class.cards()),
+                        class.get().to_string(),
+                    ];
+                    if *native {
+                        record.push(class.ranks().to_string());
+                    }
+                    w.write_record(record)?;
+                }
+            }
+            Output::Table { out, native } => {
+                writeln!(out, "{text}")?;
+                for e in evaluators {
+                    let class = (e.class)(&hand);
+                    write!(
+                        out,
+                        "  {:<width$}  {}-card {:<10}  class {:>4} of {}",
+                        e.meta.name,
+                        class.cards(),
+                        class.to_string(),
+                        class.get(),
+                        handeval_core::badugi::CLASSES,
+                        width = name_width
+                    )?;
+                    if *native {
+                        write!(out, "  native {}", class.ranks())?;
+                    }
+                    if let Some(want) = expected
+                        && want != class
+                    {
+                        write!(out, "  <- the reference says class {} ({want})", want.get())?;
                     }
                     writeln!(out)?;
                 }

@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     // A Hi-Lo game's evaluators are its low ones (its high half's are its
     // high game's), listed as any game's but in a table of their own.
     let (game, low) = match args.game {
-        Checked::Game(game) => (game, false),
+        Checked::Game(game) | Checked::Badugi(game) => (game, false),
         Checked::Low(game) => (game, true),
     };
     let every = abouts(game, true);
@@ -193,12 +193,13 @@ fn games_text(format: Format) -> Result<String> {
     // (whose high half is one of the first, and whose low is theirs).
     let mut games = handeval_registry::games();
     games.extend(crate::low::games());
+    games.extend(crate::badugi::games());
     // A Hi-Lo game's evaluators: its high game's, and its low ones.
     let evaluators = |g: GameInfo| -> usize {
-        if g.value.is_ranked() {
-            abouts(g, false).len()
-        } else {
+        if g.value.is_hi_lo() {
             abouts(crate::low::high_game(g), false).len() + abouts(g, false).len()
+        } else {
+            abouts(g, false).len()
         }
     };
     // A Hi-Lo game's workload is its low (its high game times its highs).

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod console;
 
+mod badugi;
 mod bench;
 mod compare;
 mod diff;

@@ -307,6 +307,10 @@ impl Game for Badugi {
         let cards: [Card; 4] = cards.try_into().expect("4 dealt cards");
         Badugi(Hand::from_distinct(cards))
     }
+    /// Four cards of one player's: never written with a `|`.
+    fn takes(cards: usize, bar: Option<usize>) -> bool {
+        cards == 4 && bar.is_none()
+    }
     fn parts() -> impl Iterator<Item = Run> + Clone + Send {
         runs()
     }

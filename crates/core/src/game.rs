@@ -1673,7 +1673,8 @@ pub struct GameInfo {
     pub fives: usize,
     /// The positions of the first of them ([`Game::FIVES`]`[0]`).
     pub first_five: [usize; 5],
-    /// How many five-card classes occur as a best five ([`Game::classes`]).
+    /// How many five-card classes occur as a best five ([`Game::classes`]);
+    /// a badugi game's own classes, where no five plays.
     pub classes: u32,
     /// Whether a line of the game's number of cards is read as its hand
     /// ([`Game::takes`]); a short-deck hand is asked for by its game.
@@ -1705,7 +1706,10 @@ impl GameInfo {
             } else {
                 G::FIVES[0]
             },
-            classes: {
+            // No five plays in a badugi game: the value's own classes.
+            classes: if let Value::Badugi { classes } = G::VALUE {
+                classes as u32
+            } else {
                 let mut sum = 0;
                 let mut i = 0;
                 while i < 10 {

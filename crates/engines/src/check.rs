@@ -565,6 +565,19 @@ pub fn low_classes<G: Game>(hands: &[G]) -> Vec<u16> {
         .collect()
 }
 
+/// The reference's class of each hand of badugi game `G`: 1 (A-2-3-4 of
+/// four suits) to 1,092. An engine of a badugi game is held to these as an
+/// engine of a high game is to the high classes.
+pub fn badugi_classes<G: Game>(hands: &[G]) -> Vec<u16> {
+    use handeval_core::badugi::BadugiEvaluator;
+    hands
+        .par_iter()
+        .map(|h| {
+            <handeval_reference::lowball::BadugiReference as BadugiEvaluator<G>>::class(h).get()
+        })
+        .collect()
+}
+
 /// Checks `engine` on `hands` against their reference classes `classes`:
 /// the high classes [`on_hands`] reads, or a Hi-Lo game's lows
 /// ([`low_classes`]).

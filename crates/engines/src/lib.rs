@@ -310,14 +310,19 @@ const RAZZ: &str = <handeval_core::Razz as handeval_core::Game>::ID;
 const DEUCE7: &str = <handeval_core::DeuceSeven5 as handeval_core::Game>::ID;
 /// Seven-card stud Hi-Lo, eight or better: an engine of it values the low.
 const STUD8: &str = <handeval_core::Stud8 as handeval_core::Game>::ID;
+/// Badugi's four cards.
+const BADUGI: &str = <handeval_core::Badugi as handeval_core::Game>::ID;
 /// pokerkit's hand types the lab has games for: its `StandardHighHand`
 /// (Hold'em), `ShortDeckHoldemHand`, `RegularLowHand` (ace-to-five, and
-/// razz's best low of seven), `StandardLowHand` (deuce-to-seven) and
-/// `EightOrBetterLowHand` (stud Hi-Lo's low, the best of any five). Its
+/// razz's best low of seven), `StandardLowHand` (deuce-to-seven),
+/// `EightOrBetterLowHand` (stud Hi-Lo's low, the best of any five) and
+/// `BadugiHand`. Its
 /// Omaha hands (`OmahaHoldemHand`, `OmahaEightOrBetterLowHand`) answer
 /// too, at about 0.7 ms a hand: the million-hand sample a run checks would
 /// take six minutes a game.
-const POKERKIT: &[&str] = &[FIVE, SIX, SEVEN, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7, STUD8];
+const POKERKIT: &[&str] = &[
+    FIVE, SIX, SEVEN, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7, STUD8, BADUGI,
+];
 
 /// The version of the lab's Python package (`python/pyproject.toml`'s, a
 /// test holds them equal): what `install` builds and the check demands.
@@ -370,6 +375,7 @@ pub const ENGINES: &[Engine] = &[
         // its language's floor (stud8's engines are checked, not timed).
         games: &[
             FIVE, SIX, SEVEN, OMAHA, OMAHA5, OMAHA6, SHORT5, SHORT7, ACE5, RAZZ, DEUCE7, STUD8,
+            BADUGI,
         ],
         better: Better::Higher,
         models: &[Model::Call, Model::Batch],

@@ -897,6 +897,12 @@ macro_rules! badugi_game {
                 super::badugi_classes::<G, CARDS>(about(), hands, out)
             }
 
+            /// How many cards play in a class (4 for a badugi, down to 1);
+            /// `None` outside 1..=[`CLASSES`].
+            pub fn cards(class: u16) -> Option<u8> {
+                BadugiClass::new(class).map(|c| c.cards() as u8)
+            }
+
             /// The ranks that play in a class, highest first, as players
             /// write them (`4-3-2-A`); `None` outside 1..=[`CLASSES`].
             pub fn ranks(class: u16) -> Option<String> {

@@ -278,7 +278,9 @@ impl BadugiReference {
     }
 }
 
-impl BadugiEvaluator<handeval_core::Badugi> for BadugiReference {
+/// Every badugi game's hands are four cards, which is all the reference
+/// reads: the same definition for any game of them.
+impl<G: handeval_core::Game> BadugiEvaluator<G> for BadugiReference {
     const META: Meta = Meta {
         name: "reference/badugi",
         summary: "The literal badugi: every set of the four cards with no rank and no suit twice, the largest, the lowest of those, classed by its place among every hand's",
@@ -289,8 +291,10 @@ impl BadugiEvaluator<handeval_core::Badugi> for BadugiReference {
         card_table_bytes: 0,
     };
 
-    fn class(hand: &handeval_core::Badugi) -> BadugiClass {
-        let class = Self::classes()[&Badugi::of(hand.hand())];
+    fn class(hand: &G) -> BadugiClass {
+        let cards: [Card; 4] = hand.card_slice().try_into().expect("four cards");
+        let hand = Hand::new(cards).expect("distinct cards");
+        let class = Self::classes()[&Badugi::of(hand)];
         BadugiClass::new(class).expect("1,092 badugis")
     }
 }

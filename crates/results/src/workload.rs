@@ -14,7 +14,8 @@ use handeval_core::{Game, GameInfo, GameVisitor, Hand, visit_games};
 use serde::{Deserialize, Serialize};
 
 /// Every game, in the order of [`handeval_core::visit_games`]: the Hi-Lo
-/// games too, whose workload is their low half ([`Kind::Low`]).
+/// games too, whose workload is their low half ([`Kind::Low`]), and the
+/// badugi games, whose is their class.
 pub fn games() -> Vec<GameInfo> {
     struct Infos(Vec<GameInfo>);
     impl GameVisitor for Infos {
@@ -22,6 +23,9 @@ pub fn games() -> Vec<GameInfo> {
             self.0.push(GameInfo::of::<G>());
         }
         fn hi_lo<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
+        }
+        fn badugi<G: Game>(&mut self) {
             self.0.push(GameInfo::of::<G>());
         }
     }
@@ -221,10 +225,10 @@ impl Workload {
     /// Hi-Lo game's is its one workload, its low (`low/shuffled/omaha8`).
     pub const fn headline(game: GameInfo) -> Workload {
         Workload {
-            kind: if game.value.is_ranked() {
-                Kind::Strength
-            } else {
+            kind: if game.value.is_hi_lo() {
                 Kind::Low
+            } else {
+                Kind::Strength
             },
             order: Order::Shuffled,
             input: Input::Cards(game),
@@ -246,8 +250,12 @@ impl Workload {
     /// evaluator's own encoding, and the category of consecutive hands.
     /// Last, every game's full strength of shuffled hands from cards again,
     /// under contention ([`Load::Contended`]). A Hi-Lo game has one: its
-    /// low of shuffled hands (`low/shuffled/omaha8`).
+    /// low of shuffled hands (`low/shuffled/omaha8`); so has a badugi
+    /// game: its class of shuffled hands (`strength/shuffled/badugi`).
     pub fn of(game: GameInfo) -> Vec<Workload> {
+        if game.value.is_badugi() {
+            return vec![Workload::headline(game)];
+        }
         if !game.value.is_ranked() {
             // A Hi-Lo game: its low, of shuffled hands.
             return vec![Workload {

@@ -82,7 +82,10 @@ pub fn game_method(
     } else {
         String::new()
     };
-    let fives = if game.hole == 0 {
+    let fives = if game.fives == 0 {
+        // Badugi: no five plays, so no best-of adapter.
+        "A hand is worth a set of its cards, not a five: no best-of adapter.".to_string()
+    } else if game.hole == 0 {
         format!(
             "Best-of-{} adapters run their five-card evaluator's own batch loop over the {} fives of each hand.",
             game.fives, game.fives

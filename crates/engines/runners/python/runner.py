@@ -111,6 +111,7 @@ def pokerkit_adapter(game, hole):
         "razz": (pokerkit.RegularLowHand, -1),
         "deuce7": (pokerkit.StandardLowHand, -1),
         "stud8": (pokerkit.EightOrBetterLowHand, -1),
+        "badugi": (pokerkit.BadugiHand, -1),
         "omaha": (pokerkit.OmahaHoldemHand, 1),
     }
     if game not in kinds or hole not in (0, 4):
