@@ -42,6 +42,8 @@
 //! | [`StudLow`] (`deadhorse/stud-low`) | tuned, the low half of seven-card stud Hi-Lo | the lab's | the five lowest bits of the seven cards' low-rank mask, if it has five |
 //! | [`StudLowSimd`] (`deadhorse/stud-low-simd`) | SIMD, the low half of stud Hi-Lo | derived from [`StudLow`] | the same across hands in 16-bit lanes, AVX-512 or AVX2 |
 //! | [`BestOfLow`] (`deadhorse/best-of-low`) | tuned, the low half of every Hi-Lo game | derived from [`AceFive`] | the best of the game's fives by the five-card ace-to-five kernel, kept if one of the 56 eight-or-better classes |
+//! | [`Badugi`] (`deadhorse/badugi`) | tuned, badugi (four cards) | the lab's | the least of the fifteen sets of cards with no rank or suit twice, as `missing << 13 \| rank bits`, classed by the combinatorial number system ([`badugi`]) |
+//! | [`BadugiSimd`] (`deadhorse/badugi-simd`) | SIMD, badugi | derived from [`Badugi`] | the same fifteen sets in 16-bit lanes, clashes as lane masks, the class read off in registers, AVX-512 or AVX2 |
 //!
 //! [`Upstream`] and [`Readme`] give upstream's exact int on every hand, and
 //! [`Tuned`] the same values (the tests compare all 2,598,960).
