@@ -514,6 +514,14 @@ mod tests {
         );
     }
 
+    /// The games of fives, as the counting binary visits them.
+    struct Fives(Vec<GameInfo>);
+    impl GameVisitor for Fives {
+        fn game<G: Game>(&mut self) {
+            self.0.push(GameInfo::of::<G>());
+        }
+    }
+
     #[test]
     fn each_game_has_its_workloads() {
         let ids = |g: GameInfo| -> Vec<String> { Workload::of(g).iter().map(|w| w.id()).collect() };
@@ -556,12 +564,6 @@ mod tests {
         // The counting binary prepares evaluators of the games of fives
         // (`GameVisitor::game`): every counted workload is of one of them
         // (a badugi workload counted crashed a full run's counts).
-        struct Fives(Vec<GameInfo>);
-        impl GameVisitor for Fives {
-            fn game<G: Game>(&mut self) {
-                self.0.push(GameInfo::of::<G>());
-            }
-        }
         let mut fives = Fives(Vec::new());
         visit_games(&mut fives);
         for w in Workload::every().filter(|w| w.is_counted()) {
