@@ -368,10 +368,14 @@ fn criterion(mode: Mode) -> Criterion {
     let c = Criterion::default().without_plots();
     let c = match mode {
         // A smoke run checks the pipeline: criterion's bootstrap, 100,000
-        // resamples by default, would take most of its time.
+        // resamples by default, would take most of its time. Its window
+        // is the least that still gives criterion ten samples to analyse
+        // (the slowest evaluators take their ten iterations whatever it
+        // is): each of a smoke run's 644 benchmarks pays it, 15 ms a
+        // benchmark, about ten seconds of CI, for figures nobody reads.
         Mode::Smoke => c
-            .warm_up_time(Duration::from_millis(10))
-            .measurement_time(Duration::from_millis(20))
+            .warm_up_time(Duration::from_millis(5))
+            .measurement_time(Duration::from_millis(10))
             .sample_size(10)
             .nresamples(1_000),
         Mode::Quick => c

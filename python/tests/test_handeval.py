@@ -1,7 +1,8 @@
 """The package against an independent oracle over every five-card hand,
 its shapes and its errors."""
 
-from itertools import combinations
+import functools
+from itertools import chain, combinations
 
 import numpy as np
 import pytest
@@ -13,8 +14,15 @@ import handeval
 CATEGORY_HANDS = [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 36, 4]
 
 
+@functools.cache
 def every_five_card_hand() -> np.ndarray:
-    return np.array(list(combinations(range(52), 5)), dtype=np.uint8)
+    """Every five-card hand, made once for the tests that read it (read-only,
+    so that no test can change another's hands)."""
+    hands = np.fromiter(
+        chain.from_iterable(combinations(range(52), 5)), dtype=np.uint8, count=5 * 2598960
+    ).reshape(-1, 5)
+    hands.flags.writeable = False
+    return hands
 
 
 # Short deck's (36 cards, 6 to ace): fewer flushes than full houses.
@@ -81,10 +89,20 @@ def oracle(hands: np.ndarray, short: bool = False, trips: bool = False) -> tuple
     return classes, np.where(royal, 9, category)
 
 
+@functools.cache
+def oracle_of_every_five_card_hand() -> tuple[np.ndarray, np.ndarray]:
+    """The oracle over every five-card hand, counted once for the two tests
+    that read it (read-only, as the hands are)."""
+    classes, categories = oracle(every_five_card_hand())
+    classes.flags.writeable = False
+    categories.flags.writeable = False
+    return classes, categories
+
+
 def test_every_five_card_hand_has_the_oracles_class_and_category():
     hands = every_five_card_hand()
     classes, categories = handeval.evaluate(hands)
-    expected_classes, expected_categories = oracle(hands)
+    expected_classes, expected_categories = oracle_of_every_five_card_hand()
     assert classes.dtype == np.uint16 and categories.dtype == np.uint8
     assert len(np.unique(expected_classes)) == 7462
     assert np.bincount(expected_categories, minlength=10).tolist() == CATEGORY_HANDS
@@ -93,9 +111,8 @@ def test_every_five_card_hand_has_the_oracles_class_and_category():
 
 
 def test_the_oracle_catches_a_misnumbered_class():
-    hands = every_five_card_hand()
-    classes, _ = handeval.evaluate(hands)
-    expected, _ = oracle(hands)
+    classes, _ = handeval.evaluate(every_five_card_hand())
+    expected, _ = oracle_of_every_five_card_hand()
     broken = classes.copy()
     broken[broken == 1609] = 1608  # the wheel read as the six-high straight
     assert np.count_nonzero(broken != expected) == 1020
