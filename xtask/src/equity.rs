@@ -24,8 +24,15 @@ pub struct Args {
     /// Each player's hand, two to six players: two cards (`AhAs`, `"Ah
     /// As"`), a range (`"QQ+,AKs"`, `random`, `"0.5(JJ),AQo@25"`), or with
     /// an Omaha `--game` its hole cards.
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required_unless_present = "preflop_table", num_args = 1..)]
     hands: Vec<String>,
+    /// Count the heads-up preflop all-in table instead: each of the 169
+    /// starting hands against each (card removal included), exact, on
+    /// every core, written as CSV to this file (each unordered pair once:
+    /// deals, games, the first hand's wins, ties and losses, its equity),
+    /// its provenance beside it in a `.md` of the same name.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hands", "board", "dead", "monte_carlo", "per_combo", "versus", "every_board"])]
+    preflop_table: Option<std::path::PathBuf>,
     /// The board so far: a flop (`2c7d9h`), a turn or a river; none by default.
     #[arg(long, default_value = "")]
     board: String,
@@ -227,6 +234,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         | crate::diff::Checked::Low(game)
         | crate::diff::Checked::Badugi(game) => game,
     };
+    if let Some(path) = &args.preflop_table {
+        if args.game() != GameInfo::of::<Hand7>() {
+            bail!("--preflop-table: Hold'em's 169 starting hands (no --game)");
+        }
+        return preflop_table(path, &name);
+    }
     if dealt.board == 0 {
         bail!(
             "--game {}: {} cards dealt to each player as one hand, no board; equity is counted over a board's runouts (seven-card Hold'em, short7, the Omaha games and their Hi-Lo forms: `cargo xtask list --games`)",
@@ -363,6 +376,127 @@ fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u
         .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))
 }
 
+/// The heads-up preflop table ([`handeval_equity::preflop`]), counted on
+/// every core with the evaluator `name`, written to `path` (and its
+/// provenance to `path` with `.md`), each through a temporary file renamed
+/// into place, so that an interrupted count leaves nothing half-written.
+fn preflop_table(path: &std::path::Path, name: &str) -> Result<ExitCode> {
+    use handeval_equity::preflop::{self, CELLS, Cell};
+    use rayon::prelude::*;
+    use std::fmt::Write as _;
+    // Refused before the count, not after it.
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+        bail!(
+            "--preflop-table {}: no folder {}",
+            path.display(),
+            dir.display()
+        );
+    }
+    let hands = preflop::starting_hands();
+    let pairs: Vec<(usize, usize)> = preflop::cells().collect();
+    let bar = Delayed::new("preflop table: {pos} of {len} cells, about {eta} left");
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let started = Instant::now();
+    let cells: Vec<Cell> = pairs
+        .par_iter()
+        .map(|&(a, b)| {
+            let m = handeval_equity::exact::Matchup::new(&[&hands[a], &hands[b]], "", "")
+                .map_err(|e| anyhow::anyhow!("{} against {}: {e}", hands[a], hands[b]))?;
+            let e = handeval_registry::range_equity(name, &m, &mut |_, _| {})
+                .context("the evaluator is registered")?
+                .map_err(|e| anyhow::anyhow!("{} against {}: {e}", hands[a], hands[b]))?;
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            bar.advance(n, CELLS);
+            preflop::cell_of(a, b, &e)
+                .map_err(|e| anyhow::anyhow!("{} against {}: {e}", hands[a], hands[b]))
+        })
+        .collect::<Result<_>>()?;
+    let took = started.elapsed();
+    bar.finish();
+    let mut csv = String::from("hand,versus,deals,games,wins,ties,losses,equity\n");
+    for c in &cells {
+        let _ = writeln!(
+            csv,
+            "{},{},{},{},{},{},{},{:.9}",
+            hands[c.hand],
+            hands[c.versus],
+            c.deals,
+            c.games,
+            c.wins,
+            c.ties,
+            c.losses,
+            c.equity()
+        );
+    }
+    let (deals, games) = cells
+        .iter()
+        .fold((0u64, 0u64), |(d, g), c| (d + c.deals, g + c.games));
+    let commit = crate::machine::output("git", &["rev-parse", "--short", "HEAD"])
+        .unwrap_or_else(|| "unknown".into());
+    let dirty = crate::machine::output("git", &["status", "--porcelain", "--untracked-files=no"])
+        .is_some_and(|s| !s.is_empty());
+    let threads = rayon::current_num_threads();
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    );
+    let md = [
+        "# The heads-up preflop all-in table".to_string(),
+        String::new(),
+        format!(
+            "`{file}`: each of Hold'em's 169 starting hands against each, heads-up, exact over every deal (a combo of each sharing no card: card removal included) and every board of the 48 cards left. One row per unordered pair ({CELLS} rows, each hand against itself included); the other order swaps wins and losses. Columns: the two hands, the deals, the games (deals x 1,712,304 boards), the first hand's games won alone, tied and lost, and its equity (wins and half the ties, per game)."
+        ),
+        String::new(),
+        format!("- made by: `cargo xtask equity --preflop-table {}`", path.display()),
+        format!(
+            "- commit: `{commit}`{}",
+            if dirty { " (with uncommitted changes)" } else { "" }
+        ),
+        format!(
+            "- evaluator: `{name}` (every cell counted by `handeval_equity::exact`, each class of deals up to suit renaming once, its boards by classes)"
+        ),
+        format!("- machine: {}, {threads} threads", crate::machine::probe::cpu_line()),
+        format!(
+            "- counted: {} deals, {} games, in {:.1} s",
+            thousands_u64(deals),
+            thousands_u64(games),
+            took.as_secs_f64()
+        ),
+        String::new(),
+    ]
+    .join("\n");
+    let provenance = path.with_extension("md");
+    write_whole(path, &csv)?;
+    write_whole(&provenance, &md)?;
+    outln!(
+        "{}: {CELLS} cells, {} deals, {} games, counted with {name} on {threads} threads in {:.1} s; provenance in {}",
+        path.display(),
+        thousands_u64(deals),
+        thousands_u64(games),
+        took.as_secs_f64(),
+        provenance.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to `path` through a file beside it, renamed into place:
+/// a reader never sees half of it, and a failed write leaves nothing.
+fn write_whole(path: &std::path::Path, text: &str) -> Result<()> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    let written = std::fs::write(&partial, text)
+        .with_context(|| format!("writing {}", partial.display()))
+        .and_then(|()| {
+            std::fs::rename(&partial, path).with_context(|| format!("writing {}", path.display()))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    written
+}
+
 /// The table of a count of fixed hands: each player's wins, ties, losses
 /// and equity.
 fn write_tally(hands: &[String], tally: &Tally) -> Result<ExitCode> {
@@ -428,14 +562,26 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
         loaded.said()
     )?;
     outln!()?;
-    outln!("| player | range | combos | wins | ties | equity |")?;
-    outln!("|---|---|---:|---:|---:|---:|")?;
+    // The games each player won, tied and lost as counts, so that a count
+    // can be held to another calculator's exact numbers: whole numbers
+    // unless a weight makes them fractions of deals.
+    outln!("| player | range | combos | wins | ties | losses | win | tie | equity |")?;
+    outln!("|---|---|---:|---:|---:|---:|---:|---:|---:|")?;
     for (p, range) in matchup.ranges().iter().enumerate() {
+        let c = &equity.counts[p];
+        let games = match c.whole() {
+            Some(whole) => whole.map(thousands_u64),
+            None => [c.wins, c.ties, c.losses].map(|x| {
+                let milli = (x * 1000.0).round() as u64;
+                format!("{}.{:03}", thousands_u64(milli / 1000), milli % 1000)
+            }),
+        };
         outln!(
-            "| {} | {} | {} | {:.3}% | {:.3}% | {:.3}% |",
+            "| {} | {} | {} | {} | {:.3}% | {:.3}% | {:.3}% |",
             p + 1,
             args.hands[p],
             range.combos().len(),
+            games.join(" | "),
             100.0 * equity.wins[p],
             100.0 * equity.ties[p],
             100.0 * equity.equity[p]
@@ -775,6 +921,7 @@ mod tests {
             seconds: 60.0,
             seed: 1,
             versus: None,
+            preflop_table: None,
         }
     }
 

@@ -98,6 +98,9 @@ pub enum EquityError {
     /// Counting board by board ([`Method::Boards`]) was asked for a
     /// matchup of other than two players.
     NotHeadsUp(usize),
+    /// Counts of whole games were asked of a count whose games are
+    /// weighted fractions (a weighted range).
+    Weighted,
 }
 
 impl fmt::Display for EquityError {
@@ -136,6 +139,10 @@ impl fmt::Display for EquityError {
             EquityError::Game(word) => write!(
                 f,
                 "{word} hands: this count takes hole cards and a board of five"
+            ),
+            EquityError::Weighted => write!(
+                f,
+                "a weighted range's games are fractions: counts of whole games take every weight one"
             ),
         }
     }
@@ -282,6 +289,12 @@ pub struct Equity {
     /// holding it (their share of the whole) and its equity in them:
     /// `(combo, share, equity)`, in the range's order.
     pub per_combo: Vec<Vec<(Combo, f64, f64)>>,
+    /// Per player, the games won alone, tied for the best hand and lost,
+    /// each deal's games weighted by the deal's weight (the product of its
+    /// combos'): whole numbers summing to [`Equity::games`] when every
+    /// weight is one, so that a count can be held to another calculator's
+    /// exact numbers and not only to its shares.
+    pub counts: Vec<Counts>,
     /// Deals counted (one combo per player, no card twice).
     pub deals: u64,
     /// How the games were counted.
@@ -291,6 +304,42 @@ pub struct Equity {
     pub classes: usize,
     /// Games: deals times the boards each can come with.
     pub games: u64,
+}
+
+/// One player's games in a matchup, weighted as the deals are
+/// ([`Equity::counts`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Counts {
+    /// Games won alone.
+    pub wins: f64,
+    /// Games tied for the best hand (the pot shared).
+    pub ties: f64,
+    /// Games lost.
+    pub losses: f64,
+}
+
+impl Counts {
+    /// The games counted: wins, ties and losses.
+    #[must_use]
+    pub fn games(&self) -> f64 {
+        self.wins + self.ties + self.losses
+    }
+
+    /// The three as whole numbers, `None` unless each is one (always so
+    /// when every weight is one and each deal's games count once): exact
+    /// below 2^53 games, more than any matchup of six players has.
+    #[must_use]
+    pub fn whole(&self) -> Option<[u64; 3]> {
+        // Whole when truncating loses nothing (`f64::fract` is std's; the
+        // crate is `no_std`), and exact: below 2^53.
+        let whole = |x: f64| {
+            let n = x as u64;
+            #[expect(clippy::float_cmp, reason = "exactly whole, not nearly")]
+            let exact = (0.0..9.0e15).contains(&x) && n as f64 == x;
+            exact.then_some(n)
+        };
+        Some([whole(self.wins)?, whole(self.ties)?, whole(self.losses)?])
+    }
 }
 
 /// How an exact count goes.
@@ -512,6 +561,13 @@ fn by_boards<E: BestFive<Hand7>>(
         equity: (0..2).map(|p| (beats[p] + ties[p] / 2.0) / games).collect(),
         wins: beats.iter().map(|b| b / games).collect(),
         ties: ties.iter().map(|t| t / games).collect(),
+        counts: (0..2)
+            .map(|p| Counts {
+                wins: beats[p],
+                ties: ties[p],
+                losses: games - beats[p] - ties[p],
+            })
+            .collect(),
         per_combo: per,
         deals,
         method: Method::Boards,
@@ -532,6 +588,7 @@ fn by_deals<E: BestFive<Hand7>>(
     let mut equity = alloc::vec![0.0; players];
     let mut wins = alloc::vec![0.0; players];
     let mut ties = alloc::vec![0.0; players];
+    let mut counts = alloc::vec![Counts::default(); players];
     // Per player, per combo (by its place in the range): weight, weighted equity.
     let mut per: Vec<Vec<(f64, f64)>> = m
         .ranges
@@ -576,6 +633,9 @@ fn by_deals<E: BestFive<Hand7>>(
             equity[p] += weight * e;
             wins[p] += weight * tally.wins[p] as f64 / boards;
             ties[p] += weight * tally.ties[p] as f64 / boards;
+            counts[p].wins += weight * tally.wins[p] as f64;
+            counts[p].ties += weight * tally.ties[p] as f64;
+            counts[p].losses += weight * tally.losses(p) as f64;
             let c = hands[p].cards;
             // A deal's combos are its ranges'.
             if let Some(at) = m.ranges[p].place(c[0], c[1]) {
@@ -607,6 +667,7 @@ fn by_deals<E: BestFive<Hand7>>(
         equity: equity.iter().map(|e| e / total).collect(),
         wins: wins.iter().map(|w| w / total).collect(),
         ties: ties.iter().map(|t| t / total).collect(),
+        counts,
         per_combo,
         deals,
         method: Method::Deals,
@@ -679,6 +740,38 @@ mod tests {
                 "{method}: {seen:?}"
             );
         }
+    }
+
+    #[test]
+    fn aces_against_kings_are_the_published_counts_either_way() {
+        // The 36 deals of AA against KK, every board: 50,371,344 wins,
+        // 285,228 ties and 10,986,372 losses of 61,642,944 games (the
+        // figures PokerStove and OMPEval print), counted both ways.
+        let m = Matchup::new(&["AA", "KK"], "", "").unwrap();
+        for method in [Method::Deals, Method::Boards] {
+            let e = exact_by::<handeval_perfhash::Seven>(&m, Some(method), &mut |_, _| {}).unwrap();
+            assert_eq!(e.games, 61_642_944, "{method}");
+            assert_eq!(
+                e.counts[0].whole(),
+                Some([50_371_344, 285_228, 10_986_372]),
+                "{method}"
+            );
+            assert_eq!(
+                e.counts[1].whole(),
+                Some([10_986_372, 285_228, 50_371_344]),
+                "{method}"
+            );
+            // The shares are the counts over the games.
+            assert!((e.wins[0] - 50_371_344.0 / 61_642_944.0).abs() < 1e-12);
+        }
+        // A weighted range counts its deals' games by their weights: no
+        // longer whole numbers, the same shares.
+        let weighted = Matchup::new(&["0.3(AA)", "KK"], "", "").unwrap();
+        let e = exact::<handeval_perfhash::Seven>(&weighted).unwrap();
+        assert_eq!(e.counts[0].whole(), None);
+        assert!((e.counts[0].wins - 0.3 * 50_371_344.0).abs() < 1e-3);
+        assert!((e.counts[0].games() - 0.3 * 61_642_944.0).abs() < 1e-3);
+        assert!((e.wins[0] - 50_371_344.0 / 61_642_944.0).abs() < 1e-12);
     }
 
     #[test]

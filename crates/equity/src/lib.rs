@@ -33,5 +33,6 @@ pub mod fixed;
 pub mod hilo;
 pub mod monte_carlo;
 pub mod omaha;
+pub mod preflop;
 pub mod range;
 pub mod showdown;

@@ -312,6 +312,18 @@ fn equity_takes_ranges_and_counts_them_exactly() {
         .unwrap();
     let said = text(&out.stdout);
     assert!(said.contains("11,382,741,216 games"), "{said}");
+    // Counts, not only shares: each player's games won, tied and lost,
+    // the published figures of aces against kings over its 36 deals.
+    let out = xtask().args(["equity", "AA", "KK"]).output().unwrap();
+    let said = text(&out.stdout);
+    assert!(out.status.success(), "{said}{}", text(&out.stderr));
+    assert!(said.contains("61,642,944 games"), "{said}");
+    assert!(
+        said.contains(
+            "| 1 | AA | 6 | 50,371,344 | 285,228 | 10,986,372 | 81.715% | 0.463% | 81.946% |"
+        ),
+        "{said}"
+    );
     // A bad range says where and why; ranges are not dealt board by board.
     let out = xtask().args(["equity", "QQ+", "AKx"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
@@ -444,6 +456,31 @@ fn short_deck_equity_deals_from_its_own_thirty_six_cards() {
     ] {
         let out = xtask().arg("equity").args(args).output().unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(text(&out.stderr).contains(error), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn the_preflop_table_is_refused_before_it_is_counted() {
+    // A folder that is not there, another game, or hands beside it: each
+    // a clear error at once (the count itself is held to its committed
+    // table by handeval-equity's tests/preflop.rs).
+    for (args, error) in [
+        (
+            &["--preflop-table", "/nonexistent-handeval/table.csv"][..],
+            "no folder /nonexistent-handeval",
+        ),
+        (
+            &["--preflop-table", "t.csv", "--game", "omaha"][..],
+            "Hold'em's 169 starting hands",
+        ),
+        (
+            &["--preflop-table", "t.csv", "AA"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let out = xtask().arg("equity").args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
         assert!(text(&out.stderr).contains(error), "{}", text(&out.stderr));
     }
 }

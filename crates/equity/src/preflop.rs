@@ -1,0 +1,197 @@
+//! The preflop all-in table: each of the 169 starting hands of Hold'em
+//! against each other, heads-up, counted exactly over every deal and every
+//! board.
+//!
+//! A starting hand is a class of combos alike up to suits: a pair (`AA`,
+//! six combos), two ranks suited (`AKs`, four) or offsuit (`AKo`, twelve).
+//! A cell of the table is one class against another: every deal of a combo
+//! of each that shares no card (card removal: `AKs` against `AA` is 4 x 3
+//! deals, not 4 x 6), each over the 1,712,304 boards of the 48 cards left,
+//! counted by [`crate::exact`] as a matchup of two ranges. So a cell's
+//! wins, ties and losses are whole numbers of games, and the table holds
+//! each unordered pair once (14,365 cells, the 169 mirrors included): the
+//! other order swaps wins and losses.
+//!
+//! A worked example: `AA` against `KK` is 6 x 6 = 36 deals (no card in
+//! common), 36 x 1,712,304 = 61,642,944 games, of which the aces win
+//! 50,371,344, tie 285,228 and lose 10,986,372: 81.95% equity.
+//!
+//! ```
+//! use handeval_equity::preflop::{cell, index_of, starting_hands};
+//! use handeval_perfhash::Seven;
+//! assert_eq!(starting_hands().len(), 169);
+//! let aces = index_of("AA").unwrap();
+//! let kings = index_of("KK").unwrap();
+//! let c = cell::<Seven>(aces, kings).unwrap();
+//! assert_eq!((c.deals, c.games), (36, 61_642_944));
+//! assert_eq!((c.wins, c.ties, c.losses), (50_371_344, 285_228, 10_986_372));
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use handeval_core::{BestFive, Hand7};
+
+use crate::exact::{EquityError, Matchup, exact};
+
+/// The ranks, highest first, as starting hands are written.
+pub const RANKS: &[u8; 13] = b"AKQJT98765432";
+
+/// The starting hands.
+pub const HANDS: usize = 169;
+
+/// The cells of the table, each unordered pair of starting hands once.
+pub const CELLS: usize = HANDS * (HANDS + 1) / 2;
+
+/// The 169 starting hands in the table's order: by the higher rank from
+/// the ace, then the lower, the pair first and each suited hand before its
+/// offsuit one (`AA`, `AKs`, `AKo`, `AQs`, ..., `A2o`, `KK`, ..., `22`).
+#[must_use]
+pub fn starting_hands() -> Vec<String> {
+    let mut out = Vec::with_capacity(HANDS);
+    for (i, &high) in RANKS.iter().enumerate() {
+        for &low in &RANKS[i..] {
+            let mut name = String::new();
+            name.push(char::from(high));
+            name.push(char::from(low));
+            if high == low {
+                out.push(name);
+            } else {
+                out.push(alloc::format!("{name}s"));
+                out.push(alloc::format!("{name}o"));
+            }
+        }
+    }
+    out
+}
+
+/// Where `name` (`AKs`, `TT`) stands in [`starting_hands`].
+#[must_use]
+pub fn index_of(name: &str) -> Option<usize> {
+    starting_hands().iter().position(|h| h == name)
+}
+
+/// The combos of a starting hand: 6 for a pair, 4 suited, 12 offsuit.
+#[must_use]
+pub fn combos_of(name: &str) -> usize {
+    match name.as_bytes() {
+        [a, b] if a == b => 6,
+        [_, _, b's'] => 4,
+        _ => 12,
+    }
+}
+
+/// Every cell of the table, `(hand, versus)` with `hand <= versus`, in
+/// order: row by row of [`starting_hands`].
+pub fn cells() -> impl Iterator<Item = (usize, usize)> {
+    (0..HANDS).flat_map(|a| (a..HANDS).map(move |b| (a, b)))
+}
+
+/// One cell: the first starting hand's games against the second's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The first hand, by its place in [`starting_hands`].
+    pub hand: usize,
+    /// The second hand.
+    pub versus: usize,
+    /// Deals: a combo of each sharing no card.
+    pub deals: u64,
+    /// Games: the deals times the boards each can come with.
+    pub games: u64,
+    /// Games the first hand won alone.
+    pub wins: u64,
+    /// Games tied.
+    pub ties: u64,
+    /// Games the first hand lost.
+    pub losses: u64,
+}
+
+impl Cell {
+    /// The first hand's equity: wins and half the ties, per game.
+    #[must_use]
+    pub fn equity(&self) -> f64 {
+        (self.wins as f64 + self.ties as f64 / 2.0) / self.games as f64
+    }
+
+    /// The same cell from the second hand's side.
+    #[must_use]
+    pub fn mirrored(&self) -> Cell {
+        Cell {
+            hand: self.versus,
+            versus: self.hand,
+            wins: self.losses,
+            losses: self.wins,
+            ..*self
+        }
+    }
+}
+
+/// The cell of `hand` against `versus` (places in [`starting_hands`]),
+/// each deal valued by `E`.
+///
+/// # Errors
+/// [`EquityError::Range`] for a place past the table.
+pub fn cell<E: BestFive<Hand7>>(hand: usize, versus: usize) -> Result<Cell, EquityError> {
+    let names = starting_hands();
+    let name = |i: usize, player: usize| {
+        names.get(i).cloned().ok_or(EquityError::Range {
+            player,
+            error: crate::range::RangeError {
+                column: 1,
+                message: alloc::format!("no starting hand {i}: the table has {HANDS}"),
+            },
+        })
+    };
+    let (a, b) = (name(hand, 1)?, name(versus, 2)?);
+    let m = Matchup::new(&[&a, &b], "", "")?;
+    cell_of(hand, versus, &exact::<E>(&m)?)
+}
+
+/// A cell from an exact count of the two hands' ranges (`AKs` against
+/// `QQ`, no board), however it was counted.
+///
+/// # Errors
+/// [`EquityError::Weighted`] when the counts are not whole numbers of
+/// games (a weighted range).
+pub fn cell_of(hand: usize, versus: usize, e: &crate::exact::Equity) -> Result<Cell, EquityError> {
+    let [wins, ties, losses] = e.counts[0].whole().ok_or(EquityError::Weighted)?;
+    Ok(Cell {
+        hand,
+        versus,
+        deals: e.deals,
+        games: e.games,
+        wins,
+        ties,
+        losses,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_169_hands_and_their_1326_combos() {
+        let hands = starting_hands();
+        assert_eq!(hands.len(), HANDS);
+        assert_eq!(&hands[..4], ["AA", "AKs", "AKo", "AQs"]);
+        assert_eq!(hands.last().map(String::as_str), Some("22"));
+        assert_eq!(hands.iter().map(|h| combos_of(h)).sum::<usize>(), 1326);
+        let mut sorted = hands.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), HANDS);
+        assert_eq!(cells().count(), CELLS);
+        assert_eq!(CELLS, 14_365);
+        // Each a range the parser reads as its combos.
+        for h in &hands {
+            let m = Matchup::new(&[h, "random"], "", "").unwrap();
+            assert_eq!(m.ranges()[0].combos().len(), combos_of(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn a_cell_past_the_table_is_an_error() {
+        assert!(cell::<handeval_perfhash::Seven>(0, HANDS).is_err());
+    }
+}
