@@ -24,7 +24,7 @@ pub struct Args {
     /// Each player's hand, two to six players: two cards (`AhAs`, `"Ah
     /// As"`), a range (`"QQ+,AKs"`, `random`, `"0.5(JJ),AQo@25"`), or with
     /// an Omaha `--game` its hole cards.
-    #[arg(required_unless_present = "preflop_table", num_args = 1..)]
+    #[arg(required_unless_present_any = ["preflop_table", "preflop_row"], num_args = 1..)]
     hands: Vec<String>,
     /// Count the heads-up preflop all-in table instead: each of the 169
     /// starting hands against each (card removal included), exact, on
@@ -33,6 +33,13 @@ pub struct Args {
     /// its provenance beside it in a `.md` of the same name.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["hands", "board", "dead", "monte_carlo", "per_combo", "versus", "every_board"])]
     preflop_table: Option<std::path::PathBuf>,
+    /// Count a row of the three-way preflop table instead: these two
+    /// starting hands (`AA KK`, `AKs 76s`) against each of the 169 as the
+    /// third, exact, on every core, as CSV on standard output (each
+    /// player's wins, ties and losses and equity; a row of no deal, as a
+    /// third `AA` beside `AA`, with none).
+    #[arg(long, num_args = 2, value_names = ["HAND", "VERSUS"], conflicts_with_all = ["hands", "preflop_table", "board", "dead", "monte_carlo", "per_combo", "versus", "every_board"])]
+    preflop_row: Option<Vec<String>>,
     /// The board so far: a flop (`2c7d9h`), a turn or a river; none by default.
     #[arg(long, default_value = "")]
     board: String,
@@ -239,6 +246,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             bail!("--preflop-table: Hold'em's 169 starting hands (no --game)");
         }
         return preflop_table(path, &name);
+    }
+    if let Some(two) = &args.preflop_row {
+        if args.game() != GameInfo::of::<Hand7>() {
+            bail!("--preflop-row: Hold'em's 169 starting hands (no --game)");
+        }
+        return preflop_row(two, &name);
     }
     if dealt.board == 0 {
         bail!(
@@ -476,6 +489,74 @@ fn preflop_table(path: &std::path::Path, name: &str) -> Result<ExitCode> {
         thousands_u64(games),
         took.as_secs_f64(),
         provenance.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A row of the three-way preflop table: `two` starting hands against
+/// each of the 169 as the third, counted on every core with `name`, as CSV
+/// on standard output.
+fn preflop_row(two: &[String], name: &str) -> Result<ExitCode> {
+    use handeval_equity::preflop;
+    use rayon::prelude::*;
+    use std::fmt::Write as _;
+    let hands = preflop::starting_hands();
+    let place = |h: &String| {
+        hands.iter().position(|x| x == h).with_context(|| {
+            format!("--preflop-row: `{h}` is not a starting hand (a pair `AA`, or two ranks suited `AKs` or offsuit `AKo`, the higher first)")
+        })
+    };
+    let (a, b) = (place(&two[0])?, place(&two[1])?);
+    let started = Instant::now();
+    let row: Vec<Option<preflop::ThreeWay>> = (0..preflop::HANDS)
+        .into_par_iter()
+        .map(|c| {
+            let texts = [hands[a].as_str(), hands[b].as_str(), hands[c].as_str()];
+            let m = handeval_equity::exact::Matchup::new(&texts, "", "")
+                .map_err(|e| anyhow::anyhow!("{}: {e}", texts.join(" against ")))?;
+            match handeval_registry::range_equity(name, &m, &mut |_, _| {})
+                .context("the evaluator is registered")?
+            {
+                Ok(e) => preflop::three_way_of([a, b, c], &e)
+                    .map(Some)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", texts.join(" against "))),
+                Err(handeval_equity::exact::EquityError::NoDeal) => Ok(None),
+                Err(e) => Err(anyhow::anyhow!("{}: {e}", texts.join(" against "))),
+            }
+        })
+        .collect::<Result<_>>()?;
+    let took = started.elapsed();
+    let mut header = String::from("hand,versus,third,deals,games");
+    for p in 1..=3 {
+        let _ = write!(header, ",wins{p},ties{p},losses{p},equity{p}");
+    }
+    outln!("{header}")?;
+    let (mut deals, mut games) = (0u64, 0u64);
+    for (c, cell) in row.iter().enumerate() {
+        let mut line = format!("{},{},{}", hands[a], hands[b], hands[c]);
+        match cell {
+            Some(t) => {
+                deals += t.deals;
+                games += t.games;
+                let _ = write!(line, ",{},{}", t.deals, t.games);
+                for p in 0..3 {
+                    let [w, ti, l] = t.counts[p];
+                    let _ = write!(line, ",{w},{ti},{l},{:.9}", t.equity[p]);
+                }
+            }
+            None => line.push_str(",0,0,,,,,,,,,,,,"),
+        }
+        outln!("{line}")?;
+    }
+    errln!(
+        "{} {}: {} thirds, {} deals, {} games, counted with {name} on {} threads in {:.2} s",
+        hands[a],
+        hands[b],
+        row.iter().flatten().count(),
+        thousands_u64(deals),
+        thousands_u64(games),
+        rayon::current_num_threads(),
+        took.as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -922,6 +1003,7 @@ mod tests {
             seed: 1,
             versus: None,
             preflop_table: None,
+            preflop_row: None,
         }
     }
 

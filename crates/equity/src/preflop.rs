@@ -12,6 +12,10 @@
 //! each unordered pair once (14,365 cells, the 169 mirrors included): the
 //! other order swaps wins and losses.
 //!
+//! The three-way table (169^3 cells, 6 hours for rs-poker's exact run) is
+//! counted a row at a time on demand: two hands against each of the 169 as
+//! the third ([`three_way_row`]).
+//!
 //! A worked example: `AA` against `KK` is 6 x 6 = 36 deals (no card in
 //! common), 36 x 1,712,304 = 61,642,944 games, of which the aces win
 //! 50,371,344, tie 285,228 and lose 10,986,372: 81.95% equity.
@@ -134,13 +138,10 @@ impl Cell {
 pub fn cell<E: BestFive<Hand7>>(hand: usize, versus: usize) -> Result<Cell, EquityError> {
     let names = starting_hands();
     let name = |i: usize, player: usize| {
-        names.get(i).cloned().ok_or(EquityError::Range {
-            player,
-            error: crate::range::RangeError {
-                column: 1,
-                message: alloc::format!("no starting hand {i}: the table has {HANDS}"),
-            },
-        })
+        names
+            .get(i)
+            .cloned()
+            .ok_or_else(|| past_the_table(i, player))
     };
     let (a, b) = (name(hand, 1)?, name(versus, 2)?);
     let m = Matchup::new(&[&a, &b], "", "")?;
@@ -164,6 +165,97 @@ pub fn cell_of(hand: usize, versus: usize, e: &crate::exact::Equity) -> Result<C
         ties,
         losses,
     })
+}
+
+/// One cell of the three-way table: three starting hands all in, each
+/// player's games over every deal (a combo of each, no card twice) and
+/// every board of the 46 cards left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThreeWay {
+    /// The three hands, by their places in [`starting_hands`].
+    pub hands: [usize; 3],
+    /// Deals: a combo of each sharing no card (none: no cell, as `AA`
+    /// three times).
+    pub deals: u64,
+    /// Games: the deals times the boards each can come with.
+    pub games: u64,
+    /// Per player: games won alone, tied for the best hand (with one other
+    /// or both) and lost.
+    pub counts: [[u64; 3]; 3],
+    /// Per player: the pots won, tied pots by share, per game.
+    pub equity: [f64; 3],
+}
+
+/// A row of the three-way table: `hand` and `versus` against each of the
+/// 169 starting hands as the third, in [`starting_hands`]'s order, each
+/// counted exactly with `E`; `None` where no deal holds the three (a
+/// fourth ace asked of `AA`, `AA`, `AA`).
+///
+/// # Errors
+/// As [`three_way`].
+pub fn three_way_row<E: BestFive<Hand7>>(
+    hand: usize,
+    versus: usize,
+) -> Result<Vec<Option<ThreeWay>>, EquityError> {
+    (0..HANDS)
+        .map(|third| match three_way::<E>([hand, versus, third]) {
+            Ok(c) => Ok(Some(c)),
+            Err(EquityError::NoDeal) => Ok(None),
+            Err(e) => Err(e),
+        })
+        .collect()
+}
+
+/// The three-way cell of `hands` (places in [`starting_hands`]), each deal
+/// valued by `E`.
+///
+/// # Errors
+/// [`EquityError::Range`] for a place past the table,
+/// [`EquityError::NoDeal`] when no deal holds the three.
+pub fn three_way<E: BestFive<Hand7>>(hands: [usize; 3]) -> Result<ThreeWay, EquityError> {
+    let names = starting_hands();
+    let mut texts: Vec<&str> = Vec::with_capacity(3);
+    for (p, &h) in hands.iter().enumerate() {
+        texts.push(names.get(h).ok_or_else(|| past_the_table(h, p + 1))?);
+    }
+    let m = Matchup::new(&texts, "", "")?;
+    three_way_of(hands, &exact::<E>(&m)?)
+}
+
+/// A three-way cell from an exact count of the three hands' ranges, however
+/// it was counted.
+///
+/// # Errors
+/// [`EquityError::Weighted`] when the counts are not whole numbers, or
+/// [`EquityError::Players`] unless the count is of three players.
+pub fn three_way_of(hands: [usize; 3], e: &crate::exact::Equity) -> Result<ThreeWay, EquityError> {
+    if e.counts.len() != 3 {
+        return Err(EquityError::Players(e.counts.len()));
+    }
+    let mut counts = [[0u64; 3]; 3];
+    let mut equity = [0.0; 3];
+    for p in 0..3 {
+        counts[p] = e.counts[p].whole().ok_or(EquityError::Weighted)?;
+        equity[p] = e.equity[p];
+    }
+    Ok(ThreeWay {
+        hands,
+        deals: e.deals,
+        games: e.games,
+        counts,
+        equity,
+    })
+}
+
+/// The error of a place past the table, for player `player`.
+fn past_the_table(place: usize, player: usize) -> EquityError {
+    EquityError::Range {
+        player,
+        error: crate::range::RangeError {
+            column: 1,
+            message: alloc::format!("no starting hand {place}: the table has {HANDS}"),
+        },
+    }
 }
 
 #[cfg(test)]

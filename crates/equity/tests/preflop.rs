@@ -277,3 +277,117 @@ fn seeded_cells_are_their_brute_force() {
         );
     }
 }
+
+#[test]
+fn a_three_way_row_and_a_seeded_cell_of_it_are_their_brute_force() {
+    use handeval_equity::preflop::{three_way, three_way_row};
+    let hands = starting_hands();
+    // A pair twice against each third: no deal where the third is the
+    // same pair (four of a rank, six cards asked), every other deal by
+    // card removal.
+    let mut rng = ChaCha8Rng::seed_from_u64(20_261_204);
+    let pairs: Vec<usize> = (0..hands.len())
+        .filter(|&h| combos_of(&hands[h]) == 6)
+        .collect();
+    let pair = pairs[rng.random_range(0..pairs.len())];
+    let row = three_way_row::<PerfhashSeven>(pair, pair).unwrap();
+    assert_eq!(row.len(), hands.len());
+    for (third, cell) in row.iter().enumerate() {
+        let combos = |h: usize| {
+            Matchup::new(&[&hands[h], "random"], "", "")
+                .unwrap()
+                .ranges()[0]
+                .clone()
+        };
+        let (x, z) = (combos(pair), combos(third));
+        let mut deals = 0u64;
+        for a in x.combos() {
+            for b in x.combos() {
+                for c in z.combos() {
+                    let masks = [a.mask(), b.mask(), c.mask()];
+                    deals += u64::from(
+                        masks[0] & masks[1] == 0 && (masks[0] | masks[1]) & masks[2] == 0,
+                    );
+                }
+            }
+        }
+        match cell {
+            None => assert_eq!(deals, 0, "{}", hands[third]),
+            Some(t) => {
+                assert_eq!(
+                    (t.deals, t.games),
+                    (deals, deals * 1_370_754),
+                    "{}",
+                    hands[third]
+                );
+                for p in 0..3 {
+                    assert_eq!(t.counts[p].iter().sum::<u64>(), t.games);
+                }
+            }
+        }
+    }
+    assert!(row[pair].is_none());
+    // A seeded third, every deal and every board by brute force.
+    // (Another pair than the first two: the same would leave no deal.)
+    let others: Vec<usize> = pairs.iter().copied().filter(|&p| p != pair).collect();
+    let third = others[rng.random_range(0..others.len())];
+    let cell = three_way::<PerfhashSeven>([pair, pair, third]).unwrap();
+    let m = Matchup::new(&[&hands[pair], &hands[pair], &hands[third]], "", "").unwrap();
+    let mut counts = [[0u64; 3]; 3];
+    for a in m.ranges()[0].combos() {
+        for b in m.ranges()[1].combos() {
+            for c in m.ranges()[2].combos() {
+                if a.mask() & b.mask() != 0 || (a.mask() | b.mask()) & c.mask() != 0 {
+                    continue;
+                }
+                let holes = [a.cards, b.cards, c.cards];
+                let used = a.mask() | b.mask() | c.mask();
+                let rest: Vec<Card> = Card::all().filter(|k| used & 1 << k.index() == 0).collect();
+                each_board(&rest, &mut |board| {
+                    let values = holes.map(|h| {
+                        let mut cards = [h[0]; 7];
+                        cards[1] = h[1];
+                        cards[2..].copy_from_slice(board);
+                        <PerfhashSeven as BestFive<Hand7>>::strength(&Hand7::new(cards).unwrap())
+                    });
+                    let best = values.iter().max().copied().unwrap();
+                    let at_best = values.iter().filter(|v| **v == best).count();
+                    for p in 0..3 {
+                        // Won alone (0), tied for the best (1), lost (2).
+                        let k = if values[p] == best {
+                            usize::from(at_best > 1)
+                        } else {
+                            2
+                        };
+                        counts[p][k] += 1;
+                    }
+                });
+            }
+        }
+    }
+    assert_eq!(
+        cell.counts, counts,
+        "{} {} {}",
+        hands[pair], hands[pair], hands[third]
+    );
+    println!(
+        "preflop three-way: {} {} against each third, deals by card removal; {} as the third equals its brute force",
+        hands[pair], hands[pair], hands[third]
+    );
+}
+
+/// Calls `f` with every board of five of `rest`.
+fn each_board(rest: &[Card], f: &mut dyn FnMut(&[Card; 5])) {
+    let n = rest.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                for l in k + 1..n {
+                    for m in l + 1..n {
+                        f(&[rest[i], rest[j], rest[k], rest[l], rest[m]]);
+                    }
+                }
+            }
+        }
+    }
+}
