@@ -203,8 +203,16 @@ fn a_table_one_game_wrong_is_caught() {
     assert!(parse(&text).is_err_and(|e| e.contains("KQ")));
 }
 
+/// A hand's value on a board, by perfhash's table, on its own.
+fn value(hole: [Card; 2], board: [Card; 5]) -> <PerfhashSeven as BestFive<Hand7>>::Strength {
+    let mut cards = [hole[0]; 7];
+    cards[1] = hole[1];
+    cards[2..].copy_from_slice(&board);
+    <PerfhashSeven as BestFive<Hand7>>::strength(&Hand7::new(cards).unwrap())
+}
+
 /// One deal's games over every board, by brute force: each hand valued on
-/// its own with perfhash's table, no classes of boards.
+/// its own, no classes of boards.
 fn brute_deal(a: [Card; 2], b: [Card; 2]) -> [u64; 3] {
     let used = [a, b]
         .iter()
@@ -212,28 +220,10 @@ fn brute_deal(a: [Card; 2], b: [Card; 2]) -> [u64; 3] {
         .fold(0u64, |m, c| m | 1 << c.index());
     let rest: Vec<Card> = Card::all().filter(|c| used & 1 << c.index() == 0).collect();
     let mut out = [0u64; 3];
-    let n = rest.len();
-    for i in 0..n {
-        for j in i + 1..n {
-            for k in j + 1..n {
-                for l in k + 1..n {
-                    for m in l + 1..n {
-                        let board = [rest[i], rest[j], rest[k], rest[l], rest[m]];
-                        let value = |h: [Card; 2]| {
-                            let mut cards = [h[0]; 7];
-                            cards[1] = h[1];
-                            cards[2..].copy_from_slice(&board);
-                            <PerfhashSeven as BestFive<Hand7>>::strength(
-                                &Hand7::new(cards).unwrap(),
-                            )
-                        };
-                        let (x, y) = (value(a), value(b));
-                        out[usize::from(x <= y) + usize::from(x < y)] += 1;
-                    }
-                }
-            }
-        }
-    }
+    each_board(&rest, &mut |board| {
+        let (x, y) = (value(a, *board), value(b, *board));
+        out[usize::from(x <= y) + usize::from(x < y)] += 1;
+    });
     out
 }
 
@@ -344,12 +334,7 @@ fn a_three_way_row_and_a_seeded_cell_of_it_are_their_brute_force() {
                 let used = a.mask() | b.mask() | c.mask();
                 let rest: Vec<Card> = Card::all().filter(|k| used & 1 << k.index() == 0).collect();
                 each_board(&rest, &mut |board| {
-                    let values = holes.map(|h| {
-                        let mut cards = [h[0]; 7];
-                        cards[1] = h[1];
-                        cards[2..].copy_from_slice(board);
-                        <PerfhashSeven as BestFive<Hand7>>::strength(&Hand7::new(cards).unwrap())
-                    });
+                    let values = holes.map(|h| value(h, *board));
                     let best = values.iter().max().copied().unwrap();
                     let at_best = values.iter().filter(|v| **v == best).count();
                     for p in 0..3 {
