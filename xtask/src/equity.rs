@@ -241,17 +241,24 @@ pub fn run(args: &Args) -> Result<ExitCode> {
         | crate::diff::Checked::Low(game)
         | crate::diff::Checked::Badugi(game) => game,
     };
-    if let Some(path) = &args.preflop_table {
+    if args.preflop_table.is_some() || args.preflop_row.is_some() {
+        let what = if args.preflop_table.is_some() {
+            "--preflop-table"
+        } else {
+            "--preflop-row"
+        };
         if args.game() != GameInfo::of::<Hand7>() {
-            bail!("--preflop-table: Hold'em's 169 starting hands (no --game)");
+            bail!("{what}: Hold'em's 169 starting hands (no --game)");
         }
-        return preflop_table(path, &name);
-    }
-    if let Some(two) = &args.preflop_row {
-        if args.game() != GameInfo::of::<Hand7>() {
-            bail!("--preflop-row: Hold'em's 169 starting hands (no --game)");
+        // The evaluator named (and its tables made and kept) before any
+        // count, as a count of ranges does.
+        let _tables = Loaded::of(args.game(), &name)?;
+        if let Some(path) = &args.preflop_table {
+            return preflop_table(path, &name);
         }
-        return preflop_row(two, &name);
+        if let Some(two) = &args.preflop_row {
+            return preflop_row(two, &name);
+        }
     }
     if dealt.board == 0 {
         bail!(
@@ -389,6 +396,15 @@ fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u
         .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))
 }
 
+/// An exact count of `m` by the seven-card evaluator `name`, which
+/// [`Loaded::of`] has found.
+fn counted_by(
+    name: &str,
+    m: &handeval_equity::exact::Matchup,
+) -> Result<handeval_equity::exact::Equity, handeval_equity::exact::EquityError> {
+    handeval_registry::range_equity(name, m, &mut |_, _| {}).expect("the evaluator is registered")
+}
+
 /// The heads-up preflop table ([`handeval_equity::preflop`]), counted on
 /// every core with the evaluator `name`, written to `path` (and its
 /// provenance to `path` with `.md`), each through a temporary file renamed
@@ -414,15 +430,11 @@ fn preflop_table(path: &std::path::Path, name: &str) -> Result<ExitCode> {
     let cells: Vec<Cell> = pairs
         .par_iter()
         .map(|&(a, b)| {
-            let m = handeval_equity::exact::Matchup::new(&[&hands[a], &hands[b]], "", "")
-                .map_err(|e| anyhow::anyhow!("{} against {}: {e}", hands[a], hands[b]))?;
-            let e = handeval_registry::range_equity(name, &m, &mut |_, _| {})
-                .context("the evaluator is registered")?
+            let cell = preflop::cell_by(a, b, |m| counted_by(name, m))
                 .map_err(|e| anyhow::anyhow!("{} against {}: {e}", hands[a], hands[b]))?;
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             bar.advance(n, CELLS);
-            preflop::cell_of(a, b, &e)
-                .map_err(|e| anyhow::anyhow!("{} against {}: {e}", hands[a], hands[b]))
+            Ok(cell)
         })
         .collect::<Result<_>>()?;
     let took = started.elapsed();
@@ -502,7 +514,7 @@ fn preflop_row(two: &[String], name: &str) -> Result<ExitCode> {
     use std::fmt::Write as _;
     let hands = preflop::starting_hands();
     let place = |h: &String| {
-        hands.iter().position(|x| x == h).with_context(|| {
+        preflop::index_of(h).with_context(|| {
             format!("--preflop-row: `{h}` is not a starting hand (a pair `AA`, or two ranks suited `AKs` or offsuit `AKo`, the higher first)")
         })
     };
@@ -511,18 +523,14 @@ fn preflop_row(two: &[String], name: &str) -> Result<ExitCode> {
     let row: Vec<Option<preflop::ThreeWay>> = (0..preflop::HANDS)
         .into_par_iter()
         .map(|c| {
-            let texts = [hands[a].as_str(), hands[b].as_str(), hands[c].as_str()];
-            let m = handeval_equity::exact::Matchup::new(&texts, "", "")
-                .map_err(|e| anyhow::anyhow!("{}: {e}", texts.join(" against ")))?;
-            match handeval_registry::range_equity(name, &m, &mut |_, _| {})
-                .context("the evaluator is registered")?
-            {
-                Ok(e) => preflop::three_way_of([a, b, c], &e)
-                    .map(Some)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", texts.join(" against "))),
-                Err(handeval_equity::exact::EquityError::NoDeal) => Ok(None),
-                Err(e) => Err(anyhow::anyhow!("{}: {e}", texts.join(" against "))),
-            }
+            preflop::three_way_by([a, b, c], |m| counted_by(name, m)).map_err(|e| {
+                anyhow::anyhow!(
+                    "{} against {} against {}: {e}",
+                    hands[a],
+                    hands[b],
+                    hands[c]
+                )
+            })
         })
         .collect::<Result<_>>()?;
     let took = started.elapsed();

@@ -130,31 +130,40 @@ impl Cell {
     }
 }
 
+/// The matchup of starting hands (places in [`starting_hands`]), each as
+/// the range of its combos, no board.
+fn matchup_of(hands: &[usize]) -> Result<Matchup, EquityError> {
+    let names = starting_hands();
+    let mut texts: Vec<&str> = Vec::with_capacity(hands.len());
+    for (p, &h) in hands.iter().enumerate() {
+        texts.push(names.get(h).ok_or_else(|| past_the_table(h, p + 1))?);
+    }
+    Matchup::new(&texts, "", "")
+}
+
 /// The cell of `hand` against `versus` (places in [`starting_hands`]),
 /// each deal valued by `E`.
 ///
 /// # Errors
-/// [`EquityError::Range`] for a place past the table.
+/// As [`cell_by`].
 pub fn cell<E: BestFive<Hand7>>(hand: usize, versus: usize) -> Result<Cell, EquityError> {
-    let names = starting_hands();
-    let name = |i: usize, player: usize| {
-        names
-            .get(i)
-            .cloned()
-            .ok_or_else(|| past_the_table(i, player))
-    };
-    let (a, b) = (name(hand, 1)?, name(versus, 2)?);
-    let m = Matchup::new(&[&a, &b], "", "")?;
-    cell_of(hand, versus, &exact::<E>(&m)?)
+    cell_by(hand, versus, exact::<E>)
 }
 
-/// A cell from an exact count of the two hands' ranges (`AKs` against
-/// `QQ`, no board), however it was counted.
+/// The cell of `hand` against `versus`, the matchup of their ranges
+/// counted exactly by `count` (say [`exact`] with an evaluator chosen at
+/// run time), however it counts.
 ///
 /// # Errors
-/// [`EquityError::Weighted`] when the counts are not whole numbers of
-/// games (a weighted range).
-pub fn cell_of(hand: usize, versus: usize, e: &crate::exact::Equity) -> Result<Cell, EquityError> {
+/// [`EquityError::Range`] for a place past the table, `count`'s own, and
+/// [`EquityError::Weighted`] when its counts are not whole numbers of
+/// games.
+pub fn cell_by(
+    hand: usize,
+    versus: usize,
+    count: impl FnOnce(&Matchup) -> Result<crate::exact::Equity, EquityError>,
+) -> Result<Cell, EquityError> {
+    let e = count(&matchup_of(&[hand, versus])?)?;
     let [wins, ties, losses] = e.counts[0].whole().ok_or(EquityError::Weighted)?;
     Ok(Cell {
         hand,
@@ -192,59 +201,53 @@ pub struct ThreeWay {
 /// fourth ace asked of `AA`, `AA`, `AA`).
 ///
 /// # Errors
-/// As [`three_way`].
+/// As [`three_way_by`].
 pub fn three_way_row<E: BestFive<Hand7>>(
     hand: usize,
     versus: usize,
 ) -> Result<Vec<Option<ThreeWay>>, EquityError> {
     (0..HANDS)
-        .map(|third| match three_way::<E>([hand, versus, third]) {
-            Ok(c) => Ok(Some(c)),
-            Err(EquityError::NoDeal) => Ok(None),
-            Err(e) => Err(e),
-        })
+        .map(|third| three_way::<E>([hand, versus, third]))
         .collect()
 }
 
 /// The three-way cell of `hands` (places in [`starting_hands`]), each deal
-/// valued by `E`.
+/// valued by `E`; `None` when no deal holds the three.
 ///
 /// # Errors
-/// [`EquityError::Range`] for a place past the table,
-/// [`EquityError::NoDeal`] when no deal holds the three.
-pub fn three_way<E: BestFive<Hand7>>(hands: [usize; 3]) -> Result<ThreeWay, EquityError> {
-    let names = starting_hands();
-    let mut texts: Vec<&str> = Vec::with_capacity(3);
-    for (p, &h) in hands.iter().enumerate() {
-        texts.push(names.get(h).ok_or_else(|| past_the_table(h, p + 1))?);
-    }
-    let m = Matchup::new(&texts, "", "")?;
-    three_way_of(hands, &exact::<E>(&m)?)
+/// As [`three_way_by`].
+pub fn three_way<E: BestFive<Hand7>>(hands: [usize; 3]) -> Result<Option<ThreeWay>, EquityError> {
+    three_way_by(hands, exact::<E>)
 }
 
-/// A three-way cell from an exact count of the three hands' ranges, however
-/// it was counted.
+/// The three-way cell of `hands`, the matchup of their ranges counted
+/// exactly by `count`, however it counts; `None` when no deal holds the
+/// three ([`EquityError::NoDeal`] from `count`).
 ///
 /// # Errors
-/// [`EquityError::Weighted`] when the counts are not whole numbers, or
-/// [`EquityError::Players`] unless the count is of three players.
-pub fn three_way_of(hands: [usize; 3], e: &crate::exact::Equity) -> Result<ThreeWay, EquityError> {
-    if e.counts.len() != 3 {
-        return Err(EquityError::Players(e.counts.len()));
-    }
+/// [`EquityError::Range`] for a place past the table, `count`'s others,
+/// and [`EquityError::Weighted`] when its counts are not whole numbers.
+pub fn three_way_by(
+    hands: [usize; 3],
+    count: impl FnOnce(&Matchup) -> Result<crate::exact::Equity, EquityError>,
+) -> Result<Option<ThreeWay>, EquityError> {
+    let e = match count(&matchup_of(&hands)?) {
+        Err(EquityError::NoDeal) => return Ok(None),
+        counted => counted?,
+    };
     let mut counts = [[0u64; 3]; 3];
     let mut equity = [0.0; 3];
     for p in 0..3 {
         counts[p] = e.counts[p].whole().ok_or(EquityError::Weighted)?;
         equity[p] = e.equity[p];
     }
-    Ok(ThreeWay {
+    Ok(Some(ThreeWay {
         hands,
         deals: e.deals,
         games: e.games,
         counts,
         equity,
-    })
+    }))
 }
 
 /// The error of a place past the table, for player `player`.
@@ -285,5 +288,6 @@ mod tests {
     #[test]
     fn a_cell_past_the_table_is_an_error() {
         assert!(cell::<handeval_perfhash::Seven>(0, HANDS).is_err());
+        assert!(three_way::<handeval_perfhash::Seven>([0, 1, HANDS]).is_err());
     }
 }

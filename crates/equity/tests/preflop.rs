@@ -7,6 +7,7 @@
 use handeval_core::{BestFive, Card, Hand7};
 use handeval_equity::exact::{Matchup, exact};
 use handeval_equity::preflop::{CELLS, Cell, cell, cells, combos_of, starting_hands};
+use handeval_equity::range::Range;
 use handeval_perfhash::Seven as PerfhashSeven;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -70,18 +71,25 @@ fn parse(text: &str) -> Result<Vec<Cell>, String> {
         .collect()
 }
 
-/// The deals of two starting hands by card removal: pairs of their combos
-/// sharing no card, counted combo by combo.
-fn deals_of(a: &str, b: &str) -> u64 {
-    let combos = |h: &str| Matchup::new(&[h, "random"], "", "").unwrap().ranges()[0].clone();
-    let (ra, rb) = (combos(a), combos(b));
-    let mut n = 0;
-    for x in ra.combos() {
-        for y in rb.combos() {
-            n += u64::from(x.mask() & y.mask() == 0);
-        }
+/// The deals of starting hands by card removal: a combo of each, no card
+/// in two, counted combo by combo.
+fn deals_of(hands: &[&str]) -> u64 {
+    fn deal(ranges: &[Range], used: u64) -> u64 {
+        let Some((first, rest)) = ranges.split_first() else {
+            return 1;
+        };
+        first
+            .combos()
+            .iter()
+            .filter(|c| c.mask() & used == 0)
+            .map(|c| deal(rest, used | c.mask()))
+            .sum()
     }
-    n
+    let ranges: Vec<Range> = hands
+        .iter()
+        .map(|h| Matchup::new(&[h, "random"], "", "").unwrap().ranges()[0].clone())
+        .collect();
+    deal(&ranges, 0)
 }
 
 /// Every check that needs no recount: each cell once in order, its deals
@@ -97,7 +105,7 @@ fn check_arithmetic(table: &[Cell]) -> Result<(), String> {
         if (c.hand, c.versus) != (a, b) {
             return Err(format!("{ha} against {hb} out of place"));
         }
-        if c.deals != deals_of(ha, hb) || c.games != c.deals * BOARDS {
+        if c.deals != deals_of(&[ha, hb]) || c.games != c.deals * BOARDS {
             return Err(format!(
                 "{ha} against {hb}: {} deals, {} games",
                 c.deals, c.games
@@ -283,24 +291,7 @@ fn a_three_way_row_and_a_seeded_cell_of_it_are_their_brute_force() {
     let row = three_way_row::<PerfhashSeven>(pair, pair).unwrap();
     assert_eq!(row.len(), hands.len());
     for (third, cell) in row.iter().enumerate() {
-        let combos = |h: usize| {
-            Matchup::new(&[&hands[h], "random"], "", "")
-                .unwrap()
-                .ranges()[0]
-                .clone()
-        };
-        let (x, z) = (combos(pair), combos(third));
-        let mut deals = 0u64;
-        for a in x.combos() {
-            for b in x.combos() {
-                for c in z.combos() {
-                    let masks = [a.mask(), b.mask(), c.mask()];
-                    deals += u64::from(
-                        masks[0] & masks[1] == 0 && (masks[0] | masks[1]) & masks[2] == 0,
-                    );
-                }
-            }
-        }
+        let deals = deals_of(&[&hands[pair], &hands[pair], &hands[third]]);
         match cell {
             None => assert_eq!(deals, 0, "{}", hands[third]),
             Some(t) => {
@@ -321,7 +312,9 @@ fn a_three_way_row_and_a_seeded_cell_of_it_are_their_brute_force() {
     // (Another pair than the first two: the same would leave no deal.)
     let others: Vec<usize> = pairs.iter().copied().filter(|&p| p != pair).collect();
     let third = others[rng.random_range(0..others.len())];
-    let cell = three_way::<PerfhashSeven>([pair, pair, third]).unwrap();
+    let cell = three_way::<PerfhashSeven>([pair, pair, third])
+        .unwrap()
+        .expect("two of one pair and another pair have deals");
     let m = Matchup::new(&[&hands[pair], &hands[pair], &hands[third]], "", "").unwrap();
     let mut counts = [[0u64; 3]; 3];
     for a in m.ranges()[0].combos() {

@@ -483,6 +483,10 @@ fn the_preflop_table_is_refused_before_it_is_counted() {
             "`KX` is not a starting hand",
         ),
         (&["--preflop-row", "AA"][..], "2 values required"),
+        (
+            &["--preflop-row", "AA", "KK", "--evaluator", "nobody"][..],
+            "no evaluator of seven-card hands is named `nobody`",
+        ),
     ] {
         let out = xtask().arg("equity").args(args).output().unwrap();
         assert!(!out.status.success(), "{args:?}");
