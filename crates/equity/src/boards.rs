@@ -87,7 +87,7 @@ fn by_suit(mut mask: u64) -> [u16; 4] {
 
 /// The renamings that leave every range (combos and weights), the board
 /// so far and the dead cards as they are: a group, the identity first.
-fn symmetries(ranges: &[&Range], known: u64) -> Vec<Renaming> {
+pub(crate) fn symmetries(ranges: &[&Range], known: u64) -> Vec<Renaming> {
     renamings()
         .into_iter()
         .filter(|p| {
@@ -312,7 +312,7 @@ fn mean_over(
 
 /// If `full` is the least board of its class under the renamings of
 /// `group`, how many boards the class has; otherwise `None`.
-fn orbit(full: u64, group: &[Renaming]) -> Option<f64> {
+pub(crate) fn orbit(full: u64, group: &[Renaming]) -> Option<f64> {
     if group.len() == 1 {
         return Some(1.0);
     }

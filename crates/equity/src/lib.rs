@@ -7,7 +7,10 @@
 //! board by board ([`exact`], [`boards`]); Monte Carlo to a standard error
 //! ([`monte_carlo`]); fixed hands of any game with a board over every board
 //! ([`fixed`]: Omaha's, short deck's), Omaha's counted by ranks ([`omaha`])
-//! and Hi-Lo's split pots ([`hilo`]). Hold'em range counts take an
+//! and Hi-Lo's split pots ([`hilo`]); what players study: a range's made
+//! hands and draws on a board ([`breakdown`]), every combo of a range
+//! against another ([`versus`]) and the preflop all-in tables
+//! ([`preflop`]). Hold'em range counts take an
 //! evaluator of seven-card hands (`E: BestFive<Hand7>`), fixed hands one of
 //! the game counted. An evaluator with a showdown count of its own
 //! declares it on its registry line ([`showdown::ShowdownForm`]). It
@@ -28,6 +31,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod boards;
+pub mod breakdown;
 pub mod exact;
 pub mod fixed;
 pub mod hilo;
@@ -36,3 +40,4 @@ pub mod omaha;
 pub mod preflop;
 pub mod range;
 pub mod showdown;
+pub mod versus;
