@@ -15,6 +15,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::format::{counted, human_bytes, thousands, thousands_u64};
 
+mod study;
+
 #[derive(clap::Args)]
 #[expect(
     clippy::struct_excessive_bools,
@@ -80,6 +82,24 @@ pub struct Args {
     /// share of the deals and its equity in them.
     #[arg(long)]
     per_combo: bool,
+    /// Break the first range down on the board (a flop, turn or river):
+    /// its made hands and draws as players name them
+    /// (`handeval_equity::breakdown` defines each), each class's combos,
+    /// weight and share and, given a second range, its equity against it,
+    /// exact.
+    #[arg(long, conflicts_with_all = ["table", "per_combo", "monte_carlo", "versus", "every_board", "preflop_table", "preflop_row"])]
+    breakdown: bool,
+    /// Count every combo of the first range against the second on the
+    /// board, exact, as one table: each combo's weight, the opposing
+    /// weight it can meet and its equity.
+    #[arg(long, conflicts_with_all = ["per_combo", "monte_carlo", "versus", "every_board", "preflop_table", "preflop_row"])]
+    table: bool,
+    /// With `--table`, count it on every flop instead, each class of flops
+    /// up to suit renaming once (1,755 for ranges without suits), on every
+    /// core, written as CSV to this file: the flop, the flops of its
+    /// class, then each combo's row.
+    #[arg(long, value_name = "FILE", requires = "table")]
+    every_flop: Option<std::path::PathBuf>,
     /// Estimate by Monte Carlo instead of counting exactly: seeded games
     /// until every player's standard error is at most `--stderr` or
     /// `--seconds` have passed.
@@ -267,6 +287,14 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             dealt.count
         );
     }
+    if (args.breakdown || args.table)
+        && !matches!(args.game, crate::diff::Checked::Game(g) if g == GameInfo::of::<Hand7>())
+    {
+        bail!(
+            "--game {}: --breakdown and --table are of Hold'em ranges (no --game)",
+            dealt.id
+        );
+    }
     if let crate::diff::Checked::Low(hi_lo) = args.game {
         return hi_lo_equity(args, &name, hi_lo);
     }
@@ -275,6 +303,12 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     }
     if args.game() != GameInfo::of::<Hand7>() {
         return other_game(args, &name);
+    }
+    if args.breakdown {
+        return study::run_breakdown(args, &name);
+    }
+    if args.table {
+        return study::run_table(args, &name);
     }
     if args.monte_carlo {
         return monte_carlo(args, &name);
@@ -405,6 +439,16 @@ fn counted_by(
     handeval_registry::range_equity(name, m, &mut |_, _| {}).expect("the evaluator is registered")
 }
 
+/// An error unless the folder `path` is to be written in is there:
+/// refused before a count, not after it.
+fn refuse_missing_folder(what: &str, path: &std::path::Path) -> Result<()> {
+    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
+    if let Some(dir) = folder.filter(|d| !d.is_dir()) {
+        bail!("{what} {}: no folder {}", path.display(), dir.display());
+    }
+    Ok(())
+}
+
 /// The heads-up preflop table ([`handeval_equity::preflop`]), counted on
 /// every core with the evaluator `name`, written to `path` (and its
 /// provenance to `path` with `.md`), each through a temporary file renamed
@@ -413,15 +457,7 @@ fn preflop_table(path: &std::path::Path, name: &str) -> Result<ExitCode> {
     use handeval_equity::preflop::{self, CELLS, Cell};
     use rayon::prelude::*;
     use std::fmt::Write as _;
-    // Refused before the count, not after it.
-    let folder = path.parent().filter(|d| !d.as_os_str().is_empty());
-    if let Some(dir) = folder.filter(|d| !d.is_dir()) {
-        bail!(
-            "--preflop-table {}: no folder {}",
-            path.display(),
-            dir.display()
-        );
-    }
+    refuse_missing_folder("--preflop-table", path)?;
     let hands = preflop::starting_hands();
     let pairs: Vec<(usize, usize)> = preflop::cells().collect();
     let bar = Delayed::new("preflop table: {pos} of {len} cells, about {eta} left");
@@ -1005,6 +1041,9 @@ mod tests {
             every_board: false,
             threads: None,
             per_combo: false,
+            breakdown: false,
+            table: false,
+            every_flop: None,
             monte_carlo: false,
             stderr: 1e-3,
             seconds: 60.0,

@@ -14,12 +14,29 @@
 //! # Ok::<(), handeval::Error>(())
 //! ```
 //!
+//! What players study, exact: a range's made hands and draws on a board
+//! with each class's equity against an opposing range ([`breakdown`]),
+//! every combo of a range against another ([`table`]) and the flops to
+//! ask it on ([`flops`]):
+//!
+//! ```
+//! let b = handeval::equity::breakdown("random", "2c7d9h", "", Some("QQ+,AKs"))?;
+//! let (_, sets) = b.made.iter().find(|(m, _)| m.name() == "set").unwrap();
+//! assert_eq!(sets.combos, 9);
+//! assert!(sets.equity.unwrap() > 0.9);
+//! let t = handeval::equity::table("random", "QQ+,AKs", "2c7d9h", "")?;
+//! assert_eq!(t.rows.len(), 1_176);
+//! # Ok::<(), handeval::Error>(())
+//! ```
+//!
 //! Omaha's fixed hands: [`crate::omaha::equity`] and its siblings.
 
+pub use handeval_equity::breakdown::{Breakdown, Class, Draw, Draws, Line, Made};
 pub use handeval_equity::exact::{Equity, EquityError, Matchup, Method};
 pub use handeval_equity::monte_carlo::Estimate;
 pub use handeval_equity::range::Range;
 pub use handeval_equity::showdown::Tally;
+pub use handeval_equity::versus::{Row, Table};
 
 use handeval_core::{GameInfo, Hand7};
 
@@ -68,6 +85,91 @@ pub fn estimate(
     Ok(estimate)
 }
 
+/// `text` read as a range, an error naming player `player`'s.
+fn range(player: usize, text: &str) -> Result<Range, Error> {
+    text.parse()
+        .map_err(|error| Error::Equity(EquityError::Range { player, error }))
+}
+
+/// `text` read as cards, an error naming `what`.
+fn cards(what: &str, text: &str) -> Result<Vec<handeval_core::Card>, Error> {
+    handeval_core::parse_cards(text).map_err(|e| {
+        Error::Equity(EquityError::Cards {
+            what: what.into(),
+            error: e.to_string(),
+        })
+    })
+}
+
+/// Every combo of `hero` (a range, `random` for all 1,326) against
+/// `villain` on `board` with `dead` cards out, exact: one row a combo, its
+/// opposing weight and equity.
+///
+/// # Errors
+/// As [`exact`] for the two ranges.
+///
+/// # Panics
+/// Never, as [`exact`].
+pub fn table(hero: &str, villain: &str, board: &str, dead: &str) -> Result<Table, Error> {
+    let (hero, villain) = (range(1, hero)?, range(2, villain)?);
+    let (board, dead) = (cards("the board", board)?, cards("the dead cards", dead)?);
+    let t = handeval_equity::versus::table_by(&hero, &villain, &board, &dead, |m| {
+        handeval_registry::range_equity(evaluator(), m, &mut |_, _| {})
+            .expect("the recommended evaluator values seven-card hands")
+    })?;
+    Ok(t)
+}
+
+/// `range` broken down on `board` (a flop, turn or river) with `dead`
+/// cards out: its made hands and draws (defined in
+/// [`handeval_equity::breakdown`]), each class's combos, weight and share,
+/// and, given `versus`, its equity against that range, exact.
+///
+/// # Errors
+/// A range or card that does not parse, a board of other than 3 to 5
+/// cards, a card twice, a range the board leaves nothing of.
+///
+/// # Panics
+/// Never, as [`exact`].
+pub fn breakdown(
+    range_text: &str,
+    board: &str,
+    dead: &str,
+    versus: Option<&str>,
+) -> Result<Breakdown, Error> {
+    let hero = range(1, range_text)?;
+    let (board_cards, dead_cards) = (cards("the board", board)?, cards("the dead cards", dead)?);
+    // The board is checked before an opposing count is made on it.
+    let alone = handeval_equity::breakdown::breakdown(&hero, &board_cards, &dead_cards, None)?;
+    let Some(villain) = versus else {
+        return Ok(alone);
+    };
+    let t = table(range_text, villain, board, dead)?;
+    Ok(handeval_equity::breakdown::breakdown(
+        &hero,
+        &board_cards,
+        &dead_cards,
+        Some(&t),
+    )?)
+}
+
+/// The flops a study of `hero` against `villain` asks about with `dead`
+/// cards out: each class of flops up to the suit renamings that leave the
+/// ranges as they are once (1,755 for ranges without suits), as its least
+/// flop and the flops of its class.
+///
+/// # Errors
+/// A range or card that does not parse.
+pub fn flops(
+    hero: &str,
+    villain: &str,
+    dead: &str,
+) -> Result<Vec<([handeval_core::Card; 3], u32)>, Error> {
+    let (hero, villain) = (range(1, hero)?, range(2, villain)?);
+    let dead = cards("the dead cards", dead)?;
+    Ok(handeval_equity::versus::flops(&hero, &villain, &dead))
+}
+
 /// The showdown of fixed hands of `G` on `board` over every board.
 pub(crate) fn fixed<G: handeval_core::Game>(
     hands: &[&str],
@@ -105,6 +207,18 @@ mod tests {
             estimate(&["AsAh"], "", "", 1, 0.01),
             Err(Error::Equity(EquityError::Players(1)))
         ));
+    }
+
+    #[test]
+    fn a_study_s_bad_input_is_an_error_naming_it() {
+        let err = |r: Result<Breakdown, Error>| r.unwrap_err().to_string();
+        assert!(err(breakdown("AKx", "2c7d9h", "", None)).starts_with("player 1's range"));
+        assert!(err(breakdown("AK", "2c7d", "", None)).contains("a board of 2 cards"));
+        assert!(err(breakdown("AK", "2c7d9z", "", None)).starts_with("the board"));
+        assert!(err(breakdown("AK", "2c7d9h", "", Some("QQx"))).starts_with("player 2's range"));
+        assert!(table("AK", "QQ", "2c7d9h", "2c").is_err());
+        assert!(flops("AK", "QQ", "Zz").is_err());
+        assert_eq!(flops("AK", "QQ", "").unwrap().len(), 1_755);
     }
 
     #[test]

@@ -520,6 +520,137 @@ fn a_three_way_preflop_row_is_every_third_hand_counted() {
 }
 
 #[test]
+fn a_breakdown_and_a_table_are_printed() {
+    // The classes' counts and the rows' equities are held to a literal
+    // classifier and a brute force by handeval-equity's tests; here, what
+    // the commands print.
+    let run = |args: &[&str]| xtask().arg("equity").args(args).output().unwrap();
+    let out = run(&["random", "--breakdown", "--board", "2c7d9h"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("1,176 combos of `random` broken down"),
+        "{said}"
+    );
+    assert!(said.contains("| set | 9 | 9 | 0.77% |"), "{said}");
+    assert!(said.contains("| overpair | 30 | 30 | 2.55% |"), "{said}");
+    assert!(said.contains("| open-ended | 32 | 32 | 2.72% |"), "{said}");
+    let out = run(&["QQ+,AKs", "JJ", "--breakdown", "--board", "2c7d9h"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("| overpair | 18 | 18 | 81.82% |"), "{said}");
+    assert!(
+        said.contains("| made hand | combos | weight | share | equity |"),
+        "{said}"
+    );
+    // Aces against jacks on a turn: the jacks' six outs of 44 (two jacks,
+    // four eights).
+    let out = run(&["AhAs", "JJ", "--table", "--board", "2c7d9hTs"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("| AsAh | 1 | 6 | 86.3636% |"), "{said}");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("flops.csv");
+    let out = run(&["AA", "KK", "--table", "--every-flop", csv.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("every flop, 1,755 classes"),
+        "{}",
+        text(&out.stdout)
+    );
+    let written = std::fs::read_to_string(&csv).unwrap();
+    assert!(written.starts_with("flop,flops,combo,weight,against,equity\n"));
+    let mut classes = std::collections::BTreeMap::new();
+    for line in written.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        classes.insert(f[0].to_string(), f[1].parse::<u64>().unwrap());
+    }
+    // Each class of flops once, with its flops: every flop in all but
+    // those holding three kings or three aces (4 each), which leave one
+    // range nothing.
+    assert!(
+        text(&out.stdout).contains("(8 flops leave no deal"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(classes.len(), 1_755 - 2);
+    assert_eq!(classes.values().sum::<u64>(), 22_100 - 8);
+}
+
+#[test]
+fn a_study_s_bad_input_is_refused() {
+    let run = |args: &[&str]| xtask().arg("equity").args(args).output().unwrap();
+    for (args, error) in [
+        (
+            &["random", "--breakdown"][..],
+            "--breakdown: a board of a flop",
+        ),
+        (
+            &["random", "JJ", "QQ", "--breakdown", "--board", "2c7d9h"][..],
+            "one range, or a range and the opposing range",
+        ),
+        (
+            &["AKx", "--breakdown", "--board", "2c7d9h"][..],
+            "range 1 `AKx`",
+        ),
+        (
+            &["random", "--breakdown", "--board", "2c7d9h", "--dead", "2c"][..],
+            "the card 2c is given twice",
+        ),
+        (
+            &["random", "--table", "--board", "2c7d9h"][..],
+            "--table: two ranges",
+        ),
+        (
+            &[
+                "AA",
+                "KK",
+                "--table",
+                "--board",
+                "2c7d9h",
+                "--every-flop",
+                "x.csv",
+            ][..],
+            "no --board",
+        ),
+        (
+            &[
+                "AA",
+                "KK",
+                "--table",
+                "--every-flop",
+                "/no/such/folder/x.csv",
+            ][..],
+            "no folder",
+        ),
+        (
+            &[
+                "AhKh",
+                "QQ",
+                "--breakdown",
+                "--board",
+                "2c7d9h",
+                "--game",
+                "omaha",
+            ][..],
+            "Hold'em ranges",
+        ),
+        (
+            &["AA", "KK", "--breakdown", "--table", "--board", "2c7d9h"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let out = run(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(error),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
 fn per_combo_shares_add_up_to_every_deal() {
     let out = xtask()
         .args([
