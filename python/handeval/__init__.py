@@ -15,6 +15,7 @@ mixed suits), lower is stronger, equal is a tie.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -32,6 +33,18 @@ __all__ = [
     "evaluators",
     "equity",
     "estimate",
+    "breakdown",
+    "table",
+    "flops",
+    "Equity",
+    "HiLoEquity",
+    "Estimate",
+    "Combo",
+    "Breakdown",
+    "ClassLine",
+    "HandClass",
+    "Table",
+    "Row",
 ]
 
 #: Category names by the numbers :func:`evaluate` returns (0 = high card).
@@ -149,25 +162,211 @@ def evaluators() -> dict[str, str]:
     return dict(_handeval.evaluators())
 
 
-def equity(ranges: Sequence[str], board: str = "", dead: str = "") -> dict[str, object]:
-    """Hold'em ranges' exact equity over every deal and board.
+@dataclass(frozen=True)
+class Combo:
+    """One combo of a range in an exact count: its ``cards`` (``"AsKs"``),
+    its ``weight`` in the range, its ``share`` of the deals and its
+    ``equity`` in them."""
 
-    ``ranges`` as equity tools write them (``"QQ+, AKs"``, or one hand,
-    ``"AsKs"``), two to six players; ``board`` has 0, 3, 4 or 5 cards.
-    Returns each player's ``equity``, ``wins`` and ``ties`` (chances) and
-    the ``games`` counted. Raises ``ValueError`` naming the bad range,
-    board or dead cards.
+    cards: str
+    weight: float
+    share: float
+    equity: float
+
+
+@dataclass(frozen=True)
+class Equity:
+    """An exact count, one entry a player: ``equity`` (pots won, tied pots
+    by share), ``wins`` and ``ties`` (chances), ``counts`` (games won, tied
+    and lost, weighted as the deals: whole numbers when no weight is
+    given), the ``games`` and ``deals`` counted, ``per_combo`` (each
+    range's :class:`Combo` entries; fixed hands of other games have none)
+    and the ``game``."""
+
+    equity: tuple[float, ...]
+    wins: tuple[float, ...]
+    ties: tuple[float, ...]
+    counts: tuple[tuple[float, float, float], ...]
+    games: int
+    deals: int
+    per_combo: tuple[tuple[Combo, ...], ...]
+    game: str
+
+
+@dataclass(frozen=True)
+class HiLoEquity:
+    """A Hi-Lo game's exact count over every board, one entry a player:
+    ``equity`` (their share of the pots), ``scoops`` (boards won whole),
+    ``quartered`` (boards whose low they split with one other player), the
+    ``split`` boards (a qualifying low) of the ``boards`` counted, and the
+    ``game``."""
+
+    equity: tuple[float, ...]
+    scoops: tuple[int, ...]
+    quartered: tuple[int, ...]
+    split: int
+    boards: int
+    game: str
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo estimate: each player's ``equity`` and its
+    ``stderr``, and the ``games`` played."""
+
+    equity: tuple[float, ...]
+    stderr: tuple[float, ...]
+    games: int
+
+
+def equity(
+    hands: Sequence[str], board: str = "", dead: str = "", game: str = "seven"
+) -> Equity | HiLoEquity:
+    """The exact equity of two to six players over every deal and board.
+
+    In Hold'em (``game="seven"``) each hand is a range as equity tools
+    write them (``"QQ+, AKs, 0.5(JJ)"``, or one hand, ``"AsKs"``); in every
+    other game with a board (``short7``, ``short7t``, ``omaha``,
+    ``omaha5``, ``omaha6``, and the Hi-Lo games ``omaha8`` and ``bigo``)
+    each is a fixed hand's hole cards (``"As Ad Ks Kd"``). ``board`` has
+    0, 3, 4 or 5 cards. A Hi-Lo game's count is a :class:`HiLoEquity`,
+    any other an :class:`Equity`. Raises ``ValueError`` naming the bad
+    range, hand, card or game.
+
+    >>> import handeval
+    >>> e = handeval.equity(["AA", "KK"])
+    >>> e.counts[0]
+    (50371344.0, 285228.0, 10986372.0)
     """
-    e, w, t, games = _handeval.equity(list(ranges), board, dead)
-    return {"equity": e, "wins": w, "ties": t, "games": games}
+    if game == "seven":
+        e, w, t, counts, games, deals, per = _handeval.equity(list(hands), board, dead)
+        return Equity(
+            tuple(e),
+            tuple(w),
+            tuple(t),
+            tuple(counts),
+            games,
+            deals,
+            tuple(tuple(Combo(*c) for c in combos) for combos in per),
+            game,
+        )
+    kind, boards, e, first, second, split = _handeval.showdown(game, list(hands), board, dead)
+    if kind == "hi-lo":
+        return HiLoEquity(tuple(e), tuple(first), tuple(second), split, boards, game)
+    return Equity(
+        tuple(e),
+        tuple(w / boards for w in first),
+        tuple(t / boards for t in second),
+        tuple((float(w), float(t), float(boards - w - t)) for w, t in zip(first, second)),
+        boards,
+        1,
+        (),
+        game,
+    )
 
 
 def estimate(
     ranges: Sequence[str], board: str = "", dead: str = "", seed: int = 1, stderr: float = 0.001
-) -> dict[str, object]:
+) -> Estimate:
     """A Monte Carlo estimate of Hold'em ranges' equity, dealt from
     ``seed``, played until each player's standard error is at most
-    ``stderr`` (at least 0.0001). Returns ``equity``, ``stderr`` and
-    ``games``."""
+    ``stderr`` (at least 0.0001)."""
     e, s, games = _handeval.estimate(list(ranges), board, dead, seed, stderr)
-    return {"equity": e, "stderr": s, "games": games}
+    return Estimate(tuple(e), tuple(s), games)
+
+
+@dataclass(frozen=True)
+class ClassLine:
+    """One class of a :class:`Breakdown`: its ``combos``, their
+    ``weight``, its ``share`` of the range's weight and, against an
+    opposing range, its ``equity`` (``None`` without one, or when no deal
+    holds the class)."""
+
+    combos: int
+    weight: float
+    share: float
+    equity: float | None
+
+
+@dataclass(frozen=True)
+class HandClass:
+    """One combo of a :class:`Breakdown`: its ``cards``, ``weight``, made
+    hand and draws."""
+
+    cards: str
+    weight: float
+    made: str
+    draws: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A range on a board: its ``combos`` and ``weight``, every made class
+    (``made``, strongest first, adding up to the range) and every draw
+    (``draws``, which overlap) by name, and each combo's class
+    (``hands``)."""
+
+    combos: int
+    weight: float
+    made: dict[str, ClassLine]
+    draws: dict[str, ClassLine]
+    hands: tuple[HandClass, ...]
+
+
+def breakdown(range: str, board: str, dead: str = "", versus: str | None = None) -> Breakdown:
+    """A Hold'em range's made hands and draws on ``board`` (a flop, turn or
+    river), as the lab's ``handeval_equity::breakdown`` defines them, and
+    with ``versus`` each class's exact equity against that range.
+
+    >>> import handeval
+    >>> b = handeval.breakdown("random", "2c7d9h")
+    >>> b.made["set"].combos, b.draws["open-ended"].combos
+    (9, 32)
+    """
+    combos, weight, made, draws, hands = _handeval.breakdown(range, board, dead, versus)
+    return Breakdown(
+        combos,
+        weight,
+        {name: ClassLine(*rest) for name, *rest in made},
+        {name: ClassLine(*rest) for name, *rest in draws},
+        tuple(HandClass(c, w, m, tuple(d)) for c, w, m, d in hands),
+    )
+
+
+@dataclass(frozen=True)
+class Row:
+    """One combo of a :class:`Table`: its ``cards``, its ``weight``, the
+    opposing weight it can meet (``against``) and its ``equity`` against it
+    (``None`` when it meets none)."""
+
+    cards: str
+    weight: float
+    against: float
+    equity: float | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every combo of a range against an opposing range on a board:
+    ``rows``, the range's ``equity``, and the ``deals`` and ``games``
+    counted."""
+
+    rows: tuple[Row, ...]
+    equity: float
+    deals: int
+    games: int
+
+
+def table(hero: str, villain: str, board: str = "", dead: str = "") -> Table:
+    """Every combo of the Hold'em range ``hero`` (``"random"`` for all
+    1,326) against ``villain`` on ``board``, exact, as one call."""
+    rows, e, deals, games = _handeval.table(hero, villain, board, dead)
+    return Table(tuple(Row(*r) for r in rows), e, deals, games)
+
+
+def flops(hero: str, villain: str, dead: str = "") -> list[tuple[str, int]]:
+    """The flops a study of ``hero`` against ``villain`` asks about: each
+    class of flops up to the suit renamings that leave both ranges as they
+    are once (1,755 for ranges without suits), as its least flop and how
+    many flops its class has."""
+    return _handeval.flops(hero, villain, dead)

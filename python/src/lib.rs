@@ -373,11 +373,25 @@ fn game_ids() -> Vec<&'static str> {
     handeval::game_ids()
 }
 
-/// Each player's equity, win and tie chances, and the games counted.
-type Exact = (Vec<f64>, Vec<f64>, Vec<f64>, u64);
+/// A combo's cards as the lab writes them (`AsKs`).
+fn combo_text(cards: &[handeval::Card]) -> String {
+    cards.iter().map(ToString::to_string).collect()
+}
 
-/// Hold'em ranges' exact equity: each player's equity, win and tie
-/// chances, and the games counted.
+/// Each player's equity, win and tie chances, games won, tied and lost,
+/// the games and deals counted, and each combo's `(cards, weight, share,
+/// equity)`.
+type Exact = (
+    Vec<f64>,
+    Vec<f64>,
+    Vec<f64>,
+    Vec<(f64, f64, f64)>,
+    u64,
+    u64,
+    Vec<Vec<(String, f64, f64, f64)>>,
+);
+
+/// Hold'em ranges' exact equity (see [`Exact`]).
 #[pyfunction]
 #[pyo3(signature = (ranges, board = "", dead = ""))]
 fn equity(py: Python<'_>, ranges: Vec<String>, board: &str, dead: &str) -> PyResult<Exact> {
@@ -385,7 +399,159 @@ fn equity(py: Python<'_>, ranges: Vec<String>, board: &str, dead: &str) -> PyRes
     let e = py
         .allow_threads(|| handeval::equity::exact(&ranges, board, dead))
         .map_err(|e| value_error(&e))?;
-    Ok((e.equity, e.wins, e.ties, e.games))
+    let per_combo = e
+        .per_combo
+        .iter()
+        .map(|combos| {
+            combos
+                .iter()
+                .map(|(c, share, eq)| (combo_text(&c.cards), c.weight, *share, *eq))
+                .collect()
+        })
+        .collect();
+    Ok((
+        e.equity,
+        e.wins,
+        e.ties,
+        e.counts
+            .iter()
+            .map(|c| (c.wins, c.ties, c.losses))
+            .collect(),
+        e.games,
+        e.deals,
+        per_combo,
+    ))
+}
+
+/// A showdown of fixed hands: `"high"` or `"hi-lo"`, the boards, each
+/// player's equity, and by kind each player's wins and ties (a high game)
+/// or scoops and quartered pots with the split pots (a Hi-Lo game).
+type Fixed = (&'static str, u64, Vec<f64>, Vec<u64>, Vec<u64>, u64);
+
+/// Fixed hands of any game with a board over every board (see [`Fixed`]).
+#[pyfunction]
+#[pyo3(signature = (game, hands, board = "", dead = ""))]
+fn showdown(
+    py: Python<'_>,
+    game: &str,
+    hands: Vec<String>,
+    board: &str,
+    dead: &str,
+) -> PyResult<Fixed> {
+    let texts: Vec<&str> = hands.iter().map(String::as_str).collect();
+    let s = py
+        .allow_threads(|| handeval::equity::showdown(game, &texts, board, dead))
+        .map_err(|e| value_error(&e))?;
+    let players = hands.len();
+    let equity = (0..players).map(|p| s.equity(p)).collect();
+    Ok(match s {
+        handeval::equity::Showdown::High(t) => (
+            "high",
+            t.boards,
+            equity,
+            t.wins[..players].to_vec(),
+            t.ties[..players].to_vec(),
+            0,
+        ),
+        handeval::equity::Showdown::HiLo(t) => (
+            "hi-lo",
+            t.boards,
+            equity,
+            t.scoops[..players].to_vec(),
+            t.quartered[..players].to_vec(),
+            t.split,
+        ),
+    })
+}
+
+/// One class of a breakdown: its name, combos, weight, share and equity.
+type ClassLine = (&'static str, usize, f64, f64, Option<f64>);
+
+/// A range's breakdown: its combos and weight, every made class and every
+/// draw, and each combo's `(cards, weight, made class, draws)`.
+type Broken = (
+    usize,
+    f64,
+    Vec<ClassLine>,
+    Vec<ClassLine>,
+    Vec<(String, f64, &'static str, Vec<&'static str>)>,
+);
+
+/// A Hold'em range broken down on a board (see [`Broken`]).
+#[pyfunction]
+#[pyo3(signature = (range, board, dead = "", versus = None))]
+fn breakdown(
+    py: Python<'_>,
+    range: &str,
+    board: &str,
+    dead: &str,
+    versus: Option<&str>,
+) -> PyResult<Broken> {
+    let b = py
+        .allow_threads(|| handeval::equity::breakdown(range, board, dead, versus))
+        .map_err(|e| value_error(&e))?;
+    let line = |name: &'static str, l: &handeval::equity::Line| {
+        (name, l.combos, l.weight, l.share, l.equity)
+    };
+    Ok((
+        b.combos.len(),
+        b.weight,
+        b.made.iter().map(|(m, l)| line(m.name(), l)).collect(),
+        b.draws.iter().map(|(d, l)| line(d.name(), l)).collect(),
+        b.combos
+            .iter()
+            .map(|(c, class)| {
+                (
+                    combo_text(&c.cards),
+                    c.weight,
+                    class.made.name(),
+                    class
+                        .draws
+                        .iter()
+                        .map(handeval::equity::Draw::name)
+                        .collect(),
+                )
+            })
+            .collect(),
+    ))
+}
+
+/// Every combo of a range against another: each combo's `(cards, weight,
+/// against, equity)`, the range's equity, the deals and the games.
+type Versus = (Vec<(String, f64, f64, Option<f64>)>, f64, u64, u64);
+
+/// Every combo of a Hold'em range against another on a board (see [`Versus`]).
+#[pyfunction]
+#[pyo3(signature = (hero, villain, board = "", dead = ""))]
+fn table(py: Python<'_>, hero: &str, villain: &str, board: &str, dead: &str) -> PyResult<Versus> {
+    let t = py
+        .allow_threads(|| handeval::equity::table(hero, villain, board, dead))
+        .map_err(|e| value_error(&e))?;
+    Ok((
+        t.rows
+            .iter()
+            .map(|r| {
+                (
+                    combo_text(&r.combo.cards),
+                    r.combo.weight,
+                    r.against,
+                    r.equity,
+                )
+            })
+            .collect(),
+        t.equity,
+        t.deals,
+        t.games,
+    ))
+}
+
+/// The flops of a study of two ranges, each class once: the least flop
+/// and the flops of its class.
+#[pyfunction]
+#[pyo3(signature = (hero, villain, dead = ""))]
+fn flops(hero: &str, villain: &str, dead: &str) -> PyResult<Vec<(String, u32)>> {
+    let f = handeval::equity::flops(hero, villain, dead).map_err(|e| value_error(&e))?;
+    Ok(f.iter().map(|(flop, n)| (combo_text(flop), *n)).collect())
 }
 
 /// The smallest standard error an estimate is asked for.
@@ -429,6 +595,10 @@ fn _handeval(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game_ids, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(showdown, m)?)?;
+    m.add_function(wrap_pyfunction!(breakdown, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(flops, m)?)?;
     let mut names = vec![""; Category::ALL.len()];
     for c in Category::ALL {
         names[c.index()] = c.name();

@@ -411,7 +411,156 @@ def test_bad_text_and_bad_ranges_are_value_errors():
 
 def test_equity_exact_and_estimated():
     exact = handeval.equity(["AsAh", "KsKh"], "2c 7d 9h")
-    assert exact["games"] == 990
-    assert abs(sum(exact["equity"]) - 1) < 1e-12
+    assert isinstance(exact, handeval.Equity)
+    assert exact.games == 990 and exact.deals == 1
+    assert abs(sum(exact.equity) - 1) < 1e-12
     estimate = handeval.estimate(["AsAh", "KsKh"], "2c 7d 9h", seed=7, stderr=0.005)
-    assert abs(estimate["equity"][0] - exact["equity"][0]) < 5 * estimate["stderr"][0]
+    assert isinstance(estimate, handeval.Estimate)
+    assert abs(estimate.equity[0] - exact.equity[0]) < 5 * estimate.stderr[0]
+
+
+def test_range_counts_are_the_published_ones_and_per_combo_adds_up():
+    # AA against KK preflop, counted by the lab's Rust tests against the
+    # published figures.
+    e = handeval.equity(["AA", "KK"])
+    assert e.counts[0] == (50371344.0, 285228.0, 10986372.0)
+    assert e.games == 61642944 and e.deals == 36
+    for p, combos in enumerate(e.per_combo):
+        assert len(combos) == 6
+        assert abs(sum(c.share for c in combos) - 1) < 1e-12
+        assert abs(sum(c.share * c.equity for c in combos) - e.equity[p]) < 1e-12
+
+
+CARD_RANKS, CARD_SUITS = "23456789TJQKA", "cdhs"
+
+
+def numbers(text: str) -> list[int]:
+    """Card numbers of ``text`` (``"As Kd"``), as the package numbers them."""
+    return [4 * CARD_RANKS.index(c[0]) + CARD_SUITS.index(c[1]) for c in text.split()]
+
+
+def every_board_equity(game: str, hands: list[str], board: str, deck: int = 52):
+    """Each hand's equity over every board from the package's batch calls
+    alone (``evaluate``, ``lows``): rows of hole cards then the board,
+    ranked, each pot shared by the best high (and, in a Hi-Lo game, split
+    with the best qualifying low) -- the Rust showdown's count by another
+    path."""
+    holes = [numbers(h) for h in hands]
+    known = [c for h in holes for c in h] + numbers(board)
+    lowest = 52 - deck
+    rest = [c for c in range(lowest, 52) if c not in known]
+    need = 5 - len(numbers(board))
+    boards = np.array(list(combinations(rest, need)), dtype=np.uint8).reshape(-1, need)
+    fixed = np.array(numbers(board), dtype=np.uint8)
+    full = np.hstack([np.broadcast_to(fixed, (len(boards), len(fixed))), boards])
+    ranks, lows = [], []
+    for hole in holes:
+        rows = np.hstack([np.broadcast_to(np.array(hole, dtype=np.uint8), (len(full), len(hole))), full])
+        rows = np.ascontiguousarray(rows)
+        ranks.append(handeval.evaluate(rows, game)[0].astype(np.int64))
+        if game in ("omaha8", "bigo"):
+            lows.append(handeval.lows(rows, game).astype(np.int64))
+    ranks = np.array(ranks)
+    best = ranks.min(axis=0)
+    high_winners = ranks == best
+    share = np.zeros(ranks.shape)
+    if lows:
+        lows = np.where(np.array(lows) == 0, 10**6, np.array(lows))
+        best_low = lows.min(axis=0)
+        low_winners = (lows == best_low) & (best_low < 10**6)
+        has_low = low_winners.any(axis=0)
+        share += np.where(has_low, 0.5, 1.0) * high_winners / high_winners.sum(axis=0)
+        share += np.where(has_low, 0.5, 0.0) * low_winners / np.maximum(low_winners.sum(axis=0), 1)
+    else:
+        share += high_winners / high_winners.sum(axis=0)
+    return share.mean(axis=1), len(full)
+
+
+@pytest.mark.parametrize(
+    "game, hands, board, deck",
+    [
+        ("seven", ["As Ah", "Ks Kh", "7c 8c"], "2c 9h 3d", 52),
+        ("short7", ["As Ah", "Ks Qs"], "6c 9h Tc", 36),
+        ("short7t", ["As Ah", "Ks Qs"], "6c 9h Tc", 36),
+        ("omaha", ["As Ah 2c 3d", "Ks Kh Qc Jd"], "4h 9c Td", 52),
+        ("omaha5", ["As Ah 2c 3d 4h", "Ks Kh Qc Jd Td"], "4s 9c 7d", 52),
+        ("omaha6", ["As Ah 2c 3d 4h 5h", "Ks Kh Qc Jd Td 9d"], "4s 9c 7d 8s", 52),
+        ("omaha8", ["As Ah 2c 3d", "Ks Kh Qc Jd", "4s 5s 6c 7c"], "8d 2h Tc", 52),
+        ("bigo", ["As Ah 2c 3d 4h", "Ks Kh Qc Jd Td"], "5s 9c 7d", 52),
+    ],
+)
+def test_every_game_with_a_board_counts_what_the_batch_calls_count(game, hands, board, deck):
+    counted = handeval.equity(hands, board, game=game)
+    expected, boards = every_board_equity(game, hands, board, deck)
+    if game in ("omaha8", "bigo"):
+        assert isinstance(counted, handeval.HiLoEquity)
+        assert counted.boards == boards and 0 <= counted.split <= boards
+        assert all(0 <= s <= boards for s in counted.scoops)
+    else:
+        assert isinstance(counted, handeval.Equity)
+        assert counted.games == boards
+        for w, t, lost in counted.counts:
+            assert w + t + lost == boards
+    assert counted.game == game
+    assert np.allclose(counted.equity, expected, atol=1e-12), (counted.equity, expected)
+
+
+def test_a_games_bad_hand_or_name_is_a_value_error():
+    with pytest.raises(ValueError, match="not in the deck of short-deck"):
+        handeval.equity(["As Ah", "5s 5h"], game="short7")
+    with pytest.raises(ValueError, match="no game `nope`"):
+        handeval.equity(["As Ah", "Ks Kh"], game="nope")
+    with pytest.raises(ValueError, match="board of five"):
+        handeval.equity(["As Ah 2c 3d 4h 5h 6h", "Ks Kh Qc Jd Td 9d 8d"], game="stud8")
+    with pytest.raises(ValueError, match="As is given twice"):
+        handeval.equity(["As Ad Ks Kd", "As Qc Jd Th"], game="omaha")
+    with pytest.raises(ValueError, match="player 2's hand"):
+        handeval.equity(["As Ad Ks Kd", "Xs Qc Jd Th"], game="omaha")
+
+
+def test_a_breakdown_adds_up_and_matches_the_table():
+    b = handeval.breakdown("random", "2c7d9h")
+    assert (b.combos, b.weight) == (1176, 1176.0)
+    assert b.made["set"].combos == 9 and b.made["overpair"].combos == 30
+    assert b.draws["open-ended"].combos == 32 and b.draws["flush draw"].combos == 0
+    assert sum(line.combos for line in b.made.values()) == 1176
+    assert abs(sum(line.share for line in b.made.values()) - 1) < 1e-12
+    assert all(line.equity is None for line in b.made.values())
+    assert len(b.hands) == 1176
+    assert sum(h.made == "set" for h in b.hands) == 9
+    # Against a range, each class's equity is its combos' from the table,
+    # weighted by the opposing weight each meets.
+    hero, villain, board = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,0.5(AKo)", "Ts9s4d"
+    versus = handeval.breakdown(hero, board, versus=villain)
+    t = handeval.table(hero, villain, board)
+    rows = {r.cards: r for r in t.rows}
+    for name, line in versus.made.items():
+        of = [rows[h.cards] for h in versus.hands if h.made == name and rows[h.cards].equity is not None]
+        deals = sum(r.weight * r.against for r in of)
+        if line.equity is None:
+            assert deals == 0
+        else:
+            assert abs(line.equity - sum(r.weight * r.against * r.equity for r in of) / deals) < 1e-12
+    with pytest.raises(ValueError, match="board of 2 cards"):
+        handeval.breakdown("random", "2c7d")
+    with pytest.raises(ValueError, match="player 2's range"):
+        handeval.breakdown("random", "2c7d9h", versus="ZZ")
+
+
+def test_a_table_is_the_exact_counts_per_combo():
+    # Every combo against a range by one call: the same equities as the
+    # exact count's combo by combo, another of the lab's paths.
+    hero, villain, board = "random", "QQ+,AKs", "2c7d9h"
+    t = handeval.table(hero, villain, board)
+    assert isinstance(t, handeval.Table) and len(t.rows) == 1176
+    e = handeval.equity([hero, villain], board)
+    by_cards = {c.cards: c for c in e.per_combo[0]}
+    for r in t.rows:
+        if r.equity is not None:
+            assert abs(r.equity - by_cards[r.cards].equity) < 1e-12
+    assert abs(t.equity - e.equity[0]) < 1e-12
+    assert t.games == e.games
+    flops = handeval.flops("random", "QQ+,AKs")
+    assert len(flops) == 1755 and sum(n for _, n in flops) == 22100
+    with pytest.raises(ValueError, match="player 1's range"):
+        handeval.table("ZZ", "AA")

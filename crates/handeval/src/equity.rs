@@ -32,7 +32,8 @@
 //! Omaha's fixed hands: [`crate::omaha::equity`] and its siblings.
 
 pub use handeval_equity::breakdown::{Breakdown, Class, Draw, Draws, Line, Made};
-pub use handeval_equity::exact::{Equity, EquityError, Matchup, Method};
+pub use handeval_equity::exact::{Counts, Equity, EquityError, Matchup, Method};
+pub use handeval_equity::hilo::{HiLoTally, POT};
 pub use handeval_equity::monte_carlo::Estimate;
 pub use handeval_equity::range::Range;
 pub use handeval_equity::showdown::Tally;
@@ -170,6 +171,118 @@ pub fn flops(
     Ok(handeval_equity::versus::flops(&hero, &villain, &dead))
 }
 
+/// A showdown of fixed hands counted over every board ([`showdown`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Showdown {
+    /// A game of one pot to the best high hand: each player's wins and
+    /// ties.
+    High(Tally),
+    /// A Hi-Lo game: each pot split between the best high and the best
+    /// qualifying low.
+    HiLo(HiLoTally),
+}
+
+impl Showdown {
+    /// Player `p`'s equity: their share of the pots, per board.
+    #[must_use]
+    pub fn equity(&self, p: usize) -> f64 {
+        match self {
+            Showdown::High(t) => t.equity(p),
+            Showdown::HiLo(t) => t.equity(p),
+        }
+    }
+
+    /// The boards counted.
+    #[must_use]
+    pub fn boards(&self) -> u64 {
+        match self {
+            Showdown::High(t) => t.boards,
+            Showdown::HiLo(t) => t.boards,
+        }
+    }
+}
+
+/// Fixed hands of the game `game` (an id of [`crate::game_ids`] with a
+/// board: `seven`, `short7`, `short7t`, the Omaha games, `omaha8`, `bigo`)
+/// counted over every board that can come on `board` with `dead` cards
+/// out, each hand its hole cards in card notation (`"As Ad Ks Kd"`),
+/// valued by the game's recommended evaluators.
+///
+/// ```
+/// use handeval::equity::{showdown, Showdown};
+/// let pots = showdown("omaha8", &["Ah 2h Kc Kd", "As 3s Qc Qd"], "4c 5d 9h", "")?;
+/// let Showdown::HiLo(tally) = pots else { unreachable!() };
+/// assert_eq!(tally.boards, 820);
+/// assert!((pots.equity(0) + pots.equity(1) - 1.0).abs() < 1e-12);
+/// # Ok::<(), handeval::Error>(())
+/// ```
+///
+/// # Errors
+/// [`EquityError::Game`] for a game without a board (`five`, `razz`,
+/// `stud8`, `badugi`), [`Error::Game`] for an id not on the list, and as
+/// [`exact`]
+/// for hands, board and dead cards that do not parse, repeat a card or
+/// lie outside the game's deck.
+pub fn showdown(game: &str, hands: &[&str], board: &str, dead: &str) -> Result<Showdown, Error> {
+    showdown_by_id(game, hands, board, dead).unwrap_or_else(|| Err(Error::Game(game.to_string())))
+}
+
+/// [`showdown`] by the game's id, `None` for an id not on the list.
+macro_rules! showdown_by_id {
+    ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+        fn showdown_by_id(
+            game: &str,
+            hands: &[&str],
+            board: &str,
+            dead: &str,
+        ) -> Option<Result<Showdown, Error>> {
+            $(
+            if game == stringify!($id) {
+                return Some(showdown_by_id!(@$kind $game, hands, board, dead));
+            }
+            )*
+            None
+        }
+    };
+    (@hi_lo $game:ty, $h:ident, $b:ident, $d:ident) => {
+        hi_lo::<$game>($h, $b, $d).map(Showdown::HiLo)
+    };
+    (@badugi $game:ty, $h:ident, $b:ident, $d:ident) => {
+        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
+    };
+    (@$kind:ident $game:ty, $h:ident, $b:ident, $d:ident) => {
+        with_a_board::<$game>().and_then(|()| fixed::<$game>($h, $b, $d).map(Showdown::High))
+    };
+}
+
+handeval_core::for_each_game!(showdown_by_id);
+
+/// An error unless `G`'s hands are hole cards and a board (a five-card
+/// hand has none to come: the count would deal a board to hands it does
+/// not take).
+fn with_a_board<G: handeval_core::Game>() -> Result<(), Error> {
+    let info = GameInfo::of::<G>();
+    if info.board == 0 {
+        return Err(Error::Equity(EquityError::Game(info.word)));
+    }
+    Ok(())
+}
+
+/// The Hi-Lo showdown of fixed hands of `G` over every board: the highs
+/// by the recommended evaluator of its high game, the lows by its own.
+fn hi_lo<G: handeval_core::Game>(
+    hands: &[&str],
+    board: &str,
+    dead: &str,
+) -> Result<HiLoTally, Error> {
+    with_a_board::<G>()?;
+    let m = handeval_equity::fixed::FixedHands::<G::High>::new(hands, board, dead)?;
+    let lows = handeval_registry::low_equity_evaluator::<G>().lows;
+    let high = handeval_registry::recommended(GameInfo::of::<G::High>());
+    Ok(handeval_registry::hi_lo_equity::<G::High>(high, lows, &m)
+        .expect("the recommended evaluator values the game's highs"))
+}
+
 /// The showdown of fixed hands of `G` on `board` over every board.
 pub(crate) fn fixed<G: handeval_core::Game>(
     hands: &[&str],
@@ -219,6 +332,50 @@ mod tests {
         assert!(table("AK", "QQ", "2c7d9h", "2c").is_err());
         assert!(flops("AK", "QQ", "Zz").is_err());
         assert_eq!(flops("AK", "QQ", "").unwrap().len(), 1_755);
+    }
+
+    #[test]
+    fn every_game_with_a_board_counts_fixed_hands_and_the_rest_are_refused() {
+        let counted = |game: &str, hands: &[&str]| showdown(game, hands, "", "");
+        for (game, hands) in [
+            ("seven", &["As Ah", "Ks Kh"][..]),
+            ("short7", &["As Ah", "Ks Kh"][..]),
+            ("short7t", &["As Ah", "Ks Kh"][..]),
+            ("omaha", &["As Ah 2c 3d", "Ks Kh Qc Jd"][..]),
+            ("omaha5", &["As Ah 2c 3d 4h", "Ks Kh Qc Jd Td"][..]),
+            ("omaha6", &["As Ah 2c 3d 4h 5h", "Ks Kh Qc Jd Td 9d"][..]),
+            ("omaha8", &["As Ah 2c 3d", "Ks Kh Qc Jd"][..]),
+            ("bigo", &["As Ah 2c 3d 4h", "Ks Kh Qc Jd Td"][..]),
+        ] {
+            let s = counted(game, hands).unwrap();
+            assert!((s.equity(0) + s.equity(1) - 1.0).abs() < 1e-9, "{game}");
+            assert!(
+                s.equity(0) > 0.0 && s.equity(1) > 0.0 && s.boards() > 0,
+                "{game}"
+            );
+            assert_eq!(
+                matches!(s, Showdown::HiLo(_)),
+                ["omaha8", "bigo"].contains(&game)
+            );
+        }
+        for game in ["five", "razz", "stud8", "badugi"] {
+            let e = counted(game, &["As Ah", "Ks Kh"]).unwrap_err();
+            assert!(
+                matches!(e, Error::Equity(EquityError::Game(_))),
+                "{game}: {e}"
+            );
+        }
+        assert!(
+            counted("nope", &["As Ah", "Ks Kh"])
+                .unwrap_err()
+                .to_string()
+                .starts_with("no game `nope`: the games are five, ")
+        );
+        // A five in short deck is outside its deck.
+        assert!(matches!(
+            showdown("short7", &["As Ah", "5s 5h"], "", ""),
+            Err(Error::Equity(EquityError::OutsideDeck { .. }))
+        ));
     }
 
     #[test]

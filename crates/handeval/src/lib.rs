@@ -251,6 +251,8 @@ pub enum Error {
     Hand(HandError),
     /// Equity's input: ranges, board or dead cards.
     Equity(handeval_equity::exact::EquityError),
+    /// A game id that is not on the lab's list ([`game_ids`]).
+    Game(String),
 }
 
 impl fmt::Display for Error {
@@ -280,6 +282,7 @@ impl fmt::Display for Error {
             }
             Error::Hand(e) => e.fmt(f),
             Error::Equity(e) => e.fmt(f),
+            Error::Game(id) => write!(f, "no game `{id}`: the games are {}", game_ids().join(", ")),
         }
     }
 }
