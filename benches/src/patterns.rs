@@ -310,6 +310,9 @@ pub const fn deck_of(mode: crate::Mode) -> usize {
 /// three-way count, 17 s a pass), so those run three rounds of one pass.
 pub const fn rounds_of(order: Order, mode: crate::Mode) -> usize {
     match mode {
+        // The whole preflop table takes a contender seconds on every core:
+        // one round, its spread the contenders' to one another.
+        crate::Mode::Full if matches!(order, Order::PreflopTable) => 1,
         crate::Mode::Full if order.is_equity() => 3,
         crate::Mode::Full => 7,
         crate::Mode::Quick => 3,
@@ -371,6 +374,13 @@ pub fn takes_part(
                 && (role == Role::Simd
                     || (role == Role::Baseline && calculator && outside_calculators_count(order)))
         }
+        // What players study, counted by the lab's vector kernels: no
+        // outside calculator gives a table of every combo, a breakdown or
+        // the preflop matrix as one call (the tools that do, poker-utils
+        // and Flopzilla, are not in the run).
+        Order::EquityTable | Order::Breakdown | Order::PreflopTable => {
+            dedicated && role == Role::Simd
+        }
         Order::Sequential | Order::Shuffled => false,
     }
 }
@@ -380,7 +390,10 @@ pub fn takes_part(
 /// random against random, which takes them minutes to hours a pass
 /// (OMPEval's, 384 s on a Zen 3), more than a run's budget.
 pub const fn outside_calculators_count(order: Order) -> bool {
-    order.is_equity() && !matches!(order, Order::EquityRandom)
+    matches!(
+        order,
+        Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityFixed
+    )
 }
 
 /// The form an evaluator takes part in the access pattern `order` with, as
@@ -426,6 +439,18 @@ pub fn unit(order: Order, mode: crate::Mode) -> String {
                 1 + more
             ),
         },
+        Order::EquityTable => format!(
+            "a pass counts every combo of {} exactly as one table on one thread; time per table",
+            study_case().describe()
+        ),
+        Order::Breakdown => format!(
+            "a pass breaks {} down (made hands and draws), each class's equity counted exactly, on one thread; time per breakdown",
+            study_case().describe()
+        ),
+        Order::PreflopTable => format!(
+            "a pass counts {} of the heads-up preflop table's 14,365 cells exactly on every core; time per table",
+            preflop_cells(mode)
+        ),
         _ => match equity_case(order, mode) {
             Some(case) => format!(
                 "a pass counts {} exactly on one thread (every deal, every board); time per count",
@@ -433,6 +458,26 @@ pub fn unit(order: Order, mode: crate::Mode) -> String {
             ),
             None => String::new(),
         },
+    }
+}
+
+/// What a study asks, timed by the table and breakdown workloads: every
+/// combo (`random`) against a range of about 17% of the hands on a
+/// rainbow flop, the case (poker-utils: about 500 ms against any
+/// two cards).
+pub const fn study_case() -> EquityCase {
+    EquityCase {
+        ranges: &["random", "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"],
+        board: "2c7d9h",
+    }
+}
+
+/// The preflop table's cells a pass counts: every one, or in a smoke run
+/// the first 40 (the pipeline, not the figures).
+pub const fn preflop_cells(mode: crate::Mode) -> usize {
+    match mode {
+        crate::Mode::Smoke => 40,
+        _ => handeval_equity::preflop::CELLS,
     }
 }
 
@@ -477,6 +522,7 @@ pub const fn equity_case(order: Order, mode: crate::Mode) -> Option<EquityCase> 
         Order::EquityThreeWay => &["TT+,AQs+,AQo+", "QQ+,AKs,AKo", "TT"],
         Order::EquityRandom => &["random", "random"],
         Order::EquityFixed => &["AhKhQsJs", "ThTs9h9s"],
+        Order::EquityTable | Order::Breakdown => return Some(study_case()),
         _ => return None,
     };
     let board = match (order, smoke) {
@@ -599,11 +645,14 @@ pub struct Contenders {
     pub checked: Vec<String>,
 }
 
+/// One pass of an equity contender: the equities it counts.
+type EquityCount = Box<dyn FnMut() -> Result<Vec<f64>, String>>;
+
 /// An exact equity count of one matchup, checked at every pass against
 /// the first contender's equities (to 1e-9).
 struct Equities {
     name: &'static str,
-    count: Box<dyn FnMut() -> Result<Vec<f64>, String>>,
+    count: EquityCount,
     expected: Vec<f64>,
     problem: Option<String>,
 }
@@ -646,6 +695,7 @@ impl Timed for Equities {
 /// Gathers and checks the contenders of one access pattern.
 struct Gather<'a> {
     order: Order,
+    mode: crate::Mode,
     case: Option<EquityCase>,
     equities: Option<Vec<f64>>,
     planned: &'a dyn Fn(&str) -> bool,
@@ -800,6 +850,101 @@ impl Gather<'_> {
     }
 }
 
+impl Gather<'_> {
+    /// `E`'s count of what a study asks (every combo's table, a breakdown,
+    /// the preflop table), by the lab's count with `E`, checked against the
+    /// first contender's: every row's, class's or cell's equity to 1e-9.
+    fn study<H: Game, E: BestFive<H>>(&mut self, form: &str) -> Result<(), String> {
+        use handeval_equity::range::Range;
+        if const { H::HOLE > 0 } {
+            return Ok(());
+        }
+        let ranges = counts_of::<H>(E::META.name)?.ranges;
+        let count = move |m: &handeval_equity::exact::Matchup| match ranges(m) {
+            Some(r) => r,
+            None => Err(handeval_equity::exact::EquityError::Game(
+                "not seven-card Hold'em",
+            )),
+        };
+        let case = study_case();
+        let parse = |r: &str| r.parse::<Range>().map_err(|e| format!("`{r}`: {e}"));
+        let (hero, villain) = (parse(case.ranges[0])?, parse(case.ranges[1])?);
+        let board = handeval_core::parse_cards(case.board).map_err(|e| e.to_string())?;
+        // A row without a deal is -1: agreeing with another contender's
+        // -1, never with an equity.
+        let rows = |t: &handeval_equity::versus::Table| -> Vec<f64> {
+            t.rows.iter().map(|r| r.equity.unwrap_or(-1.0)).collect()
+        };
+        let (what, mut count): (String, EquityCount) = match self.order {
+            Order::EquityTable => (
+                format!("every combo of {}", case.describe()),
+                Box::new(move || {
+                    handeval_equity::versus::table_by(&hero, &villain, &board, &[], count)
+                        .map(|t| rows(&t))
+                        .map_err(|e| e.to_string())
+                }),
+            ),
+            Order::Breakdown => (
+                format!("the breakdown of {}", case.describe()),
+                Box::new(move || {
+                    let t = handeval_equity::versus::table_by(&hero, &villain, &board, &[], count)
+                        .map_err(|e| e.to_string())?;
+                    let b = handeval_equity::breakdown::breakdown(&hero, &board, &[], Some(&t))
+                        .map_err(|e| e.to_string())?;
+                    Ok(b.made
+                        .iter()
+                        .map(|(_, l)| l)
+                        .chain(b.draws.iter().map(|(_, l)| l))
+                        .flat_map(|l| [l.share, l.equity.unwrap_or(-1.0)])
+                        .collect())
+                }),
+            ),
+            _ => {
+                let cells: Vec<(usize, usize)> = handeval_equity::preflop::cells()
+                    .take(preflop_cells(self.mode))
+                    .collect();
+                (
+                    format!("{} cells of the preflop table", cells.len()),
+                    Box::new(move || {
+                        use rayon::prelude::*;
+                        cells
+                            .par_iter()
+                            .map(|&(a, b)| {
+                                handeval_equity::preflop::cell_by(a, b, count)
+                                    .map(|c| c.equity())
+                                    .map_err(|e| e.to_string())
+                            })
+                            .collect()
+                    }),
+                )
+            }
+        };
+        let got = count()?;
+        let expected = self.equities.get_or_insert_with(|| got.clone());
+        if !agree(&got, expected) {
+            return Err(format!(
+                "{what}: {} values differ from the first contender's",
+                got.iter()
+                    .zip(expected.iter())
+                    .filter(|(a, b)| (*a - *b).abs() > 1e-9)
+                    .count()
+                    + got.len().abs_diff(expected.len())
+            ));
+        }
+        self.out.checked.push(format!(
+            "{} ({form}): {what} counted as the first contender counts it",
+            E::META.name
+        ));
+        self.out.timed.push(Box::new(Equities {
+            name: E::META.name,
+            count,
+            expected: expected.clone(),
+            problem: None,
+        }));
+        Ok(())
+    }
+}
+
 impl handeval_registry::Visit for Gather<'_> {
     fn visit<H: Game, E: BestFive<H>>(&mut self) {
         let declared = (
@@ -818,6 +963,7 @@ impl handeval_registry::Visit for Gather<'_> {
         let checked = match self.order {
             Order::Enumeration => self.enumeration::<H, E>(form),
             Order::Showdown | Order::EveryBoard => self.counting::<H, E>(form),
+            Order::EquityTable | Order::Breakdown | Order::PreflopTable => self.study::<H, E>(form),
             _ if self.order.is_equity() => self.equity::<H, E>(form),
             _ => Ok(()),
         };
@@ -860,6 +1006,7 @@ pub fn contenders(
     };
     let mut gather = Gather {
         order: workload.order,
+        mode,
         case: equity_case(workload.order, mode),
         equities: None,
         planned,
@@ -1086,6 +1233,47 @@ mod tests {
         c.problem = None;
         c.pass(0);
         assert_eq!(c.problem(), None);
+    }
+
+    #[test]
+    fn a_study_s_contenders_agree_and_a_count_otherwise_is_caught() {
+        // Every vector kernel's table, breakdown and preflop cells in a
+        // smoke run: checked against the first contender's when gathered,
+        // and each timed pass again.
+        for order in [Order::EquityTable, Order::Breakdown, Order::PreflopTable] {
+            let w = crate::Workload::of(GameInfo::of::<Hand7>())
+                .into_iter()
+                .find(|w| w.order == order)
+                .unwrap();
+            let mut found = contenders(w, crate::Mode::Smoke, 1, &|_| true).unwrap();
+            assert!(found.timed.len() >= 2, "{order:?}: {:?}", found.checked);
+            for t in &mut found.timed {
+                t.pass(0);
+                assert_eq!(t.problem(), None, "{order:?}");
+            }
+        }
+        // A table one row of which is off by a game in a thousand.
+        let mut e = Equities {
+            name: "broken/table",
+            count: Box::new(|| Ok(vec![0.5, 0.25 + 1e-3])),
+            expected: vec![0.5, 0.25],
+            problem: None,
+        };
+        e.pass(0);
+        assert!(e.problem().unwrap().contains("broken/table"));
+        assert!(!takes_part(
+            Order::EquityTable,
+            Role::Baseline,
+            false,
+            (false, true)
+        ));
+        assert!(takes_part(
+            Order::PreflopTable,
+            Role::Simd,
+            false,
+            (false, false)
+        ));
+        assert!(!outside_calculators_count(Order::Breakdown));
     }
 
     #[test]

@@ -94,6 +94,17 @@ pub enum Order {
     /// Fixed hands of an Omaha game counted over every board, heads-up.
     #[serde(rename = "equity-fixed")]
     EquityFixed,
+    /// Every combo of `random` against a range on a flop, exact, as one
+    /// table (`handeval_equity::versus`).
+    #[serde(rename = "equity-table")]
+    EquityTable,
+    /// `random` broken down on a flop, each class's equity against a range
+    /// counted exactly (`handeval_equity::breakdown`).
+    Breakdown,
+    /// The heads-up preflop table: the 169 starting hands against each
+    /// other, 14,365 cells, exact, on every core.
+    #[serde(rename = "preflop-table")]
+    PreflopTable,
 }
 
 impl Order {
@@ -108,7 +119,13 @@ impl Order {
     pub const fn is_equity(self) -> bool {
         matches!(
             self,
-            Order::EquityHeadsUp | Order::EquityThreeWay | Order::EquityRandom | Order::EquityFixed
+            Order::EquityHeadsUp
+                | Order::EquityThreeWay
+                | Order::EquityRandom
+                | Order::EquityFixed
+                | Order::EquityTable
+                | Order::Breakdown
+                | Order::PreflopTable
         )
     }
 }
@@ -332,6 +349,9 @@ impl Workload {
             Order::EquityThreeWay => "equity-three-way",
             Order::EquityRandom => "equity-random",
             Order::EquityFixed => "equity-fixed",
+            Order::EquityTable => "equity-table",
+            Order::Breakdown => "breakdown",
+            Order::PreflopTable => "preflop-table",
         };
         let load = match self.load {
             Load::Quiet => "",
@@ -462,6 +482,9 @@ pub fn orders_of(game: GameInfo) -> &'static [Order] {
             Order::EquityHeadsUp,
             Order::EquityThreeWay,
             Order::EquityRandom,
+            Order::EquityTable,
+            Order::Breakdown,
+            Order::PreflopTable,
         ]
     } else if game.id == "omaha" {
         &[Order::EquityFixed]
