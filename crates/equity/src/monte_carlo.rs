@@ -139,33 +139,13 @@ pub fn estimate<E: BestFive<Hand7>>(
     }
     let need = 5 - m.board().len();
     let mut rng = Rng(seed);
-    let (mut sum, mut squares) = (alloc::vec![0.0; players], alloc::vec![0.0; players]);
-    let mut games = 0u64;
+    let mut games = Games::new(players);
     let mut hands: Vec<Combo> = Vec::with_capacity(players);
     let mut values: Vec<E::Strength> = Vec::with_capacity(players);
-    let stderr = |sum: &[f64], squares: &[f64], n: u64| -> Vec<f64> {
-        let n = n.max(1) as f64;
-        sum.iter()
-            .zip(squares)
-            .map(|(s, q)| {
-                let mean = s / n;
-                sqrt((q / n - mean * mean).max(0.0) / n)
-            })
-            .collect()
-    };
+    let mut shares = alloc::vec![0.0; players];
     loop {
-        if games.is_multiple_of(CHECK_EVERY) && games > 0 {
-            let reached =
-                games >= MIN_GAMES && stderr(&sum, &squares, games).iter().all(|&e| e <= target);
-            if reached || !keep_going(games) {
-                let n = games as f64;
-                return Ok(Estimate {
-                    equity: sum.iter().map(|s| s / n).collect(),
-                    stderr: stderr(&sum, &squares, games),
-                    games,
-                    reached,
-                });
-            }
+        if let Some(done) = games.done(target, keep_going) {
+            return Ok(done);
         }
         // A deal without a card twice.
         let mut used;
@@ -210,12 +190,120 @@ pub fn estimate<E: BestFive<Hand7>>(
         }
         let best = values.iter().max().copied();
         let winners = values.iter().filter(|v| Some(**v) == best).count() as f64;
-        for (p, v) in values.iter().enumerate() {
-            let share = if Some(*v) == best { 1.0 / winners } else { 0.0 };
-            sum[p] += share;
-            squares[p] += share * share;
+        for (share, v) in shares.iter_mut().zip(&values) {
+            *share = if Some(*v) == best { 1.0 / winners } else { 0.0 };
         }
-        games += 1;
+        games.add(&shares);
+    }
+}
+
+/// The games of a run so far: each player's sum of pot shares and of
+/// their squares.
+struct Games {
+    sum: Vec<f64>,
+    squares: Vec<f64>,
+    played: u64,
+}
+
+impl Games {
+    fn new(players: usize) -> Self {
+        Games {
+            sum: alloc::vec![0.0; players],
+            squares: alloc::vec![0.0; players],
+            played: 0,
+        }
+    }
+
+    /// One game's shares of the pot.
+    fn add(&mut self, shares: &[f64]) {
+        for ((s, q), x) in self.sum.iter_mut().zip(&mut self.squares).zip(shares) {
+            *s += x;
+            *q += x * x;
+        }
+        self.played += 1;
+    }
+
+    /// Each player's standard error: the shares' standard deviation over
+    /// the root of the games.
+    fn stderr(&self) -> Vec<f64> {
+        let n = self.played.max(1) as f64;
+        self.sum
+            .iter()
+            .zip(&self.squares)
+            .map(|(s, q)| {
+                let mean = s / n;
+                sqrt((q / n - mean * mean).max(0.0) / n)
+            })
+            .collect()
+    }
+
+    /// The estimate, once every [`CHECK_EVERY`] games, if the target is
+    /// reached (after [`MIN_GAMES`]) or `keep_going` says stop.
+    fn done(&self, target: f64, keep_going: &mut dyn FnMut(u64) -> bool) -> Option<Estimate> {
+        if !self.played.is_multiple_of(CHECK_EVERY) || self.played == 0 {
+            return None;
+        }
+        let stderr = self.stderr();
+        let reached = self.played >= MIN_GAMES && stderr.iter().all(|&e| e <= target);
+        if !reached && keep_going(self.played) {
+            return None;
+        }
+        let n = self.played as f64;
+        Some(Estimate {
+            equity: self.sum.iter().map(|s| s / n).collect(),
+            stderr,
+            games: self.played,
+            reached,
+        })
+    }
+}
+
+/// Estimates a showdown of fixed hands of any game with a board (an
+/// Omaha game, short deck, a Hi-Lo game), from `seed`: each game the
+/// board so far, `board`, completed from the cards left, `rest`, drawn
+/// uniformly, and `shares(full board, out)` writing each of the `players`'
+/// share of that board's pot (the caller values the hands: a high game's
+/// best hand takes it, a Hi-Lo game's high and low split it), until every
+/// player's standard error is at most `target` or `keep_going(games)`
+/// says stop.
+///
+/// # Errors
+/// [`EquityError::Deck`] when `rest` is too short for the board, and
+/// [`EquityError::Board`] for a board of more than five cards.
+pub fn estimate_by(
+    players: usize,
+    board: &[Card],
+    rest: &[Card],
+    seed: u64,
+    target: f64,
+    shares: &mut dyn FnMut(&[Card], &mut [f64]),
+    keep_going: &mut dyn FnMut(u64) -> bool,
+) -> Result<Estimate, EquityError> {
+    if board.len() > 5 {
+        return Err(EquityError::Board(board.len()));
+    }
+    let need = 5 - board.len();
+    if rest.len() < need {
+        return Err(EquityError::Deck);
+    }
+    let mut rng = Rng(seed);
+    let mut games = Games::new(players);
+    let mut deck = rest.to_vec();
+    let mut full: Vec<Card> = board.to_vec();
+    let mut out = alloc::vec![0.0; players];
+    loop {
+        if let Some(done) = games.done(target, keep_going) {
+            return Ok(done);
+        }
+        // The first `need` cards of a partial shuffle of the rest.
+        full.truncate(board.len());
+        for k in 0..need {
+            let j = k + rng.below(deck.len() - k);
+            deck.swap(k, j);
+            full.push(deck[k]);
+        }
+        shares(&full, &mut out);
+        games.add(&out);
     }
 }
 

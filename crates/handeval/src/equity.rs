@@ -227,6 +227,137 @@ pub fn showdown(game: &str, hands: &[&str], board: &str, dead: &str) -> Result<S
     showdown_by_id(game, hands, board, dead).unwrap_or_else(|| Err(Error::Game(game.to_string())))
 }
 
+/// A Monte Carlo estimate of fixed hands of the game `game` (as
+/// [`showdown`] takes them), dealt from `seed`, played until each
+/// player's standard error is at most `stderr`: each board's pot to the
+/// best hand by the game's batch call (`classes`), a Hi-Lo game's split
+/// with the best qualifying low (`lows`).
+///
+/// # Errors
+/// As [`showdown`].
+pub fn estimate_showdown(
+    game: &str,
+    hands: &[&str],
+    board: &str,
+    dead: &str,
+    seed: u64,
+    stderr: f64,
+) -> Result<Estimate, Error> {
+    estimate_by_id(game, hands, board, dead, seed, stderr)
+        .unwrap_or_else(|| Err(Error::Game(game.to_string())))
+}
+
+/// A game's batch call of classes (lower is stronger) over rows of card
+/// numbers.
+type RowClasses<const N: usize> = fn(&[[u8; N]], &mut [u16]) -> Result<(), Error>;
+
+/// A Hi-Lo game's batch call of low classes (lower is stronger, 0 none).
+type RowLows<const N: usize> = fn(&[[u8; N]], &mut [u8]) -> Result<(), Error>;
+
+/// [`estimate_showdown`] of `G`'s fixed hands, each board's hands valued
+/// as rows by `classes` (and `lows`, a Hi-Lo game's).
+fn estimate_rows<G: handeval_core::Game, const N: usize>(
+    holes: (&[&str], &str, &str),
+    seed: u64,
+    stderr: f64,
+    classes: RowClasses<N>,
+    lows: Option<RowLows<N>>,
+) -> Result<Estimate, Error> {
+    let (hands, board, dead) = holes;
+    with_a_board::<G>()?;
+    let m = handeval_equity::fixed::FixedHands::<G>::new(hands, board, dead)?;
+    let players = m.holes().len();
+    let mut rows = vec![[0u8; N]; players];
+    let (mut high, mut low) = (vec![0u16; players], vec![0u8; players]);
+    let mut failed = None;
+    let mut shares = |full: &[handeval_core::Card], out: &mut [f64]| {
+        for (row, hole) in rows.iter_mut().zip(m.holes()) {
+            for (slot, card) in row.iter_mut().zip(hole.iter().chain(full)) {
+                *slot = card.index();
+            }
+        }
+        let valued = classes(&rows, &mut high)
+            .and_then(|()| lows.map_or(Ok(()), |lows| lows(&rows, &mut low)));
+        if let Err(e) = valued {
+            failed.get_or_insert(e);
+        }
+        let best = high.iter().min().copied().unwrap_or(0);
+        let best_low = low.iter().filter(|&&l| l > 0).min().copied();
+        let high_winners = high.iter().filter(|&&h| h == best).count() as f64;
+        let low_winners = low.iter().filter(|&&l| Some(l) == best_low).count() as f64;
+        // Half the pot to the best qualifying low where there is one.
+        let high_pot = if best_low.is_some() { 0.5 } else { 1.0 };
+        for (p, share) in out.iter_mut().enumerate() {
+            *share = if high[p] == best {
+                high_pot / high_winners
+            } else {
+                0.0
+            };
+            if best_low.is_some() && Some(low[p]) == best_low {
+                *share += 0.5 / low_winners;
+            }
+        }
+    };
+    let estimate = handeval_equity::monte_carlo::estimate_by(
+        players,
+        m.board(),
+        m.rest(),
+        seed,
+        stderr,
+        &mut shares,
+        &mut |_| true,
+    )?;
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(estimate),
+    }
+}
+
+/// [`estimate_showdown`] by the game's id, `None` for an id not on the
+/// list.
+macro_rules! estimate_by_id {
+    ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+        fn estimate_by_id(
+            game: &str,
+            hands: &[&str],
+            board: &str,
+            dead: &str,
+            seed: u64,
+            stderr: f64,
+        ) -> Option<Result<Estimate, Error>> {
+            $(
+            if game == stringify!($id) {
+                return Some(estimate_by_id!(@$kind $id, $game, (hands, board, dead), seed, stderr));
+            }
+            )*
+            None
+        }
+    };
+    (@hi_lo $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
+        estimate_rows::<<$game as handeval_core::Game>::High, { crate::$id::CARDS }>(
+            $holes,
+            $seed,
+            $stderr,
+            crate::$id::classes,
+            Some(crate::$id::lows),
+        )
+    };
+    (@badugi $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
+        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
+    };
+    (@$kind:ident $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
+        estimate_rows::<$game, { crate::$id::CARDS }>(
+            $holes,
+            $seed,
+            $stderr,
+            crate::$id::classes,
+            None,
+        )
+    };
+}
+
+handeval_core::for_each_game!(estimate_by_id);
+
 /// [`showdown`] by the game's id, `None` for an id not on the list.
 macro_rules! showdown_by_id {
     ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
@@ -375,6 +506,42 @@ mod tests {
         assert!(matches!(
             showdown("short7", &["As Ah", "5s 5h"], "", ""),
             Err(Error::Equity(EquityError::OutsideDeck { .. }))
+        ));
+    }
+
+    #[test]
+    fn every_game_s_estimate_comes_near_its_exact_count() {
+        for (game, hands) in [
+            ("short7", &["As Ah", "Ks Qs"][..]),
+            ("omaha", &["As Ah 2c 3d", "Ks Kh Qc Jd"][..]),
+            ("omaha6", &["As Ah 2c 3d 4h 5h", "Ks Kh Qc Jd Td 9d"][..]),
+            ("omaha8", &["As Ah 2c 3d", "Ks Kh Qc Jd", "4s 5s 6c 7c"][..]),
+            ("bigo", &["As Ah 2c 3d 4h", "Ks Kh Qc Jd Td"][..]),
+        ] {
+            let exact = showdown(game, hands, "Tc 9h 8d", "").unwrap();
+            let e = estimate_showdown(game, hands, "Tc 9h 8d", "", 7, 0.005).unwrap();
+            assert!(e.reached, "{game}");
+            for p in 0..hands.len() {
+                // Five standard errors: one seeded run, never a flaky one.
+                assert!(
+                    (e.equity[p] - exact.equity(p)).abs() < 5.0 * e.stderr[p],
+                    "{game} {p}"
+                );
+            }
+        }
+        // The check tells a split pot from none: omaha8's estimate is far
+        // from the same hands' high-only count.
+        let hands = &["As Ah 2c 3d", "Ks Kh Qc Jd", "4s 5s 6c 7c"];
+        let split = estimate_showdown("omaha8", hands, "Tc 9h 8d", "", 7, 0.005).unwrap();
+        let high = showdown("omaha", hands, "Tc 9h 8d", "").unwrap();
+        assert!((0..3).any(|p| (split.equity[p] - high.equity(p)).abs() > 5.0 * split.stderr[p]));
+        assert!(matches!(
+            estimate_showdown("razz", &["As Ah", "Ks Kh"], "", "", 1, 0.01),
+            Err(Error::Equity(EquityError::Game(_)))
+        ));
+        assert!(matches!(
+            estimate_showdown("nope", &["As Ah", "Ks Kh"], "", "", 1, 0.01),
+            Err(Error::Game(_))
         ));
     }
 
