@@ -266,12 +266,22 @@ def equity(
 
 
 def estimate(
-    ranges: Sequence[str], board: str = "", dead: str = "", seed: int = 1, stderr: float = 0.001
+    hands: Sequence[str],
+    board: str = "",
+    dead: str = "",
+    seed: int = 1,
+    stderr: float = 0.001,
+    game: str = "seven",
 ) -> Estimate:
-    """A Monte Carlo estimate of Hold'em ranges' equity, dealt from
-    ``seed``, played until each player's standard error is at most
-    ``stderr`` (at least 0.0001)."""
-    e, s, games = _handeval.estimate(list(ranges), board, dead, seed, stderr)
+    """A Monte Carlo estimate of the equity of two to six players, dealt
+    from ``seed``, played until each player's standard error is at most
+    ``stderr`` (at least 0.0001). Hands as :func:`equity` takes them: Hold'em
+    ranges, or in any other game with a board each fixed hand's hole cards
+    (a Hi-Lo game's pots split with the best qualifying low)."""
+    if game == "seven":
+        e, s, games = _handeval.estimate(list(hands), board, dead, seed, stderr)
+    else:
+        e, s, games = _handeval.estimate_showdown(game, list(hands), board, dead, seed, stderr)
     return Estimate(tuple(e), tuple(s), games)
 
 

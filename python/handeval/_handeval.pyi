@@ -26,6 +26,9 @@ def equity(
 def showdown(
     game: str, hands: list[str], board: str, dead: str
 ) -> tuple[str, int, list[float], list[int], list[int], int]: ...
+def estimate_showdown(
+    game: str, hands: list[str], board: str, dead: str, seed: int, stderr: float
+) -> tuple[list[float], list[float], int]: ...
 def breakdown(
     range: str, board: str, dead: str, versus: str | None
 ) -> tuple[

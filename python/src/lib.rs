@@ -464,6 +464,29 @@ fn showdown(
     })
 }
 
+/// A Monte Carlo estimate of fixed hands of any game with a board: each
+/// player's equity and standard error, and the games played.
+#[pyfunction]
+#[pyo3(signature = (game, hands, board = "", dead = "", seed = 1, stderr = 0.001))]
+fn estimate_showdown(
+    py: Python<'_>,
+    game: &str,
+    hands: Vec<String>,
+    board: &str,
+    dead: &str,
+    seed: u64,
+    stderr: f64,
+) -> PyResult<(Vec<f64>, Vec<f64>, u64)> {
+    check_stderr(stderr)?;
+    let texts: Vec<&str> = hands.iter().map(String::as_str).collect();
+    let e = py
+        .allow_threads(|| {
+            handeval::equity::estimate_showdown(game, &texts, board, dead, seed, stderr)
+        })
+        .map_err(|e| value_error(&e))?;
+    Ok((e.equity, e.stderr, e.games))
+}
+
 /// One class of a breakdown: its name, combos, weight, share and equity.
 type ClassLine = (&'static str, usize, f64, f64, Option<f64>);
 
@@ -557,6 +580,18 @@ fn flops(hero: &str, villain: &str, dead: &str) -> PyResult<Vec<(String, u32)>> 
 /// The smallest standard error an estimate is asked for.
 const MIN_STDERR: f64 = 1e-4;
 
+/// An error unless `stderr` is a target an estimate reaches soon: a
+/// smaller one would run for hours with the GIL released, out of reach of
+/// Ctrl-C (0.0001 takes about 25 million games).
+fn check_stderr(stderr: f64) -> PyResult<()> {
+    if stderr.is_nan() || stderr < MIN_STDERR {
+        return Err(PyValueError::new_err(format!(
+            "stderr must be at least {MIN_STDERR}, not {stderr}"
+        )));
+    }
+    Ok(())
+}
+
 /// A Monte Carlo estimate of Hold'em ranges' equity: each player's
 /// equity and standard error, and the games played.
 #[pyfunction]
@@ -569,13 +604,7 @@ fn estimate(
     seed: u64,
     stderr: f64,
 ) -> PyResult<(Vec<f64>, Vec<f64>, u64)> {
-    // A smaller target would run for hours with the GIL released, out of
-    // reach of Ctrl-C: 0.0001 takes about 25 million games.
-    if stderr.is_nan() || stderr < MIN_STDERR {
-        return Err(PyValueError::new_err(format!(
-            "stderr must be at least {MIN_STDERR}, not {stderr}"
-        )));
-    }
+    check_stderr(stderr)?;
     let ranges: Vec<&str> = ranges.iter().map(String::as_str).collect();
     let e = py
         .allow_threads(|| handeval::equity::estimate(&ranges, board, dead, seed, stderr))
@@ -596,6 +625,7 @@ fn _handeval(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(estimate, m)?)?;
     m.add_function(wrap_pyfunction!(showdown, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate_showdown, m)?)?;
     m.add_function(wrap_pyfunction!(breakdown, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(flops, m)?)?;

@@ -503,6 +503,12 @@ def test_every_game_with_a_board_counts_what_the_batch_calls_count(game, hands, 
             assert w + t + lost == boards
     assert counted.game == game
     assert np.allclose(counted.equity, expected, atol=1e-12), (counted.equity, expected)
+    # And estimated: within five standard errors of the count (one seeded
+    # run, never a flaky one).
+    estimated = handeval.estimate(hands, board, seed=3, stderr=0.005, game=game)
+    assert isinstance(estimated, handeval.Estimate) and estimated.games >= 4096
+    for e, s, x in zip(estimated.equity, estimated.stderr, expected):
+        assert abs(e - x) < 5 * s + 1e-12, (game, e, s, x)
 
 
 def test_a_games_bad_hand_or_name_is_a_value_error():
@@ -510,6 +516,10 @@ def test_a_games_bad_hand_or_name_is_a_value_error():
         handeval.equity(["As Ah", "5s 5h"], game="short7")
     with pytest.raises(ValueError, match="no game `nope`"):
         handeval.equity(["As Ah", "Ks Kh"], game="nope")
+    with pytest.raises(ValueError, match="no game `nope`"):
+        handeval.estimate(["As Ah", "Ks Kh"], game="nope")
+    with pytest.raises(ValueError, match="stderr must be at least"):
+        handeval.estimate(["As Ad Ks Kd", "Qs Qc Jd Th"], stderr=1e-9, game="omaha")
     with pytest.raises(ValueError, match="board of five"):
         handeval.equity(["As Ah 2c 3d 4h 5h 6h", "Ks Kh Qc Jd Td 9d 8d"], game="stud8")
     with pytest.raises(ValueError, match="As is given twice"):
