@@ -313,10 +313,26 @@ fn estimate_rows<G: handeval_core::Game, const N: usize>(
     }
 }
 
-/// [`estimate_showdown`] by the game's id, `None` for an id not on the
-/// list.
-macro_rules! estimate_by_id {
+/// [`showdown`] and [`estimate_showdown`] by the game's id, each `None`
+/// for an id not on the list: a game's count and estimate by its kind (a
+/// Hi-Lo game's split pots, no count of badugi's hands, which share no
+/// board), from the lab's one list.
+macro_rules! by_id {
     ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
+        fn showdown_by_id(
+            game: &str,
+            hands: &[&str],
+            board: &str,
+            dead: &str,
+        ) -> Option<Result<Showdown, Error>> {
+            $(
+            if game == stringify!($id) {
+                return Some(by_id!(@count $kind $id, $game, hands, board, dead));
+            }
+            )*
+            None
+        }
+
         fn estimate_by_id(
             game: &str,
             hands: &[&str],
@@ -327,13 +343,22 @@ macro_rules! estimate_by_id {
         ) -> Option<Result<Estimate, Error>> {
             $(
             if game == stringify!($id) {
-                return Some(estimate_by_id!(@$kind $id, $game, (hands, board, dead), seed, stderr));
+                return Some(by_id!(@estimate $kind $id, $game, (hands, board, dead), seed, stderr));
             }
             )*
             None
         }
     };
-    (@hi_lo $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
+    (@count hi_lo $id:ident, $game:ty, $h:ident, $b:ident, $d:ident) => {
+        hi_lo::<$game>($h, $b, $d).map(Showdown::HiLo)
+    };
+    (@count badugi $id:ident, $game:ty, $h:ident, $b:ident, $d:ident) => {
+        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
+    };
+    (@count $kind:ident $id:ident, $game:ty, $h:ident, $b:ident, $d:ident) => {
+        with_a_board::<$game>().and_then(|()| fixed::<$game>($h, $b, $d).map(Showdown::High))
+    };
+    (@estimate hi_lo $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
         estimate_rows::<<$game as handeval_core::Game>::High, { crate::$id::CARDS }>(
             $holes,
             $seed,
@@ -342,10 +367,10 @@ macro_rules! estimate_by_id {
             Some(crate::$id::lows),
         )
     };
-    (@badugi $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
+    (@estimate badugi $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
         Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
     };
-    (@$kind:ident $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
+    (@estimate $kind:ident $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
         estimate_rows::<$game, { crate::$id::CARDS }>(
             $holes,
             $seed,
@@ -356,37 +381,7 @@ macro_rules! estimate_by_id {
     };
 }
 
-handeval_core::for_each_game!(estimate_by_id);
-
-/// [`showdown`] by the game's id, `None` for an id not on the list.
-macro_rules! showdown_by_id {
-    ($($(#[$doc:meta])* $kind:ident $id:ident: $game:ty = $example:literal;)*) => {
-        fn showdown_by_id(
-            game: &str,
-            hands: &[&str],
-            board: &str,
-            dead: &str,
-        ) -> Option<Result<Showdown, Error>> {
-            $(
-            if game == stringify!($id) {
-                return Some(showdown_by_id!(@$kind $game, hands, board, dead));
-            }
-            )*
-            None
-        }
-    };
-    (@hi_lo $game:ty, $h:ident, $b:ident, $d:ident) => {
-        hi_lo::<$game>($h, $b, $d).map(Showdown::HiLo)
-    };
-    (@badugi $game:ty, $h:ident, $b:ident, $d:ident) => {
-        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
-    };
-    (@$kind:ident $game:ty, $h:ident, $b:ident, $d:ident) => {
-        with_a_board::<$game>().and_then(|()| fixed::<$game>($h, $b, $d).map(Showdown::High))
-    };
-}
-
-handeval_core::for_each_game!(showdown_by_id);
+handeval_core::for_each_game!(by_id);
 
 /// An error unless `G`'s hands are hole cards and a board (a five-card
 /// hand has none to come: the count would deal a board to hands it does
