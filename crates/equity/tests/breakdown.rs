@@ -6,6 +6,9 @@
 //! breakdown's counts equal the literal's count of its combos, and a
 //! classifier that calls a gutshot open-ended is caught.
 
+mod common;
+
+use common::for_each_subset;
 use handeval_core::{Card, Category, Hand, Rank, Suit};
 use handeval_equity::breakdown::{Class, Draw, Draws, Made, breakdown, classify};
 use handeval_equity::range::Range;
@@ -19,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 /// reference over every five of them.
 fn category(cards: &[Card]) -> Category {
     let mut best = None;
-    subsets(cards, 5, &mut |five| {
+    for_each_subset(cards, 5, &mut |five| {
         let hand = Hand::new(<[Card; 5]>::try_from(five).unwrap()).unwrap();
         let s = handeval_reference::evaluate(&hand);
         if best.is_none_or(|b| s > b) {
@@ -27,27 +30,6 @@ fn category(cards: &[Card]) -> Category {
         }
     });
     best.unwrap().category
-}
-
-fn subsets(cards: &[Card], k: usize, visit: &mut dyn FnMut(&[Card])) {
-    fn go(
-        cards: &[Card],
-        k: usize,
-        from: usize,
-        chosen: &mut Vec<Card>,
-        visit: &mut dyn FnMut(&[Card]),
-    ) {
-        if chosen.len() == k {
-            visit(chosen);
-            return;
-        }
-        for i in from..cards.len() {
-            chosen.push(cards[i]);
-            go(cards, k, i + 1, chosen, visit);
-            chosen.pop();
-        }
-    }
-    go(cards, k, 0, &mut Vec::new(), visit);
 }
 
 /// The ten straights as their five ranks (0 = two .. 12 = ace), the wheel

@@ -4,6 +4,9 @@
 //! (a deal's probability is the product of its combos' weights over the
 //! sum across deals without a card twice) is shared.
 
+mod common;
+
+use common::for_each_subset;
 use handeval_core::{BestFive, Card, Hand7};
 use handeval_equity::exact::{Equity, Matchup, Method, exact, exact_by};
 use handeval_equity::range::Combo;
@@ -79,30 +82,6 @@ fn deal(
             }
         }
     }
-}
-
-fn for_each_subset(cards: &[Card], k: usize, visit: &mut dyn FnMut(&[Card])) {
-    fn go(
-        cards: &[Card],
-        k: usize,
-        at: usize,
-        out: &mut Vec<Card>,
-        visit: &mut dyn FnMut(&[Card]),
-    ) {
-        if out.len() == k {
-            visit(out);
-        } else {
-            for i in at..cards.len() {
-                if cards.len() - i < k - out.len() {
-                    break;
-                }
-                out.push(cards[i]);
-                go(cards, k, i + 1, out, visit);
-                out.pop();
-            }
-        }
-    }
-    go(cards, k, 0, &mut Vec::new(), visit);
 }
 
 /// A small seeded range: a few pairs, suited and offsuit shapes and exact

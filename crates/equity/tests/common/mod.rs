@@ -1,5 +1,8 @@
-//! What the brute forces of the equity tests share: the walk over every
-//! board, written once and apart from the library's.
+//! What the brute forces of the equity tests share: the walks over every
+//! board and every subset, written once and apart from the library's.
+
+// Each test binary that shares this module uses some of its walks.
+#![allow(dead_code, reason = "each test binary uses some of the walks")]
 
 use handeval_core::Card;
 use handeval_core::next_combination as next;
@@ -19,4 +22,30 @@ pub fn each_full_board(board: &[Card], rest: &[Card], mut f: impl FnMut(&[Card])
             break;
         }
     }
+}
+
+/// Calls `visit` with every set of `k` of `cards`, in lexicographic order
+/// of their places.
+pub fn for_each_subset(cards: &[Card], k: usize, visit: &mut dyn FnMut(&[Card])) {
+    fn go(
+        cards: &[Card],
+        k: usize,
+        at: usize,
+        out: &mut Vec<Card>,
+        visit: &mut dyn FnMut(&[Card]),
+    ) {
+        if out.len() == k {
+            visit(out);
+        } else {
+            for i in at..cards.len() {
+                if cards.len() - i < k - out.len() {
+                    break;
+                }
+                out.push(cards[i]);
+                go(cards, k, i + 1, out, visit);
+                out.pop();
+            }
+        }
+    }
+    go(cards, k, 0, &mut Vec::new(), visit);
 }
