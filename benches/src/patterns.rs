@@ -507,6 +507,14 @@ impl EquityCase {
         }
         s
     }
+
+    /// Whether every player holds one fixed hand (cards, no range): what a
+    /// calculator of fixed hands can count.
+    pub fn fixed_hands(&self) -> bool {
+        self.ranges
+            .iter()
+            .all(|r| handeval_core::parse_cards(r).is_ok())
+    }
 }
 
 /// The matchup an equity order counts: the cases, timed against

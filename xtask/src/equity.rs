@@ -381,9 +381,13 @@ fn fixed(args: &Args, name: &str) -> Result<ExitCode> {
     let hands: Vec<String> = dealt.players.iter().map(|h| text(h)).collect();
     let code = write_tally(&hands, &tally)?;
     if let Some(engine) = &args.versus {
-        let equities: Vec<f64> = (0..hands.len()).map(|p| tally.equity(p)).collect();
         let texts: Vec<&str> = hands.iter().map(String::as_str).collect();
-        versus(engine, &texts, args, &equities, tally.boards)?;
+        if fixed_calculator(engine) {
+            versus_fixed(engine, args.game(), &texts, args, &tally)?;
+        } else {
+            let equities: Vec<f64> = (0..hands.len()).map(|p| tally.equity(p)).collect();
+            versus(engine, &texts, args, &equities, tally.boards)?;
+        }
     }
     Ok(code)
 }
@@ -402,6 +406,11 @@ fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u
             calculators.join(", ")
         );
     };
+    if fixed_calculator(engine) {
+        bail!(
+            "--versus {engine}: its calculator counts fixed hands, no ranges: give each player one hand (`AhKh KdKc`)"
+        );
+    }
     let native =
         handeval_engines::native::Native::load(e, &handeval_engines::install::Place::of_build())
             .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
@@ -428,6 +437,79 @@ fn versus(engine: &str, ranges: &[&str], args: &Args, equities: &[f64], games: u
     )?;
     crate::engines::held_to_lab((&theirs, their_games), (equities, games))
         .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))
+}
+
+/// Whether `engine` names an engine whose calculator counts fixed hands
+/// (through its runner), not Hold'em ranges in-process.
+fn fixed_calculator(engine: &str) -> bool {
+    handeval_engines::engine(engine)
+        .and_then(|e| e.calculator)
+        .is_some_and(|c| matches!(c.counts, handeval_engines::Counts::FixedHands(_)))
+}
+
+/// The same fixed hands of `game` counted by the outside calculator
+/// `engine` through its runner (its first count, on one thread, as its
+/// users call it), each player's wins and ties held to the lab's `tally`
+/// count for count.
+fn versus_fixed(
+    engine: &str,
+    game: GameInfo,
+    hands: &[&str],
+    args: &Args,
+    tally: &Tally,
+) -> Result<()> {
+    let e = handeval_engines::engine(engine).expect("a fixed-hands calculator by name");
+    let calculator = e.calculator.expect("a calculator");
+    if !calculator.counts(game.id, false) {
+        bail!(
+            "--versus {engine}: its calculator ({}) counts no {} hands",
+            calculator.name,
+            game.id
+        );
+    }
+    let indices = |text: &str| -> Result<Vec<u8>> {
+        let cards = handeval_core::parse_cards(text).map_err(|err| anyhow::anyhow!("{err}"))?;
+        Ok(cards.iter().map(|c| c.index()).collect())
+    };
+    let players = hands
+        .iter()
+        .map(|h| indices(h))
+        .collect::<Result<Vec<_>>>()?;
+    let place = handeval_engines::install::Place::of_build();
+    let mut session = handeval_engines::runner::Session::start(e, &place)
+        .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
+    let theirs = session
+        .equity(
+            game.id,
+            &players,
+            (&indices(&args.board)?, &indices(&args.dead)?),
+            tally.boards,
+            (1, false),
+        )
+        .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
+    let took = theirs.samples[0].nanos as f64 / 1e9;
+    outln!(
+        "\n{engine} ({}): {}, its first count on one thread in {took:.4} s (timed by its runner); wins {} and ties {}",
+        e.summary,
+        counted(theirs.games(), "board"),
+        thousands_list(&theirs.wins),
+        thousands_list(&theirs.ties),
+    )?;
+    let n = players.len();
+    theirs
+        .held_to(tally.boards, &tally.wins[..n], &tally.ties[..n])
+        .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
+    outln!("each player's wins and ties the lab's, count for count")?;
+    Ok(())
+}
+
+/// Counts with thousands separators, between commas and spaces.
+fn thousands_list(counts: &[u64]) -> String {
+    counts
+        .iter()
+        .map(|&c| thousands_u64(c))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// An exact count of `m` by the seven-card evaluator `name`, which
@@ -745,7 +827,7 @@ fn ranges(args: &Args, name: &str) -> Result<ExitCode> {
 /// Fixed hands of a game other than seven-card Hold'em (an Omaha game,
 /// short deck) over every board.
 fn other_game(args: &Args, name: &str) -> Result<ExitCode> {
-    if args.per_combo || args.versus.is_some() {
+    if args.per_combo || args.versus.as_deref().is_some_and(|e| !fixed_calculator(e)) {
         bail!(
             "--game {}: fixed hands, every board counted; --per-combo and --versus are of Hold'em ranges",
             args.game()
@@ -793,7 +875,12 @@ fn other_game(args: &Args, name: &str) -> Result<ExitCode> {
         took.as_secs_f64(),
         loaded.said()
     )?;
-    write_tally(&hands, &tally)
+    let code = write_tally(&hands, &tally)?;
+    if let Some(engine) = &args.versus {
+        let texts: Vec<&str> = hands.iter().map(String::as_str).collect();
+        versus_fixed(engine, args.game(), &texts, args, &tally)?;
+    }
+    Ok(code)
 }
 
 /// Fixed hands of a Hi-Lo game over every board: the high by the game's

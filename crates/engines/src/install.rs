@@ -524,7 +524,7 @@ mod tests {
         let py = pins(Registry::PyPI);
         assert_eq!(py.len(), 7, "{py:?}");
         assert!(py.contains(&"eval7==0.1.11".to_string()));
-        assert_eq!(pins(Registry::Npm).len(), 4);
+        assert_eq!(pins(Registry::Npm).len(), 5);
         // Each source-only package is one of the PyPI pins, by its name.
         for name in crate::SOURCE_ONLY {
             assert!(

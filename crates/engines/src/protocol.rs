@@ -219,6 +219,141 @@ pub fn parse_turn(lines: &[String], passes: usize, hands: usize) -> Result<Vec<S
     ))
 }
 
+/// Cards as one line of decimal indices between spaces.
+fn card_line(cards: &[u8]) -> String {
+    let words: Vec<String> = cards.iter().map(u8::to_string).collect();
+    words.join(" ")
+}
+
+/// An `equity`: the engine's own calculator counting `players`' fixed
+/// hands of `game` over every board that completes `board` (no card of
+/// `dead`), one untimed count first where `warm`, then `passes` counts,
+/// each timed on its own.
+pub fn equity(
+    engine: &str,
+    game: &str,
+    players: &[Vec<u8>],
+    (board, dead): (&[u8], &[u8]),
+    passes: usize,
+    warm: bool,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(256);
+    record(&mut out, "protocol", VERSION.to_string().as_bytes());
+    record(&mut out, "task", b"equity");
+    record(&mut out, "engine", engine.as_bytes());
+    record(&mut out, "game", game.as_bytes());
+    let lines: Vec<String> = players.iter().map(|p| card_line(p)).collect();
+    record(&mut out, "players", (lines.join("\n") + "\n").as_bytes());
+    record(&mut out, "board", card_line(board).as_bytes());
+    record(&mut out, "dead", card_line(dead).as_bytes());
+    record(&mut out, "passes", passes.to_string().as_bytes());
+    record(&mut out, "warm", if warm { b"1" } else { b"0" });
+    record(&mut out, "end", b"");
+    out
+}
+
+/// What an engine's calculator counted ([`parse_equity`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// Each timed count: its duration and the boards (games) it dealt.
+    pub samples: Vec<Sample>,
+    /// Boards each player won alone.
+    pub wins: Vec<u64>,
+    /// Boards each player shared the best hand on.
+    pub ties: Vec<u64>,
+}
+
+impl Counted {
+    /// Boards the counts cover.
+    pub fn games(&self) -> u64 {
+        self.samples.first().map_or(0, |s| s.count as u64)
+    }
+
+    /// Held to the lab's count: the same boards, and each player's wins
+    /// and ties the same, count for count.
+    ///
+    /// # Errors
+    /// What differs, with both counts.
+    pub fn held_to(&self, boards: u64, wins: &[u64], ties: &[u64]) -> Result<(), String> {
+        if self.games() != boards || self.wins != wins || self.ties != ties {
+            return Err(format!(
+                "counted {} boards, wins {:?} and ties {:?}, where the lab counted {boards}, {wins:?} and {ties:?}",
+                self.games(),
+                self.wins,
+                self.ties
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads the answer to an `equity` of `passes` counts for `players`
+/// players: a line `nanoseconds,games` per count (every count the same
+/// games, no duration of 0), a line `player,WINS,TIES` per player, then
+/// `end,N` with N the counts.
+///
+/// # Errors
+/// The first line that breaks the protocol.
+pub fn parse_equity(lines: &[String], passes: usize, players: usize) -> Result<Counted, String> {
+    let mut counted = Counted {
+        samples: Vec::with_capacity(passes),
+        wins: Vec::with_capacity(players),
+        ties: Vec::with_capacity(players),
+    };
+    for (n, line) in lines.iter().enumerate() {
+        if let Some(message) = line.strip_prefix("error,") {
+            return Err(format!("the runner says: {message}"));
+        }
+        let bad = |what: &str| format!("line {}: {:?} is no {what}", n + 1, truncate(line, 60));
+        if let Some(count) = end_of(line) {
+            if n + 1 != lines.len()
+                || count.parse::<usize>().ok() != Some(passes)
+                || counted.samples.len() != passes
+                || counted.wins.len() != players
+            {
+                return Err(format!(
+                    "answered {} counts and {} players and said {count:?}, for {passes} and {players}",
+                    counted.samples.len(),
+                    counted.wins.len()
+                ));
+            }
+            return Ok(counted);
+        }
+        if let Some(rest) = line.strip_prefix("player,") {
+            let (wins, ties) = rest
+                .split_once(',')
+                .ok_or_else(|| bad("player,WINS,TIES"))?;
+            counted
+                .wins
+                .push(wins.parse().map_err(|_| bad("player,WINS,TIES"))?);
+            counted
+                .ties
+                .push(ties.parse().map_err(|_| bad("player,WINS,TIES"))?);
+            continue;
+        }
+        let (nanos, games) = line
+            .split_once(',')
+            .ok_or_else(|| bad("nanoseconds,games"))?;
+        let nanos: u64 = nanos.parse().map_err(|_| bad("nanoseconds,games"))?;
+        let count: usize = games.parse().map_err(|_| bad("nanoseconds,games"))?;
+        if nanos == 0 {
+            return Err(format!("line {}: a count of 0 ns", n + 1));
+        }
+        if counted.samples.first().is_some_and(|s| s.count != count) {
+            return Err(format!(
+                "line {}: a count of {count} boards, where the first counted {}",
+                n + 1,
+                counted.samples[0].count
+            ));
+        }
+        counted.samples.push(Sample { nanos, count });
+    }
+    Err(format!(
+        "the answer stopped after {} of {passes} counts, with no end line",
+        counted.samples.len()
+    ))
+}
+
 /// The next request's records, by key, up to its `end` record; `None` when
 /// the input ends before another request (what a runner reads: the lab's
 /// own, for a library it serves in a process of its own).
@@ -382,5 +517,52 @@ mod tests {
                 .unwrap_err()
                 .contains("oops")
         );
+    }
+
+    #[test]
+    fn an_equity_count_names_every_player_and_counts_the_same_boards() {
+        let request = String::from_utf8(equity(
+            "js/x",
+            "omaha",
+            &[vec![51, 47, 43, 39], vec![35, 31, 27, 23]],
+            (&[0, 4, 8], &[]),
+            2,
+            false,
+        ))
+        .unwrap();
+        assert!(request.contains("task:6:equity\n"), "{request}");
+        assert!(request.contains("players:24:51 47 43 39\n35 31 27 23\n\n"));
+        assert!(request.contains("board:5:0 4 8\ndead:0:\n"));
+        let lines = |t: &str| t.lines().map(str::to_string).collect::<Vec<_>>();
+        let ok = parse_equity(
+            &lines("10,990\n12,990\nplayer,600,20\nplayer,370,20\nend,2"),
+            2,
+            2,
+        )
+        .unwrap();
+        assert_eq!(
+            (ok.games(), ok.wins.clone(), ok.ties.clone()),
+            (990, vec![600, 370], vec![20, 20])
+        );
+        let cases = [
+            (
+                "10,990\n12,989\nplayer,1,0\nplayer,1,0\nend,2",
+                "where the first counted 990",
+            ),
+            ("10,990\nplayer,1,0\nend,1", "for 1 and 2"),
+            ("10,990\nplayer,1\nplayer,1,0\nend,1", "line 2"),
+            ("0,990\nplayer,1,0\nplayer,1,0\nend,1", "0 ns"),
+            ("10,990\nplayer,1,0\nplayer,1,0", "no end line"),
+            ("error,no calculator", "no calculator"),
+        ];
+        for (answer, says) in cases {
+            let passes = if answer.starts_with("10,990\n12") {
+                2
+            } else {
+                1
+            };
+            let e = parse_equity(&lines(answer), passes, 2).unwrap_err();
+            assert!(e.contains(says), "{answer:?}: {e}");
+        }
     }
 }

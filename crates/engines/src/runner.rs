@@ -427,6 +427,45 @@ impl Session {
         let lines = self.ask(protocol::turn(block, passes, warm), timeout)?;
         protocol::parse_turn(&lines, passes, hands).map_err(|e| Error::new(name, e))
     }
+
+    /// The engine's own calculator ([`crate::Counts::FixedHands`])
+    /// counting `players`' fixed hands of `game` over every board that
+    /// completes `board` (no card of `dead`): an untimed count first where
+    /// `warm`, then `passes` counts, each timed by the runner in its own
+    /// language. `boards` is the deals a count makes: its deadline is the
+    /// engine's for a hand of each player on each board, every count.
+    ///
+    /// # Errors
+    /// A failed runner or a wrong answer, naming the engine.
+    pub fn equity(
+        &mut self,
+        game: &str,
+        players: &[Vec<u8>],
+        cards: (&[u8], &[u8]),
+        boards: u64,
+        (passes, warm): (usize, bool),
+    ) -> Result<protocol::Counted, Error> {
+        let name = self.engine.name;
+        let hands = usize::try_from(boards).unwrap_or(usize::MAX);
+        let timeout = self.timeout.unwrap_or_else(|| {
+            self.engine
+                .timeout(hands.saturating_mul(players.len() * (passes + usize::from(warm))))
+        });
+        let request = protocol::equity(name, game, players, cards, passes, warm);
+        let lines = self.ask(request, timeout)?;
+        let counted = protocol::parse_equity(&lines, passes, players.len())
+            .map_err(|e| Error::new(name, e))?;
+        if counted.games() != boards {
+            return Err(Error::new(
+                name,
+                format!(
+                    "counted {} boards, where {boards} complete the board",
+                    counted.games()
+                ),
+            ));
+        }
+        Ok(counted)
+    }
 }
 
 impl Drop for Session {

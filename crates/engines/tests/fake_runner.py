@@ -9,6 +9,7 @@ the lab must catch each way with the engine named, and never hang.
     sleep         never answers
     turn-sleep    loads, then never answers a turn
     turn-crash    loads, then dies in a turn
+    equity        counts 990 boards of two players: 600 and 370 wins, 20 ties each
 """
 import sys
 import time
@@ -56,6 +57,11 @@ while True:
         if mode == "turn-crash":
             print("the package fell over in a turn", file=sys.stderr)
             sys.exit(1)
+    if fields["task"] == "equity" and mode == "equity":
+        passes = int(fields["passes"])
+        print("".join("%d,990\n" % (1000 + i) for i in range(passes)), end="")
+        print("player,600,20\nplayer,370,20\nend,%d" % passes, flush=True)
+        continue
     hands = [[int(c) for c in h.split()] for h in fields.get("hands", "").splitlines() if h]
     if fields["task"] == "load":
         print("end,%d" % len(hands), flush=True)

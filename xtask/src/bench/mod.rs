@@ -512,10 +512,20 @@ fn plan_engines(plan: &mut Plan, checks: &[report::CheckRow], filter: &str) {
                     && c.game == game.id
                     && c.passed()
             };
+            // Where its calculator can count the workload's case: Hold'em
+            // ranges, or fixed hands of a game it plays.
+            let counts = |w: &Workload| {
+                handeval_benches::patterns::equity_case(w.order, plan.mode).is_some_and(|case| {
+                    engine
+                        .calculator
+                        .is_some_and(|c| c.counts(game.id, !case.fixed_hands()))
+                })
+            };
             if engine.calculator.is_some() && checks.iter().any(|c| checked(&c)) {
                 for w in Workload::of(game)
                     .into_iter()
                     .filter(|w| handeval_benches::patterns::outside_calculators_count(w.order))
+                    .filter(counts)
                     .filter(|w| plan.times_any(*w))
                 {
                     let name = engine.contender(handeval_engines::Model::Call);

@@ -43,7 +43,7 @@ fn engine_row(b: &Benchmark, place: &Place) -> Option<Row> {
     if b.workload.order.is_equity() {
         row.form = format!(
             "its own calculator, {}",
-            engine.calculator.unwrap_or_default()
+            engine.calculator.map_or("", |c| c.name)
         );
     }
     Some(row)

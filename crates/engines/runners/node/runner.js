@@ -83,7 +83,47 @@ const ADAPTERS = {
       throw new Unsupported(game);
     },
   },
+  'js/poker-odds-calc': {
+    package: 'poker-odds-calc',
+    make: (game, hole) => {
+      const table = oddsTable(game);
+      if (hole !== (game === 'omaha' ? 4 : 0)) throw new Unsupported(game);
+      // Its Card objects, from one table's deck: the hand value the
+      // calculator compares (Game.getHandStrentgh, its spelling), hole
+      // cards and board apart as Omaha's two-and-three rule needs them.
+      const deck = table.getDeck().getCards();
+      const card = (c) => deck.find((d) => d.toString() === cardName(c));
+      const split = hole === 4 ? 4 : 2;
+      return {
+        prepare: (h) => ({ hole: h.slice(0, split).map(card), board: h.slice(split).map(card) }),
+        call: (p) => table.getGame().getHandStrentgh(p.board, p.hole).points,
+      };
+    },
+    // Its calculator, exhaustive (`-e`): a new table a count, as its
+    // users make one, every board dealt to its recursion.
+    equity: (game, players, board, dead) => {
+      const table = oddsTable(game);
+      for (const p of players) table.addPlayer(p.map(cardName));
+      if (board.length > 0) table.setBoard(board.map(cardName));
+      if (dead.length > 0) table.setDeadCards(dead.map(cardName));
+      const result = table.exhaustive().calculate();
+      return {
+        games: result.getIterations(),
+        counts: result.getPlayers().map((p) => [p.getWins(), p.getTies()]),
+      };
+    },
+  },
 };
+
+// poker-odds-calc's table of a game: Hold'em, short deck (its "six plus",
+// straights above three of a kind, as the lab's short7) or Omaha.
+function oddsTable(game) {
+  const { TexasHoldem, SixPlusHoldem, Omaha } = require('poker-odds-calc');
+  if (game === 'seven') return new TexasHoldem();
+  if (game === 'short7') return new SixPlusHoldem();
+  if (game === 'omaha') return new Omaha();
+  throw new Unsupported(game);
+}
 
 // The bytes read so far, as the chunks they came in: a record's value is
 // copied out once, however many chunks it spans (a load of a workload's
@@ -194,6 +234,25 @@ async function answer(fields) {
       const took = process.hrtime.bigint() - began;
       if (i > 0 || !warm) out.push(`${took > 0n ? took : 1n},${part.length}`);
     }
+    out.push(`end,${passes}`);
+  } else if (fields.task === 'equity') {
+    const a = ADAPTERS[fields.engine];
+    if (!a) throw new Error(`no engine ${fields.engine} in the Node.js runner`);
+    if (!a.equity) throw new Unsupported(`an equity calculator in ${fields.engine}`);
+    const list = (text) => text.split(' ').filter((w) => w.length > 0).map(Number);
+    const players = fields.players.split('\n').filter((l) => l.length > 0).map(list);
+    const board = list(fields.board);
+    const dead = list(fields.dead);
+    const passes = Number(fields.passes);
+    const warm = fields.warm === '1';
+    let last = null;
+    for (let i = 0; i < passes + (warm ? 1 : 0); i++) {
+      const began = process.hrtime.bigint();
+      last = a.equity(fields.game, players, board, dead);
+      const took = process.hrtime.bigint() - began;
+      if (i > 0 || !warm) out.push(`${took > 0n ? took : 1n},${last.games}`);
+    }
+    for (const [wins, ties] of last.counts) out.push(`player,${wins},${ties}`);
     out.push(`end,${passes}`);
   } else {
     throw new Error(`no task ${fields.task}`);
