@@ -467,14 +467,10 @@ fn versus_fixed(
             game.id
         );
     }
-    let indices = |text: &str| -> Result<Vec<u8>> {
-        let cards = handeval_core::parse_cards(text).map_err(|err| anyhow::anyhow!("{err}"))?;
-        Ok(cards.iter().map(|c| c.index()).collect())
+    let cards = |text: &str| -> Result<Vec<Card>> {
+        handeval_core::parse_cards(text).map_err(|err| anyhow::anyhow!("{err}"))
     };
-    let players = hands
-        .iter()
-        .map(|h| indices(h))
-        .collect::<Result<Vec<_>>>()?;
+    let players = hands.iter().map(|h| cards(h)).collect::<Result<Vec<_>>>()?;
     let place = handeval_engines::install::Place::of_build();
     let mut session = handeval_engines::runner::Session::start(e, &place)
         .map_err(|err| anyhow::anyhow!("--versus {engine}: {err}"))?;
@@ -482,7 +478,7 @@ fn versus_fixed(
         .equity(
             game.id,
             &players,
-            (&indices(&args.board)?, &indices(&args.dead)?),
+            (&cards(&args.board)?, &cards(&args.dead)?),
             tally.boards,
             (1, false),
         )

@@ -44,15 +44,20 @@ fn hands_records(out: &mut Vec<u8>, hands: &Hands) {
     record(out, "count", hands.len().to_string().as_bytes());
     let mut text = String::with_capacity(hands.flat.len() * 3);
     for i in 0..hands.len() {
-        for (j, c) in hands.hand(i).iter().enumerate() {
-            if j > 0 {
-                text.push(' ');
-            }
-            write!(text, "{c}").expect("writing to a string");
-        }
+        write_cards(&mut text, hands.hand(i));
         text.push('\n');
     }
     record(out, "hands", text.as_bytes());
+}
+
+/// Cards as the protocol writes them: decimal indices between spaces.
+fn write_cards(text: &mut String, cards: &[u8]) {
+    for (j, c) in cards.iter().enumerate() {
+        if j > 0 {
+            text.push(' ');
+        }
+        write!(text, "{c}").expect("writing to a string");
+    }
 }
 
 /// A `check`: the engine's value of each hand, in order.
@@ -219,12 +224,6 @@ pub fn parse_turn(lines: &[String], passes: usize, hands: usize) -> Result<Vec<S
     ))
 }
 
-/// Cards as one line of decimal indices between spaces.
-fn card_line(cards: &[u8]) -> String {
-    let words: Vec<String> = cards.iter().map(u8::to_string).collect();
-    words.join(" ")
-}
-
 /// An `equity`: the engine's own calculator counting `players`' fixed
 /// hands of `game` over every board that completes `board` (no card of
 /// `dead`), one untimed count first where `warm`, then `passes` counts,
@@ -242,10 +241,17 @@ pub fn equity(
     record(&mut out, "task", b"equity");
     record(&mut out, "engine", engine.as_bytes());
     record(&mut out, "game", game.as_bytes());
-    let lines: Vec<String> = players.iter().map(|p| card_line(p)).collect();
-    record(&mut out, "players", (lines.join("\n") + "\n").as_bytes());
-    record(&mut out, "board", card_line(board).as_bytes());
-    record(&mut out, "dead", card_line(dead).as_bytes());
+    let mut lines = String::new();
+    for p in players {
+        write_cards(&mut lines, p);
+        lines.push('\n');
+    }
+    record(&mut out, "players", lines.as_bytes());
+    for (key, cards) in [("board", board), ("dead", dead)] {
+        let mut line = String::new();
+        write_cards(&mut line, cards);
+        record(&mut out, key, line.as_bytes());
+    }
     record(&mut out, "passes", passes.to_string().as_bytes());
     record(&mut out, "warm", if warm { b"1" } else { b"0" });
     record(&mut out, "end", b"");

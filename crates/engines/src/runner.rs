@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use crate::install::Place;
 use crate::protocol::{self, Sample};
 use crate::{Engine, Error, Evaluate, Hands, Kind, Language, Model};
+use handeval_core::Card;
 
 /// The runner programs, beside this crate's sources.
 pub fn runners_dir() -> PathBuf {
@@ -440,18 +441,22 @@ impl Session {
     pub fn equity(
         &mut self,
         game: &str,
-        players: &[Vec<u8>],
-        cards: (&[u8], &[u8]),
+        players: &[Vec<Card>],
+        (board, dead): (&[Card], &[Card]),
         boards: u64,
         (passes, warm): (usize, bool),
     ) -> Result<protocol::Counted, Error> {
         let name = self.engine.name;
+        // The protocol's cards: their indices, as `Hands::of` writes them.
+        let indices = |cards: &[Card]| cards.iter().map(|c| c.index()).collect::<Vec<u8>>();
+        let players: Vec<Vec<u8>> = players.iter().map(|p| indices(p)).collect();
+        let cards = (indices(board), indices(dead));
         let hands = usize::try_from(boards).unwrap_or(usize::MAX);
         let timeout = self.timeout.unwrap_or_else(|| {
             self.engine
                 .timeout(hands.saturating_mul(players.len() * (passes + usize::from(warm))))
         });
-        let request = protocol::equity(name, game, players, cards, passes, warm);
+        let request = protocol::equity(name, game, &players, (&cards.0, &cards.1), passes, warm);
         let lines = self.ask(request, timeout)?;
         let counted = protocol::parse_equity(&lines, passes, players.len())
             .map_err(|e| Error::new(name, e))?;

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use handeval_core::{Hand, Hand7};
+use handeval_core::{Card, Hand, Hand7};
 use handeval_engines::check::{self, Checked};
 use handeval_engines::install::Place;
 use handeval_engines::native::Native;
@@ -182,13 +182,19 @@ fn a_session_that_hangs_or_dies_in_a_turn_is_stopped_and_named() {
     }
 }
 
+/// The cards a text names.
+fn cards(text: &str) -> Vec<Card> {
+    handeval_core::parse_cards(text).expect("cards")
+}
+
 /// A calculator reached through its runner: its counts read, the boards
 /// it dealt held to the deals the board leaves, and a count one win off
 /// the lab's caught by the comparison every timing and `--versus` make.
 #[test]
 fn a_runner_s_calculator_is_held_to_the_lab_count_for_count() {
-    let players = [vec![51, 47, 43, 39], vec![35, 31, 27, 23]];
-    let cards: (&[u8], &[u8]) = (&[0, 4, 8], &[]);
+    let players = [cards("AsKsQsJs"), cards("TsJhTh9h")];
+    let flop = cards("2c3c4c");
+    let cards: (&[Card], &[Card]) = (&flop, &[]);
     let mut session = fake_session("equity");
     let counted = session
         .equity("omaha", &players, cards, 990, (2, true))
@@ -229,6 +235,7 @@ fn poker_odds_calc_s_calculator_counts_as_the_lab_does() {
     let mut session = Session::start(e, &Place::of_build())
         .unwrap_or_else(|err| panic!("{err}: run `cargo xtask engines install` first"));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20_261_202);
+    let text = |cards: &[Card]| -> String { cards.iter().map(ToString::to_string).collect() };
     for game in [
         handeval_registry::game("seven").unwrap(),
         handeval_registry::game("short7").unwrap(),
@@ -237,21 +244,15 @@ fn poker_odds_calc_s_calculator_counts_as_the_lab_does() {
         let hole = if game.hole == 0 { 2 } else { game.hole };
         let low = if game.id == "short7" { 16 } else { 0 };
         for (players, board, dead) in [(2, 3, 0), (3, 3, 2), (2, 4, 1)] {
-            let mut deck: Vec<u8> = (low..52).collect();
+            let mut deck: Vec<Card> = (low..52).map(|i| Card::from_index(i).unwrap()).collect();
             deck.shuffle(&mut rng);
-            let hands: Vec<Vec<u8>> = deck
+            let hands: Vec<Vec<Card>> = deck
                 .chunks(hole)
                 .take(players)
-                .map(<[u8]>::to_vec)
+                .map(<[Card]>::to_vec)
                 .collect();
             let rest = &deck[players * hole..];
             let (board_cards, dead_cards) = (&rest[..board], &rest[board..board + dead]);
-            let text = |cards: &[u8]| -> String {
-                cards
-                    .iter()
-                    .map(|&c| handeval_core::Card::from_index(c).unwrap().to_string())
-                    .collect()
-            };
             let texts: Vec<String> = hands.iter().map(|h| text(h)).collect();
             let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
             let evaluator = handeval_registry::recommended(game);
@@ -300,18 +301,11 @@ fn poker_odds_calc_s_calculator_counts_as_the_lab_does() {
         (lab.wins[..2].to_vec(), lab.ties[..2].to_vec()),
         (vec![599, 183], vec![38, 38])
     );
-    let indices = |t: &str| -> Vec<u8> {
-        handeval_core::parse_cards(t)
-            .unwrap()
-            .iter()
-            .map(|c| c.index())
-            .collect()
-    };
     let theirs = session
         .equity(
             "omaha",
-            &[indices(hands[0]), indices(hands[1])],
-            (&indices(board), &[]),
+            &[cards(hands[0]), cards(hands[1])],
+            (&cards(board), &[]),
             lab.boards,
             (1, false),
         )
