@@ -323,16 +323,32 @@ class Breakdown:
     hands: tuple[HandClass, ...]
 
 
-def breakdown(range: str, board: str, dead: str = "", versus: str | None = None) -> Breakdown:
+def breakdown(
+    range: str, board: str, dead: str = "", versus: str | None = None, game: str = "seven"
+) -> Breakdown:
     """A Hold'em range's made hands and draws on ``board`` (a flop, turn or
     river), as the lab's ``handeval_equity::breakdown`` defines them, and
     with ``versus`` each class's exact equity against that range.
+
+    The classes are Hold'em's (two hole cards, the 52-card deck): any other
+    ``game`` raises ``ValueError`` saying so. Short deck's straights (A-6-7-8-9
+    its lowest, so its draws) and Omaha's four to six hole cards (two of
+    them played) change what a top pair or a gutshot is, and the lab has
+    not defined or proven those classes; :func:`table` gives every hand's
+    equity in every game.
 
     >>> import handeval
     >>> b = handeval.breakdown("random", "2c7d9h")
     >>> b.made["set"].combos, b.draws["open-ended"].combos
     (9, 32)
     """
+    if game != "seven":
+        if game not in _handeval.game_ids():
+            raise ValueError(f"no game `{game}`: the games are {', '.join(_handeval.game_ids())}")
+        raise ValueError(
+            f"a breakdown's classes are Hold'em's (`seven`), not `{game}`'s: "
+            "use table() for every hand's equity"
+        )
     combos, weight, made, draws, hands = _handeval.breakdown(range, board, dead, versus)
     return Breakdown(
         combos,
@@ -357,20 +373,48 @@ class Row:
 
 @dataclass(frozen=True)
 class Table:
-    """Every combo of a range against an opposing range on a board:
-    ``rows``, the range's ``equity``, and the ``deals`` and ``games``
-    counted."""
+    """Every combo (or hand) of a range against an opposing one on a board:
+    ``rows``, the range's ``equity`` (``None`` when no deal exists), and the
+    ``deals`` and ``games`` counted."""
 
     rows: tuple[Row, ...]
-    equity: float
+    equity: float | None
     deals: int
     games: int
 
 
-def table(hero: str, villain: str, board: str = "", dead: str = "") -> Table:
-    """Every combo of the Hold'em range ``hero`` (``"random"`` for all
-    1,326) against ``villain`` on ``board``, exact, as one call."""
-    rows, e, deals, games = _handeval.table(hero, villain, board, dead)
+def table(
+    hero: str | Sequence[str],
+    villain: str | Sequence[str],
+    board: str = "",
+    dead: str = "",
+    game: str = "seven",
+) -> Table:
+    """Every combo of ``hero`` against ``villain`` on ``board``, exact, as
+    one call.
+
+    In Hold'em (``game="seven"``) and short deck (``short7``, ``short7t``)
+    each is a range (``"random"`` for every combo of the game's deck;
+    Hold'em's has a faster count of its own). In an Omaha game (``omaha``,
+    ``omaha5``, ``omaha6``, and the Hi-Lo ``omaha8`` and ``bigo``, whose
+    equity is the share of the pots) each is a list of hands, a sequence
+    or one string with commas (``"AsAdKsKd, 9h8h7c6c"``), each of weight
+    one. Raises ``ValueError`` naming the bad range, hand, card or game.
+
+    >>> import handeval
+    >>> t = handeval.table(["AhAsKhQs"], ["9c8d7c6d", "KcKdJcTd"], "Ac5c2d", game="omaha")
+    >>> t.deals, t.games
+    (2, 1640)
+    """
+    def joined(hands: str | Sequence[str]) -> str:
+        return hands if isinstance(hands, str) else ",".join(hands)
+
+    if game == "seven":
+        rows, e, deals, games = _handeval.table(joined(hero), joined(villain), board, dead)
+    else:
+        rows, e, deals, games = _handeval.table_of(
+            game, joined(hero), joined(villain), board, dead
+        )
     return Table(tuple(Row(*r) for r in rows), e, deals, games)
 
 

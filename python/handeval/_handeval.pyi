@@ -41,6 +41,9 @@ def breakdown(
 def table(
     hero: str, villain: str, board: str, dead: str
 ) -> tuple[list[tuple[str, float, float, float | None]], float, int, int]: ...
+def table_of(
+    game: str, hero: str, villain: str, board: str, dead: str
+) -> tuple[list[tuple[str, float, float, float | None]], float | None, int, int]: ...
 def flops(hero: str, villain: str, dead: str) -> list[tuple[str, int]]: ...
 def estimate(
     ranges: list[str], board: str, dead: str, seed: int, stderr: float

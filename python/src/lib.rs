@@ -568,6 +568,37 @@ fn table(py: Python<'_>, hero: &str, villain: &str, board: &str, dead: &str) -> 
     ))
 }
 
+/// [`Versus`] of hands of any game: the equity `None` when no deal exists.
+type HandVersus = (Vec<(String, f64, f64, Option<f64>)>, Option<f64>, u64, u64);
+
+/// Every hand of a list against every hand of another in any game with a
+/// board (see [`Versus`]; a Hi-Lo game's equity its share of the pots):
+/// in a game of two hole cards each list a range, in an Omaha game hands
+/// separated by commas.
+#[pyfunction]
+#[pyo3(signature = (game, hero, villain, board = "", dead = ""))]
+fn table_of(
+    py: Python<'_>,
+    game: &str,
+    hero: &str,
+    villain: &str,
+    board: &str,
+    dead: &str,
+) -> PyResult<HandVersus> {
+    let t = py
+        .allow_threads(|| handeval::equity::table_of(game, hero, villain, board, dead))
+        .map_err(|e| value_error(&e))?;
+    Ok((
+        t.rows
+            .iter()
+            .map(|r| (combo_text(&r.hand), r.weight, r.against, r.equity))
+            .collect(),
+        t.equity,
+        t.deals,
+        t.games,
+    ))
+}
+
 /// The flops of a study of two ranges, each class once: the least flop
 /// and the flops of its class.
 #[pyfunction]
@@ -628,6 +659,7 @@ fn _handeval(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(estimate_showdown, m)?)?;
     m.add_function(wrap_pyfunction!(breakdown, m)?)?;
     m.add_function(wrap_pyfunction!(table, m)?)?;
+    m.add_function(wrap_pyfunction!(table_of, m)?)?;
     m.add_function(wrap_pyfunction!(flops, m)?)?;
     let mut names = vec![""; Category::ALL.len()];
     for c in Category::ALL {

@@ -574,3 +574,31 @@ def test_a_table_is_the_exact_counts_per_combo():
     assert len(flops) == 1755 and sum(n for _, n in flops) == 22100
     with pytest.raises(ValueError, match="player 1's range"):
         handeval.table("ZZ", "AA")
+
+def test_every_game_with_a_board_has_a_table_held_to_its_pairs():
+    # Each row is the mean of its pairs' exact counts by equity(), which
+    # counts a matchup of two hands another way (the registry's showdown).
+    cases = [
+        ("omaha", ["AhAsKhQs", "9c8d7c6d"], ["KcKdJcTd", "AdQd9h8h"], "Ac5c2d"),
+        ("omaha5", ["AhAsKhQs2c", "9c8d7c6d3s"], ["KcKdJcTd4h"], "Ac5c2d"),
+        ("omaha8", ["Ah2h3sKs", "4d5d9c9h"], ["As3hQcQh", "2d4cJsTs"], "Ac5c8d"),
+        ("short7", ["AhKh", "9s9d"], ["AsKs", "QhJh"], "Th7h6c"),
+    ]
+    for game, hero, villain, board in cases:
+        t = handeval.table(hero, villain, board, game=game)
+        assert len(t.rows) == len(hero)
+        for row, hand in zip(t.rows, hero):
+            met = [v for v in villain if not set(zip(hand[::2], hand[1::2])) & set(zip(v[::2], v[1::2]))]
+            pairs = [handeval.equity([hand, v], board, game=game).equity[0] for v in met]
+            assert row.against == len(met)
+            assert abs(row.equity - sum(pairs) / len(pairs)) < 1e-9, (game, hand)
+    # Short deck's ranges: `random` is its 36 cards' combos, a two is refused.
+    assert len(handeval.table("random", "AA", "Th7h6c", game="short7").rows) == 528
+    with pytest.raises(ValueError, match="2d is not in the deck"):
+        handeval.table("22+", "AA", game="short7")
+    with pytest.raises(ValueError, match="player 1's hand 2"):
+        handeval.table("AhAsKhQs, 9c8d7c", "KcKdJcTd", "Ac5c2d", game="omaha")
+    with pytest.raises(ValueError, match="no game"):
+        handeval.table("AA", "KK", game="nope")
+    with pytest.raises(ValueError, match="Hold'em"):
+        handeval.breakdown("random", "Th7h6c", game="short7")

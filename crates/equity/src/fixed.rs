@@ -168,20 +168,7 @@ impl<G: Game> FixedHands<G> {
                 ),
             });
         }
-        let deck = G::RULES.deck();
-        let mut seen = 0u64;
-        for &c in holes.iter().flatten().chain(&board).chain(dead) {
-            if seen & 1 << c.index() != 0 {
-                return Err(EquityError::Repeated(c));
-            }
-            if deck & 1 << c.index() == 0 {
-                return Err(EquityError::OutsideDeck {
-                    card: c,
-                    game: G::WORD,
-                });
-            }
-            seen |= 1 << c.index();
-        }
+        let seen = distinct_of::<G>(holes.iter().flatten().chain(&board).chain(dead))?;
         let rest: Vec<Card> = G::deck().filter(|c| seen & 1 << c.index() == 0).collect();
         if rest.len() < 5 - board.len() {
             return Err(EquityError::Deck);
@@ -212,6 +199,30 @@ impl<G: Game> FixedHands<G> {
     pub fn rest(&self) -> &[Card] {
         &self.rest
     }
+}
+
+/// The bits of `cards`, each of `G`'s deck and none twice.
+///
+/// # Errors
+/// The first card given twice or outside the deck.
+pub(crate) fn distinct_of<'a, G: Game>(
+    cards: impl IntoIterator<Item = &'a Card>,
+) -> Result<u64, EquityError> {
+    let deck = G::RULES.deck();
+    let mut seen = 0u64;
+    for &c in cards {
+        if seen & 1 << c.index() != 0 {
+            return Err(EquityError::Repeated(c));
+        }
+        if deck & 1 << c.index() == 0 {
+            return Err(EquityError::OutsideDeck {
+                card: c,
+                game: G::WORD,
+            });
+        }
+        seen |= 1 << c.index();
+    }
+    Ok(seen)
 }
 
 /// Calls `visit` with every set of `k` of `cards`, in lexicographic order

@@ -35,6 +35,7 @@ pub mod breakdown;
 pub mod exact;
 pub mod fixed;
 pub mod hilo;
+pub mod lists;
 pub mod monte_carlo;
 pub mod omaha;
 pub mod preflop;

@@ -34,6 +34,7 @@
 pub use handeval_equity::breakdown::{Breakdown, Class, Draw, Draws, Line, Made};
 pub use handeval_equity::exact::{Counts, Equity, EquityError, Matchup, Method};
 pub use handeval_equity::hilo::{HiLoTally, POT};
+pub use handeval_equity::lists::{HandTable, Row as HandRow};
 pub use handeval_equity::monte_carlo::Estimate;
 pub use handeval_equity::range::Range;
 pub use handeval_equity::showdown::Tally;
@@ -333,6 +334,20 @@ macro_rules! by_id {
             None
         }
 
+        fn table_by_id(
+            game: &str,
+            lists: (&str, &str),
+            board: &str,
+            dead: &str,
+        ) -> Option<Result<HandTable, Error>> {
+            $(
+            if game == stringify!($id) {
+                return Some(by_id!(@table $kind $id, $game, lists, board, dead));
+            }
+            )*
+            None
+        }
+
         fn estimate_by_id(
             game: &str,
             hands: &[&str],
@@ -358,6 +373,15 @@ macro_rules! by_id {
     (@count $kind:ident $id:ident, $game:ty, $h:ident, $b:ident, $d:ident) => {
         with_a_board::<$game>().and_then(|()| fixed::<$game>($h, $b, $d).map(Showdown::High))
     };
+    (@table hi_lo $id:ident, $game:ty, $l:ident, $b:ident, $d:ident) => {
+        with_a_board::<$game>().and_then(|()| hi_lo_table::<$game>($l, $b, $d))
+    };
+    (@table badugi $id:ident, $game:ty, $l:ident, $b:ident, $d:ident) => {
+        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
+    };
+    (@table $kind:ident $id:ident, $game:ty, $l:ident, $b:ident, $d:ident) => {
+        with_a_board::<$game>().and_then(|()| high_table::<$game>($l, $b, $d))
+    };
     (@estimate hi_lo $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
         estimate_rows::<<$game as handeval_core::Game>::High, { crate::$id::CARDS }>(
             $holes,
@@ -382,6 +406,186 @@ macro_rules! by_id {
 }
 
 handeval_core::for_each_game!(by_id);
+
+/// Every hand of `hero` against every hand of `villain` in the game
+/// `game` (an id with a board, as [`showdown`] takes them) on `board` with
+/// `dead` cards out, exact: one row a hand, its opposing weight and its
+/// equity over every board to come (a Hi-Lo game's share of the pots),
+/// counted by [`handeval_equity::lists::table`] with the game's
+/// recommended evaluators. Hold'em's ranges have a faster count of their
+/// own, [`table`].
+///
+/// In a game of two hole cards (`seven`, `short7`, `short7t`) each list is
+/// a range as [`exact`] reads it, its combos beside the board and the dead
+/// cards (`random`: every combo of the game's deck; any other range
+/// naming a card the deck lacks, a two in short deck, is an error); in
+/// an Omaha game each is hands in card notation separated by commas
+/// (`"AsAdKsKd, 9h8h7c6c"`), each of weight one.
+///
+/// ```
+/// let t = handeval::equity::table_of("omaha", "AhAsKhQs", "9c8d7c6d, KcKdJcTd", "Ac5c2d", "")?;
+/// assert_eq!((t.rows.len(), t.deals, t.games), (1, 2, 2 * 820));
+/// assert!(t.rows[0].equity.unwrap() > 0.5);
+/// # Ok::<(), handeval::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`showdown`] for the game, board and dead cards; a range, hand or
+/// card that does not parse, named with its list (`player 1` is `hero`)
+/// and place; a hand with a card on the board or dead; an empty list.
+pub fn table_of(
+    game: &str,
+    hero: &str,
+    villain: &str,
+    board: &str,
+    dead: &str,
+) -> Result<HandTable, Error> {
+    table_by_id(game, (hero, villain), board, dead)
+        .unwrap_or_else(|| Err(Error::Game(game.to_string())))
+}
+
+/// A list of [`table_of`] as weighted hands of `G`: a range's combos in a
+/// game of two hole cards, else hands separated by commas.
+fn hands_of<G: handeval_core::Game>(
+    player: usize,
+    text: &str,
+    known: u64,
+) -> Result<Vec<(Vec<handeval_core::Card>, f64)>, Error> {
+    if handeval_equity::fixed::held::<G>() == 2 {
+        let deck = G::RULES.deck();
+        let every = text.trim().eq_ignore_ascii_case("random");
+        let mut hands = Vec::new();
+        for c in range(player, text)?.combos() {
+            if c.mask() & !deck != 0 {
+                if every {
+                    continue;
+                }
+                let card = c.cards.into_iter().find(|k| deck >> k.index() & 1 == 0);
+                return Err(Error::Equity(EquityError::OutsideDeck {
+                    card: card.expect("a card outside the deck"),
+                    game: G::WORD,
+                }));
+            }
+            // A range's combos are those the board and dead cards leave.
+            if c.mask() & known == 0 {
+                hands.push((c.cards.to_vec(), c.weight));
+            }
+        }
+        if hands.is_empty() {
+            return Err(Error::Equity(EquityError::Empty { player }));
+        }
+        return Ok(hands);
+    }
+    text.split(',')
+        .enumerate()
+        .map(|(i, hand)| {
+            let what = format!("player {player}'s hand {} `{}`", i + 1, hand.trim());
+            Ok((cards(&what, hand)?, 1.0))
+        })
+        .collect()
+}
+
+/// The board, the dead cards and both lists of a [`table_of`] of `G`.
+type Lists = (
+    Vec<handeval_core::Card>,
+    Vec<handeval_core::Card>,
+    Vec<(Vec<handeval_core::Card>, f64)>,
+    Vec<(Vec<handeval_core::Card>, f64)>,
+);
+
+/// Parses a [`table_of`]'s input for `G`.
+fn lists_of<G: handeval_core::Game>(
+    (hero, villain): (&str, &str),
+    board: &str,
+    dead: &str,
+) -> Result<Lists, Error> {
+    let (board, dead) = (cards("the board", board)?, cards("the dead cards", dead)?);
+    let known = board
+        .iter()
+        .chain(&dead)
+        .fold(0u64, |m, c| m | 1 << c.index());
+    let hero = hands_of::<G>(1, hero, known)?;
+    let villain = hands_of::<G>(2, villain, known)?;
+    Ok((board, dead, hero, villain))
+}
+
+/// The recommended evaluator of `G` on this CPU.
+fn evaluator_of<G: handeval_core::Game>() -> Box<dyn handeval_registry::DynEvaluator<G>> {
+    let name = handeval_registry::recommended(GameInfo::of::<G>());
+    handeval_registry::all::<G>()
+        .into_iter()
+        .find(|e| e.name() == name)
+        .expect("the recommended evaluator is one of the game's")
+}
+
+/// [`table_of`] of a game of one pot to the best hand: the lower class
+/// wins, equal classes split.
+fn high_table<G: handeval_core::Game>(
+    lists: (&str, &str),
+    board: &str,
+    dead: &str,
+) -> Result<HandTable, Error> {
+    let (board, dead, hero, villain) = lists_of::<G>(lists, board, dead)?;
+    let kernel = evaluator_of::<G>();
+    Ok(handeval_equity::lists::table::<G, u16>(
+        (&hero, &villain),
+        (&board, &dead),
+        |hands, out| kernel.classes(hands, out),
+        |a, b| match a.cmp(&b) {
+            std::cmp::Ordering::Less => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Greater => 0.0,
+        },
+        0,
+    )?)
+}
+
+/// [`table_of`] of a Hi-Lo game: half the pot to the best high (the lower
+/// class), half to the best qualifying low, the whole pot to the high
+/// when neither hand has a low, as [`HiLoTally`] splits it.
+fn hi_lo_table<G: handeval_core::Game>(
+    lists: (&str, &str),
+    board: &str,
+    dead: &str,
+) -> Result<HandTable, Error> {
+    use handeval_core::low::Low;
+    let (board, dead, hero, villain) = lists_of::<G::High>(lists, board, dead)?;
+    let kernel = evaluator_of::<G::High>();
+    let lows = handeval_registry::low_equity_evaluator::<G>().lows;
+    let mut low_values = Vec::new();
+    let half = |ours: bool, tie: bool| {
+        if ours {
+            1.0
+        } else if tie {
+            0.5
+        } else {
+            0.0
+        }
+    };
+    Ok(handeval_equity::lists::table::<G::High, (u16, Low)>(
+        (&hero, &villain),
+        (&board, &dead),
+        |hands, out| {
+            let mut classes = vec![0u16; hands.len()];
+            kernel.classes(hands, &mut classes);
+            low_values.clear();
+            low_values.resize(hands.len(), Low::NONE);
+            lows(hands, &mut low_values);
+            for ((o, c), l) in out.iter_mut().zip(classes).zip(&low_values) {
+                *o = (c, *l);
+            }
+        },
+        |(high, low), (their_high, their_low)| {
+            let high_share = half(high < their_high, high == their_high);
+            if !low.is_some() && !their_low.is_some() {
+                return high_share;
+            }
+            let low_share = half(low.beats(their_low), low == their_low);
+            f64::midpoint(high_share, low_share)
+        },
+        (0, Low::NONE),
+    )?)
+}
 
 /// An error unless `G`'s hands are hole cards and a board (a five-card
 /// hand has none to come: the count would deal a board to hands it does
@@ -546,5 +750,92 @@ mod tests {
         let estimate = estimate(&["AsAh", "KsKh"], "2c 7d 9h", "", 7, 0.005).unwrap();
         assert!(estimate.reached);
         assert!((estimate.equity[0] - exact.equity[0]).abs() < 5.0 * estimate.stderr[0]);
+    }
+
+    /// Each row of `table_of`, held to the pairs of its list counted one
+    /// by one by [`showdown`] (another count: the registry's fixed-hand or
+    /// Hi-Lo showdown of two hands), averaged by the opposing weights.
+    fn rows_are_their_pairs(game: &str, hero: &str, villain: &str, board: &str) {
+        let t = table_of(game, hero, villain, board, "").unwrap();
+        let villains: Vec<String> =
+            if villain.contains(',') || game.starts_with("omaha") || game == "bigo" {
+                villain.split(',').map(|v| v.trim().to_string()).collect()
+            } else {
+                vec![villain.to_string()]
+            };
+        let text = |cards: &[handeval_core::Card]| {
+            cards.iter().map(ToString::to_string).collect::<String>()
+        };
+        for row in &t.rows {
+            let (mut sum, mut met) = (0.0, 0.0);
+            for v in &villains {
+                let pots = showdown(game, &[&text(&row.hand), v], board, "");
+                if let Ok(pots) = pots {
+                    sum += pots.equity(0);
+                    met += 1.0;
+                }
+            }
+            assert!(
+                (row.against - met).abs() < 1e-12,
+                "{game} {}",
+                text(&row.hand)
+            );
+            let want = (met > 0.0).then(|| sum / met);
+            match (row.equity, want) {
+                (Some(a), Some(b)) => assert!(
+                    (a - b).abs() < 1e-9,
+                    "{game} {}: {a} vs {b}",
+                    text(&row.hand)
+                ),
+                (a, b) => assert_eq!(a, b, "{game} {}", text(&row.hand)),
+            }
+        }
+    }
+
+    #[test]
+    fn every_game_s_table_is_its_pairs_counted_one_by_one() {
+        rows_are_their_pairs(
+            "omaha",
+            "AhAsKhQs, 9c8d7c6d, Kc5h4h3d",
+            "KcKdJcTd, AdQd9h8h",
+            "Ac5c2d",
+        );
+        rows_are_their_pairs(
+            "omaha8",
+            "Ah2h3sKs, 4d5d9c9h, AdKd7s6s",
+            "As3hQcQh, 2d4cJsTs",
+            "Ac5c8d",
+        );
+        rows_are_their_pairs("bigo", "Ah2h3sKsQd, 4d5d9c9hTh", "As3hQcQhJd", "Ac5c8d");
+        rows_are_their_pairs("short7", "AhKh, 9s9d, QhJh", "AsKs", "Th7h6c");
+        rows_are_their_pairs("short7t", "AhKh, 9s9d, 8h7h", "Ts9c", "Th7h6c");
+    }
+
+    #[test]
+    fn a_table_s_ranges_and_hands_are_named_when_wrong() {
+        let err = |game: &str, hero: &str, villain: &str, board: &str| {
+            table_of(game, hero, villain, board, "")
+                .unwrap_err()
+                .to_string()
+        };
+        // Short deck: `random` is every combo of its 36 cards (less the
+        // board's); any other range holding a two is refused.
+        let t = table_of("short7", "random", "AA", "Th7h6c", "").unwrap();
+        assert_eq!(t.rows.len(), 528);
+        assert_eq!(
+            err("short7", "22+", "AA", "Th7h6c"),
+            "the card 2d is not in the deck of short-deck seven-card hands"
+        );
+        assert!(err("short7", "AA", "QQx", "").starts_with("player 2's range"));
+        assert_eq!(
+            err("omaha", "AhAsKhQs, 9c8d7c", "KcKdJcTd", "Ac5c2d"),
+            "player 1's hand 2: 3 cards, where a hand of Omaha has 4"
+        );
+        assert!(
+            err("omaha", "AhAsKhQz", "KcKdJcTd", "").starts_with("player 1's hand 1 `AhAsKhQz`")
+        );
+        assert!(err("five", "AhKh", "QQ", "").contains("five-card"));
+        assert!(err("badugi", "Ah2c3d4s", "Kh2d3c4h", "").contains("badugi"));
+        assert!(err("nope", "AA", "KK", "").starts_with("no game `nope`"));
     }
 }
