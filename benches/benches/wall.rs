@@ -696,7 +696,7 @@ fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
     let mode = plan.mode;
     eprintln!(
         "{workload}: {} (seed {}); each contender checked once",
-        patterns::unit(workload.order, mode),
+        patterns::unit(workload, mode),
         plan.seed
     );
     let planned = |name: &str| plan.times(workload, name);
@@ -723,19 +723,89 @@ fn time_pattern(plan: &Plan, workload: Workload, rounds_out: &mut RoundsOut) {
 }
 
 /// The lab's count of an equity workload's matchup, as a calculator is
-/// held to it: the ranges written out as combos, the board, and the
-/// equities and games counted.
-type LabCount = (Vec<String>, &'static str, (Vec<f64>, u64));
+/// held to it: the ranges written out as combos (a native calculator's),
+/// the board, the equities and games counted, and of fixed hands each
+/// player's cards and their count (a runner's calculator's).
+struct LabCount {
+    ranges: Vec<String>,
+    board: &'static str,
+    counted: (Vec<f64>, u64),
+    fixed: Option<(
+        Vec<Vec<handeval_core::Card>>,
+        Vec<handeval_core::Card>,
+        FixedCount,
+    )>,
+}
+
+use handeval_benches::engines::FixedCount;
+
+/// The lab's count of `workload`'s case with the game's recommended
+/// evaluator: fixed hands over every board (of any game with a board), or
+/// Hold'em's ranges exactly.
+fn lab_count(workload: Workload, mode: handeval_benches::Mode) -> Result<LabCount, String> {
+    let case = handeval_benches::patterns::equity_case(workload, mode)
+        .ok_or_else(|| format!("{workload} has no equity case"))?;
+    let evaluator = handeval_registry::recommended(workload.game());
+    if case.fixed_hands() {
+        let tally = handeval_registry::fixed_equity(
+            evaluator,
+            workload.game(),
+            case.ranges,
+            case.board,
+            "",
+            false,
+        )
+        .ok_or_else(|| format!("`{evaluator}` counts no fixed hands of {workload}"))?
+        .map_err(|e| format!("{}: {e}", case.describe()))?;
+        let players = case.ranges.len();
+        let cards = |s: &str| handeval_core::parse_cards(s).map_err(|e| format!("`{s}`: {e}"));
+        let holes = case
+            .ranges
+            .iter()
+            .map(|r| cards(r))
+            .collect::<Result<Vec<_>, _>>()?;
+        let fixed = FixedCount {
+            boards: tally.boards,
+            wins: tally.wins[..players].to_vec(),
+            ties: tally.ties[..players].to_vec(),
+        };
+        return Ok(LabCount {
+            ranges: case.ranges.iter().map(ToString::to_string).collect(),
+            board: case.board,
+            counted: (
+                (0..players).map(|p| tally.equity(p)).collect(),
+                tally.boards,
+            ),
+            fixed: Some((holes, cards(case.board)?, fixed)),
+        });
+    }
+    let matchup = handeval_equity::exact::Matchup::new(case.ranges, case.board, "")
+        .map_err(|e| format!("{}: {e}", case.describe()))?;
+    let count = handeval_registry::range_equity(evaluator, &matchup, &mut |_, _| {})
+        .ok_or_else(|| format!("`{evaluator}` is no seven-card evaluator"))?
+        .map_err(|e| format!("the lab's count: {e}"))?;
+    let written = matchup
+        .written_out()
+        .map_err(|p| format!("player {p}'s range is weighted"))?;
+    Ok(LabCount {
+        ranges: written,
+        board: case.board,
+        counted: (count.equity, count.games),
+        fixed: None,
+    })
+}
 
 /// The engines' own equity calculators the plan times on `workload` (an
 /// equity count), each to be held to the lab's count of the workload's
-/// matchup: one that cannot be made is left out, with its reason.
+/// matchup: a native one (OMPEval's) called in this process, a runner's
+/// (poker-odds-calc's) through its session. One that cannot be made is
+/// left out, with its reason.
 fn calculators(
     plan: &Plan,
     workload: Workload,
     failed: &mut Vec<(Workload, String, String)>,
 ) -> Vec<Entry> {
-    use handeval_benches::engines::{CalculatorContender, place_of};
+    use handeval_benches::engines::{CalculatorContender, RunnerCalculatorContender, place_of};
     let Some(root) = &plan.engines else {
         return Vec::new();
     };
@@ -751,21 +821,7 @@ fn calculators(
     if named.is_empty() {
         return Vec::new();
     }
-    let lab = || -> Result<LabCount, String> {
-        let case = handeval_benches::patterns::equity_case(workload.order, plan.mode)
-            .ok_or_else(|| format!("{workload} has no equity case"))?;
-        let matchup = handeval_equity::exact::Matchup::new(case.ranges, case.board, "")
-            .map_err(|e| format!("{}: {e}", case.describe()))?;
-        let evaluator = handeval_registry::recommended(workload.game());
-        let count = handeval_registry::range_equity(evaluator, &matchup, &mut |_, _| {})
-            .ok_or_else(|| format!("`{evaluator}` is no seven-card evaluator"))?
-            .map_err(|e| format!("the lab's count: {e}"))?;
-        let written = matchup
-            .written_out()
-            .map_err(|p| format!("player {p}'s range is weighted"))?;
-        Ok((written, case.board, (count.equity, count.games)))
-    };
-    let (ranges, board, counted) = match lab() {
+    let lab = match lab_count(workload, plan.mode) {
         Ok(lab) => lab,
         Err(why) => {
             for name in named {
@@ -778,8 +834,32 @@ fn calculators(
     let mut entries = Vec::new();
     for name in named {
         let (engine, _) = handeval_engines::contender(name).expect("filtered above");
-        match CalculatorContender::new(engine, &place, ranges.clone(), board, counted.clone()) {
-            Ok(c) => entries.push(Entry::new(Box::new(c), plan.mode, (false, true), None)),
+        let made: Result<Box<dyn Timed>, String> = match (engine.kind, &lab.fixed) {
+            (handeval_engines::Kind::Package, Some((holes, board, count))) => {
+                RunnerCalculatorContender::new(
+                    engine,
+                    &place,
+                    workload.game().id,
+                    (holes.clone(), board.clone()),
+                    count.clone(),
+                    plan.mode,
+                )
+                .map(|c| Box::new(c) as Box<dyn Timed>)
+            }
+            (handeval_engines::Kind::Package, None) => {
+                Err("a runner's calculator counts fixed hands, not ranges".to_string())
+            }
+            _ => CalculatorContender::new(
+                engine,
+                &place,
+                lab.ranges.clone(),
+                lab.board,
+                lab.counted.clone(),
+            )
+            .map(|c| Box::new(c) as Box<dyn Timed>),
+        };
+        match made {
+            Ok(c) => entries.push(Entry::new(c, plan.mode, (false, true), None)),
             Err(why) => failed.push((workload, name.to_string(), why)),
         }
     }

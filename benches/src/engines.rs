@@ -25,7 +25,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
 
-use handeval_core::Game;
+use handeval_core::{Card, Game};
 use handeval_engines::check::Tally;
 use handeval_engines::install::Place;
 use handeval_engines::native::{Native, Prepared};
@@ -115,6 +115,41 @@ impl Timed for NativeContender {
 
     fn failed(&self) -> Option<String> {
         self.failure.clone()
+    }
+}
+
+/// One pass, no untimed one before it: a pass asked of a runner alone,
+/// and the turn of a count that takes a second or more.
+const ALONE: Pace = Pace {
+    passes: 1,
+    warm: false,
+};
+
+/// A turn of the passes a runner timed (`nanos`, each pass's duration):
+/// its fastest and median pass; no pass, a turn of none.
+fn turn_of(nanos: &[u64]) -> TurnTime {
+    let mut sorted = nanos.to_vec();
+    sorted.sort_unstable();
+    TurnTime {
+        fastest: Duration::from_nanos(sorted.first().copied().unwrap_or(0)),
+        median: Duration::from_nanos(sorted.get(sorted.len() / 2).copied().unwrap_or(0)),
+        passes: sorted.len(),
+    }
+}
+
+/// The turn of a runner's answer: its passes, or, where it failed or
+/// timed none, a turn of none and the failure kept in `failure`.
+fn runner_turn(timed: Result<Vec<u64>, String>, failure: &mut Option<String>) -> TurnTime {
+    match timed {
+        Ok(nanos) if !nanos.is_empty() => turn_of(&nanos),
+        Ok(_) => {
+            *failure = Some("the runner answered no timed pass".to_string());
+            turn_of(&[])
+        }
+        Err(e) => {
+            *failure = Some(e);
+            turn_of(&[])
+        }
     }
 }
 
@@ -210,45 +245,19 @@ impl Timed for RunnerContender {
     fn pass(&mut self, block: usize) {
         // Only the runner times its passes: a pass asked for alone is a
         // turn of one, untimed here.
-        let _ = self.own_turn(
-            block,
-            Pace {
-                passes: 1,
-                warm: false,
-            },
-        );
+        let _ = self.own_turn(block, ALONE);
     }
 
     fn own_turn(&mut self, block: usize, pace: Pace) -> Option<TurnTime> {
         if self.failure.is_some() {
-            return Some(TurnTime {
-                fastest: Duration::ZERO,
-                median: Duration::ZERO,
-                passes: 0,
-            });
+            return Some(turn_of(&[]));
         }
-        match self
+        let timed = self
             .session
             .turn(block % self.blocks, pace.passes.max(1), pace.warm)
-        {
-            Ok(samples) => {
-                let mut nanos: Vec<u64> = samples.iter().map(|s| s.nanos).collect();
-                nanos.sort_unstable();
-                Some(TurnTime {
-                    fastest: Duration::from_nanos(nanos[0]),
-                    median: Duration::from_nanos(nanos[nanos.len() / 2]),
-                    passes: nanos.len(),
-                })
-            }
-            Err(e) => {
-                self.failure = Some(e.to_string());
-                Some(TurnTime {
-                    fastest: Duration::ZERO,
-                    median: Duration::ZERO,
-                    passes: 0,
-                })
-            }
-        }
+            .map(|samples| samples.iter().map(|s| s.nanos).collect::<Vec<u64>>())
+            .map_err(|e| e.to_string());
+        Some(runner_turn(timed, &mut self.failure))
     }
 
     fn own_pace(&mut self, _mode: Mode) -> Option<Pace> {
@@ -330,6 +339,135 @@ impl Timed for CalculatorContender {
 
     fn min_passes(&self) -> usize {
         2
+    }
+
+    fn failed(&self) -> Option<String> {
+        self.failure.clone()
+    }
+}
+
+/// A runner engine's own calculator of fixed hands (poker-odds-calc's
+/// exhaustive count) counting one matchup a pass through one session, the
+/// passes timed by the runner in its own language, and each count's wins
+/// and ties held to the lab's, count for count.
+pub struct RunnerCalculatorContender {
+    name: &'static str,
+    session: Session,
+    game: &'static str,
+    holes: Vec<Vec<Card>>,
+    board: Vec<Card>,
+    lab: FixedCount,
+    pace: Pace,
+    failure: Option<String>,
+}
+
+/// The lab's count of fixed hands a calculator is held to: the boards,
+/// and each player's wins and ties.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixedCount {
+    /// Boards counted.
+    pub boards: u64,
+    /// Boards each player won alone.
+    pub wins: Vec<u64>,
+    /// Boards each player tied for the best hand on.
+    pub ties: Vec<u64>,
+}
+
+impl RunnerCalculatorContender {
+    /// `engine`'s runner, started with the packages of `place`, to count
+    /// `holes` of `game` on `board` (every board that completes it), held
+    /// to `lab`; paced on its first count (untimed here, timed by the
+    /// runner, and checked too): one count a turn from a second on, the
+    /// fewest passes from 50 ms, else enough for a turn of `mode`.
+    ///
+    /// # Errors
+    /// A runner that does not start or answer, or whose first count is
+    /// not the lab's.
+    pub fn new(
+        engine: &'static Engine,
+        place: &Place,
+        game: &'static str,
+        (holes, board): (Vec<Vec<Card>>, Vec<Card>),
+        lab: FixedCount,
+        mode: Mode,
+    ) -> Result<RunnerCalculatorContender, String> {
+        let session = Session::start(engine, place).map_err(|e| e.to_string())?;
+        let mut c = RunnerCalculatorContender {
+            name: engine.contender(Model::Call).leak(),
+            session,
+            game,
+            holes,
+            board,
+            lab,
+            pace: ALONE,
+            failure: None,
+        };
+        let probe = c.count(1, false)?;
+        let one = probe.iter().copied().min().unwrap_or(1).max(1);
+        c.pace = if mode == Mode::Smoke {
+            Pace {
+                passes: 2,
+                warm: false,
+            }
+        } else if Duration::from_nanos(one) >= crate::rounds::ONE_PASS_A_TURN {
+            ALONE
+        } else if Duration::from_nanos(one) >= crate::rounds::SELF_WARMING {
+            Pace {
+                passes: 2,
+                warm: false,
+            }
+        } else {
+            Pace {
+                passes: mode.turn_target_ns().div_ceil(one).clamp(2, 512) as usize,
+                warm: true,
+            }
+        };
+        Ok(c)
+    }
+
+    /// `passes` timed counts (after an untimed one where `warm`), each
+    /// duration in nanoseconds; the counts held to the lab's.
+    fn count(&mut self, passes: usize, warm: bool) -> Result<Vec<u64>, String> {
+        let counted = self
+            .session
+            .equity(
+                self.game,
+                &self.holes,
+                (&self.board, &[]),
+                self.lab.boards,
+                (passes, warm),
+            )
+            .map_err(|e| e.to_string())?;
+        counted.held_to(self.lab.boards, &self.lab.wins, &self.lab.ties)?;
+        Ok(counted.samples.iter().map(|s| s.nanos).collect())
+    }
+}
+
+impl Timed for RunnerCalculatorContender {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn pass(&mut self, block: usize) {
+        // Only the runner times its counts: a pass asked for alone is a
+        // turn of one, untimed here.
+        let _ = self.own_turn(block, ALONE);
+    }
+
+    fn min_passes(&self) -> usize {
+        2
+    }
+
+    fn own_turn(&mut self, _block: usize, pace: Pace) -> Option<TurnTime> {
+        if self.failure.is_some() {
+            return Some(turn_of(&[]));
+        }
+        let timed = self.count(pace.passes.max(1), pace.warm);
+        Some(runner_turn(timed, &mut self.failure))
+    }
+
+    fn own_pace(&mut self, _mode: Mode) -> Option<Pace> {
+        Some(self.pace)
     }
 
     fn failed(&self) -> Option<String> {

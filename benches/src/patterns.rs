@@ -20,13 +20,13 @@
 //!   the players share where the evaluator declares that form
 //!   ([`ShowdownForm::EveryBoard`]);
 //! - **equity** (`strength/equity-heads-up/hand7`, `equity-three-way`,
-//!   `equity-random`, `strength/equity-fixed/omaha`): one matchup each
-//!   ([`equity_case`]) counted exactly on one thread, ranges against ranges
-//!   or fixed Omaha hands, by the lab's count with each vector kernel and
-//!   by an outside evaluator's own calculator where it counts ranges
-//!   (pokers' `exact_equity`; none on random against random, which takes
-//!   such a calculator minutes a pass); a "hand" is a count, and every
-//!   contender's equities must be the first's to 1e-9.
+//!   `equity-random`, and `strength/equity-fixed/` of Hold'em, short deck
+//!   and Omaha): one matchup each ([`equity_case`]) counted exactly on one
+//!   thread, ranges against ranges or fixed hands, by the lab's count with
+//!   each vector kernel and by an outside evaluator's own calculator where
+//!   it counts the case (pokers' `exact_equity`; none on random against
+//!   random, which takes such a calculator minutes a pass); a "hand" is a
+//!   count, and every contender's equities must be the first's to 1e-9.
 //!
 //! Evaluators that take the best of the fives are left out (one
 //! enumeration costs them 10 to 30 seconds; their sequential rows say what
@@ -425,8 +425,8 @@ pub fn form_named(
 }
 
 /// What the table of an access pattern's workload says its "hand" is.
-pub fn unit(order: Order, mode: crate::Mode) -> String {
-    match order {
+pub fn unit(workload: crate::Workload, mode: crate::Mode) -> String {
+    match workload.order {
         Order::Enumeration => format!(
             "a pass enumerates all {} seven-card hands of the lowest {} cards; time per hand",
             enumeration_hands(deck_of(mode)),
@@ -451,7 +451,7 @@ pub fn unit(order: Order, mode: crate::Mode) -> String {
             "a pass counts {} of the heads-up preflop table's 14,365 cells exactly on every core; time per table",
             preflop_cells(mode)
         ),
-        _ => match equity_case(order, mode) {
+        _ => match equity_case(workload, mode) {
             Some(case) => format!(
                 "a pass counts {} exactly on one thread (every deal, every board); time per count",
                 case.describe()
@@ -517,23 +517,30 @@ impl EquityCase {
     }
 }
 
-/// The matchup an equity order counts: the cases, timed against
+/// The matchup an equity workload counts: the cases, timed against
 /// OMPEval's published figures (its README's heads-up case, the three-way
-/// one `CandyPoker` and `PokerStove` publish, `random` against `random`, a PLO4
-/// matchup where both players are double-suited so that every suit can
-/// flush). A smoke run counts them after a flop: the pipeline, not the
-/// figures.
-pub const fn equity_case(order: Order, mode: crate::Mode) -> Option<EquityCase> {
+/// one `CandyPoker` and `PokerStove` publish, `random` against `random`),
+/// and fixed hands: a PLO4 matchup where both players are double-suited so
+/// that every suit can flush, and Hold'em's and short deck's `AhKh`
+/// against `QsQd` (short deck's preflop, Hold'em's on the flop `Jh7h6c`,
+/// where `AhKh` has its flush draw: preflop, poker-odds-calc's count of
+/// 1,712,304 boards takes 10 s a pass, 40 s of a run's rounds). A smoke
+/// run counts them after a flop: the pipeline, not the figures.
+pub fn equity_case(workload: crate::Workload, mode: crate::Mode) -> Option<EquityCase> {
     let smoke = matches!(mode, crate::Mode::Smoke);
-    let ranges: &'static [&'static str] = match order {
+    let game = workload.game();
+    let holdem = game.hole == 0 && matches!(game.lowest, handeval_core::Rank::Two);
+    let ranges: &'static [&'static str] = match workload.order {
         Order::EquityHeadsUp => &["QQ+,AKs", "22+,A2s+,KTs+,QJs,ATo+,KJo+"],
         Order::EquityThreeWay => &["TT+,AQs+,AQo+", "QQ+,AKs,AKo", "TT"],
         Order::EquityRandom => &["random", "random"],
-        Order::EquityFixed => &["AhKhQsJs", "ThTs9h9s"],
+        Order::EquityFixed if game.hole > 0 => &["AhKhQsJs", "ThTs9h9s"],
+        Order::EquityFixed => &["AhKh", "QsQd"],
         Order::EquityTable | Order::Breakdown => return Some(study_case()),
         _ => return None,
     };
-    let board = match (order, smoke) {
+    let board = match (workload.order, smoke) {
+        (Order::EquityFixed, _) if game.hole == 0 && (holdem || smoke) => "Jh7h6c",
         (_, false) => "",
         (Order::EquityFixed, true) => "2h7s3c",
         (_, true) => "2c7d9h",
@@ -803,39 +810,42 @@ impl Gather<'_> {
         };
         let ranges: Vec<String> = case.ranges.iter().map(ToString::to_string).collect();
         let board = case.board.to_string();
-        // Known when compiled, so that no Hold'em evaluator makes an Omaha
-        // count (nor an Omaha one a count of ranges).
-        let mut count: Box<dyn FnMut() -> Result<Vec<f64>, String>> = if const { H::HOLE > 0 } {
-            let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
-            let m = handeval_equity::fixed::FixedHands::<H>::new(&refs, &board, "")
-                .map_err(|e| e.to_string())?;
-            let fixed = counts_of::<H>(E::META.name)?.fixed;
-            Box::new(move || {
-                let t = fixed(std::hint::black_box(&m));
-                Ok((0..m.holes().len()).map(|p| t.equity(p)).collect())
-            })
-        } else {
-            let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
-            let m = handeval_equity::exact::Matchup::new(&refs, &board, "")
-                .map_err(|e| e.to_string())?;
-            match showdown_form::<H, E>() {
-                Some(ShowdownForm::Calculator {
-                    ranges: Some(calculator),
-                    ..
-                }) => Box::new(move || calculator(std::hint::black_box(&m))),
-                Some(ShowdownForm::Calculator { ranges: None, .. }) => {
-                    return Err("its calculator counts no ranges".to_string());
+        // Fixed hands of a game other than Hold'em of the 52 cards (the
+        // ranges' game): Omaha's (known when compiled, so that no Hold'em
+        // evaluator makes an Omaha count, nor an Omaha one a count of
+        // ranges) and short deck's.
+        let mut count: Box<dyn FnMut() -> Result<Vec<f64>, String>> =
+            if const { H::HOLE > 0 } || GameInfo::of::<H>() != GameInfo::of::<Hand7>() {
+                let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+                let m = handeval_equity::fixed::FixedHands::<H>::new(&refs, &board, "")
+                    .map_err(|e| e.to_string())?;
+                let fixed = counts_of::<H>(E::META.name)?.fixed;
+                Box::new(move || {
+                    let t = fixed(std::hint::black_box(&m));
+                    Ok((0..m.holes().len()).map(|p| t.equity(p)).collect())
+                })
+            } else {
+                let refs: Vec<&str> = ranges.iter().map(String::as_str).collect();
+                let m = handeval_equity::exact::Matchup::new(&refs, &board, "")
+                    .map_err(|e| e.to_string())?;
+                match showdown_form::<H, E>() {
+                    Some(ShowdownForm::Calculator {
+                        ranges: Some(calculator),
+                        ..
+                    }) => Box::new(move || calculator(std::hint::black_box(&m))),
+                    Some(ShowdownForm::Calculator { ranges: None, .. }) => {
+                        return Err("its calculator counts no ranges".to_string());
+                    }
+                    _ => {
+                        let ranges = counts_of::<H>(E::META.name)?.ranges;
+                        Box::new(move || match ranges(std::hint::black_box(&m)) {
+                            Some(Ok(e)) => Ok(e.equity),
+                            Some(Err(e)) => Err(e.to_string()),
+                            None => Err("not an evaluator of seven-card Hold'em".to_string()),
+                        })
+                    }
                 }
-                _ => {
-                    let ranges = counts_of::<H>(E::META.name)?.ranges;
-                    Box::new(move || match ranges(std::hint::black_box(&m)) {
-                        Some(Ok(e)) => Ok(e.equity),
-                        Some(Err(e)) => Err(e.to_string()),
-                        None => Err("not an evaluator of seven-card Hold'em".to_string()),
-                    })
-                }
-            }
-        };
+            };
         let got = count()?;
         self.keep(E::META.name, form, &case.describe(), &got, count)
     }
@@ -1017,7 +1027,7 @@ pub fn contenders(
     let mut gather = Gather {
         order: workload.order,
         mode,
-        case: equity_case(workload.order, mode),
+        case: equity_case(workload, mode),
         equities: None,
         planned,
         deck: deck(deck_of(mode)),
@@ -1036,6 +1046,8 @@ pub fn contenders(
             handeval_registry::visit::<Hand7>(&mut gather);
         } else if workload.game() == GameInfo::of::<handeval_core::Omaha4>() {
             handeval_registry::visit::<handeval_core::Omaha4>(&mut gather);
+        } else if workload.game() == GameInfo::of::<handeval_core::Short7>() {
+            handeval_registry::visit::<handeval_core::Short7>(&mut gather);
         }
     }
     match gather.error {

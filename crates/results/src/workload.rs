@@ -91,7 +91,10 @@ pub enum Order {
     /// `random` against `random`, counted exactly.
     #[serde(rename = "equity-random")]
     EquityRandom,
-    /// Fixed hands of an Omaha game counted over every board, heads-up.
+    /// Fixed hands counted over every board, heads-up: Omaha's
+    /// `AhKhQsJs` against `ThTs9h9s`, Hold'em's and short deck's `AhKh`
+    /// against `QsQd` ([`patterns::equity_case`]), what a calculator of
+    /// fixed hands counts.
     #[serde(rename = "equity-fixed")]
     EquityFixed,
     /// Every combo of `random` against a range on a flop, exact, as one
@@ -471,8 +474,10 @@ pub const fn game_has_patterns(game: GameInfo) -> bool {
         && matches!(game.lowest, handeval_core::Rank::Two)
 }
 
-/// The access patterns of a game: Hold'em's enumeration, showdowns and
-/// range counts; an Omaha game's count of fixed hands.
+/// The access patterns of a game: Hold'em's enumeration, showdowns, range
+/// counts and fixed hands; Omaha's and short deck's count of fixed hands
+/// (the games an outside calculator of fixed hands counts beside
+/// Hold'em: poker-odds-calc's short deck).
 pub fn orders_of(game: GameInfo) -> &'static [Order] {
     if game_has_patterns(game) {
         &[
@@ -482,11 +487,14 @@ pub fn orders_of(game: GameInfo) -> &'static [Order] {
             Order::EquityHeadsUp,
             Order::EquityThreeWay,
             Order::EquityRandom,
+            Order::EquityFixed,
             Order::EquityTable,
             Order::Breakdown,
             Order::PreflopTable,
         ]
-    } else if game.id == "omaha" {
+    } else if game.id == <handeval_core::Omaha4 as handeval_core::Game>::ID
+        || game.id == <handeval_core::Short7 as handeval_core::Game>::ID
+    {
         &[Order::EquityFixed]
     } else {
         &[]

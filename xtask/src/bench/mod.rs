@@ -515,7 +515,7 @@ fn plan_engines(plan: &mut Plan, checks: &[report::CheckRow], filter: &str) {
             // Where its calculator can count the workload's case: Hold'em
             // ranges, or fixed hands of a game it plays.
             let counts = |w: &Workload| {
-                handeval_benches::patterns::equity_case(w.order, plan.mode).is_some_and(|case| {
+                handeval_benches::patterns::equity_case(*w, plan.mode).is_some_and(|case| {
                     engine
                         .calculator
                         .is_some_and(|c| c.counts(game.id, !case.fixed_hands()))

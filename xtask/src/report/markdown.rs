@@ -255,7 +255,7 @@ pub fn game_section(rows: &[Row], machine: &Machine, game: GameInfo) -> Option<S
             let _ = writeln!(
                 s,
                 "{}.\n",
-                handeval_benches::patterns::unit(w.order, machine.mode)
+                handeval_benches::patterns::unit(w, machine.mode)
             );
         }
         s.push_str(&workload_table(rows, w));

@@ -79,17 +79,22 @@ fn a_seven_card_game_run_reports_seven_cards_only() {
     let (run, said, stdout) =
         seven_card_run("game-seven", &["--game", "seven", "--filter", "pokers"]);
     assert!(
-        said.contains("12 benchmarks: 8 seven workloads x 2 evaluators"),
+        said.contains("13 benchmarks: 9 seven workloads x 2 evaluators"),
         "{said}"
     );
     // pokers and the floor, which every stream of hands timed brings
-    // along, on four workloads; pokers alone on the showdown and the two
-    // range counts (its own calculator) and every board; no enumeration
-    // (it declares no incremental form), nor random against random (an
-    // outside calculator's pass takes minutes there).
+    // along, on four workloads; pokers alone on the showdown, the two
+    // range counts and the fixed hands (its own calculator) and every
+    // board; no enumeration (it declares no incremental form), nor random
+    // against random (an outside calculator's pass takes minutes there).
     let csv = fs::read_to_string(run.join("results.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 13, "{csv}");
-    for workload in ["showdown", "equity-heads-up", "equity-three-way"] {
+    assert_eq!(csv.lines().count(), 14, "{csv}");
+    for workload in [
+        "showdown",
+        "equity-heads-up",
+        "equity-three-way",
+        "equity-fixed",
+    ] {
         assert!(
             csv.contains(&format!(
                 "\npokers,pokers,baseline,,Rust,,,strength/{workload}/hand7,"
