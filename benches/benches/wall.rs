@@ -733,11 +733,9 @@ struct LabCount {
     fixed: Option<(
         Vec<Vec<handeval_core::Card>>,
         Vec<handeval_core::Card>,
-        FixedCount,
+        handeval_benches::engines::FixedCount,
     )>,
 }
-
-use handeval_benches::engines::FixedCount;
 
 /// The lab's count of `workload`'s case with the game's recommended
 /// evaluator: fixed hands over every board (of any game with a board), or
@@ -764,7 +762,7 @@ fn lab_count(workload: Workload, mode: handeval_benches::Mode) -> Result<LabCoun
             .iter()
             .map(|r| cards(r))
             .collect::<Result<Vec<_>, _>>()?;
-        let fixed = FixedCount {
+        let fixed = handeval_benches::engines::FixedCount {
             boards: tally.boards,
             wins: tally.wins[..players].to_vec(),
             ties: tally.ties[..players].to_vec(),
