@@ -258,7 +258,7 @@ pub fn register(r: &mut impl handeval_core::Register) {
     r.add::<handeval_core::Razz, AyaPokerAceFive>();
     // Not its deuce_seven_rank: aya_poker 0.1.0 counts A-2-3-4-5 as a
     // straight there (1,024 hands in another category; pinned by the
-    // difftest's tests/low.rs), so it cannot stand as deuce7's baseline.
+    // difftest's tests/it/low.rs), so it cannot stand as deuce7's baseline.
     r.low::<handeval_core::Omaha8, AyaPokerLow>();
     r.low::<handeval_core::BigO, AyaPokerLow>();
     r.low::<handeval_core::Stud8, AyaPokerLow>();

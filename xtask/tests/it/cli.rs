@@ -100,9 +100,8 @@ fn a_seven_card_name_in_a_five_card_diff_points_at_its_game() {
     );
 }
 
-#[test]
-fn a_negative_seed_is_refused_as_a_seed() {
-    let _bench = crate::bench_lock();
+/// A run of `bench` ([`crate::bench_runs_one_at_a_time`]).
+pub(crate) fn a_negative_seed_is_refused_as_a_seed() {
     let out = xtask().args(["bench", "--seed", "-1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let said = text(&out.stderr);
@@ -464,7 +463,7 @@ fn short_deck_equity_deals_from_its_own_thirty_six_cards() {
 fn the_preflop_table_is_refused_before_it_is_counted() {
     // A folder that is not there, another game, or hands beside it: each
     // a clear error at once (the count itself is held to its committed
-    // table by handeval-equity's tests/preflop.rs).
+    // table by handeval-equity's tests/it/preflop.rs).
     for (args, error) in [
         (
             &["--preflop-table", "/nonexistent-handeval/table.csv"][..],
@@ -499,7 +498,7 @@ fn a_three_way_preflop_row_is_every_third_hand_counted() {
     // AA and KK against each of the 169: a line each, the header first;
     // a third KK leaves the kings two of their four (6 x 1 x 6 deals over
     // the 46 cards' 1,370,754 boards). The counts themselves are held to a
-    // brute force by handeval-equity's tests/preflop.rs.
+    // brute force by handeval-equity's tests/it/preflop.rs.
     let out = xtask()
         .args(["equity", "--preflop-row", "AA", "KK"])
         .output()

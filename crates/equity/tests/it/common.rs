@@ -1,9 +1,6 @@
 //! What the brute forces of the equity tests share: the walks over every
 //! board and every subset, written once and apart from the library's.
 
-// Each test binary that shares this module uses some of its walks.
-#![allow(dead_code, reason = "each test binary uses some of the walks")]
-
 use handeval_core::Card;
 use handeval_core::next_combination as next;
 

@@ -12,8 +12,6 @@ use handeval_reference::{Reference, evaluate};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-mod common;
-
 /// Each player's equity by brute force: every board from `rest`.
 fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
     let mut used = 0u64;
@@ -23,7 +21,7 @@ fn brute(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Vec<f64> {
     let rest: Vec<Card> = Card::all().filter(|c| used & 1 << c.index() == 0).collect();
     let mut shares = vec![0.0; holes.len()];
     let mut boards = 0.0;
-    common::each_full_board(board, &rest, |full| {
+    crate::common::each_full_board(board, &rest, |full| {
         let values: Vec<_> = holes
             .iter()
             .map(|hole| {

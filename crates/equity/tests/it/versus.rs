@@ -3,9 +3,7 @@
 //! hand valued by the literal reference on its own, no classes of boards
 //! or of combos; and the flops a study asks about, each class once.
 
-mod common;
-
-use common::each_full_board;
+use crate::common::each_full_board;
 use handeval_core::{BestFive, Card, Hand7};
 use handeval_equity::range::{Combo, Range};
 use handeval_equity::versus::{flops, table, table_by};

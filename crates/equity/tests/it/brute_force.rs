@@ -4,9 +4,7 @@
 //! (a deal's probability is the product of its combos' weights over the
 //! sum across deals without a card twice) is shared.
 
-mod common;
-
-use common::for_each_subset;
+use crate::common::for_each_subset;
 use handeval_core::{BestFive, Card, Hand7};
 use handeval_equity::exact::{Equity, Matchup, Method, exact, exact_by};
 use handeval_equity::range::Combo;

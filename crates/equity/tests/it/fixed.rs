@@ -17,8 +17,6 @@ use rand_chacha::ChaCha8Rng;
 
 use handeval_core::next_combination as next;
 
-mod common;
-
 /// Each player's wins, ties and sixtieths of ties over every board from
 /// the short deck (ranks 6 to ace) less the known cards, each hand the best
 /// of its 21 fives by the short-deck reference.
@@ -36,7 +34,7 @@ fn brute_short(holes: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Tally {
         .filter(|c| c.rank().value() >= 6 && !known.contains(c))
         .collect();
     let mut tally = Tally::default();
-    common::each_full_board(board, &rest, |full| {
+    crate::common::each_full_board(board, &rest, |full| {
         let values: Vec<_> = holes
             .iter()
             .map(|hole| {

@@ -6,9 +6,7 @@
 //! breakdown's counts equal the literal's count of its combos, and a
 //! classifier that calls a gutshot open-ended is caught.
 
-mod common;
-
-use common::for_each_subset;
+use crate::common::for_each_subset;
 use handeval_core::{Card, Category, Hand, Rank, Suit};
 use handeval_equity::breakdown::{Class, Draw, Draws, Made, breakdown, classify};
 use handeval_equity::range::Range;
