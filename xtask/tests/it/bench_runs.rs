@@ -66,11 +66,8 @@ fn says_nothing_of_five_cards(run: &Path, stdout: &str) {
     );
 }
 
-/// One test, so that the two runs do not race for the workspace's bench lock
-/// ([`crate::bench_lock`] keeps the other tests' runs out).
-#[test]
-fn seven_card_runs_report_seven_cards_only() {
-    let _bench = crate::bench_lock();
+/// Two seven-card runs, one after the other ([`crate::bench_runs_one_at_a_time`]).
+pub(crate) fn seven_card_runs_report_seven_cards_only() {
     a_seven_card_game_run_reports_seven_cards_only();
     a_seven_card_filter_runs_and_reports_seven_cards_only();
 }

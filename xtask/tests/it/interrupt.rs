@@ -164,10 +164,8 @@ fn interrupt_at(signal: &str, markers: &[&str], delay: Duration) {
     );
 }
 
-/// One test, so that no two runs in it race for the workspace's bench lock.
-#[test]
-fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
-    let _bench = crate::bench_lock();
+/// Runs of `bench`, one at a time ([`crate::bench_runs_one_at_a_time`]).
+pub(crate) fn interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale() {
     a_second_run_is_refused();
     // Interrupts during the differential check, the benchmark binary's run
     // under criterion and, where valgrind is present, the instruction counts

@@ -20,13 +20,18 @@ mod misleading;
 mod readme;
 mod report;
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
-
-/// Held by every test that starts `cargo xtask bench`: the workspace lets
-/// one bench run at a time (a second is refused, which `interrupt` checks
-/// on purpose), and the tests here run in parallel.
-fn bench_lock() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    // A failed test that held it changes nothing the next one relies on.
-    LOCK.lock().unwrap_or_else(PoisonError::into_inner)
+/// Every test that starts `cargo xtask bench`, one after another in one
+/// test: the workspace lets one bench run at a time (a second is refused,
+/// which `interrupt` checks on purpose). As tests of their own they took a
+/// lock, and a test waiting for it held one of the harness's threads (one
+/// per core, two on the lab's machines) idle while the other ran the
+/// chain: the rest of the binary's tests stood still behind them. One
+/// test holds one thread, for the chain's length, beside all the others;
+/// its name sorts first, so the chain starts at once.
+#[test]
+fn bench_runs_one_at_a_time() {
+    interrupt::interrupted_raced_or_stale_runs_leave_nothing_and_read_nothing_stale();
+    bench_runs::seven_card_runs_report_seven_cards_only();
+    misleading::bad_bench_arguments_are_refused_before_anything_is_created();
+    cli::a_negative_seed_is_refused_as_a_seed();
 }

@@ -113,11 +113,10 @@ fn compare_refuses_runs_that_share_no_workload() {
 /// Item 6: a results folder whose name is not UTF-8 panicked (exit 101)
 /// while the command was recorded. Item 7: `--profile nosuch` was found
 /// out only after the differential check, and left the results folder's
-/// parent behind. Both are refused before anything is created.
-#[test]
-fn bad_bench_arguments_are_refused_before_anything_is_created() {
+/// parent behind. Both are refused before anything is created (runs of
+/// `bench`, [`crate::bench_runs_one_at_a_time`]).
+pub(crate) fn bad_bench_arguments_are_refused_before_anything_is_created() {
     use std::os::unix::ffi::OsStrExt as _;
-    let _bench = crate::bench_lock();
     let parent = absent("nonutf8");
     let mut dir = parent.join("x").into_os_string();
     dir.push(std::ffi::OsStr::from_bytes(b"\xff"));
