@@ -88,9 +88,10 @@ const SEVEN_SAMPLE: usize = 1 << 21;
 /// diff --game omaha` checks every hand).
 const SAMPLED_FIVES: usize = SAMPLE / 2 * 60;
 
-/// The share of a sample the literal reference is held to the table-driven
-/// classes on: one hand in sixteen (65,536 of a seven-card game's or a
-/// five-card game's million, 32,768 Omaha deals of 60 fives). The literal
+/// The share the literal reference is held to the table-driven classes on:
+/// a sixteenth of [`SAMPLE`] for the games without hole cards (65,536
+/// hands, the first of a seven-card game's sample), a sixteenth of the
+/// sample for the hole-and-board games (32,768 Omaha deals of 60 fives). The literal
 /// reference takes microseconds a hand (its best of the fives sorts each
 /// five's ranks), and at a quarter it was a quarter of this binary's CPU
 /// (22 of 89 s on the Xeon of model 207). The classes it is held to are
@@ -204,8 +205,9 @@ fn exhaustive<G: Game>(checks: &Checks<G>) -> Result<(), Failed> {
         // game's; every other evaluator is held to the table over every
         // hand or the whole sample. Seven cards read the share off the
         // sample the other evaluators are dealt, not a second deal; the
-        // other games deal the share alone, the same hands (a seeded deal's
-        // first hands are a shorter deal's).
+        // other games deal the share alone (a game of fewer than a million
+        // hands, short deck's five cards, once took a quarter of all its
+        // hands shuffled, and now deals 65,536 distinct ones).
         let n = SAMPLE / LITERAL_SHARE;
         let (hands, classes) = seeded::<G>(if G::COUNT == 7 { SEVEN_SAMPLE } else { n });
         verdict(&(checks.on_classified)(&hands[..n], &classes[..n]))?;
