@@ -212,7 +212,7 @@ fn contradicted(
 /// contiguous) of `classes`, weighed by `weights`, in order: the order that
 /// declares the fewest hands wrong. A Fenwick tree of the best run ending
 /// below each class, `n log n`.
-fn heaviest_increasing(classes: &[u16], weights: &[u64]) -> Vec<usize> {
+pub fn heaviest_increasing(classes: &[u16], weights: &[u64]) -> Vec<usize> {
     let top = classes.iter().copied().max().map_or(0, usize::from) + 1;
     // tree[i]: the best (weight, index) of runs ending at a class in i's range.
     let mut tree: Vec<(u64, usize)> = vec![(0, usize::MAX); top + 1];
@@ -321,7 +321,10 @@ impl fmt::Display for Checked {
     }
 }
 
-fn spell<G: Game>(hand: &G, d: &Disagreement) -> String {
+/// How a check's report spells a disagreement `d` on `hand`: its cards
+/// (the hole cards apart), the value the engine gave, what it stands for
+/// and why it is wrong.
+pub fn spell<G: Game>(hand: &G, d: &Disagreement) -> String {
     let cards: Vec<String> = hand.card_slice().iter().map(Card::to_string).collect();
     let (hole, board) = cards.split_at(G::HOLE);
     let text = if G::HOLE == 0 {
@@ -621,88 +624,4 @@ pub fn on_classified<G: Game>(
         every: false,
         examples,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn verdict(values: &[i64], classes: &[u16], better: Better) -> Verdict {
-        let mut t = Tally::default();
-        t.add(values, classes, 0, 1);
-        t.verdict(better)
-    }
-
-    #[test]
-    fn the_worked_example_of_the_crate_docs() {
-        let worst = handeval_core::rules::STANDARD.classes();
-        let classes = [1, 1609, 1609, 1600, worst];
-        let right = verdict(&[9, 5, 5, 6, 1], &classes, Better::Higher);
-        assert_eq!(right.disagreements, 0);
-        assert_eq!(right.classes, 4);
-        // The wheel above the king-high straight.
-        let wrong = verdict(&[9, 5, 5, 4, 1], &classes, Better::Higher);
-        assert_eq!(wrong.disagreements, 1, "{wrong:?}");
-        assert!(wrong.examples[0].misordered);
-        // Issue 66, item 11: why it is out of order, not only that: the
-        // king-high straight (value 4) is ranked below the wheel's value 5,
-        // which the reference ranks below it.
-        assert_eq!(wrong.examples[0].contradicts, Some((5, 1609, false)));
-        let hand: handeval_core::Hand = "Kc Qd Jh Ts 9c".parse().unwrap();
-        assert_eq!(
-            spell(&hand, &wrong.examples[0]),
-            "Kc Qd Jh Ts 9c: value 4 (standing for class 1600, out of order: the engine ranks it below value 5 (class 1609), which the reference ranks below it), the reference's class 1600"
-        );
-    }
-
-    #[test]
-    fn the_direction_is_the_engines() {
-        let classes = [1, 2, 3];
-        assert_eq!(
-            verdict(&[1, 2, 3], &classes, Better::Lower).disagreements,
-            0
-        );
-        assert_eq!(
-            verdict(&[1, 2, 3], &classes, Better::Higher).disagreements,
-            2
-        );
-    }
-
-    #[test]
-    fn merged_and_split_classes_are_caught_on_their_hands() {
-        // Classes 2 and 3 given one value: the fewer hands disagree.
-        let merged = verdict(&[9, 8, 8, 8, 1], &[1, 2, 2, 3, 4], Better::Higher);
-        assert_eq!(merged.disagreements, 1);
-        assert_eq!(merged.examples[0].value_stands_for, Some(2));
-        // Class 2 given two values.
-        let split = verdict(&[9, 8, 7, 7, 1], &[1, 2, 2, 2, 4], Better::Higher);
-        assert_eq!(split.disagreements, 1);
-        assert_eq!(split.examples[0].index, 1);
-    }
-
-    #[test]
-    fn tallies_merge_as_one() {
-        let (values, classes) = ([5i64, 5, 4, 3, 5, 4], [1u16, 1, 2, 3, 1, 2]);
-        let mut one = Tally::default();
-        one.add(&values, &classes, 0, 2);
-        let mut a = Tally::default();
-        a.add(&values[..3], &classes[..3], 0, 2);
-        let mut b = Tally::default();
-        b.add(&values[3..], &classes[3..], 3, 2);
-        assert_eq!(
-            one.verdict(Better::Higher),
-            b.merge(a).verdict(Better::Higher)
-        );
-        assert_eq!(one.verdict(Better::Higher).hands, 12);
-    }
-
-    #[test]
-    fn the_heaviest_increasing_run() {
-        assert_eq!(heaviest_increasing(&[3, 1, 2, 5, 4], &[1; 5]).len(), 3);
-        assert_eq!(
-            heaviest_increasing(&[3, 1, 2, 5, 4], &[9, 1, 1, 1, 2]),
-            vec![0, 4]
-        );
-        assert!(heaviest_increasing(&[], &[]).is_empty());
-    }
 }

@@ -3,6 +3,8 @@
 //! its engine; the lab's C ABI over every five-card hand, and a broken
 //! evaluator behind it caught on the hands it breaks.
 
+mod units;
+
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
