@@ -110,7 +110,7 @@ pub enum Checked {
 }
 
 /// `--game`'s value: a game's id, or a Hi-Lo game's.
-pub(crate) fn parse_checked(id: &str) -> Result<Checked, String> {
+pub fn parse_checked(id: &str) -> Result<Checked, String> {
     if let Some(game) = crate::low::game(id.trim()) {
         return Ok(Checked::Low(game));
     }

@@ -27,27 +27,27 @@ pub struct Args {
     /// As"`), a range (`"QQ+,AKs"`, `random`, `"0.5(JJ),AQo@25"`), or with
     /// an Omaha `--game` its hole cards.
     #[arg(required_unless_present_any = ["preflop_table", "preflop_row"], num_args = 1..)]
-    hands: Vec<String>,
+    pub hands: Vec<String>,
     /// Count the heads-up preflop all-in table instead: each of the 169
     /// starting hands against each (card removal included), exact, on
     /// every core, written as CSV to this file (each unordered pair once:
     /// deals, games, the first hand's wins, ties and losses, its equity),
     /// its provenance beside it in a `.md` of the same name.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["hands", "board", "dead", "monte_carlo", "per_combo", "versus", "every_board"])]
-    preflop_table: Option<std::path::PathBuf>,
+    pub preflop_table: Option<std::path::PathBuf>,
     /// Count a row of the three-way preflop table instead: these two
     /// starting hands (`AA KK`, `AKs 76s`) against each of the 169 as the
     /// third, exact, on every core, as CSV on standard output (each
     /// player's wins, ties and losses and equity; a row of no deal, as a
     /// third `AA` beside `AA`, with none).
     #[arg(long, num_args = 2, value_names = ["HAND", "VERSUS"], conflicts_with_all = ["hands", "preflop_table", "board", "dead", "monte_carlo", "per_combo", "versus", "every_board"])]
-    preflop_row: Option<Vec<String>>,
+    pub preflop_row: Option<Vec<String>>,
     /// The board so far: a flop (`2c7d9h`), a turn or a river; none by default.
     #[arg(long, default_value = "")]
-    board: String,
+    pub board: String,
     /// Cards out of the deck (folded hands, burned cards).
     #[arg(long, default_value = "")]
-    dead: String,
+    pub dead: String,
     /// The game: `seven` (Hold'em, two hole cards each, ranges allowed),
     /// any other game with a board (fixed hands, every board counted: an
     /// Omaha game's four, five or six hole cards, short deck's two of its
@@ -55,65 +55,65 @@ pub struct Args {
     /// between the best high and the best qualifying low, quartered pots
     /// and all).
     #[arg(long, default_value = "seven", value_parser = crate::diff::parse_checked)]
-    game: crate::diff::Checked,
+    pub game: crate::diff::Checked,
     /// For a Hi-Lo game: count the matchup a second time by brute force,
     /// each board and hand valued by the literal references and the pot
     /// split by fractions, and fail unless every equity agrees (1e-12).
     #[arg(long)]
-    brute_force: bool,
+    pub brute_force: bool,
     /// The evaluator of the game that values the hands (`cargo xtask list
     /// --game seven`); by default the one the registry's declarations
     /// choose (`handeval_registry::recommended`: a direct SIMD kernel
     /// this CPU runs, else a direct one with tables, ...). Every evaluator
     /// gives the same counts.
     #[arg(long)]
-    evaluator: Option<String>,
+    pub evaluator: Option<String>,
     /// Value the hands on every board (Hold'em on `--threads` threads,
     /// Omaha on one) instead of counting by classes of boards (each
     /// multiset of ranks to come once, the flush boards apart), which takes
     /// one thread a fraction of the time.
     #[arg(long)]
-    every_board: bool,
+    pub every_board: bool,
     /// Threads for `--every-board`; every core by default (`--threads 1`
     /// to compare evaluators).
     #[arg(long, requires = "every_board")]
-    threads: Option<usize>,
+    pub threads: Option<usize>,
     /// With ranges counted exactly, also each combo of each range: its
     /// share of the deals and its equity in them.
     #[arg(long)]
-    per_combo: bool,
+    pub per_combo: bool,
     /// Break the first range down on the board (a flop, turn or river):
     /// its made hands and draws as players name them
     /// (`handeval_equity::breakdown` defines each), each class's combos,
     /// weight and share and, given a second range, its equity against it,
     /// exact.
     #[arg(long, conflicts_with_all = ["table", "per_combo", "monte_carlo", "versus", "every_board", "preflop_table", "preflop_row"])]
-    breakdown: bool,
+    pub breakdown: bool,
     /// Count every combo of the first range against the second on the
     /// board, exact, as one table: each combo's weight, the opposing
     /// weight it can meet and its equity.
     #[arg(long, conflicts_with_all = ["per_combo", "monte_carlo", "versus", "every_board", "preflop_table", "preflop_row"])]
-    table: bool,
+    pub table: bool,
     /// With `--table`, count it on every flop instead, each class of flops
     /// up to suit renaming once (1,755 for ranges without suits), on every
     /// core, written as CSV to this file: the flop, the flops of its
     /// class, then each combo's row.
     #[arg(long, value_name = "FILE", requires = "table")]
-    every_flop: Option<std::path::PathBuf>,
+    pub every_flop: Option<std::path::PathBuf>,
     /// Estimate by Monte Carlo instead of counting exactly: seeded games
     /// until every player's standard error is at most `--stderr` or
     /// `--seconds` have passed.
     #[arg(long)]
-    monte_carlo: bool,
+    pub monte_carlo: bool,
     /// The standard error a Monte Carlo run stops at.
     #[arg(long, default_value_t = 1e-3, requires = "monte_carlo")]
-    stderr: f64,
+    pub stderr: f64,
     /// The most seconds a Monte Carlo run takes.
     #[arg(long, default_value_t = 60.0, requires = "monte_carlo")]
-    seconds: f64,
+    pub seconds: f64,
     /// The Monte Carlo run's seed (printed either way).
     #[arg(long, default_value_t = 20_261_126, requires = "monte_carlo")]
-    seed: u64,
+    pub seed: u64,
     /// Also count the matchup with an outside calculator, on one thread,
     /// and say its time and whether it agrees (1e-9 on each equity, the
     /// same games): `c/ompeval` is OMPEval's own `EquityCalculator` as
@@ -122,7 +122,7 @@ pub struct Args {
     /// ranges without weights (given to it as the combos the lab read from
     /// them).
     #[arg(long)]
-    versus: Option<String>,
+    pub versus: Option<String>,
 }
 
 /// The cards of `text` as every command reads them
@@ -133,7 +133,7 @@ pub fn cards(what: &str, text: &str) -> Result<Vec<Card>> {
 }
 
 /// The arguments' cards: each player's two, the board, the dead cards.
-struct Dealt {
+pub struct Dealt {
     players: Vec<[Card; 2]>,
     board: Vec<Card>,
     dead: Vec<Card>,
@@ -141,7 +141,7 @@ struct Dealt {
 
 impl Dealt {
     /// Parses the arguments' cards.
-    fn of(args: &Args) -> Result<Dealt> {
+    pub fn of(args: &Args) -> Result<Dealt> {
         let players = args
             .hands
             .iter()
@@ -162,7 +162,7 @@ impl Dealt {
     }
 
     /// The showdown of these cards.
-    fn showdown(&self) -> Result<Showdown> {
+    pub fn showdown(&self) -> Result<Showdown> {
         Showdown::new(&self.players, &self.board, &self.dead).map_err(|e| anyhow::anyhow!("{e}"))
     }
 
@@ -963,7 +963,7 @@ const MAX_SECONDS: Duration = Duration::from_secs(365 * 24 * 3600);
 
 /// A number as a person writes it: `0.001`, `60`, `1e-300` (issue 66, item
 /// 13: `--stderr 1e-300` was printed with three hundred digits).
-fn short(x: f64) -> String {
+pub fn short(x: f64) -> String {
     if x != 0.0 && !(1e-4..1e7).contains(&x.abs()) {
         format!("{x:e}")
     } else {
@@ -1051,8 +1051,8 @@ fn monte_carlo(args: &Args, name: &str) -> Result<ExitCode> {
 /// the first player's combos of a range count), drawn only once the count
 /// has taken a second (a quicker one would flash), and only on a terminal
 /// (indicatif draws nothing elsewhere).
-struct Delayed {
-    bar: ProgressBar,
+pub struct Delayed {
+    pub bar: ProgressBar,
     started: Instant,
 }
 
@@ -1062,7 +1062,7 @@ const SHOW_AFTER: Duration = Duration::from_secs(1);
 impl Delayed {
     /// A bar whose message after the spinner and the time is `what`, an
     /// indicatif template (`{pos} of {len} first cards`).
-    fn new(what: &str) -> Self {
+    pub fn new(what: &str) -> Self {
         let bar = ProgressBar::hidden().with_style(
             ProgressStyle::with_template(&format!("{{spinner}} {{elapsed}} {what}"))
                 .expect("a valid template"),
@@ -1074,7 +1074,7 @@ impl Delayed {
     }
 
     /// `done` of `of` first cards counted.
-    fn advance(&self, done: usize, of: usize) {
+    pub fn advance(&self, done: usize, of: usize) {
         if self.bar.is_hidden() && shown(self.started.elapsed()) {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
         }
@@ -1096,7 +1096,7 @@ impl Delayed {
 }
 
 /// Whether a count that has run this long shows its progress.
-fn shown(elapsed: Duration) -> bool {
+pub fn shown(elapsed: Duration) -> bool {
     elapsed >= SHOW_AFTER
 }
 
@@ -1106,168 +1106,5 @@ fn classes(n: usize) -> String {
         "1 class".to_string()
     } else {
         format!("{} classes", thousands(n))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(hands: &[&str], board: &str, dead: &str) -> Args {
-        Args {
-            hands: hands.iter().map(ToString::to_string).collect(),
-            board: board.into(),
-            dead: dead.into(),
-            game: crate::diff::Checked::Game(GameInfo::of::<Hand7>()),
-            brute_force: false,
-            evaluator: None,
-            every_board: false,
-            threads: None,
-            per_combo: false,
-            breakdown: false,
-            table: false,
-            every_flop: None,
-            monte_carlo: false,
-            stderr: 1e-3,
-            seconds: 60.0,
-            seed: 1,
-            versus: None,
-            preflop_table: None,
-            preflop_row: None,
-        }
-    }
-
-    fn showdown(args: &Args) -> Result<Showdown> {
-        Dealt::of(args)?.showdown()
-    }
-
-    fn error(hands: &[&str], board: &str, dead: &str) -> String {
-        format!("{:#}", showdown(&args(hands, board, dead)).unwrap_err())
-    }
-
-    /// Issue 66, items 1, 10 and 13: each refused with a clear error, no
-    /// panic, no switch silently ignored, no number of 300 digits.
-    #[test]
-    fn monte_carlo_limits_and_ignored_switches_are_refused() {
-        let mc = |stderr: f64, seconds: f64| {
-            let mut a = args(&["AA", "KK"], "", "");
-            a.monte_carlo = true;
-            a.stderr = stderr;
-            a.seconds = seconds;
-            format!("{:#}", run(&a).unwrap_err())
-        };
-        for big in [1e20, 1e300, f64::INFINITY, f64::NAN, 0.0, -1.0] {
-            let e = mc(1e-3, big);
-            assert!(e.starts_with("--seconds ") && e.contains("a year"), "{e}");
-        }
-        let e = mc(1e-300, 1.0);
-        assert_eq!(e, "--stderr 1e-300: a standard error from 1e-9 to 0.5");
-        assert_eq!(short(1e-3), "0.001");
-        assert_eq!(short(60.0), "60");
-        let mut a = args(&["AhAs", "KdKc"], "", "");
-        a.per_combo = true;
-        assert!(format!("{:#}", run(&a).unwrap_err()).starts_with("--per-combo: "));
-        let mut a = args(&["AA", "KK"], "", "");
-        a.monte_carlo = true;
-        a.per_combo = true;
-        assert!(format!("{:#}", run(&a).unwrap_err()).contains("--per-combo and --versus"));
-        let omaha = crate::diff::parse_checked("omaha").unwrap();
-        for (per_combo, versus) in [(true, None), (false, Some("c/ompeval".to_string()))] {
-            let mut a = args(&["AhAsKhKs", "QdQcJdJc"], "", "");
-            a.game = omaha;
-            a.per_combo = per_combo;
-            a.versus = versus;
-            let e = format!("{:#}", run(&a).unwrap_err());
-            assert!(
-                e.contains("--per-combo and --versus are of Hold'em ranges"),
-                "{e}"
-            );
-        }
-        // Issue 66, item 9: the help named `c/pokerfast`; the engine is `c/ompeval`.
-        let mut a = args(&["AhAs", "KdKc"], "", "");
-        a.versus = Some("c/pokerfast".into());
-        let e = format!("{:#}", run(&a).unwrap_err());
-        assert!(e.contains("c/ompeval, c/ompeval-source"), "{e}");
-    }
-
-    /// Issue 66, items 14 and 15: an Omaha hand's error names its player;
-    /// six cards, one held and five shared, are no game with a board.
-    #[test]
-    fn other_games_name_the_player_and_refuse_six_cards() {
-        let mut a = args(&["AA,KK", "QdQcJdJc"], "", "");
-        a.game = crate::diff::parse_checked("omaha").unwrap();
-        let e = format!("{:#}", run(&a).unwrap_err());
-        assert!(e.starts_with("player 1's hand `AA,KK`: "), "{e}");
-        let mut a = args(&["AhAs", "KdKc"], "", "");
-        a.game = crate::diff::parse_checked("six").unwrap();
-        let e = format!("{:#}", run(&a).unwrap_err());
-        assert!(
-            e.contains("no board") || e.contains("a board of five"),
-            "{e}"
-        );
-    }
-
-    #[test]
-    fn progress_is_shown_beyond_a_second_only() {
-        assert!(!shown(Duration::from_millis(999)));
-        assert!(shown(Duration::from_secs(1)));
-        let bar = Delayed::new("{pos} of {len}");
-        bar.advance(1, 48);
-        assert_eq!(bar.bar.position(), 1);
-        assert_eq!(bar.bar.length(), Some(48));
-    }
-
-    #[test]
-    fn bad_input_is_a_clear_error_naming_the_card() {
-        assert_eq!(
-            error(&["AhAs", "KdAh"], "", ""),
-            "the card Ah is given twice"
-        );
-        assert_eq!(
-            error(&["AhAs", "KdKc"], "2c7d9hAs", ""),
-            "the card As is given twice"
-        );
-        assert_eq!(
-            error(&["AhAs", "KdKc"], "", "Kc"),
-            "the card Kc is given twice"
-        );
-        assert_eq!(
-            error(&["AhA", "KdKc"], "", ""),
-            "hand 1 `AhA`: missing suit at column 4 (expected one of c, d, h, s)"
-        );
-        assert_eq!(
-            error(&["AhAs", "KdXc"], "", ""),
-            "hand 2 `KdXc`: bad rank 'X' at column 3 (expected one of 2-9, T, J, Q, K, A or 10)"
-        );
-        assert_eq!(
-            error(&["AhAs", "KdKc"], "2c|7d9h", ""),
-            "the board `2c|7d9h`: bad rank '|' at column 3 (expected one of 2-9, T, J, Q, K, A or 10)"
-        );
-        assert_eq!(
-            error(&["AhAsKs", "KdKc"], "", ""),
-            "hand 1 `AhAsKs`: 3 cards, where a hand has two"
-        );
-        assert!(error(&["AhAs"], "", "").starts_with("1 player: a showdown takes 2 to 6"));
-        let seven = ["2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d", "8c8d"];
-        assert!(error(&seven, "", "").starts_with("7 players"));
-        assert!(error(&["AhAs", "KdKc"], "2c7d", "").starts_with("a board of 2 cards"));
-        assert!(error(&["AhAs", "KdKc"], "2c", "").starts_with("a board of 1 card:"));
-        // Every other card dead: the board cannot be dealt.
-        let dead: String = Card::all()
-            .map(|c| c.to_string())
-            .filter(|c| !["Ah", "As", "Kd", "Kc", "2c"].contains(&c.as_str()))
-            .collect();
-        assert_eq!(
-            error(&["AhAs", "KdKc"], "", &dead),
-            "the board needs 5 more cards and only 1 is left in the deck"
-        );
-        // Spaces inside a hand are fine, and cards are read as `eval` reads
-        // them: `10s` is the ten of spades, case does not matter (issue 49,
-        // item 9: at 43f40fc `10sAs` was "two characters each").
-        let spaced = showdown(&args(&["Ah As", "Kd Kc"], " 2c 7d 9h ", "")).unwrap();
-        let ten = showdown(&args(&["10sAs", "kdkc"], "", "")).unwrap();
-        let plain = showdown(&args(&["TsAs", "KdKc"], "", "")).unwrap();
-        assert_eq!(ten, plain);
-        assert_ne!(spaced, plain);
     }
 }

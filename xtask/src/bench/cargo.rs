@@ -202,13 +202,3 @@ pub fn ensure_runner() -> Result<()> {
         &[("CARGO_PROFILE_DEV_DEBUG", std::ffi::OsStr::new("0"))],
     )
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_lockfile_pins_gungraun() {
-        assert_eq!(locked_version("gungraun").unwrap(), "0.20.0");
-    }
-}

@@ -29,7 +29,7 @@ const FUNCTION: &str = "counted_sample";
 /// Reads one line of gungraun's JSON summary (schema v6), if it is one:
 /// benchmark `evaluator_i` is the `i`-th (workload, evaluator) `plan`
 /// counts.
-fn parse_line(line: &str, plan: &Plan) -> Result<Option<Counted>> {
+pub fn parse_line(line: &str, plan: &Plan) -> Result<Option<Counted>> {
     #[derive(Deserialize)]
     struct Summary {
         function_name: String,
@@ -176,42 +176,4 @@ pub fn count(plan: &Plan, plan_file: &Path, build: Build<'_>) -> Result<Vec<Coun
         bail!("gungraun counted {} benchmarks of {total}", counts.len());
     }
     Ok(counts)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use handeval_benches::{Mode, SimdLimit, Workload};
-
-    #[test]
-    fn gungraun_json_summaries_are_read_by_the_plans_names() {
-        let counted = ["null", "pokers"]
-            .map(|e| Benchmark {
-                workload: Workload::HEADLINE,
-                evaluator: e.into(),
-            })
-            .to_vec();
-        let plan = Plan {
-            seed: 1,
-            simd: SimdLimit::Avx512,
-            mode: Mode::Smoke,
-            timed: vec![],
-            counted,
-            rounds_out: "r".into(),
-            engines: None,
-        };
-        let line = r#"{"baselines":[null,null],"function_name":"counted_sample","group":"icount","id":"evaluator_1","kind":"LibraryBenchmark","profiles":[{"data":{"parts":[],"total":{"metrics":{"Dr":{"values":{"new":20257}},"Ir":{"values":{"new":967874}}},"regressions":[]}},"duration_ns":3,"tool":"Callgrind"}]}"#;
-        let c = parse_line(line, &plan).unwrap().unwrap();
-        assert_eq!(c.benchmark.to_string(), "strength/shuffled/encoded/pokers");
-        assert_eq!(c.instructions, 967_874);
-        assert_eq!(
-            parse_line("     Running benches/icount.rs", &plan).unwrap(),
-            None
-        );
-        // Another function, or an index the plan does not have.
-        let wrong = line.replace("counted_sample", "strength_sequential_encoded");
-        assert!(parse_line(&wrong, &plan).is_err());
-        let beyond = line.replace("evaluator_1", "evaluator_2");
-        assert!(parse_line(&beyond, &plan).is_err());
-    }
 }

@@ -8,11 +8,11 @@
 //! instruction counts, [`rows`] joins them into `results.csv`'s rows, and
 //! [`record`] describes the run for `machine.txt`.
 
-mod cargo;
-mod counts;
+pub mod cargo;
+pub mod counts;
 mod criterion;
-mod plan;
-mod record;
+pub mod plan;
+pub mod record;
 mod rows;
 
 use std::fs;
@@ -461,7 +461,7 @@ fn engines_phase(
 /// The games of the plan's workloads whose engines are checked, each once:
 /// a game worth its high, or a Hi-Lo game, whose workload is its low and
 /// whose engines are checked on their lows.
-fn engine_games(plan: &Plan) -> Vec<String> {
+pub fn engine_games(plan: &Plan) -> Vec<String> {
     plan.timed
         .iter()
         .map(|b| b.workload.game().id.to_string())
@@ -660,41 +660,4 @@ fn differential_check(plan: &Plan) -> Result<Vec<report::CheckRow>> {
         bail!("refusing to benchmark: some evaluators disagree with the reference (see above)");
     }
     Ok(crate::diff::check_rows(&outcome))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every game a run's engines are checked on is a game of the list,
-    /// the Hi-Lo ones among them (an engine of a Hi-Lo game values its
-    /// low): a run of every game once asked the engines' check for `bigo`,
-    /// which it did not know, and stopped ("no game bigo").
-    #[test]
-    fn engines_are_checked_on_every_game_of_the_run() {
-        let plan = plan::resolve(&plan::Request {
-            filter: "",
-            game: None,
-            simd: SimdLimit::Avx512,
-            mode: Mode::Smoke,
-            seed: 1,
-        })
-        .unwrap();
-        assert!(
-            plan.timed
-                .iter()
-                .any(|b| !b.workload.game().value.is_ranked())
-        );
-        let games = engine_games(&plan);
-        assert!(games.iter().any(|g| g == "seven"), "{games:?}");
-        assert!(games.iter().any(|g| g == "stud8"), "{games:?}");
-        for g in &games {
-            assert!(handeval_core::game_ids().any(|id| id == g), "{g}");
-        }
-        // The engines' check takes each of them (the floor named is left
-        // out of a check, so nothing runs).
-        let place = handeval_engines::install::Place::of_build();
-        let plan = crate::engines::Plan::for_mode(Mode::Smoke, 1);
-        crate::engines::checks_of(&place, &["py/null".to_string()], &games, &plan).unwrap();
-    }
 }

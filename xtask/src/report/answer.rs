@@ -22,7 +22,7 @@ pub fn headlines(rows: &[Row]) -> Vec<Workload> {
 }
 
 /// The fastest row of `workload` that `keep` accepts.
-fn fastest(rows: &[Row], workload: Workload, keep: impl Fn(&Row) -> bool) -> Option<&Row> {
+pub fn fastest(rows: &[Row], workload: Workload, keep: impl Fn(&Row) -> bool) -> Option<&Row> {
     rows.iter()
         .filter(|r| r.workload == workload && keep(r))
         .min_by(|a, b| a.ns.total_cmp(&b.ns))
@@ -69,7 +69,7 @@ fn in_language(rows: &[Row], workload: Workload, language: Language) -> String {
 
 /// A workload's line in the answer: its game's title, and a Hi-Lo game's
 /// low said so.
-fn title_of(w: Workload) -> String {
+pub fn title_of(w: Workload) -> String {
     if w.kind == handeval_results::Kind::Low {
         format!("{}, the low", w.game().title)
     } else {
@@ -120,62 +120,4 @@ pub fn section(rows: &[Row]) -> String {
     }
     s.push_str("\nThe detail of each game follows below.\n");
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The answer's line of `title` among `lines`: its six cells.
-    fn line_of<'a>(lines: &[&'a str], title: &str) -> Option<Vec<&'a str>> {
-        lines
-            .iter()
-            .find(|l| l.starts_with(&format!("| {title} |")))
-            .map(|l| l.split('|').map(str::trim).skip(1).take(6).collect())
-    }
-
-    /// Issue 65: a report answers first. For every game a committed run
-    /// timed, its first 40 lines say the lab's fastest, the strongest
-    /// outside evaluator called in-process, their ratio, and the fastest
-    /// Python and JavaScript entries.
-    #[test]
-    fn every_report_answers_every_game_in_its_first_40_lines() {
-        let results = crate::workspace::root().join("results");
-        let mut runs: Vec<_> = std::fs::read_dir(&results)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.join("results.csv").is_file())
-            .collect();
-        runs.sort();
-        let mut answered = 0;
-        for dir in runs {
-            let run = crate::report::load(&dir).unwrap();
-            let text = crate::report::markdown::render(&run, "run", "here");
-            let first: Vec<&str> = text.lines().take(40).collect();
-            for w in headlines(&run.rows) {
-                let cells = line_of(&first, &title_of(w)).unwrap_or_else(|| {
-                    panic!(
-                        "{}: {} is not answered in the first 40 lines",
-                        dir.display(),
-                        w
-                    )
-                });
-                assert_eq!(cells.len(), 6, "{}: {cells:?}", dir.display());
-                let lab = fastest(&run.rows, w, |r| r.role.is_some_and(Role::is_lab_variant));
-                if let (Some(lab), Some(outside)) = (lab, strongest_outside(&run.rows, w)) {
-                    assert!(
-                        cells[1].starts_with(&format!("`{}`", lab.evaluator)),
-                        "{cells:?}"
-                    );
-                    assert!(
-                        cells[2].starts_with(&format!("`{}`", outside.evaluator)),
-                        "{cells:?}"
-                    );
-                    assert_eq!(cells[3], ratio_words(lab.ns / outside.ns), "{cells:?}");
-                }
-                answered += 1;
-            }
-        }
-        assert!(answered > 20, "{answered} games answered");
-    }
 }

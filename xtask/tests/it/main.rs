@@ -5,7 +5,8 @@
 //! another and the tests inside one in parallel: as separate binaries these
 //! waited for each other, most of that time on child processes that sleep
 //! or wait for a signal, while a core stood idle (about 55 s of CI's test
-//! step, and a link of each binary).
+//! step, and a link of each binary). The library's own tests, a module per
+//! library module, are `units`.
 
 mod bench_runs;
 mod cli;
@@ -19,6 +20,7 @@ mod interrupt;
 mod misleading;
 mod readme;
 mod report;
+mod units;
 
 /// Every test that starts `cargo xtask bench`, one after another in one
 /// test: the workspace lets one bench run at a time (a second is refused,
