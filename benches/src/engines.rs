@@ -377,8 +377,9 @@ impl RunnerCalculatorContender {
     /// `engine`'s runner, started with the packages of `place`, to count
     /// `holes` of `game` on `board` (every board that completes it), held
     /// to `lab`; paced on its first count (untimed here, timed by the
-    /// runner, and checked too): one count a turn from a second on, the
-    /// fewest passes from 50 ms, else enough for a turn of `mode`.
+    /// runner, and checked too) by the rule every contender is paced by
+    /// ([`crate::rounds::pace_after`]): one count a turn from a second on,
+    /// the fewest passes from 50 ms, else enough for a turn of `mode`.
     ///
     /// # Errors
     /// A runner that does not start or answer, or whose first count is
@@ -403,25 +404,9 @@ impl RunnerCalculatorContender {
             failure: None,
         };
         let probe = c.count(1, false)?;
-        let one = probe.iter().copied().min().unwrap_or(1).max(1);
-        c.pace = if mode == Mode::Smoke {
-            Pace {
-                passes: 2,
-                warm: false,
-            }
-        } else if Duration::from_nanos(one) >= crate::rounds::ONE_PASS_A_TURN {
-            ALONE
-        } else if Duration::from_nanos(one) >= crate::rounds::SELF_WARMING {
-            Pace {
-                passes: 2,
-                warm: false,
-            }
-        } else {
-            Pace {
-                passes: mode.turn_target_ns().div_ceil(one).clamp(2, 512) as usize,
-                warm: true,
-            }
-        };
+        let one = Duration::from_nanos(probe.iter().copied().min().unwrap_or(1).max(1));
+        // The runner timed the count itself: that one pass is its length.
+        c.pace = crate::rounds::pace_after(one, c.min_passes(), mode, || one);
         Ok(c)
     }
 

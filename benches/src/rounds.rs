@@ -207,12 +207,35 @@ pub fn pace_by(timed: &mut dyn Timed, mode: Mode, now: &mut dyn FnMut() -> Durat
     let start = now();
     timed.pass(0);
     let probe = now().saturating_sub(start);
+    let min_passes = timed.min_passes();
+    pace_after(probe, min_passes, mode, || {
+        let warm = Pace {
+            passes: 3,
+            warm: false,
+        };
+        turn_by(timed, 0, warm, now).fastest
+    })
+}
+
+/// How a turn goes for a contender whose first pass took `probe` and
+/// that makes at least `min_passes` a turn, in a run of `mode`: one pass
+/// from [`ONE_PASS_A_TURN`], the fewest from [`SELF_WARMING`], no untimed
+/// pass before them; below that two passes in a smoke run, else as many
+/// as fill [`Mode::turn_target_ns`] at the pass `fastest` measures (asked
+/// only then), from `min_passes` to 512, each turn after an untimed pass.
+/// The one rule for every contender, whoever times its passes.
+pub fn pace_after(
+    probe: Duration,
+    min_passes: usize,
+    mode: Mode,
+    fastest: impl FnOnce() -> Duration,
+) -> Pace {
     if probe >= SELF_WARMING {
         return Pace {
             passes: if probe >= ONE_PASS_A_TURN {
                 1
             } else {
-                timed.min_passes()
+                min_passes
             },
             warm: false,
         };
@@ -223,14 +246,10 @@ pub fn pace_by(timed: &mut dyn Timed, mode: Mode, now: &mut dyn FnMut() -> Durat
             warm: true,
         };
     }
-    let warm = Pace {
-        passes: 3,
-        warm: false,
-    };
-    let one = turn_by(timed, 0, warm, now).fastest.as_nanos().max(1);
+    let one = fastest().as_nanos().max(1);
     let wanted = u128::from(mode.turn_target_ns())
         .div_ceil(one)
-        .clamp(timed.min_passes() as u128, 512);
+        .clamp(min_passes as u128, 512);
     Pace {
         passes: wanted as usize,
         warm: true,

@@ -127,6 +127,41 @@ fn a_long_pass_warms_itself_and_is_timed_once_a_turn() {
 }
 
 #[test]
+fn a_contender_that_times_itself_is_paced_by_the_same_rule() {
+    // A runner's calculator times its own counts: the first count's
+    // length is all `pace_after` is given, and a long one is not asked
+    // for again.
+    let never = || -> Duration { unreachable!("a pass of 50 ms or more is not measured again") };
+    let pace =
+        |probe_ms: u64, mode: Mode| pace_after(Duration::from_millis(probe_ms), 2, mode, never);
+    let alone = Pace {
+        passes: 1,
+        warm: false,
+    };
+    let fewest = Pace {
+        passes: 2,
+        warm: false,
+    };
+    assert_eq!(pace(1_500, Mode::Full), alone);
+    assert_eq!(pace(1_500, Mode::Smoke), alone);
+    assert_eq!(pace(100, Mode::Full), fewest);
+    assert_eq!(pace(100, Mode::Smoke), fewest);
+    assert_eq!(
+        pace_after(Duration::from_millis(2), 2, Mode::Smoke, never),
+        Pace {
+            passes: 2,
+            warm: true
+        }
+    );
+    // A short count: as many as fill a turn, each turn after an untimed one.
+    let two_ms = Duration::from_millis(2);
+    let paced = pace_after(two_ms, 2, Mode::Full, || two_ms);
+    let wanted = u128::from(Mode::Full.turn_target_ns()).div_ceil(two_ms.as_nanos());
+    assert_eq!(paced.passes as u128, wanted.clamp(2, 512));
+    assert!(paced.warm);
+}
+
+#[test]
 fn criterion_counts_each_pass_at_its_turns_fastest() {
     let mut s = Scripted {
         script: vec![200],
