@@ -326,30 +326,29 @@ class Breakdown:
 def breakdown(
     range: str, board: str, dead: str = "", versus: str | None = None, game: str = "seven"
 ) -> Breakdown:
-    """A Hold'em range's made hands and draws on ``board`` (a flop, turn or
+    """A range's made hands and draws on ``board`` (a flop, turn or
     river), as the lab's ``handeval_equity::breakdown`` defines them, and
     with ``versus`` each class's exact equity against that range.
 
-    The classes are Hold'em's (two hole cards, the 52-card deck): any other
-    ``game`` raises ``ValueError`` saying so. Short deck's straights (A-6-7-8-9
-    its lowest, so its draws) and Omaha's four to six hole cards (two of
-    them played) change what a top pair or a gutshot is, and the lab has
-    not defined or proven those classes; :func:`table` gives every hand's
-    equity in every game.
+    ``game`` is Hold'em (``"seven"``) or short deck (``"short7"``, or
+    ``"short7t"`` with trips above the straight): short deck's classes are
+    Hold'em's by its own deck and ranking (its straights from A-6-7-8-9,
+    so its draws; ``"random"`` every combo of its 36 cards; a card below
+    the six an error), its made classes listed strongest first by its
+    ranking. Omaha's four to six hole cards (two of them played) and the
+    Hi-Lo games' two pots change what a top pair or a draw is, and the lab
+    has not defined or proven those classes: such a ``game`` raises
+    ``ValueError`` saying so, and :func:`table` gives every hand's equity
+    there.
 
     >>> import handeval
     >>> b = handeval.breakdown("random", "2c7d9h")
     >>> b.made["set"].combos, b.draws["open-ended"].combos
     (9, 32)
+    >>> handeval.breakdown("random", "9h8d7c", game="short7").made["straight"].combos
+    48
     """
-    if game != "seven":
-        if game not in _handeval.game_ids():
-            raise ValueError(f"no game `{game}`: the games are {', '.join(_handeval.game_ids())}")
-        raise ValueError(
-            f"a breakdown's classes are Hold'em's (`seven`), not `{game}`'s: "
-            "use table() for every hand's equity"
-        )
-    combos, weight, made, draws, hands = _handeval.breakdown(range, board, dead, versus)
+    combos, weight, made, draws, hands = _handeval.breakdown(range, board, dead, versus, game)
     return Breakdown(
         combos,
         weight,

@@ -30,7 +30,7 @@ def estimate_showdown(
     game: str, hands: list[str], board: str, dead: str, seed: int, stderr: float
 ) -> tuple[list[float], list[float], int]: ...
 def breakdown(
-    range: str, board: str, dead: str, versus: str | None
+    range: str, board: str, dead: str, versus: str | None, game: str
 ) -> tuple[
     int,
     float,

@@ -500,18 +500,20 @@ type Broken = (
     Vec<(String, f64, &'static str, Vec<&'static str>)>,
 );
 
-/// A Hold'em range broken down on a board (see [`Broken`]).
+/// A range broken down on a board in a game of two hole cards (see
+/// [`Broken`]).
 #[pyfunction]
-#[pyo3(signature = (range, board, dead = "", versus = None))]
+#[pyo3(signature = (range, board, dead = "", versus = None, game = "seven"))]
 fn breakdown(
     py: Python<'_>,
     range: &str,
     board: &str,
     dead: &str,
     versus: Option<&str>,
+    game: &str,
 ) -> PyResult<Broken> {
     let b = py
-        .allow_threads(|| handeval::equity::breakdown(range, board, dead, versus))
+        .allow_threads(|| handeval::equity::breakdown_of(game, range, board, dead, versus))
         .map_err(|e| value_error(&e))?;
     let line = |name: &'static str, l: &handeval::equity::Line| {
         (name, l.combos, l.weight, l.share, l.equity)

@@ -528,6 +528,23 @@ def test_a_games_bad_hand_or_name_is_a_value_error():
         handeval.equity(["As Ad Ks Kd", "Xs Qc Jd Th"], game="omaha")
 
 
+def _class_equities_are_the_tables(versus, t):
+    """Asserts each made class's equity in the breakdown ``versus`` is its
+    combos' from the table ``t``, weighted by the opposing weight each
+    meets; the classes with an equity."""
+    rows = {r.cards: r for r in t.rows}
+    equities = 0
+    for name, line in versus.made.items():
+        of = [rows[h.cards] for h in versus.hands if h.made == name and rows[h.cards].equity is not None]
+        deals = sum(r.weight * r.against for r in of)
+        if line.equity is None:
+            assert deals == 0
+        else:
+            equities += 1
+            assert abs(line.equity - sum(r.weight * r.against * r.equity for r in of) / deals) < 1e-12
+    return equities
+
+
 def test_a_breakdown_adds_up_and_matches_the_table():
     b = handeval.breakdown("random", "2c7d9h")
     assert (b.combos, b.weight) == (1176, 1176.0)
@@ -542,19 +559,34 @@ def test_a_breakdown_adds_up_and_matches_the_table():
     # weighted by the opposing weight each meets.
     hero, villain, board = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,0.5(AKo)", "Ts9s4d"
     versus = handeval.breakdown(hero, board, versus=villain)
-    t = handeval.table(hero, villain, board)
-    rows = {r.cards: r for r in t.rows}
-    for name, line in versus.made.items():
-        of = [rows[h.cards] for h in versus.hands if h.made == name and rows[h.cards].equity is not None]
-        deals = sum(r.weight * r.against for r in of)
-        if line.equity is None:
-            assert deals == 0
-        else:
-            assert abs(line.equity - sum(r.weight * r.against * r.equity for r in of) / deals) < 1e-12
+    assert _class_equities_are_the_tables(versus, handeval.table(hero, villain, board)) > 3
     with pytest.raises(ValueError, match="board of 2 cards"):
         handeval.breakdown("random", "2c7d")
     with pytest.raises(ValueError, match="player 2's range"):
         handeval.breakdown("random", "2c7d9h", versus="ZZ")
+
+
+@pytest.mark.parametrize("game", ["short7", "short7t"])
+def test_a_short_deck_breakdown_adds_up_and_matches_its_table(game):
+    # Short deck's classes by its own deck and ranking: A-6 is a straight
+    # on 9-8-7 (A-6-7-8-9), and `random` is its 36 cards' combos.
+    b = handeval.breakdown("random", "9h8d7c", game=game)
+    assert (b.combos, b.weight) == (528, 528.0)
+    assert b.made["straight"].combos == 48
+    assert sum(line.combos for line in b.made.values()) == 528
+    assert list(b.made)[:4] == ["straight flush", "quads", "flush", "full house"]
+    # With trips above the straight, a set or trips outranks it.
+    river = handeval.breakdown("9sTs", "9c9d8h7cJd", game=game)
+    assert river.hands[0].made == ("trips" if game == "short7t" else "straight")
+    # Against a range, each class's equity is its combos' from the
+    # game's table, weighted by the opposing weight each meets.
+    hero, villain, board = "66+,A6s+,K9s+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,0.5(AKo)", "Ts9s7dKc"
+    versus = handeval.breakdown(hero, board, versus=villain, game=game)
+    assert _class_equities_are_the_tables(versus, handeval.table(hero, villain, board, game=game)) > 3
+    with pytest.raises(ValueError, match="2c is not in the deck"):
+        handeval.breakdown("random", "2c7d9h", game=game)
+    with pytest.raises(ValueError, match="5s is not in the deck"):
+        handeval.breakdown("55", "Th9d8c", game=game)
 
 
 def test_a_table_is_the_exact_counts_per_combo():
@@ -600,5 +632,5 @@ def test_every_game_with_a_board_has_a_table_held_to_its_pairs():
         handeval.table("AhAsKhQs, 9c8d7c", "KcKdJcTd", "Ac5c2d", game="omaha")
     with pytest.raises(ValueError, match="no game"):
         handeval.table("AA", "KK", game="nope")
-    with pytest.raises(ValueError, match="Hold'em"):
-        handeval.breakdown("random", "Th7h6c", game="short7")
+    with pytest.raises(ValueError, match="not cards held and a board|not defined|Omaha"):
+        handeval.breakdown("random", "Th7h6c", game="omaha")

@@ -86,7 +86,7 @@ pub struct Args {
     /// its made hands and draws as players name them
     /// (`handeval_equity::breakdown` defines each), each class's combos,
     /// weight and share and, given a second range, its equity against it,
-    /// exact.
+    /// exact; in Hold'em or short deck (`--game short7`, `short7t`).
     #[arg(long, conflicts_with_all = ["table", "per_combo", "monte_carlo", "versus", "every_board", "preflop_table", "preflop_row"])]
     pub breakdown: bool,
     /// Count every combo of the first range against the second on the
@@ -287,11 +287,13 @@ pub fn run(args: &Args) -> Result<ExitCode> {
             dealt.count
         );
     }
+    let holdem = GameInfo::of::<Hand7>();
+    let studied = |g: GameInfo| g == holdem || (args.breakdown && study::broken_down(g));
     if (args.breakdown || args.table)
-        && !matches!(args.game, crate::diff::Checked::Game(g) if g == GameInfo::of::<Hand7>())
+        && !matches!(args.game, crate::diff::Checked::Game(g) if studied(g))
     {
         bail!(
-            "--game {}: --breakdown and --table are of Hold'em ranges (no --game)",
+            "--game {}: --breakdown is of Hold'em's and short deck's ranges (`seven`, `short7`, `short7t`), --table of Hold'em's (no --game)",
             dealt.id
         );
     }
@@ -301,11 +303,11 @@ pub fn run(args: &Args) -> Result<ExitCode> {
     if args.brute_force {
         bail!("--brute-force: a Hi-Lo game's count (`--game omaha8`)");
     }
-    if args.game() != GameInfo::of::<Hand7>() {
-        return other_game(args, &name);
-    }
     if args.breakdown {
         return study::run_breakdown(args, &name);
+    }
+    if args.game() != holdem {
+        return other_game(args, &name);
     }
     if args.table {
         return study::run_table(args, &name);

@@ -73,9 +73,12 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use handeval_core::Card;
+use handeval_core::rules::{Rules, STANDARD};
+use handeval_core::{Card, Category, Game, Value};
 
 use crate::exact::EquityError;
+use crate::fixed::{deals_a_board, distinct_of, held};
+use crate::lists::HandTable;
 use crate::range::{Combo, Range};
 use crate::versus::Table;
 
@@ -140,6 +143,43 @@ impl Made {
         Made::AceHigh,
         Made::Nothing,
     ];
+
+    /// The category of the five a combo of the class shows down with,
+    /// where the class is one (a straight flush to a straight), else the
+    /// category the hole cards make of their own: trips for a set or
+    /// trips, two pair, one pair for the pairs, high card for the rest.
+    #[must_use]
+    pub const fn category(self) -> Category {
+        match self {
+            Made::StraightFlush => Category::StraightFlush,
+            Made::Quads => Category::FourOfAKind,
+            Made::FullHouse => Category::FullHouse,
+            Made::Flush => Category::Flush,
+            Made::Straight => Category::Straight,
+            Made::Set | Made::Trips => Category::ThreeOfAKind,
+            Made::TwoPair => Category::TwoPair,
+            Made::Overpair
+            | Made::TopPairTopKicker
+            | Made::TopPairGoodKicker
+            | Made::TopPairWeakKicker
+            | Made::PocketPairBelowTop
+            | Made::MiddlePair
+            | Made::WeakPair => Category::OnePair,
+            Made::AceHigh | Made::Nothing => Category::HighCard,
+        }
+    }
+
+    /// Every made class, strongest first by `rules`: [`Made::ALL`] in
+    /// Hold'em; in short deck the flush above the full house, and with
+    /// trips above the straight (`short7t`) the set and trips above the
+    /// straight too.
+    #[must_use]
+    pub fn order(rules: &Rules) -> [Made; 17] {
+        let mut out = Made::ALL;
+        // Stable: the classes of one category keep ALL's order.
+        out.sort_by_key(|m| core::cmp::Reverse(rules.tier(m.category())));
+        out
+    }
 
     /// The class as players write it (`top pair, top kicker`).
     #[must_use]
@@ -272,23 +312,56 @@ pub struct Class {
 }
 
 /// The class of `hole` on `board` (three to five cards) with `dead` cards
-/// out of the deck.
+/// out of the deck, in Hold'em: [`classify_of`] for [`handeval_core::Hand7`].
 ///
 /// # Errors
 /// [`EquityError::Board`] for a board of other than 3 to 5 cards,
 /// [`EquityError::Repeated`] for a card given twice.
 pub fn classify(hole: [Card; 2], board: &[Card], dead: &[Card]) -> Result<Class, EquityError> {
+    classify_of::<handeval_core::Hand7>(hole, board, dead)
+}
+
+/// The class of `hole` on `board` (three to five cards) with `dead` cards
+/// out of the deck, in the game `G`: Hold'em (`seven`) or short deck
+/// (`short7`, `short7t`), any game of two hole cards and a board whose
+/// highest hand wins. Short deck's classes are Hold'em's by its own deck
+/// and ranking: its deck runs from the six (a two is no card of it, nor
+/// an out), its straights from A-6-7-8-9 (so do its draws), and in
+/// `short7t` trips beat a straight (so trips draw to no straight, and
+/// trips or a set that also make a straight are trips or a set). A flush
+/// beats a full house there too, but no seven cards hold both, and a
+/// full house never holds four of a suit, so no class changes for it.
+///
+/// # Errors
+/// [`EquityError::Game`] for another game, [`EquityError::Board`] for a
+/// board of other than 3 to 5 cards, [`EquityError::Repeated`] for a card
+/// given twice, [`EquityError::OutsideDeck`] for a card the game's deck
+/// does not hold.
+pub fn classify_of<G: Game>(
+    hole: [Card; 2],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<Class, EquityError> {
+    let rules = rules_of::<G>()?;
     if !(3..=5).contains(&board.len()) {
         return Err(EquityError::Board(board.len()));
     }
-    let mut seen = 0u64;
-    for &c in hole.iter().chain(board).chain(dead) {
-        if seen & 1 << c.index() != 0 {
-            return Err(EquityError::Repeated(c));
-        }
-        seen |= 1 << c.index();
+    let seen = distinct_of::<G>(hole.iter().chain(board).chain(dead))?;
+    Ok(class_of(rules, hole, mask(board), seen, board.len()))
+}
+
+/// The rules `G`'s breakdown classifies by: an error unless `G` is a game
+/// of two hole cards and a board whose highest hand wins.
+fn rules_of<G: Game>() -> Result<&'static Rules, EquityError> {
+    if held::<G>() == 2
+        && deals_a_board::<G>()
+        && G::RULES.lowball.is_none()
+        && matches!(G::VALUE, Value::High)
+    {
+        Ok(G::RULES)
+    } else {
+        Err(EquityError::Game(G::WORD))
     }
-    Ok(class_of(hole, mask(board), seen, board.len()))
 }
 
 /// Cards as bits `1 << index`.
@@ -321,20 +394,21 @@ fn suit_ranks(cards: u64, s: u32) -> u16 {
     ranks_of(cards & SUIT_CARDS << s)
 }
 
-/// The top rank (0 = two .. 12 = ace; 3 for the wheel) of the highest
-/// straight the ranks `r` hold.
-fn straight_top(r: u16) -> Option<u32> {
-    // Bit 0 the ace as one, bit k + 1 rank k: five in a row are five
-    // consecutive bits.
-    let m = u32::from(r) << 1 | u32::from(r) >> 12 & 1;
+/// The top rank (0 = two .. 12 = ace; 3 for the wheel, 7 for short
+/// deck's A-6-7-8-9) of the highest straight the ranks `r` hold, the ace
+/// playing low just below the deck's lowest rank `low`.
+fn straight_top(r: u16, low: u8) -> Option<u32> {
+    // Bit k + 1 rank k, the ace also at bit `low` (as the rank below the
+    // lowest): five in a row are five consecutive bits.
+    let m = u32::from(r) << 1 | (u32::from(r) >> 12 & 1) << low;
     let runs = m & m >> 1 & m >> 2 & m >> 3 & m >> 4;
     (runs != 0).then(|| runs.ilog2() + 3)
 }
 
 /// Whether the ranks `with` make a straight higher than `board_only` do
 /// (none counts as lowest): a straight the hole cards play in.
-fn plays(with: u16, board_only: u16) -> bool {
-    match (straight_top(with), straight_top(board_only)) {
+fn plays(with: u16, board_only: u16, low: u8) -> bool {
+    match (straight_top(with, low), straight_top(board_only, low)) {
         (Some(t), Some(b)) => t > b,
         (Some(_), None) => true,
         _ => false,
@@ -342,53 +416,86 @@ fn plays(with: u16, board_only: u16) -> bool {
 }
 
 /// The class of `hole` on the board `board` (bits, `len` cards), the
-/// cards `seen` (hole, board and dead) out of the deck: the fast
-/// classifier, by masks of ranks and suits.
-pub(crate) fn class_of(hole: [Card; 2], board: u64, seen: u64, len: usize) -> Class {
+/// cards `seen` (hole, board and dead) out of the deck of `rules`: the
+/// fast classifier, by masks of ranks and suits.
+pub(crate) fn class_of(rules: &Rules, hole: [Card; 2], board: u64, seen: u64, len: usize) -> Class {
     let all = board | 1 << hole[0].index() | 1 << hole[1].index();
-    let made = made_of(hole, board, all);
+    let (made, best) = made_of(rules, hole, board, all);
     let draws = if len < 5 {
-        draws_of(hole, board, all, seen, made, len == 3)
+        let unseen = !seen & rules.deck();
+        let by = DrawsBy {
+            rules,
+            best,
+            flop: len == 3,
+        };
+        draws_of(hole, (board, all, unseen), made, &by)
     } else {
         Draws::NONE
     };
     Class { made, draws }
 }
 
-/// The made class of `hole` with the board `board` (all the cards: `all`).
-fn made_of(hole: [Card; 2], board: u64, all: u64) -> Made {
+/// What the draws of a combo depend on besides its cards: the rules, the
+/// strongest category its cards make ([`made_of`]) and the street.
+struct DrawsBy<'a> {
+    rules: &'a Rules,
+    best: Category,
+    flop: bool,
+}
+
+/// The made class of `hole` with the board `board` (all the cards:
+/// `all`) by `rules`, and the strongest category of the cards from trips
+/// up (high card below that): what the draws need to know.
+fn made_of(rules: &Rules, hole: [Card; 2], board: u64, all: u64) -> (Made, Category) {
     let rank_count = |cards: u64, r: u8| (cards >> (4 * r) & RANK_CARDS).count_ones();
+    let low = rules.lowest.index();
     let (a, b) = (hole[0].rank().index(), hole[1].rank().index());
     let (a, b) = (a.max(b), a.min(b));
     let (ba, bb) = (rank_count(board, a), rank_count(board, b));
     let all_ranks = ranks_of(all);
     let board_ranks = ranks_of(board);
 
-    // The category of the best five, from the top.
+    // The categories the cards make from trips up; the strongest of them
+    // by the rules is what the best five shows.
     let suited = |s: u32| suit_ranks(all, s);
     let flush = (0..4).find(|&s| suited(s).count_ones() >= 5);
     let mut most = [0u32; 5];
     for r in 0..13 {
         most[rank_count(all, r) as usize] += 1;
     }
-    let category = if flush.is_some_and(|s| straight_top(suited(s)).is_some()) {
-        Some(Made::StraightFlush)
-    } else if most[4] > 0 {
-        Some(Made::Quads)
-    } else if most[3] >= 2 || most[3] == 1 && most[2] >= 1 {
-        Some(Made::FullHouse)
-    } else if flush.is_some() {
-        Some(Made::Flush)
-    } else if straight_top(all_ranks).is_some() {
-        Some(Made::Straight)
-    } else {
-        None
+    let made = [
+        (
+            flush.is_some_and(|s| straight_top(suited(s), low).is_some()),
+            Category::StraightFlush,
+        ),
+        (most[4] > 0, Category::FourOfAKind),
+        (
+            most[3] >= 2 || most[3] == 1 && most[2] >= 1,
+            Category::FullHouse,
+        ),
+        (flush.is_some(), Category::Flush),
+        (straight_top(all_ranks, low).is_some(), Category::Straight),
+        (most[3] >= 1, Category::ThreeOfAKind),
+    ];
+    let best = made
+        .iter()
+        .filter(|&&(holds, _)| holds)
+        .map(|&(_, c)| c)
+        .max_by_key(|&c| rules.tier(c))
+        .unwrap_or(Category::HighCard);
+    let category = match best {
+        Category::StraightFlush => Some(Made::StraightFlush),
+        Category::FourOfAKind => Some(Made::Quads),
+        Category::FullHouse => Some(Made::FullHouse),
+        Category::Flush => Some(Made::Flush),
+        Category::Straight => Some(Made::Straight),
+        _ => None,
     };
 
     let top = 15 - board_ranks.leading_zeros() as u8;
     let below_top = board_ranks & !(1 << top);
     let second = (below_top != 0).then(|| 15 - below_top.leading_zeros() as u8);
-    category.unwrap_or(if a == b {
+    let made = category.unwrap_or(if a == b {
         if ba >= 1 {
             Made::Set
         } else if a > top {
@@ -422,21 +529,29 @@ fn made_of(hole: [Card; 2], board: u64, all: u64) -> Made {
         Made::AceHigh
     } else {
         Made::Nothing
-    })
+    });
+    (made, best)
 }
 
 /// The draws of `hole` (made class `made`) with the board `board` (all
-/// the cards: `all`; those `seen` out of the deck), on a flop or a turn.
-fn draws_of(hole: [Card; 2], board: u64, all: u64, seen: u64, made: Made, flop: bool) -> Draws {
-    let unseen = !seen & ((1u64 << Card::COUNT) - 1);
+/// the cards: `all`; those `unseen` still in the deck), on a flop or a
+/// turn.
+fn draws_of(
+    hole: [Card; 2],
+    (board, all, unseen): (u64, u64, u64),
+    made: Made,
+    by: &DrawsBy<'_>,
+) -> Draws {
+    let low = by.rules.lowest.index();
     let b = hole[0].rank().index().min(hole[1].rank().index());
     let all_ranks = ranks_of(all);
     let board_ranks = ranks_of(board);
     let top = 15 - board_ranks.leading_zeros() as u8;
     let mut draws = Draws::NONE;
     let hole_mask = all & !board;
-    let no_flush = made > Made::Flush;
-    let no_straight = made > Made::Straight;
+    // Not yet a flush or better, a straight or better, by the rules.
+    let no_flush = by.rules.tier(by.best) < by.rules.tier(Category::Flush);
+    let no_straight = by.rules.tier(by.best) < by.rules.tier(Category::Straight);
     if no_flush {
         for s in 0..4 {
             let of_suit = SUIT_CARDS << s;
@@ -454,7 +569,7 @@ fn draws_of(hole: [Card; 2], board: u64, all: u64, seen: u64, made: Made, flop: 
     if no_straight {
         for r in 0..13 {
             let bit = 1u16 << r;
-            if live & bit != 0 && plays(all_ranks | bit, board_ranks | bit) {
+            if live & bit != 0 && plays(all_ranks | bit, board_ranks | bit, low) {
                 outs += 1;
             }
         }
@@ -467,7 +582,7 @@ fn draws_of(hole: [Card; 2], board: u64, all: u64, seen: u64, made: Made, flop: 
     if draws.contains(Draw::FlushDraw) && outs >= 1 {
         draws = draws.with(Draw::ComboDraw);
     }
-    if flop {
+    if by.flop {
         if no_flush && !draws.contains(Draw::FlushDraw) {
             for s in 0..4 {
                 let of_suit = SUIT_CARDS << s;
@@ -483,7 +598,7 @@ fn draws_of(hole: [Card; 2], board: u64, all: u64, seen: u64, made: Made, flop: 
             'pairs: for r in 0..13 {
                 for q in r + 1..13 {
                     let two = 1u16 << r | 1 << q;
-                    if live & two == two && plays(all_ranks | two, board_ranks | two) {
+                    if live & two == two && plays(all_ranks | two, board_ranks | two, low) {
                         draws = draws.with(Draw::BackdoorStraightDraw);
                         break 'pairs;
                     }
@@ -523,17 +638,18 @@ pub struct Breakdown {
     pub combos: Vec<(Combo, Class)>,
     /// Their weight.
     pub weight: f64,
-    /// Every made class in [`Made::ALL`]'s order, empty ones included:
-    /// the combos add up to the range's.
+    /// Every made class, strongest first by the game's ranking
+    /// ([`Made::order`]: [`Made::ALL`]'s order in Hold'em), empty ones
+    /// included: the combos add up to the range's.
     pub made: Vec<(Made, Line)>,
     /// Every draw in [`Draw::ALL`]'s order (on the river, all empty).
     pub draws: Vec<(Draw, Line)>,
 }
 
 /// The breakdown of `range` on `board` (three to five cards) with `dead`
-/// cards out of the deck; each class's equity against the opposing range
-/// when `versus`, a table of the range's combos against it on the same
-/// board ([`crate::versus`]), is given.
+/// cards out of the deck, in Hold'em; each class's equity against the
+/// opposing range when `versus`, a table of the range's combos against it
+/// on the same board ([`crate::versus`]), is given.
 ///
 /// # Errors
 /// As [`classify`], [`EquityError::Empty`] (player 1) when the board and
@@ -545,25 +661,122 @@ pub fn breakdown(
     dead: &[Card],
     versus: Option<&Table>,
 ) -> Result<Breakdown, EquityError> {
-    if !(3..=5).contains(&board.len()) {
-        return Err(EquityError::Board(board.len()));
+    let known = known_of::<handeval_core::Hand7>(board, dead)?;
+    if let Some(t) = versus
+        && (t.board != board || t.dead != dead)
+    {
+        return Err(other_board());
     }
-    let mut known = 0u64;
-    for &c in board.iter().chain(dead) {
-        if known & 1 << c.index() != 0 {
-            return Err(EquityError::Repeated(c));
+    let opposed = versus.map(|t| {
+        move |c: &Combo| {
+            let row = t.row(c.cards[0], c.cards[1])?;
+            Some((row.against, row.equity?))
         }
-        known |= 1 << c.index();
+    });
+    tally(
+        &STANDARD,
+        &range.without(known),
+        (board, dead, known),
+        opposed.as_ref().map(|f| f as &Opposed<'_>),
+    )
+}
+
+/// The breakdown of `range` on `board` (three to five cards) with `dead`
+/// cards out of the deck in the game `G` ([`classify_of`]'s games), the
+/// range's combos all of `G`'s deck (`random` in short deck:
+/// `Range::random().without(!deck)`); each class's equity against an
+/// opposing range when `versus`, a table of the range's combos against it
+/// on the same board ([`crate::lists::table`]), is given: a combo missing
+/// from it meets no opposing hand.
+///
+/// # Errors
+/// As [`classify_of`]; [`EquityError::OutsideDeck`] for a combo of the
+/// range outside `G`'s deck, [`EquityError::Empty`] (player 1) when the
+/// board and dead cards leave no combo of the range, and
+/// [`EquityError::Cards`] when `versus` is of another board or dead cards.
+pub fn breakdown_of<G: Game>(
+    range: &Range,
+    board: &[Card],
+    dead: &[Card],
+    versus: Option<&HandTable>,
+) -> Result<Breakdown, EquityError> {
+    let rules = rules_of::<G>()?;
+    let known = known_of::<G>(board, dead)?;
+    if let Some(c) = range
+        .combos()
+        .iter()
+        .find(|c| c.mask() & !rules.deck() != 0)
+    {
+        let card = c
+            .cards
+            .into_iter()
+            .find(|k| rules.deck() >> k.index() & 1 == 0);
+        return Err(EquityError::OutsideDeck {
+            card: card.unwrap_or(c.cards[0]),
+            game: G::WORD,
+        });
     }
     if let Some(t) = versus
         && (t.board != board || t.dead != dead)
     {
-        return Err(EquityError::Cards {
-            what: "the table against the opposing range".into(),
-            error: "counted on another board or with other dead cards".into(),
-        });
+        return Err(other_board());
     }
-    let range = range.without(known);
+    // Each table row by its two cards, either order.
+    let mut at = Vec::new();
+    if let Some(t) = versus {
+        at = alloc::vec![u32::MAX; Card::COUNT * Card::COUNT];
+        for (i, row) in t.rows.iter().enumerate() {
+            if let [a, b] = row.hand[..] {
+                at[a.index() as usize * Card::COUNT + b.index() as usize] = i as u32;
+                at[b.index() as usize * Card::COUNT + a.index() as usize] = i as u32;
+            }
+        }
+    }
+    let opposed = versus.map(|t| {
+        let at = &at;
+        move |c: &Combo| {
+            let i = at[c.cards[0].index() as usize * Card::COUNT + c.cards[1].index() as usize];
+            let row = t.rows.get(i as usize)?;
+            Some((row.against, row.equity?))
+        }
+    });
+    tally(
+        rules,
+        &range.without(known),
+        (board, dead, known),
+        opposed.as_ref().map(|f| f as &Opposed<'_>),
+    )
+}
+
+/// A combo's opposing weight and equity against the opposing range, where
+/// it meets any.
+type Opposed<'a> = dyn Fn(&Combo) -> Option<(f64, f64)> + 'a;
+
+/// The error of a table counted on another board.
+fn other_board() -> EquityError {
+    EquityError::Cards {
+        what: "the table against the opposing range".into(),
+        error: "counted on another board or with other dead cards".into(),
+    }
+}
+
+/// The board and dead cards as one mask, checked: a board of a flop, turn
+/// or river, every card of `G`'s deck, none twice.
+fn known_of<G: Game>(board: &[Card], dead: &[Card]) -> Result<u64, EquityError> {
+    if !(3..=5).contains(&board.len()) {
+        return Err(EquityError::Board(board.len()));
+    }
+    distinct_of::<G>(board.iter().chain(dead))
+}
+
+/// The breakdown of `range` (the combos the board and dead cards leave) on
+/// `board` with `dead` cards (`known`, the two as a mask) by `rules`.
+fn tally(
+    rules: &Rules,
+    range: &Range,
+    (board, dead, known): (&[Card], &[Card], u64),
+    opposed: Option<&Opposed<'_>>,
+) -> Result<Breakdown, EquityError> {
     if range.is_empty() {
         return Err(EquityError::Empty { player: 1 });
     }
@@ -574,7 +787,7 @@ pub fn breakdown(
         .map(|c| {
             (
                 *c,
-                class_of(c.cards, board_mask, known | c.mask(), board.len()),
+                class_of(rules, c.cards, board_mask, known | c.mask(), board.len()),
             )
         })
         .collect();
@@ -583,13 +796,11 @@ pub fn breakdown(
     let mut made = [(0usize, 0.0f64, 0.0f64, 0.0f64); 17];
     let mut drawn = [(0usize, 0.0f64, 0.0f64, 0.0f64); 7];
     for (c, class) in &combos {
-        let (deals, won) = versus
-            .and_then(|t| t.row(c.cards[0], c.cards[1]))
-            .and_then(|row| {
-                row.equity
-                    .map(|e| (c.weight * row.against, c.weight * row.against * e))
-            })
-            .unwrap_or((0.0, 0.0));
+        let (deals, won) = opposed
+            .and_then(|f| f(c))
+            .map_or((0.0, 0.0), |(against, e)| {
+                (c.weight * against, c.weight * against * e)
+            });
         let add = |line: &mut (usize, f64, f64, f64)| {
             line.0 += 1;
             line.1 += c.weight;
@@ -605,14 +816,14 @@ pub fn breakdown(
         combos,
         weight: w,
         share: w / weight,
-        equity: (versus.is_some() && deals > 0.0).then(|| won / deals),
+        equity: (opposed.is_some() && deals > 0.0).then(|| won / deals),
     };
     Ok(Breakdown {
         board: board.to_vec(),
         dead: dead.to_vec(),
         combos,
         weight,
-        made: Made::ALL
+        made: Made::order(rules)
             .iter()
             .map(|&m| (m, line(&made[m as usize])))
             .collect(),

@@ -81,6 +81,23 @@ pub struct HandTable {
     pub deals: u64,
     /// Games: deals times the boards each comes with.
     pub games: u64,
+    /// The board it was counted on.
+    pub board: Vec<Card>,
+    /// The dead cards it was counted with.
+    pub dead: Vec<Card>,
+}
+
+/// A range's combos beside the cards `known` (the board and the dead
+/// cards, as bits `1 << index`) as a list of weighted hands: what
+/// [`table`] counts of a game of two hole cards.
+#[must_use]
+pub fn of_range(range: &crate::range::Range, known: u64) -> Vec<(Vec<Card>, f64)> {
+    range
+        .without(known)
+        .combos()
+        .iter()
+        .map(|c| (c.cards.to_vec(), c.weight))
+        .collect()
 }
 
 /// The bit of each card.
@@ -290,5 +307,7 @@ pub fn table<G: Game, V: Copy>(
         equity: (met > 0.0).then(|| total / (met * per)),
         deals,
         games: deals * boards_per_deal,
+        board: board.to_vec(),
+        dead: dead.to_vec(),
     })
 }

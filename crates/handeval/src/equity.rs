@@ -155,6 +155,68 @@ pub fn breakdown(
     )?)
 }
 
+/// [`breakdown`] in the game `game` (an id, as [`showdown`] takes them):
+/// Hold'em (`seven`, [`breakdown`] itself) or short deck (`short7`,
+/// `short7t`), whose classes are Hold'em's by its deck and ranking
+/// ([`handeval_equity::breakdown::classify_of`]); `random` is every combo
+/// of the game's deck, and any other range naming a card the deck lacks
+/// is an error. With `versus`, each class's equity is counted by
+/// [`table_of`].
+///
+/// ```
+/// let b = handeval::equity::breakdown_of("short7", "random", "9h8d7c", "", None)?;
+/// let (_, straights) = b.made.iter().find(|(m, _)| m.name() == "straight").unwrap();
+/// // A-6, T-6 and J-T make a straight (16 combos each): A-6-7-8-9 among them.
+/// assert_eq!(straights.combos, 48);
+/// # Ok::<(), handeval::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`breakdown`]; [`Error::Game`] for an id that is no game's, and
+/// [`EquityError::Game`] for a game of other hands (Omaha's four to six
+/// hole cards, a Hi-Lo game's two pots, a game without a board).
+pub fn breakdown_of(
+    game: &str,
+    range_text: &str,
+    board: &str,
+    dead: &str,
+    versus: Option<&str>,
+) -> Result<Breakdown, Error> {
+    if game == "seven" {
+        return breakdown(range_text, board, dead, versus);
+    }
+    breakdown_by_id(game, range_text, (board, dead), versus)
+        .unwrap_or_else(|| Err(Error::Game(game.to_string())))
+}
+
+/// [`breakdown_of`] in `G`.
+fn breakdown_in<G: handeval_core::Game>(
+    range_text: &str,
+    board: &str,
+    dead: &str,
+    versus: Option<&str>,
+) -> Result<Breakdown, Error> {
+    let mut hero = range(1, range_text)?;
+    if range_text.trim().eq_ignore_ascii_case("random") {
+        hero = hero.without(!G::RULES.deck());
+    }
+    let (board_cards, dead_cards) = (cards("the board", board)?, cards("the dead cards", dead)?);
+    // The game, board and range are checked before an opposing count is
+    // made on them.
+    let alone =
+        handeval_equity::breakdown::breakdown_of::<G>(&hero, &board_cards, &dead_cards, None)?;
+    let Some(villain) = versus else {
+        return Ok(alone);
+    };
+    let t = high_table::<G>((range_text, villain), board, dead)?;
+    Ok(handeval_equity::breakdown::breakdown_of::<G>(
+        &hero,
+        &board_cards,
+        &dead_cards,
+        Some(&t),
+    )?)
+}
+
 /// The flops a study of `hero` against `villain` asks about with `dead`
 /// cards out: each class of flops up to the suit renamings that leave the
 /// ranges as they are once (1,755 for ranges without suits), as its least
@@ -348,6 +410,20 @@ macro_rules! by_id {
             None
         }
 
+        fn breakdown_by_id(
+            game: &str,
+            range: &str,
+            (board, dead): (&str, &str),
+            versus: Option<&str>,
+        ) -> Option<Result<Breakdown, Error>> {
+            $(
+            if game == stringify!($id) {
+                return Some(by_id!(@breakdown $kind $id, $game, range, board, dead, versus));
+            }
+            )*
+            None
+        }
+
         fn estimate_by_id(
             game: &str,
             hands: &[&str],
@@ -381,6 +457,15 @@ macro_rules! by_id {
     };
     (@table $kind:ident $id:ident, $game:ty, $l:ident, $b:ident, $d:ident) => {
         with_a_board::<$game>().and_then(|()| high_table::<$game>($l, $b, $d))
+    };
+    (@breakdown hi_lo $id:ident, $game:ty, $r:ident, $b:ident, $d:ident, $v:ident) => {
+        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
+    };
+    (@breakdown badugi $id:ident, $game:ty, $r:ident, $b:ident, $d:ident, $v:ident) => {
+        Err(Error::Equity(EquityError::Game(GameInfo::of::<$game>().word)))
+    };
+    (@breakdown $kind:ident $id:ident, $game:ty, $r:ident, $b:ident, $d:ident, $v:ident) => {
+        breakdown_in::<$game>($r, $b, $d, $v)
     };
     (@estimate hi_lo $id:ident, $game:ty, $holes:expr, $seed:ident, $stderr:ident) => {
         estimate_rows::<<$game as handeval_core::Game>::High, { crate::$id::CARDS }>(

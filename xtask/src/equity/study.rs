@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Result, bail};
-use handeval_core::Card;
-use handeval_equity::breakdown::{Breakdown, Line, breakdown};
+use handeval_core::{Card, Game, GameInfo, Hand7, Short7, ShortTrips7};
+use handeval_equity::breakdown::{Breakdown, Line, breakdown, breakdown_of};
 use handeval_equity::exact::EquityError;
 use handeval_equity::range::Range;
 use handeval_equity::versus::{Table, flops, table_by};
@@ -47,6 +47,21 @@ fn table_of(
         .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// The games `--breakdown` classifies: Hold'em's and short deck's.
+#[must_use]
+pub fn broken_down(game: GameInfo) -> bool {
+    [
+        GameInfo::of::<Hand7>(),
+        GameInfo::of::<Short7>(),
+        GameInfo::of::<ShortTrips7>(),
+    ]
+    .contains(&game)
+}
+
+/// A breakdown and, with an opposing range, the games its equities were
+/// counted over and the range's equity.
+type Broken = (Breakdown, Option<(u64, Option<f64>)>);
+
 /// `--breakdown`: the first range's classes on the board, with a second
 /// range each class's equity against it.
 pub fn run_breakdown(args: &Args, name: &str) -> Result<ExitCode> {
@@ -64,18 +79,31 @@ pub fn run_breakdown(args: &Args, name: &str) -> Result<ExitCode> {
             counted(board.len() as u64, "card")
         );
     }
-    let loaded = Loaded::of(args.game(), name)?;
+    let game = args.game();
+    let loaded = Loaded::of(game, name)?;
     let started = Instant::now();
-    let versus = match ranges.get(1) {
-        Some(villain) => Some(table_of(&ranges[0], villain, &board, &dead, name)?),
-        None => None,
+    let (b, versus) = if game == GameInfo::of::<Short7>() {
+        short_breakdown::<Short7>(args, &ranges, (&board, &dead), name)?
+    } else if game == GameInfo::of::<ShortTrips7>() {
+        short_breakdown::<ShortTrips7>(args, &ranges, (&board, &dead), name)?
+    } else {
+        let versus = match ranges.get(1) {
+            Some(villain) => Some(table_of(&ranges[0], villain, &board, &dead, name)?),
+            None => None,
+        };
+        let b = breakdown(&ranges[0], &board, &dead, versus.as_ref())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        (b, versus.map(|t| (t.games, Some(t.equity))))
     };
-    let b = breakdown(&ranges[0], &board, &dead, versus.as_ref())
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let took = started.elapsed();
     outln!(
-        "{}: {} of `{}`{} broken down{}, on one thread in {:.4} s{}",
+        "{}{}: {} of `{}`{} broken down{}, on one thread in {:.4} s{}",
         describe(&args.hands, &board, &dead),
+        if game == GameInfo::of::<Hand7>() {
+            String::new()
+        } else {
+            format!(" ({})", game.title)
+        },
         counted(b.combos.len() as u64, "combo"),
         args.hands[0],
         if (b.weight - b.combos.len() as f64).abs() < 1e-9 {
@@ -83,17 +111,72 @@ pub fn run_breakdown(args: &Args, name: &str) -> Result<ExitCode> {
         } else {
             format!(" (weight {})", short_weight(b.weight))
         },
-        versus.as_ref().map_or_else(String::new, |t| format!(
-            ", each class's equity against `{}` counted exactly ({}, valued by {name}; the range's {:.3}%)",
+        versus.map_or_else(String::new, |(games, equity)| format!(
+            ", each class's equity against `{}` counted exactly ({}, valued by {name}; the range's {})",
             args.hands[1],
-            counted(t.games, "game"),
-            100.0 * t.equity
+            counted(games, "game"),
+            equity.map_or_else(|| "none: no deal".to_string(), |e| format!("{:.3}%", 100.0 * e))
         )),
         took.as_secs_f64(),
         loaded.said()
     )?;
     write_breakdown(&b, versus.is_some())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The breakdown of the first range in the short-deck game `G` on
+/// `board` with `dead` cards, and with a second range each class's
+/// equity against it, counted by the game's table of hands
+/// (`handeval_equity::lists::table`) with the evaluator `name`: `random`
+/// is every combo of the game's deck.
+fn short_breakdown<G: Game>(
+    args: &Args,
+    ranges: &[Range],
+    (board, dead): (&[Card], &[Card]),
+    name: &str,
+) -> Result<Broken> {
+    let deck = G::RULES.deck();
+    let of_deck = |i: usize| {
+        if args.hands[i].trim().eq_ignore_ascii_case("random") {
+            ranges[i].without(!deck)
+        } else {
+            ranges[i].clone()
+        }
+    };
+    let hero = of_deck(0);
+    let err = |e: EquityError| anyhow::anyhow!("{e}");
+    // The game, board and range are checked before an opposing count.
+    let alone = breakdown_of::<G>(&hero, board, dead, None).map_err(err)?;
+    if ranges.len() < 2 {
+        return Ok((alone, None));
+    }
+    let villain = of_deck(1);
+    let known = board
+        .iter()
+        .chain(dead)
+        .fold(0u64, |m, c| m | 1 << c.index());
+    let list = |r: &Range| handeval_equity::lists::of_range(r, known);
+    let Some(kernel) = handeval_registry::all::<G>()
+        .into_iter()
+        .find(|e| e.name() == name)
+    else {
+        bail!("no evaluator {name} of {}", G::WORD);
+    };
+    let t = handeval_equity::lists::table::<G, u16>(
+        (&list(&hero), &list(&villain)),
+        (board, dead),
+        |hands, out| kernel.classes(hands, out),
+        // The lower class is the better hand.
+        |a, b| match a.cmp(&b) {
+            std::cmp::Ordering::Less => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Greater => 0.0,
+        },
+        0,
+    )
+    .map_err(err)?;
+    let b = breakdown_of::<G>(&hero, board, dead, Some(&t)).map_err(err)?;
+    Ok((b, Some((t.games, t.equity))))
 }
 
 /// A weight as a person writes it: `1,176`, `31.5`.

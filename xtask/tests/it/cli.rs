@@ -542,6 +542,36 @@ fn a_breakdown_and_a_table_are_printed() {
         said.contains("| made hand | combos | weight | share | equity |"),
         "{said}"
     );
+    // Short deck by its own deck and ranking: A-6 is a straight on
+    // 9-8-7, `random` its 36 cards' combos.
+    let out = run(&[
+        "random",
+        "--breakdown",
+        "--board",
+        "9h8d7c",
+        "--game",
+        "short7",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("(Short deck, seven cards): 528 combos of `random` broken down"),
+        "{said}"
+    );
+    assert!(said.contains("| straight | 48 | 48 | 9.09% |"), "{said}");
+    let out = run(&[
+        "66+,AK",
+        "TT+",
+        "--breakdown",
+        "--board",
+        "9h8d7c",
+        "--game",
+        "short7t",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("each class's equity against `TT+`"), "{said}");
+    assert!(said.contains("| set | 9 | 9 |"), "{said}");
     // Aces against jacks on a turn: the jacks' six outs of 44 (two jacks,
     // four eights).
     let out = run(&["AhAs", "JJ", "--table", "--board", "2c7d9hTs"]);
@@ -632,7 +662,18 @@ fn a_study_s_bad_input_is_refused() {
                 "--game",
                 "omaha",
             ][..],
-            "Hold'em ranges",
+            "Hold'em's and short deck's ranges",
+        ),
+        (
+            &[
+                "random",
+                "--breakdown",
+                "--board",
+                "2c7d9h",
+                "--game",
+                "short7",
+            ][..],
+            "the card 2c is not in the deck of short-deck seven-card hands",
         ),
         (
             &["AA", "KK", "--breakdown", "--table", "--board", "2c7d9h"][..],
